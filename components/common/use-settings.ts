@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { callBackground } from '@/lib/messaging/client';
+
+export const settingsQueryKey = ['settings'] as const;
+
+/** The settings every page reads: base URL, theme, and whether a key is stored (never the key). */
+export function useSettings() {
+  return useQuery({ queryKey: settingsQueryKey, queryFn: () => callBackground('settings.get', {}) });
+}

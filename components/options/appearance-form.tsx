@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ErrorNotice } from '@/components/common/error-notice';
+import { settingsQueryKey, useSettings } from '@/components/common/use-settings';
+import { callBackground } from '@/lib/messaging/client';
+import type { Settings } from '@/lib/storage/settings';
+
+const THEMES: { value: Settings['theme']; label: string }[] = [
+  { value: 'system', label: 'Match the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+export function AppearanceForm() {
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  const setTheme = useMutation({
+    mutationFn: (theme: Settings['theme']) => callBackground('settings.setTheme', { theme }),
+    onSuccess: (view) => queryClient.setQueryData(settingsQueryKey, view),
+  });
+  const current = settings.data?.theme ?? 'system';
+  return (
+    <section aria-labelledby="appearance-heading" className="card">
+      <h2 id="appearance-heading">Appearance</h2>
+      <fieldset className="theme-choices">
+        <legend>Theme</legend>
+        {THEMES.map((theme) => (
+          <label key={theme.value}>
+            <input
+              type="radio"
+              name="theme"
+              value={theme.value}
+              checked={current === theme.value}
+              onChange={() => setTheme.mutate(theme.value)}
+            />{' '}
+            {theme.label}
+          </label>
+        ))}
+      </fieldset>
+      {setTheme.isError ? <ErrorNotice title="Could not change the theme" error={setTheme.error} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { ErrorNotice } from '@/components/common/error-notice';
+import { Field } from '@/components/common/field';
+import { settingsQueryKey, useSettings } from '@/components/common/use-settings';
+import { apiKeySchema } from '@/lib/api/credentials';
+import { ApiError } from '@/lib/api/errors';
+import { normalizeBaseUrl, originPattern } from '@/lib/api/path';
+import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/demo';
+import { callBackground } from '@/lib/messaging/client';
+import type { ConnectionReport } from '@/lib/messaging/protocol';
+
+type FieldErrors = Partial<Record<'baseUrl' | 'apiKey', string>>;
+
+/** Checks the form without the network; returns the normalised base URL or the field errors. */
+function validate(
+  baseUrl: string,
+  apiKey: string,
+  hasStoredKey: boolean,
+): { baseUrl: string } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  let normalized = '';
+  if (baseUrl.trim() === '') errors.baseUrl = 'Enter the API base URL, e.g. https://api.example.com.';
+  else {
+    try {
+      normalized = normalizeBaseUrl(baseUrl);
+    } catch (error) {
+      errors.baseUrl =
+        error instanceof TypeError && /base URL/.test(error.message)
+          ? error.message
+          : 'Enter a full URL that starts with https:// (or http:// for a local server).';
+    }
+  }
+  if (apiKey.trim() === '') {
+    if (!hasStoredKey) errors.apiKey = 'Paste your API key.';
+  } else {
+    const parsed = apiKeySchema.safeParse(apiKey);
+    if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? 'This API key is not valid.';
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalized };
+}
+
+export function ConnectionForm() {
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  const [baseUrl, setBaseUrl] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [report, setReport] = useState<ConnectionReport | null>(null);
+
+  useEffect(() => {
+    if (settings.data) setBaseUrl((current) => current || settings.data.baseUrl);
+  }, [settings.data]);
+
+  const save = useMutation({
+    mutationFn: async (input: { baseUrl: string; apiKey: string }) => {
+      const result = await callBackground('settings.save', {
+        baseUrl: input.baseUrl,
+        ...(input.apiKey.trim() ? { apiKey: input.apiKey } : {}),
+      });
+      return result;
+    },
+    onSuccess: (result) => {
+      queryClient.setQueryData(settingsQueryKey, result.settings);
+      setBaseUrl(result.settings.baseUrl);
+      setApiKey('');
+      setReport(result.connection);
+    },
+    onError: (error) => {
+      const apiError = ApiError.from(error);
+      if (apiError.field === 'baseUrl' || apiError.field === 'apiKey')
+        setFieldErrors({ [apiError.field]: apiError.message });
+    },
+  });
+
+  const forget = useMutation({
+    mutationFn: () => callBackground('settings.forgetKey', {}),
+    onSuccess: (view) => {
+      queryClient.setQueryData(settingsQueryKey, view);
+      setReport(null);
+    },
+  });
+
+  const hasStoredKey = settings.data?.hasApiKey ?? false;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setReport(null);
+    save.reset();
+    const checked = validate(baseUrl, apiKey, hasStoredKey);
+    if ('errors' in checked) {
+      setFieldErrors(checked.errors);
+      return;
+    }
+    setFieldErrors({});
+    // Asked first, inside the click, because the browser wants a user gesture for the prompt.
+    let granted = false;
+    try {
+      granted = await browser.permissions.request({ origins: [originPattern(checked.baseUrl)] });
+    } catch {
+      granted = false;
+    }
+    if (!granted) {
+      setFieldErrors({
+        baseUrl: `Permission refused: Adscope needs access to ${new URL(checked.baseUrl).origin} to call the API. Save again and choose Allow. Nothing was saved.`,
+      });
+      return;
+    }
+    save.mutate({ baseUrl: checked.baseUrl, apiKey });
+  }
+
+  function fillDemoServer() {
+    setBaseUrl(DEMO_BASE_URL);
+    setApiKey(DEMO_API_KEY);
+    setFieldErrors({});
+  }
+
+  const keyHint = settings.data?.hasApiKey
+    ? `A key ending in ${settings.data.apiKeyLast4} is stored. Leave this empty to keep it.`
+    : 'Stored only on this device, and only sent to the base URL above.';
+
+  return (
+    <section aria-labelledby="connection-heading" className="card">
+      <h2 id="connection-heading">Connection</h2>
+      <form onSubmit={onSubmit} noValidate>
+        <Field
+          label="Base URL"
+          type="url"
+          name="baseUrl"
+          autoComplete="url"
+          placeholder="https://api.example.com"
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.target.value)}
+          hint="The address of the Advertising Intelligence Service, without /open/v1."
+          error={fieldErrors.baseUrl}
+        />
+        <Field
+          label="API key"
+          type="password"
+          name="apiKey"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={settings.data?.hasApiKey ? `•••• ${settings.data.apiKeyLast4}` : 'Paste your API key'}
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+          hint={keyHint}
+          error={fieldErrors.apiKey}
+        />
+        <div className="notice-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Testing connection…' : 'Save and test'}
+          </button>
+          <button type="button" className="btn" onClick={fillDemoServer}>
+            Use the local demo server
+          </button>
+          {settings.data?.hasApiKey ? (
+            <button type="button" className="btn" onClick={() => forget.mutate()} disabled={forget.isPending}>
+              Forget the stored key
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <div aria-live="polite">
+        {report ? (
+          <div className="notice notice-success" role="status">
+            <p>
+              <strong>Connected.</strong> {new URL(report.baseUrl).origin} accepted the key; the workspace has{' '}
+              {report.ownedBrands} owned {report.ownedBrands === 1 ? 'brand' : 'brands'}.
+            </p>
+          </div>
+        ) : null}
+      </div>
+      {save.isError && !ApiError.from(save.error).field ? (
+        <ErrorNotice title="Could not connect. Nothing was saved." error={save.error} />
+      ) : null}
+      {save.isError && ApiError.from(save.error).field ? (
+        <p className="visually-hidden" role="alert">
+          Could not connect. Nothing was saved. {ApiError.from(save.error).message}
+        </p>
+      ) : null}
+      {forget.isError ? <ErrorNotice title="Could not forget the key" error={forget.error} /> : null}
+    </section>
+  );
+}

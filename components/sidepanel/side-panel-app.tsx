@@ -1,0 +1,47 @@
+import { lazy, Suspense, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { ErrorNotice } from '@/components/common/error-notice';
+import { SetupPrompt } from '@/components/common/setup-prompt';
+import { SkeletonList } from '@/components/common/skeleton';
+import { type TabItem, Tabs } from '@/components/common/tabs';
+import { useSettings } from '@/components/common/use-settings';
+
+type TabId = 'workspace';
+
+const TABS: readonly TabItem<TabId>[] = [{ id: 'workspace', label: 'Workspace' }];
+
+/** Each tab's view loads on first use, so the panel's first paint carries only the shell. */
+const PANELS = {
+  workspace: lazy(() => import('@/components/workspace/workspace-tab')),
+} satisfies Record<TabId, unknown>;
+
+export function SidePanelApp() {
+  const settings = useSettings();
+  const [tab, setTab] = useState<TabId>('workspace');
+  const Panel = PANELS[tab];
+  const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
+  return (
+    <div className="panel-shell">
+      <header className="panel-header">
+        <h1>Adscope</h1>
+        <button type="button" className="btn" onClick={() => void browser.runtime.openOptionsPage()}>
+          Options
+        </button>
+      </header>
+      <main className="panel-main">
+        {settings.isPending ? <SkeletonList label="Loading Adscope" rows={2} /> : null}
+        {settings.isError ? (
+          <ErrorNotice title="Adscope could not start" error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : null}
+        {settings.data && !configured ? <SetupPrompt /> : null}
+        {configured ? (
+          <Tabs label="Research views" tabs={TABS} selected={tab} onSelect={setTab}>
+            <Suspense fallback={<SkeletonList label="Loading view" />}>
+              <Panel />
+            </Suspense>
+          </Tabs>
+        ) : null}
+      </main>
+    </div>
+  );
+}

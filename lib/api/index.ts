@@ -1,0 +1,25 @@
+import { settingsItem } from '../storage/settings';
+import { notConfigured, readApiKey } from './credentials';
+import { ownedBrandsApi } from './owned-brands';
+import { type Connection, createTransport, type Transport, type TransportOptions } from './transport';
+
+/** Reads the connection from storage; the only place the key leaves its storage item. */
+export async function readConnection(): Promise<Connection> {
+  const [{ baseUrl }, apiKey] = await Promise.all([settingsItem.get(), readApiKey()]);
+  if (!baseUrl) throw notConfigured('baseUrl');
+  if (!apiKey) throw notConfigured('key');
+  return { baseUrl, apiKey };
+}
+
+export function createApi(transport: Transport) {
+  return {
+    ownedBrands: ownedBrandsApi(transport),
+  };
+}
+export type Api = ReturnType<typeof createApi>;
+
+export function createDefaultApi(options: Partial<TransportOptions> = {}): Api {
+  return createApi(createTransport({ getConnection: readConnection, ...options }));
+}
+
+export { ApiError } from './errors';

@@ -1,0 +1,104 @@
+import { UTCDate } from '@date-fns/utc';
+import { differenceInCalendarDays, format, isValid, parse, subDays } from 'date-fns';
+
+/** Reporting periods of spec 4.0. */
+export const periods = ['yesterday', 'last_7d', 'last_14d', 'last_30d', 'custom'] as const;
+export type Period = (typeof periods)[number];
+export const DEFAULT_PERIOD: Period = 'last_7d';
+export const MAX_WINDOW_DAYS = 92;
+
+const PRESET_DAYS: Record<Exclude<Period, 'custom'>, number> = {
+  yesterday: 1,
+  last_7d: 7,
+  last_14d: 14,
+  last_30d: 30,
+};
+
+export interface WindowParams {
+  period?: string | undefined;
+  date_start?: string | undefined;
+  date_stop?: string | undefined;
+}
+
+/** A resolved window: inclusive UTC days. */
+export interface ResolvedWindow {
+  period: Period;
+  dateStart: string;
+  dateStop: string;
+  days: number;
+}
+
+export interface WindowProblem {
+  field: 'period' | 'date_start' | 'date_stop';
+  message: string;
+}
+
+const DAY_FORMAT = 'yyyy-MM-dd';
+
+/** Parses a strict YYYY-MM-DD as a UTC day; undefined when malformed or not a calendar date. */
+export function parseUtcDay(value: string): UTCDate | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = parse(value, DAY_FORMAT, new UTCDate(0));
+  return isValid(date) && formatUtcDay(date) === value ? new UTCDate(date) : undefined;
+}
+
+export function formatUtcDay(date: Date): string {
+  return format(new UTCDate(date), DAY_FORMAT);
+}
+
+/** Today's UTC day as YYYY-MM-DD. */
+export function utcToday(now: Date = new Date()): string {
+  return formatUtcDay(new UTCDate(now));
+}
+
+/** Adds whole days to a UTC day string. */
+export function shiftUtcDay(day: string, delta: number): string {
+  const date = parseUtcDay(day);
+  if (!date) throw new RangeError(`Not a day: ${day}`);
+  return formatUtcDay(subDays(date, -delta));
+}
+
+export function daysBetweenInclusive(start: string, stop: string): number {
+  const a = parseUtcDay(start);
+  const b = parseUtcDay(stop);
+  if (!a || !b) throw new RangeError('Not a day');
+  return differenceInCalendarDays(b, a) + 1;
+}
+
+/**
+ * Applies every window rule of spec 4.0 / 7.4: period enum, custom needs both dates,
+ * other periods take none, date_stop not in the future (UTC), at most 92 days, equal
+ * dates are one day. Presets end yesterday and count back from there.
+ */
+export function resolveWindow(
+  params: WindowParams,
+  now: Date = new Date(),
+): { ok: true; window: ResolvedWindow } | { ok: false; problem: WindowProblem } {
+  const period = (params.period ?? DEFAULT_PERIOD) as Period;
+  if (!periods.includes(period)) {
+    return fail('period', `period must be one of ${periods.join(', ')}.`);
+  }
+  const today = utcToday(now);
+  const yesterday = shiftUtcDay(today, -1);
+  if (period !== 'custom') {
+    if (params.date_start !== undefined) return fail('date_start', 'date_start is only allowed with period=custom.');
+    if (params.date_stop !== undefined) return fail('date_stop', 'date_stop is only allowed with period=custom.');
+    const days = PRESET_DAYS[period];
+    return { ok: true, window: { period, dateStart: shiftUtcDay(yesterday, -(days - 1)), dateStop: yesterday, days } };
+  }
+  if (params.date_start === undefined) return fail('date_start', 'period=custom needs date_start (YYYY-MM-DD).');
+  if (params.date_stop === undefined) return fail('date_stop', 'period=custom needs date_stop (YYYY-MM-DD).');
+  if (!parseUtcDay(params.date_start)) return fail('date_start', 'date_start must be a real date written YYYY-MM-DD.');
+  if (!parseUtcDay(params.date_stop)) return fail('date_stop', 'date_stop must be a real date written YYYY-MM-DD.');
+  if (params.date_stop > today) return fail('date_stop', `date_stop cannot be in the future (today is ${today} UTC).`);
+  if (params.date_start > params.date_stop) return fail('date_start', 'date_start must be on or before date_stop.');
+  const days = daysBetweenInclusive(params.date_start, params.date_stop);
+  if (days > MAX_WINDOW_DAYS) {
+    return fail('date_start', `A window spans at most ${MAX_WINDOW_DAYS} days; this one spans ${days}.`);
+  }
+  return { ok: true, window: { period, dateStart: params.date_start, dateStop: params.date_stop, days } };
+}
+
+function fail(field: WindowProblem['field'], message: string): { ok: false; problem: WindowProblem } {
+  return { ok: false, problem: { field, message } };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { OwnedBrandList } from '../api/owned-brands';
+import { themeSchema } from '../storage/settings';
+
+/** Who may send a request: our extension pages, or our content script running in a web page's tab. */
+export type SenderKind = 'extension-page' | 'content-script';
+
+export interface RequestDefinition<I extends z.ZodType, R> {
+  input: I;
+  senders: readonly SenderKind[];
+  /** Phantom: carries the result type for the client; never set at runtime. */
+  readonly result?: R;
+}
+
+/** Declares a request with its result type written once, here. */
+function request<R>() {
+  return <I extends z.ZodType>(definition: { input: I; senders: readonly SenderKind[] }): RequestDefinition<I, R> =>
+    definition;
+}
+
+const EXTENSION_PAGES = ['extension-page'] as const;
+const empty = z.object({}).strict();
+
+export interface SettingsView {
+  baseUrl: string;
+  theme: z.infer<typeof themeSchema>;
+  hasApiKey: boolean;
+  apiKeyLast4: string | null;
+}
+
+export interface ConnectionReport {
+  baseUrl: string;
+  ownedBrands: number;
+  checkedAt: string;
+}
+
+/** The one protocol between extension pages / content script and the background. */
+export const requests = {
+  'settings.get': request<SettingsView>()({ input: empty, senders: EXTENSION_PAGES }),
+  'settings.save': request<{ settings: SettingsView; connection: ConnectionReport }>()({
+    input: z
+      .object({
+        baseUrl: z.string().max(2048),
+        /** Omitted to keep the stored key. */
+        apiKey: z.string().max(512).optional(),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'settings.setTheme': request<SettingsView>()({
+    input: z.object({ theme: themeSchema }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'settings.forgetKey': request<SettingsView>()({ input: empty, senders: EXTENSION_PAGES }),
+  'connection.test': request<ConnectionReport>()({ input: empty, senders: EXTENSION_PAGES }),
+  'ownedBrands.list': request<OwnedBrandList>()({ input: empty, senders: EXTENSION_PAGES }),
+  'sidePanel.open': request<{ opened: boolean }>()({
+    input: z.object({ windowId: z.number().int().nonnegative().optional() }).strict(),
+    senders: ['extension-page', 'content-script'],
+  }),
+} as const;
+
+export type Requests = typeof requests;
+export type RequestType = keyof Requests;
+export type RequestInput<K extends RequestType> = z.input<Requests[K]['input']>;
+export type ParsedInput<K extends RequestType> = z.output<Requests[K]['input']>;
+export type RequestResult<K extends RequestType> = NonNullable<Requests[K]['result']>;
+
+/** The wire shape of a request. */
+export const messageSchema = z
+  .object({
+    type: z.string().max(64),
+    payload: z.unknown(),
+  })
+  .strict();

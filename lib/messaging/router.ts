@@ -1,0 +1,92 @@
+import { ApiError, type SerializedApiError } from '../api/errors';
+import { parseInput } from '../api/limits';
+import {
+  messageSchema,
+  type ParsedInput,
+  type RequestResult,
+  type RequestType,
+  requests,
+  type SenderKind,
+} from './protocol';
+
+/** What the router needs to know of a sender; a subset of `runtime.MessageSender`. */
+export interface MessageSenderLike {
+  id?: string | undefined;
+  url?: string | undefined;
+  tab?: { id?: number | undefined; windowId?: number | undefined } | undefined;
+}
+
+export interface RequestContext {
+  sender: SenderKind;
+  tabId: number | undefined;
+  windowId: number | undefined;
+}
+
+export type Handlers = {
+  [K in RequestType]: (input: ParsedInput<K>, context: RequestContext) => Promise<RequestResult<K>>;
+};
+
+export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: SerializedApiError };
+
+export interface RouterIdentity {
+  /** Our extension id (`browser.runtime.id`). */
+  extensionId: string;
+  /** Our page origin, e.g. `chrome-extension://<id>` (`browser.runtime.getURL('')` without the slash). */
+  extensionOrigin: string;
+}
+
+/**
+ * Says who sent a message, or null to refuse it. Our pages are recognised by their URL's
+ * origin (set by the browser, not by the sender); a content script is a tab on http(s).
+ * Everything else (other extensions, file:, data:, about: frames, a tab posing as our page
+ * from another origin) is refused.
+ */
+export function classifySender(sender: MessageSenderLike, identity: RouterIdentity): SenderKind | null {
+  if (sender.id !== identity.extensionId || typeof sender.url !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(sender.url);
+  } catch {
+    return null;
+  }
+  if (url.origin === identity.extensionOrigin) return 'extension-page';
+  if (sender.tab && typeof sender.tab.id === 'number' && (url.protocol === 'https:' || url.protocol === 'http:')) {
+    return 'content-script';
+  }
+  return null;
+}
+
+function refuse(code: 'forbidden_sender' | 'invalid_input', message: string, field?: string): Reply<never> {
+  return {
+    ok: false,
+    error: new ApiError({ code, message, retryable: false, ...(field ? { field } : {}) }).toJSON(),
+  };
+}
+
+/**
+ * Builds the background's message handler: sender first, then the message shape and the
+ * request's schema, then the handler. It never throws: every failure is a typed reply.
+ */
+export function createRouter(handlers: Handlers, identity: RouterIdentity) {
+  return async function route(message: unknown, sender: MessageSenderLike): Promise<Reply> {
+    const kind = classifySender(sender, identity);
+    if (!kind) return refuse('forbidden_sender', 'This sender may not talk to Adscope.');
+    const envelope = messageSchema.safeParse(message);
+    if (!envelope.success) return refuse('invalid_input', 'Malformed message.');
+    const { type, payload } = envelope.data;
+    if (!Object.hasOwn(requests, type)) return refuse('invalid_input', `Unknown request: ${type.slice(0, 64)}.`);
+    const key = type as RequestType;
+    const definition = requests[key];
+    if (!definition.senders.includes(kind)) {
+      return refuse('forbidden_sender', `A ${kind} may not send ${key}.`);
+    }
+    try {
+      const input = parseInput(definition.input, payload);
+      const handler = handlers[key] as (input: unknown, context: RequestContext) => Promise<unknown>;
+      const data = await handler(input, { sender: kind, tabId: sender.tab?.id, windowId: sender.tab?.windowId });
+      return { ok: true, data };
+    } catch (error) {
+      return { ok: false, error: ApiError.from(error).toJSON() };
+    }
+  };
+}

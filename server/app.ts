@@ -1,0 +1,214 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleAdmin } from './admin';
+import { ApiFailure, CORS_HEADERS, Code, sendEnvelope } from './envelope';
+import type { FaultRule } from './faults';
+import { serveMedia } from './media-routes';
+import { findRemovedPath } from './removed-paths';
+import { type Route, Router } from './router';
+import { ownedBrandRoutes } from './routes/owned-brands';
+import { type ServerOptions, ServerState } from './state';
+
+const API_PREFIXES = ['/open/v1', '/spi/v1'] as const;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export const routes: Route[] = [...ownedBrandRoutes];
+
+export interface RunningServer {
+  server: Server;
+  state: ServerState;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+function apiKeyOf(request: IncomingMessage): { key: string | null; conflict: boolean } {
+  const header = request.headers['x-api-key'];
+  const fromHeader = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+  const auth = request.headers.authorization;
+  const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? null : null;
+  if (fromHeader && bearer && fromHeader !== bearer) return { key: null, conflict: true };
+  return { key: fromHeader ?? bearer, conflict: false };
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ApiFailure(Code.invalid, 'The request body is larger than 1 MiB.');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiFailure(Code.invalid, 'The request body is not valid JSON.');
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes a deliberately broken answer for the `malformed` fault. */
+function sendMalformed(response: ServerResponse, kind: NonNullable<FaultRule['body']>, data: unknown): void {
+  const headers = { ...CORS_HEADERS, 'Cache-Control': 'no-store' };
+  switch (kind) {
+    case 'html':
+      response.writeHead(502, { ...headers, 'Content-Type': 'text/html' });
+      response.end('<!doctype html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+      return;
+    case 'empty':
+      response.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': '0' });
+      response.end();
+      return;
+    case 'truncated': {
+      const text = JSON.stringify({ code: 0, message: 'ok', data });
+      response.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+      response.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
+      return;
+    }
+    case 'code-string':
+      response.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: '0', message: 'ok', data }));
+      return;
+    case 'missing-data':
+      response.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: 0, message: 'ok' }));
+      return;
+    case 'huge': {
+      response.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: 0, message: 'ok', data, padding: 'x'.repeat(10 * 1024 * 1024) }));
+      return;
+    }
+    case 'status-backwards':
+      response.writeHead(500, { ...headers, 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: 0, message: 'ok', data }));
+      return;
+  }
+}
+
+export function createAdscopeServer(options: ServerOptions = {}): { server: Server; state: ServerState } {
+  const state = new ServerState(options);
+  const router = new Router(routes);
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, apiPath: string) {
+    const method = request.method ?? 'GET';
+    let workspaceName: string | null = null;
+    const finish = (code: Parameters<typeof sendEnvelope>[1], message: string, data?: unknown, headers?: Record<string, string>, status?: number) => {
+      sendEnvelope(response, code, message, data, headers, status);
+      state.log({ method, path: apiPath, status: response.statusCode, workspace: workspaceName });
+    };
+
+    const faults = state.faults.take(method, apiPath);
+    const fault = (kind: FaultRule['kind']) => faults.find((rule) => rule.kind === kind);
+    const latency = faults.filter((rule) => rule.kind === 'latency').reduce((sum, rule) => sum + (rule.latencyMs ?? 0), 0);
+    if (latency > 0) await sleep(latency);
+    if (fault('drop-before')) {
+      state.log({ method, path: apiPath, status: 'dropped', workspace: null });
+      request.socket.destroy();
+      return;
+    }
+
+    const removed = findRemovedPath(method, apiPath);
+    if (removed) {
+      return finish(Code.notFound, `${removed.removed} was removed in v0.2.0. Use ${removed.replacement} instead.`);
+    }
+    const matched = router.match(method, apiPath);
+    if (matched === null) return finish(Code.notFound, `No endpoint ${method} ${url.pathname}.`);
+    if (matched === 'wrong-method') {
+      return finish(Code.notFound, `${url.pathname} does not accept ${method}.`, undefined, { Allow: 'GET, POST, DELETE' }, 405);
+    }
+
+    const { key, conflict } = apiKeyOf(request);
+    if (conflict) return finish(Code.invalid, 'Missing workspace context: X-API-Key and the Bearer credential name different keys.');
+    if (!key) return finish(Code.invalid, 'Missing workspace context: send your API key in the X-API-Key header.');
+    const workspace = state.workspaceForKey(key);
+    if (!workspace) return finish(Code.invalid, 'Missing workspace context: this API key is not recognised.');
+    workspaceName = workspace.name;
+
+    const limited = state.rateLimiter.hit(key);
+    const rateFault = fault('rate-limit');
+    if (limited !== null || rateFault) {
+      const retryAfter = rateFault?.retryAfter ?? String(limited ?? 1);
+      return finish(Code.rateLimited, 'Rate limit exceeded for this API key.', undefined, { 'Retry-After': retryAfter });
+    }
+    if (fault('upstream')) return finish(Code.upstream, 'The upstream service is unavailable (injected fault).');
+
+    try {
+      const body = method === 'POST' ? await readBody(request) : undefined;
+      const host = request.headers.host ?? '127.0.0.1';
+      const data = await matched.route.handler({
+        workspace,
+        params: matched.params,
+        query: url.searchParams,
+        body,
+        request,
+        state,
+        mediaUrl: (path) => `http://${host}${path}`,
+      });
+      if (fault('drop-after')) {
+        // The write above is committed; the caller never hears about it.
+        state.log({ method, path: apiPath, status: 'dropped', workspace: workspaceName });
+        request.socket.destroy();
+        return;
+      }
+      const malformed = fault('malformed');
+      if (malformed) {
+        sendMalformed(response, malformed.body ?? 'html', data);
+        state.log({ method, path: apiPath, status: response.statusCode, workspace: workspaceName });
+        return;
+      }
+      finish(Code.ok, 'ok', data);
+    } catch (error) {
+      if (error instanceof ApiFailure) return finish(error.code, error.message, error.data, error.headers, error.httpStatus);
+      console.error('Handler failed:', error);
+      return finish(Code.upstream, 'The reference server failed while answering.', undefined, {}, 500);
+    }
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, CORS_HEADERS);
+      response.end();
+      return;
+    }
+    const task = (async () => {
+      if (url.pathname.startsWith('/__admin/')) return handleAdmin(request, response, url, state);
+      if (url.pathname.startsWith('/media/')) return serveMedia(response, url.pathname, state);
+      const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+      if (!prefix) {
+        return sendEnvelope(response, Code.notFound, `No endpoint ${request.method} ${url.pathname}. The API lives under /open/v1.`);
+      }
+      const apiPath = url.pathname.slice(prefix.length) || '/';
+      return handleApi(request, response, url, apiPath);
+    })();
+    task.catch((error: unknown) => {
+      console.error('Request failed:', error);
+      if (!response.headersSent) sendEnvelope(response, Code.upstream, 'The reference server failed.', undefined, {}, 500);
+    });
+  });
+  return { server, state };
+}
+
+/** Starts the server on 127.0.0.1 (port 0 picks a free one). */
+export async function startAdscopeServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const { server, state } = createAdscopeServer(options);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://${host}:${port}`;
+  return {
+    server,
+    state,
+    baseUrl,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

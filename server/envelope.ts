@@ -1,0 +1,74 @@
+import type { ServerResponse } from 'node:http';
+
+/** Envelope codes of the contract, plus 42901 which we send with HTTP 429 (the contract names no code for it). */
+export const Code = {
+  ok: 0,
+  invalid: 40001,
+  planLimit: 40301,
+  notFound: 40401,
+  rateLimited: 42901,
+  upstream: 50001,
+} as const;
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/**
+ * HTTP status sent with each envelope code. The contract leaves it unshown (spec 7.5);
+ * this mapping is documented in the README.
+ */
+export const HTTP_STATUS_FOR_CODE: Record<CodeValue, number> = {
+  [Code.ok]: 200,
+  [Code.invalid]: 400,
+  [Code.planLimit]: 403,
+  [Code.notFound]: 404,
+  [Code.rateLimited]: 429,
+  [Code.upstream]: 503,
+};
+
+/** A failure a handler raises; the app turns it into an envelope with the mapped status. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: Exclude<CodeValue, 0>,
+    message: string,
+    readonly data?: unknown,
+    readonly httpStatus: number = HTTP_STATUS_FOR_CODE[code],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const invalid = (message: string, data?: unknown) => new ApiFailure(Code.invalid, message, data);
+export const notFound = (message: string) => new ApiFailure(Code.notFound, message);
+export const planLimit = (message: string, data?: unknown) => new ApiFailure(Code.planLimit, message, data);
+export const upstream = (message: string) => new ApiFailure(Code.upstream, message);
+
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type',
+  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Max-Age': '600',
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...CORS_HEADERS,
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendEnvelope(
+  res: ServerResponse,
+  code: CodeValue,
+  message: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+  status: number = HTTP_STATUS_FOR_CODE[code],
+): void {
+  sendJson(res, status, data === undefined ? { code, message } : { code, message, data }, headers);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Random } from './random';
+
+export const malformedKinds = ['html', 'empty', 'truncated', 'code-string', 'missing-data', 'huge', 'status-backwards'] as const;
+
+/**
+ * A fault rule, set from tests through POST /__admin/faults. Off by default. A rule applies
+ * to API requests whose method and path match, with probability `rate`, at most `times` times.
+ */
+export const faultRuleSchema = z
+  .object({
+    kind: z.enum(['latency', 'upstream', 'rate-limit', 'drop-before', 'drop-after', 'malformed']),
+    method: z.enum(['GET', 'POST', 'DELETE']).optional(),
+    /** Substring of the path after the version prefix, e.g. "/owned-brands". */
+    path: z.string().max(200).optional(),
+    times: z.number().int().positive().optional(),
+    rate: z.number().min(0).max(1).default(1),
+    latencyMs: z.number().int().min(0).max(60_000).optional(),
+    /** Retry-After header sent with a 429, as seconds or an HTTP date. */
+    retryAfter: z.string().max(64).optional(),
+    body: z.enum(malformedKinds).optional(),
+  })
+  .strict();
+export type FaultRuleInput = z.input<typeof faultRuleSchema>;
+export type FaultRule = z.output<typeof faultRuleSchema> & { id: number; hits: number };
+
+export class Faults {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+  private readonly random: Random;
+
+  constructor(seed: number) {
+    this.random = new Random(seed).fork('faults');
+  }
+
+  add(input: unknown): FaultRule {
+    const rule: FaultRule = { ...faultRuleSchema.parse(input), id: this.nextId++, hits: 0 };
+    this.rules.push(rule);
+    return rule;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): readonly FaultRule[] {
+    return this.rules;
+  }
+
+  /** The rules that fire for this request, each consuming one of its `times`. */
+  take(method: string, path: string): FaultRule[] {
+    const fired: FaultRule[] = [];
+    for (const rule of this.rules) {
+      if (rule.method && rule.method !== method) continue;
+      if (rule.path && !path.includes(rule.path)) continue;
+      if (rule.rate < 1 && !this.random.chance(rule.rate)) continue;
+      rule.hits += 1;
+      if (rule.times !== undefined) rule.times -= 1;
+      fired.push(rule);
+    }
+    this.rules = this.rules.filter((rule) => rule.times === undefined || rule.times > 0);
+    return fired;
+  }
+}

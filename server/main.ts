@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { startAdscopeServer } from './app';
+import { HTTP_STATUS_FOR_CODE } from './envelope';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8787' },
+    seed: { type: 'string', default: '1' },
+    now: { type: 'string' },
+    'time-scale': { type: 'string', default: '1' },
+    'rate-limit': { type: 'string', default: '600' },
+    'data-dir': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  process.stdout.write(`Adscope reference server (Open API v1)
+  --port <n>          port on 127.0.0.1 (0 picks a free one; default 8787)
+  --seed <n>          demo-data seed (default 1)
+  --now <ISO>         pin the wall clock to this instant
+  --time-scale <f>    speed of the image-generation clock (default 1)
+  --rate-limit <n>    requests per minute per API key, 0 for none (default 600)
+  --data-dir <dir>    persist writes there, atomically
+`);
+  process.exit(0);
+}
+
+function numberFlag(name: string, value: string | undefined): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) {
+    process.stderr.write(`--${name} must be a non-negative number, got ${value}\n`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const running = await startAdscopeServer({
+  port: numberFlag('port', values.port),
+  seed: numberFlag('seed', values.seed),
+  ...(values.now ? { now: values.now } : {}),
+  timeScale: numberFlag('time-scale', values['time-scale']),
+  rateLimit: numberFlag('rate-limit', values['rate-limit']),
+  ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+});
+
+// First line: one JSON object for tests and tools.
+process.stdout.write(
+  `${JSON.stringify({
+    baseUrl: running.baseUrl,
+    workspaces: running.state.data.workspaces.map((w) => ({ name: w.name, apiKey: w.apiKey })),
+  })}\n`,
+);
+process.stdout.write(`Adscope reference server listening on ${running.baseUrl} (API under /open/v1)\n`);
+for (const workspace of running.state.data.workspaces) {
+  process.stdout.write(`  workspace "${workspace.name}": X-API-Key ${workspace.apiKey}\n`);
+}
+process.stdout.write(`  codes -> HTTP: ${JSON.stringify(HTTP_STATUS_FOR_CODE)}; admin controls under /__admin\n`);
+
+const stop = () => void running.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,52 @@
+import { defineConfig } from 'wxt';
+
+/** Loopback origins the reference server listens on; granted at install only in the e2e/dev build. */
+const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+/** The API origin is chosen by the user, so it can only be asked for at runtime. */
+const OPTIONAL_API_HOSTS = ['https://*/*', 'http://*/*'];
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  publicDir: 'assets/static',
+  manifest: ({ browser, mode }) => {
+    const firefox = browser === 'firefox';
+    const grantsLoopback = mode === 'e2e' || mode === 'development';
+    return {
+      name: 'Adscope',
+      description:
+        'Ad research in a click: similar ads, the ad library, brand catalogue, boards, your ad accounts and image generation.',
+      permissions: ['storage', 'activeTab', 'scripting', 'alarms', 'contextMenus', ...(firefox ? [] : ['sidePanel'])],
+      // WXT moves host_permissions into permissions for MV2 but drops optional_host_permissions there.
+      ...(firefox ? { optional_permissions: OPTIONAL_API_HOSTS } : { optional_host_permissions: OPTIONAL_API_HOSTS }),
+      ...(grantsLoopback ? { host_permissions: LOOPBACK_HOSTS } : {}),
+      action: { default_title: 'Adscope' },
+      commands: firefox
+        ? {
+            _execute_sidebar_action: {
+              suggested_key: { default: 'Alt+Shift+A' },
+              description: 'Open the Adscope sidebar',
+            },
+          }
+        : {
+            'open-side-panel': {
+              suggested_key: { default: 'Alt+Shift+A' },
+              description: 'Open the Adscope side panel',
+            },
+          },
+      ...(firefox
+        ? {
+            browser_specific_settings: {
+              gecko: {
+                id: 'adscope@adscope.dev',
+                strict_min_version: '128.0',
+                data_collection_permissions: { required: ['none'] },
+              },
+            },
+          }
+        : {}),
+    };
+  },
+  zip: {
+    excludeSources: ['tests/**', 'server/**', 'bench/**', 'scripts/**', '.ci/**'],
+  },
+});
