@@ -52,7 +52,10 @@ export async function handleAdmin(request: IncomingMessage, response: ServerResp
         return sendJson(response, 200, state.clock.describe());
       }
       case 'POST /__admin/rate-limit': {
-        const body = z.object({ perMinute: z.number().int().min(0) }).strict().parse(await readJson(request));
+        const body = z
+          .object({ perMinute: z.number().int().min(0) })
+          .strict()
+          .parse(await readJson(request));
         state.rateLimiter.perMinute = body.perMinute;
         state.rateLimiter.reset();
         return sendJson(response, 200, { perMinute: body.perMinute });
@@ -71,7 +74,10 @@ export async function handleAdmin(request: IncomingMessage, response: ServerResp
         return sendJson(response, 404, { error: `No admin route ${route}.` });
     }
   } catch (error) {
-    const message = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : String(error);
+    const message =
+      error instanceof z.ZodError
+        ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+        : String(error);
     return sendJson(response, 400, { error: message });
   }
 }

@@ -25,7 +25,7 @@ function apiKeyOf(request: IncomingMessage): { key: string | null; conflict: boo
   const header = request.headers['x-api-key'];
   const fromHeader = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
   const auth = request.headers.authorization;
-  const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? null : null;
+  const bearer = typeof auth === 'string' ? (/^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? null) : null;
   if (fromHeader && bearer && fromHeader !== bearer) return { key: null, conflict: true };
   return { key: fromHeader ?? bearer, conflict: false };
 }
@@ -94,14 +94,22 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, apiPath: string) {
     const method = request.method ?? 'GET';
     let workspaceName: string | null = null;
-    const finish = (code: Parameters<typeof sendEnvelope>[1], message: string, data?: unknown, headers?: Record<string, string>, status?: number) => {
+    const finish = (
+      code: Parameters<typeof sendEnvelope>[1],
+      message: string,
+      data?: unknown,
+      headers?: Record<string, string>,
+      status?: number,
+    ) => {
       sendEnvelope(response, code, message, data, headers, status);
       state.log({ method, path: apiPath, status: response.statusCode, workspace: workspaceName });
     };
 
     const faults = state.faults.take(method, apiPath);
     const fault = (kind: FaultRule['kind']) => faults.find((rule) => rule.kind === kind);
-    const latency = faults.filter((rule) => rule.kind === 'latency').reduce((sum, rule) => sum + (rule.latencyMs ?? 0), 0);
+    const latency = faults
+      .filter((rule) => rule.kind === 'latency')
+      .reduce((sum, rule) => sum + (rule.latencyMs ?? 0), 0);
     if (latency > 0) await sleep(latency);
     if (fault('drop-before')) {
       state.log({ method, path: apiPath, status: 'dropped', workspace: null });
@@ -116,11 +124,21 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
     const matched = router.match(method, apiPath);
     if (matched === null) return finish(Code.notFound, `No endpoint ${method} ${url.pathname}.`);
     if (matched === 'wrong-method') {
-      return finish(Code.notFound, `${url.pathname} does not accept ${method}.`, undefined, { Allow: 'GET, POST, DELETE' }, 405);
+      return finish(
+        Code.notFound,
+        `${url.pathname} does not accept ${method}.`,
+        undefined,
+        { Allow: 'GET, POST, DELETE' },
+        405,
+      );
     }
 
     const { key, conflict } = apiKeyOf(request);
-    if (conflict) return finish(Code.invalid, 'Missing workspace context: X-API-Key and the Bearer credential name different keys.');
+    if (conflict)
+      return finish(
+        Code.invalid,
+        'Missing workspace context: X-API-Key and the Bearer credential name different keys.',
+      );
     if (!key) return finish(Code.invalid, 'Missing workspace context: send your API key in the X-API-Key header.');
     const workspace = state.workspaceForKey(key);
     if (!workspace) return finish(Code.invalid, 'Missing workspace context: this API key is not recognised.');
@@ -130,7 +148,9 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
     const rateFault = fault('rate-limit');
     if (limited !== null || rateFault) {
       const retryAfter = rateFault?.retryAfter ?? String(limited ?? 1);
-      return finish(Code.rateLimited, 'Rate limit exceeded for this API key.', undefined, { 'Retry-After': retryAfter });
+      return finish(Code.rateLimited, 'Rate limit exceeded for this API key.', undefined, {
+        'Retry-After': retryAfter,
+      });
     }
     if (fault('upstream')) return finish(Code.upstream, 'The upstream service is unavailable (injected fault).');
 
@@ -160,7 +180,8 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       }
       finish(Code.ok, 'ok', data);
     } catch (error) {
-      if (error instanceof ApiFailure) return finish(error.code, error.message, error.data, error.headers, error.httpStatus);
+      if (error instanceof ApiFailure)
+        return finish(error.code, error.message, error.data, error.headers, error.httpStatus);
       console.error('Handler failed:', error);
       return finish(Code.upstream, 'The reference server failed while answering.', undefined, {}, 500);
     }
@@ -178,14 +199,19 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       if (url.pathname.startsWith('/media/')) return serveMedia(response, url.pathname, state);
       const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
       if (!prefix) {
-        return sendEnvelope(response, Code.notFound, `No endpoint ${request.method} ${url.pathname}. The API lives under /open/v1.`);
+        return sendEnvelope(
+          response,
+          Code.notFound,
+          `No endpoint ${request.method} ${url.pathname}. The API lives under /open/v1.`,
+        );
       }
       const apiPath = url.pathname.slice(prefix.length) || '/';
       return handleApi(request, response, url, apiPath);
     })();
     task.catch((error: unknown) => {
       console.error('Request failed:', error);
-      if (!response.headersSent) sendEnvelope(response, Code.upstream, 'The reference server failed.', undefined, {}, 500);
+      if (!response.headersSent)
+        sendEnvelope(response, Code.upstream, 'The reference server failed.', undefined, {}, 500);
     });
   });
   return { server, state };

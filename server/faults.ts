@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { Random } from './random';
 
-export const malformedKinds = ['html', 'empty', 'truncated', 'code-string', 'missing-data', 'huge', 'status-backwards'] as const;
+export const malformedKinds = [
+  'html',
+  'empty',
+  'truncated',
+  'code-string',
+  'missing-data',
+  'huge',
+  'status-backwards',
+] as const;
 
 /**
  * A fault rule, set from tests through POST /__admin/faults. Off by default. A rule applies

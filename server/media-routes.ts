@@ -19,7 +19,8 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
   if (logo) {
     const id = decodeURIComponent(logo[1] ?? '');
     const brand = state.data.workspaces.flatMap((w) => w.ownedBrands).find((b) => b.id === id);
-    return sendSvg(response, brandLogoSvg(id, brand?.name ?? 'Brand'));
+    sendSvg(response, brandLogoSvg(id, brand?.name ?? 'Brand'));
+    return;
   }
   response.writeHead(404, { ...CORS_HEADERS, 'Content-Type': 'text/plain' });
   response.end('No such media.');

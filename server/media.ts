@@ -22,7 +22,14 @@ export function brandLogoSvg(id: string, name: string): string {
 }
 
 /** An ad creative or video poster: a headline on a coloured card, sized to the aspect ratio. */
-export function creativeSvg(options: { id: string; headline: string; brand: string; width?: number; height?: number; video?: boolean }): string {
+export function creativeSvg(options: {
+  id: string;
+  headline: string;
+  brand: string;
+  width?: number;
+  height?: number;
+  video?: boolean;
+}): string {
   const width = options.width ?? 600;
   const height = options.height ?? 600;
   const h = hue(options.id);

@@ -39,7 +39,10 @@ export class Router {
     });
   }
 
-  match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | 'wrong-method' | null {
+  match(
+    method: string,
+    path: string,
+  ): { route: CompiledRoute; params: Record<string, string> } | 'wrong-method' | null {
     let pathMatched = false;
     for (const route of this.routes) {
       const found = route.regex.exec(path);

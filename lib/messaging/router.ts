@@ -31,7 +31,7 @@ export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: Ser
 export interface RouterIdentity {
   /** Our extension id (`browser.runtime.id`). */
   extensionId: string;
-  /** Our page origin, e.g. `chrome-extension://<id>` (`browser.runtime.getURL('')` without the slash). */
+  /** Our page origin as `scheme://host`, e.g. `chrome-extension://<id>` (see `extensionOriginOf`). */
   extensionOrigin: string;
 }
 
@@ -49,7 +49,8 @@ export function classifySender(sender: MessageSenderLike, identity: RouterIdenti
   } catch {
     return null;
   }
-  if (url.origin === identity.extensionOrigin) return 'extension-page';
+  // Not URL.origin: for non-special schemes such as chrome-extension: it is "null" in some engines.
+  if (`${url.protocol}//${url.host}` === identity.extensionOrigin) return 'extension-page';
   if (sender.tab && typeof sender.tab.id === 'number' && (url.protocol === 'https:' || url.protocol === 'http:')) {
     return 'content-script';
   }
@@ -89,4 +90,10 @@ export function createRouter(handlers: Handlers, identity: RouterIdentity) {
       return { ok: false, error: ApiError.from(error).toJSON() };
     }
   };
+}
+
+/** `scheme://host` of an extension URL such as `browser.runtime.getURL('/')`. */
+export function extensionOriginOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
 }

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { DEMO_API_KEY } from '../../lib/demo';
+import { type RunningServer, startAdscopeServer } from '../../server/app';
+import { launchWithExtension } from '../../scripts/launch-chromium';
+import { OptionsPage } from './pages/options-page';
+
+export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
+
+interface TestFixtures {
+  context: BrowserContext;
+  extensionId: string;
+  /** Console errors and uncaught exceptions from every page opened with `openPage`. */
+  consoleErrors: string[];
+  openPage: (name: ExtensionPageName) => Promise<Page>;
+  /** Saves the server's demo key through the options page, as a user would. */
+  connect: () => Promise<void>;
+}
+
+interface WorkerFixtures {
+  server: RunningServer;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the object pattern
+    async ({}, use) => {
+      const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the object pattern
+  context: async ({}, use) => {
+    const { context } = await launchWithExtension();
+    await use(context);
+    await context.close();
+  },
+  extensionId: async ({ context }, use) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await use(new URL(worker.url()).host);
+  },
+  consoleErrors: async ({ server }, use) => {
+    server.state.faults.clear();
+    const errors: string[] = [];
+    await use(errors);
+    expect(errors, 'console errors on extension pages').toEqual([]);
+  },
+  openPage: async ({ context, extensionId, consoleErrors }, use) => {
+    await use(async (name) => {
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(`${name}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`${name}: ${error.message}`));
+      await page.goto(`chrome-extension://${extensionId}/${name}.html`);
+      return page;
+    });
+  },
+  connect: async ({ openPage, server }, use) => {
+    await use(async () => {
+      const page = await openPage('options');
+      await new OptionsPage(page).connect(server.baseUrl, DEMO_API_KEY);
+      await page.close();
+    });
+  },
+});
+
+/** Fails on any serious or critical axe-core violation, listing them. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+export { expect };

@@ -1,0 +1,24 @@
+import { type RunningServer, startAdscopeServer } from '../../server/app';
+import type { ServerOptions } from '../../server/state';
+
+/** Starts the reference server on a free loopback port for one test file. */
+export async function withServer(options: ServerOptions = {}): Promise<RunningServer> {
+  return startAdscopeServer({ port: 0, rateLimit: 0, ...options });
+}
+
+export async function api(
+  server: RunningServer,
+  path: string,
+  init: { method?: string; key?: string | null; bearer?: string; body?: unknown; prefix?: string } = {},
+): Promise<{ status: number; body: { code: unknown; message: unknown; data?: unknown }; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  if (init.key !== null) headers['X-API-Key'] = init.key ?? server.state.data.workspaces[0]?.apiKey ?? '';
+  if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${server.baseUrl}${init.prefix ?? '/open/v1'}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}

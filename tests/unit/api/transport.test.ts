@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api/errors';
+import { ownedBrandsApi } from '../../../lib/api/owned-brands';
+import { apiPath } from '../../../lib/api/path';
+import { createTransport, parseRetryAfter, type TransportOptions } from '../../../lib/api/transport';
+import { DEMO_API_KEY } from '../../../lib/demo';
+import type { RunningServer } from '../../../server/app';
+import { withServer } from '../../helpers/server';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await withServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.state.faults.clear();
+  server.state.requestLog.length = 0;
+});
+
+function client(options: Partial<TransportOptions> = {}, key = DEMO_API_KEY) {
+  const transport = createTransport({
+    getConnection: async () => ({ baseUrl: server.baseUrl, apiKey: key }),
+    backoffBaseMs: 5,
+    backoffLimitMs: 20,
+    ...options,
+  });
+  return { transport, brands: ownedBrandsApi(transport) };
+}
+
+const attempts = () => server.state.requestLog.filter((entry) => entry.path === '/owned-brands').length;
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('transport', () => {
+  it('sends both auth headers and validates data', async () => {
+    const { brands } = client();
+    const result = await brands.list();
+    expect(result.items.length).toBeGreaterThan(0);
+  });
+
+  it('retries 50001 on GET and succeeds once the fault clears', async () => {
+    server.state.faults.add({ kind: 'upstream', times: 2 });
+    const result = await client().brands.list();
+    expect(result.items.length).toBeGreaterThan(0);
+    expect(attempts()).toBe(3);
+  });
+
+  it('gives up after the attempt cap with a retryable 50001', async () => {
+    server.state.faults.add({ kind: 'upstream', times: 10 });
+    const error = await failure(client({ retryLimit: 2 }).brands.list());
+    expect(error.code).toBe(50001);
+    expect(error.httpStatus).toBe(503);
+    expect(error.retryable).toBe(true);
+    expect(attempts()).toBe(3);
+  });
+
+  it.each([
+    ['seconds', '1'],
+    ['an HTTP date', new Date(Date.now() + 3000).toUTCString()],
+  ])('honours Retry-After given as %s', async (_, retryAfter) => {
+    server.state.faults.add({ kind: 'rate-limit', times: 1, retryAfter });
+    const started = Date.now();
+    await client().brands.list();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(attempts()).toBe(2);
+  });
+
+  it('does not wait out a Retry-After above the cap: the UI gets the countdown', async () => {
+    server.state.faults.add({ kind: 'rate-limit', times: 1, retryAfter: '120' });
+    const error = await failure(client({ maxRetryAfterMs: 5000 }).brands.list());
+    expect(error.code).toBe('rate_limited');
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(attempts()).toBe(1);
+  });
+
+  it('never retries 40001', async () => {
+    const error = await failure(client({}, 'wrong-key-123456').brands.list());
+    expect(error.code).toBe(40001);
+    expect(error.retryable).toBe(false);
+    expect(attempts()).toBe(1);
+  });
+
+  it('times out each attempt and retries, then reports a timeout', async () => {
+    server.state.faults.add({ kind: 'latency', latencyMs: 300 });
+    const error = await failure(client({ timeoutMs: 100, retryLimit: 1 }).brands.list());
+    expect(error.code).toBe('timeout');
+    expect(error.retryable).toBe(true);
+    // Let the server finish the abandoned attempts so they do not land in the next test's log.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+  });
+
+  it('reports a dropped connection as a network error after retrying', async () => {
+    server.state.faults.add({ kind: 'drop-before', times: 10 });
+    const error = await failure(client({ retryLimit: 1 }).brands.list());
+    expect(error.code).toBe('network');
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    const transport = createTransport({
+      getConnection: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: DEMO_API_KEY }),
+      retryLimit: 0,
+    });
+    const error = await failure(ownedBrandsApi(transport).list());
+    expect(error.code).toBe('network');
+  });
+
+  it.each([
+    ['html', 'invalid_response', /not JSON|without an Open API v1 envelope|proxy/],
+    ['empty', 'invalid_response', /empty body/],
+    ['truncated', 'invalid_response', /not JSON/],
+    ['code-string', 'invalid_response', /numeric envelope code/],
+    ['missing-data', 'invalid_response', /unexpected shape/],
+    ['status-backwards', 'invalid_response', /reported success/],
+    ['huge', 'invalid_response', /too large/],
+  ] as const)('turns a %s body into a clear error', async (body, code, message) => {
+    server.state.faults.add({ kind: 'malformed', body });
+    const error = await failure(client({ retryLimit: 0 }).brands.list());
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(message);
+  });
+
+  it('collapses identical in-flight GETs into one request', async () => {
+    server.state.faults.add({ kind: 'latency', latencyMs: 100, times: 1 });
+    const { brands } = client();
+    const results = await Promise.all([brands.list(), brands.list(), brands.list()]);
+    expect(results[0]).toEqual(results[2]);
+    expect(attempts()).toBe(1);
+  });
+
+  it('keeps a collapsed request alive for other callers when one aborts', async () => {
+    server.state.faults.add({ kind: 'latency', latencyMs: 100, times: 1 });
+    const { brands } = client();
+    const controller = new AbortController();
+    const first = brands.list(controller.signal);
+    const second = brands.list();
+    controller.abort();
+    expect((await failure(first)).code).toBe('aborted');
+    expect((await second).items.length).toBeGreaterThan(0);
+  });
+
+  it('does not retry a POST unless the caller marks it idempotent', async () => {
+    server.state.faults.add({ kind: 'upstream', times: 5 });
+    const { transport } = client();
+    const path = apiPath('owned-brands');
+    await failure(transport.post(path, { schema: z.unknown(), body: {} }));
+    expect(server.state.requestLog.length).toBe(1);
+  });
+
+  it('encodes every path segment so an id cannot change the path', () => {
+    expect(apiPath('boards', '../owned-brands', 'ads')).toBe('/open/v1/boards/..%2Fowned-brands/ads');
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  it.each([
+    ['5', 5000],
+    ['0', 0],
+    ['Sun, 22 Nov 2026 10:00:30 GMT', 30_000],
+    ['Sun, 22 Nov 2026 09:00:00 GMT', 0],
+    ['soon', undefined],
+    [null, undefined],
+  ] as const)('%s -> %s ms', (value, expected) => {
+    expect(parseRetryAfter(value, now)).toBe(expected);
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createDefaultApi } from '../../../lib/api';
+import { ApiError } from '../../../lib/api/errors';
+import { DEMO_API_KEY } from '../../../lib/demo';
+import { createHandlers } from '../../../lib/messaging/handlers';
+import type { Handlers, RequestContext } from '../../../lib/messaging/router';
+import { settingsItem } from '../../../lib/storage/settings';
+import type { RunningServer } from '../../../server/app';
+import { withServer } from '../../helpers/server';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await withServer();
+});
+afterAll(() => server.close());
+
+const context: RequestContext = { sender: 'extension-page', tabId: undefined, windowId: undefined };
+let granted: boolean;
+let handlers: Handlers;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  server.state.faults.clear();
+  granted = true;
+  handlers = createHandlers({ api: createDefaultApi({ retryLimit: 0 }), hasOriginAccess: async () => granted });
+});
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return ApiError.from(error);
+  }
+  throw new Error('expected a rejection');
+}
+
+const storedKey = async () => (await fakeBrowser.storage.local.get('apiKey')).apiKey;
+
+describe('settings.save', () => {
+  it('tests the connection, then stores the base URL and key; the view shows only the last four', async () => {
+    const result = await handlers['settings.save']({ baseUrl: `${server.baseUrl}/`, apiKey: DEMO_API_KEY }, context);
+    expect(result.connection.ownedBrands).toBeGreaterThan(0);
+    expect(result.settings).toEqual({
+      baseUrl: server.baseUrl,
+      theme: 'system',
+      hasApiKey: true,
+      apiKeyLast4: DEMO_API_KEY.slice(-4),
+    });
+    expect(JSON.stringify(result)).not.toContain(DEMO_API_KEY);
+    expect(await storedKey()).toBe(DEMO_API_KEY);
+  });
+
+  it.each([
+    ['a wrong key', () => ({ baseUrl: server.baseUrl, apiKey: 'wrong-key-000000' }), 40001, 'apiKey'],
+    ['an unreachable server', () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: DEMO_API_KEY }), 'network', 'baseUrl'],
+    ['a non-URL', () => ({ baseUrl: 'not a url', apiKey: DEMO_API_KEY }), 'invalid_input', 'baseUrl'],
+    ['an ftp URL', () => ({ baseUrl: 'ftp://example.com', apiKey: DEMO_API_KEY }), 'invalid_input', 'baseUrl'],
+    [
+      'a URL with credentials',
+      () => ({ baseUrl: 'https://a:b@example.com', apiKey: DEMO_API_KEY }),
+      'invalid_input',
+      'baseUrl',
+    ],
+    ['a key with spaces', () => ({ baseUrl: server.baseUrl, apiKey: 'has spaces in it' }), 'invalid_input', 'apiKey'],
+    ['no key at all', () => ({ baseUrl: server.baseUrl }), 'invalid_input', 'apiKey'],
+    [
+      'a server that is not the API',
+      () => ({ baseUrl: `${server.baseUrl}/media`, apiKey: DEMO_API_KEY }),
+      'invalid_response',
+      'baseUrl',
+    ],
+  ] as const)('refuses %s, naming the field, and changes nothing', async (_, input, code, field) => {
+    const error = await rejection(handlers['settings.save'](input(), context));
+    expect(error.code).toBe(code);
+    expect(error.field).toBe(field);
+    expect(error.message).not.toContain(DEMO_API_KEY);
+    expect(await settingsItem.get()).toEqual({ baseUrl: '', theme: 'system' });
+    expect(await storedKey()).toBeUndefined();
+  });
+
+  it('refuses when host permission for the origin is missing', async () => {
+    granted = false;
+    const error = await rejection(
+      handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context),
+    );
+    expect(error.code).toBe('permission_denied');
+    expect(await storedKey()).toBeUndefined();
+  });
+
+  it('keeps the stored key when the field is left empty', async () => {
+    await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    const again = await handlers['settings.save']({ baseUrl: server.baseUrl }, context);
+    expect(again.settings.hasApiKey).toBe(true);
+    expect(await storedKey()).toBe(DEMO_API_KEY);
+  });
+
+  it('forgets the key on request', async () => {
+    await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    const view = await handlers['settings.forgetKey']({}, context);
+    expect(view.hasApiKey).toBe(false);
+    expect(await storedKey()).toBeUndefined();
+  });
+});
+
+describe('calls that need a connection', () => {
+  it('say what is missing before anything is configured', async () => {
+    expect((await rejection(handlers['ownedBrands.list']({}, context))).code).toBe('not_configured');
+    expect((await rejection(handlers['connection.test']({}, context))).code).toBe('not_configured');
+  });
+
+  it('reach the API once configured', async () => {
+    await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    const brands = await handlers['ownedBrands.list']({}, context);
+    expect(brands.items.length).toBeGreaterThan(0);
+    const report = await handlers['connection.test']({}, context);
+    expect(report.baseUrl).toBe(server.baseUrl);
+  });
+});
+
+describe('stored settings', () => {
+  it('read as the defaults when tampered with', async () => {
+    await fakeBrowser.storage.local.set({ settings: { baseUrl: 42, theme: 'neon' } });
+    expect(await settingsItem.get()).toEqual({ baseUrl: '', theme: 'system' });
+  });
+});
