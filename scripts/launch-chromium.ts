@@ -19,26 +19,31 @@ export interface LaunchOptions {
 }
 
 /** Launches Chromium with the extension loaded, using the flags this closed network needs. */
-export async function launchWithExtension(options: LaunchOptions = {}): Promise<{ context: BrowserContext; extensionId: string }> {
+export async function launchWithExtension(
+  options: LaunchOptions = {},
+): Promise<{ context: BrowserContext; extensionId: string }> {
   const extensionDir = options.extensionDir ?? E2E_EXTENSION_DIR;
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}. Run "npm run build:e2e" first.`);
   }
   const executablePath = chromiumPath();
-  const context = await chromium.launchPersistentContext(options.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'adscope-')), {
-    headless: options.headless ?? true,
-    ...(executablePath ? { executablePath } : {}),
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(
+    options.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'adscope-')),
+    {
+      headless: options.headless ?? true,
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  );
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   return { context, extensionId };

@@ -67,7 +67,9 @@ if (values.tour) {
 const panel = await context.newPage();
 await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
 log(`Side panel: chrome-extension://${extensionId}/sidepanel.html`);
-log(headless ? 'Running headless. Press Ctrl+C to stop, or run "npm run tour" for screenshots.' : 'Press Ctrl+C to stop.');
+log(
+  headless ? 'Running headless. Press Ctrl+C to stop, or run "npm run tour" for screenshots.' : 'Press Ctrl+C to stop.',
+);
 context.on('close', () => void shutdown(0));
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../../lib/demo';
-import { type RunningServer, startAdscopeServer } from '../../server/app';
 import { launchWithExtension } from '../../scripts/launch-chromium';
+import { type RunningServer, startAdscopeServer } from '../../server/app';
 import { OptionsPage } from './pages/options-page';
 
 export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
@@ -72,7 +72,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
   expect(serious).toEqual([]);
 }
 

@@ -7,7 +7,10 @@ import { SidePanelPage } from './pages/side-panel-page';
 test('the extension loads with its service worker and the e2e manifest', async ({ context, extensionId }) => {
   expect(extensionId).toMatch(/^[a-p]{32}$/);
   const worker = context.serviceWorkers()[0];
-  const manifest = await worker?.evaluate(() => chrome.runtime.getManifest());
+  type Manifest = { name: string; host_permissions?: string[]; permissions?: string[] };
+  const manifest = await worker?.evaluate(() =>
+    (globalThis as unknown as { chrome: { runtime: { getManifest(): Manifest } } }).chrome.runtime.getManifest(),
+  );
   expect(manifest?.name).toBe('Adscope');
   expect(manifest?.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   expect(manifest?.permissions).not.toContain('<all_urls>');
@@ -24,7 +27,10 @@ for (const name of ['options', 'popup', 'sidepanel'] as const) {
   }
 }
 
-test('options saves a key after testing the connection, and shows only its last four characters', async ({ openPage, server }) => {
+test('options saves a key after testing the connection, and shows only its last four characters', async ({
+  openPage,
+  server,
+}) => {
   const page = await openPage('options');
   const options = new OptionsPage(page);
   await page.getByRole('button', { name: 'Use the local demo server' }).click();
@@ -76,7 +82,10 @@ test('options can be completed with the keyboard alone', async ({ openPage, serv
   await expect(page.getByRole('status').filter({ hasText: 'Connected.' })).toBeVisible();
 });
 
-test('the side panel asks for setup, then lists the workspace brands with locked ones marked', async ({ openPage, connect }) => {
+test('the side panel asks for setup, then lists the workspace brands with locked ones marked', async ({
+  openPage,
+  connect,
+}) => {
   const first = await openPage('sidepanel');
   const panel = new SidePanelPage(first);
   await expect(panel.setupPrompt).toBeVisible();
@@ -88,7 +97,11 @@ test('the side panel asks for setup, then lists the workspace brands with locked
   await expectAccessible(first);
 });
 
-test('the side panel shows an API failure with what to do, and recovers on retry', async ({ openPage, connect, server }) => {
+test('the side panel shows an API failure with what to do, and recovers on retry', async ({
+  openPage,
+  connect,
+  server,
+}) => {
   await connect();
   server.state.faults.add({ kind: 'upstream', path: '/owned-brands', times: 4 });
   const page = await openPage('sidepanel');
