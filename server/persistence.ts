@@ -20,7 +20,7 @@ export class StateFile<T> {
       return JSON.parse(readFileSync(this.file, 'utf8')) as T;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new Error(`Cannot read ${this.file}: ${(error as Error).message}`);
+      throw new Error(`Cannot read ${this.file}: ${(error as Error).message}`, { cause: error });
     }
   }
 

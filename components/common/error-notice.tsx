@@ -8,27 +8,43 @@ interface ErrorNoticeProps {
   onRetry?: () => void;
 }
 
-/** Seconds left before a rate-limited call may be retried, counting down once a second. */
-function useCountdown(ms: number | undefined): number {
-  const [left, setLeft] = useState(() => Math.ceil((ms ?? 0) / 1000));
+/** A retry button that stays disabled, counting down, until a rate limit's Retry-After has passed. */
+function RetryButton({ waitMs, onRetry }: { waitMs: number; onRetry: () => void }) {
+  const [deadline] = useState(() => Date.now() + waitMs);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const deadline = Date.now() + (ms ?? 0);
-    setLeft(Math.ceil((ms ?? 0) / 1000));
-    if (!ms) return;
     const timer = setInterval(() => {
-      const remaining = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
+      const current = Date.now();
+      setNow(current);
+      if (current >= deadline) clearInterval(timer);
+    }, 250);
     return () => clearInterval(timer);
-  }, [ms]);
-  return left;
+  }, [deadline]);
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return (
+    <button type="button" className="btn" onClick={onRetry} disabled={left > 0}>
+      {left > 0 ? `Retry in ${left} s` : 'Retry'}
+    </button>
+  );
+}
+
+const errorIds = new WeakMap<object, number>();
+let nextErrorId = 1;
+/** A stable id per error object, so a new failure restarts the countdown. */
+function errorId(error: unknown): number {
+  if (typeof error !== 'object' || error === null) return 0;
+  let id = errorIds.get(error);
+  if (id === undefined) {
+    id = nextErrorId++;
+    errorIds.set(error, id);
+  }
+  return id;
 }
 
 /** An error in words: the API's message, what to do about it, and a retry where one can help. */
 export function ErrorNotice({ error, title = 'Something went wrong', onRetry }: ErrorNoticeProps) {
   const apiError = ApiError.from(error);
-  const wait = useCountdown(apiError.code === 'rate_limited' ? (apiError.retryAfterMs ?? 5000) : undefined);
+  const waitMs = apiError.code === 'rate_limited' ? (apiError.retryAfterMs ?? 5000) : 0;
   return (
     <div className="notice notice-error" role="alert">
       <p>
@@ -38,9 +54,7 @@ export function ErrorNotice({ error, title = 'Something went wrong', onRetry }: 
       <p className="muted">{errorAdvice(apiError)}</p>
       {onRetry && apiError.retryable ? (
         <div className="notice-actions">
-          <button type="button" className="btn" onClick={onRetry} disabled={wait > 0}>
-            {wait > 0 ? `Retry in ${wait} s` : 'Retry'}
-          </button>
+          <RetryButton key={errorId(error)} waitMs={waitMs} onRetry={onRetry} />
         </div>
       ) : null}
     </div>

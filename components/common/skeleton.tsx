@@ -4,7 +4,6 @@ export function SkeletonList({ rows = 3, label }: { rows?: number; label: string
     <div role="status" aria-live="polite" aria-busy="true">
       <span className="visually-hidden">{label}</span>
       {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <span key={index} className="skeleton" style={{ height: 44, marginBottom: 8 }} aria-hidden="true" />
       ))}
     </div>

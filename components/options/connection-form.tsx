@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { Field } from '@/components/common/field';
+import { SkeletonList } from '@/components/common/skeleton';
 import { settingsQueryKey, useSettings } from '@/components/common/use-settings';
 import { apiKeySchema } from '@/lib/api/credentials';
 import { ApiError } from '@/lib/api/errors';
@@ -41,17 +42,21 @@ function validate(
   return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalized };
 }
 
+/** Waits for the stored settings so the form starts from them. */
 export function ConnectionForm() {
   const settings = useSettings();
+  if (settings.isError) return <ErrorNotice title="Could not read the settings" error={settings.error} />;
+  if (!settings.data) return <SkeletonList label="Loading settings" rows={2} />;
+  return <ConnectionFormBody initialBaseUrl={settings.data.baseUrl} />;
+}
+
+function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
+  const settings = useSettings();
   const queryClient = useQueryClient();
-  const [baseUrl, setBaseUrl] = useState('');
+  const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
   const [apiKey, setApiKey] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [report, setReport] = useState<ConnectionReport | null>(null);
-
-  useEffect(() => {
-    if (settings.data) setBaseUrl((current) => current || settings.data.baseUrl);
-  }, [settings.data]);
 
   const save = useMutation({
     mutationFn: async (input: { baseUrl: string; apiKey: string }) => {
@@ -95,7 +100,7 @@ export function ConnectionForm() {
     }
     setFieldErrors({});
     // Asked first, inside the click, because the browser wants a user gesture for the prompt.
-    let granted = false;
+    let granted: boolean;
     try {
       granted = await browser.permissions.request({ origins: [originPattern(checked.baseUrl)] });
     } catch {

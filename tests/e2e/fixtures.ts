@@ -23,7 +23,6 @@ interface WorkerFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the object pattern
     async ({}, use) => {
       const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
       await use(server);
@@ -31,7 +30,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the object pattern
   context: async ({}, use) => {
     const { context } = await launchWithExtension();
     await use(context);
