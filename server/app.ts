@@ -6,13 +6,16 @@ import type { FaultRule } from './faults';
 import { serveMedia } from './media-routes';
 import { findRemovedPath } from './removed-paths';
 import { type Route, Router } from './router';
+import { adLibraryRoutes } from './routes/ad-library';
+import { brandLibraryRoutes } from './routes/brand-library';
+import { inspoBrandRoutes } from './routes/inspo-brands';
 import { ownedBrandRoutes } from './routes/owned-brands';
 import { type ServerOptions, ServerState } from './state';
 
 const API_PREFIXES = ['/open/v1', '/spi/v1'] as const;
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export const routes: Route[] = [...ownedBrandRoutes];
+export const routes: Route[] = [...ownedBrandRoutes, ...adLibraryRoutes, ...brandLibraryRoutes, ...inspoBrandRoutes];
 
 export interface RunningServer {
   server: Server;
@@ -196,7 +199,9 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
     }
     const task = (async () => {
       if (url.pathname.startsWith('/__admin/')) return handleAdmin(request, response, url, state);
-      if (url.pathname.startsWith('/media/')) return serveMedia(response, url.pathname, state);
+      if (url.pathname.startsWith('/media/') || url.pathname.startsWith('/demo/')) {
+        return serveMedia(response, url.pathname, state);
+      }
       const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
       if (!prefix) {
         return sendEnvelope(

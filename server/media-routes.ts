@@ -1,27 +1,60 @@
 import type { ServerResponse } from 'node:http';
 import { CORS_HEADERS } from './envelope';
-import { brandLogoSvg } from './media';
+import { brandLogoSvg, creativeSvg } from './media';
 import type { ServerState } from './state';
 
-function sendSvg(response: ServerResponse, svg: string): void {
+function send(response: ServerResponse, type: string, body: string): void {
   response.writeHead(200, {
     ...CORS_HEADERS,
-    'Content-Type': 'image/svg+xml',
+    'Content-Type': type,
     'Cache-Control': 'public, max-age=3600',
-    'Content-Length': Buffer.byteLength(svg),
+    'Content-Length': Buffer.byteLength(body),
   });
-  response.end(svg);
+  response.end(body);
 }
 
-/** GET /media/...: generated SVG for demo logos and creatives. */
-export function serveMedia(response: ServerResponse, pathname: string, state: ServerState): void {
-  const logo = /^\/media\/brands\/([^/]+)\/logo\.svg$/.exec(pathname);
-  if (logo) {
-    const id = decodeURIComponent(logo[1] ?? '');
-    const brand = state.data.workspaces.flatMap((w) => w.ownedBrands).find((b) => b.id === id);
-    sendSvg(response, brandLogoSvg(id, brand?.name ?? 'Brand'));
-    return;
-  }
+function notFound(response: ServerResponse): void {
   response.writeHead(404, { ...CORS_HEADERS, 'Content-Type': 'text/plain' });
   response.end('No such media.');
+}
+
+const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** GET /media/... and /demo/landing/...: generated SVG creatives and logos, and landing pages for link-outs. */
+export function serveMedia(response: ServerResponse, pathname: string, state: ServerState): void {
+  const ownedLogo = /^\/media\/brands\/([^/]+)\/logo\.svg$/.exec(pathname);
+  if (ownedLogo) {
+    const id = decodeURIComponent(ownedLogo[1] ?? '');
+    const brand = state.data.workspaces.flatMap((w) => w.ownedBrands).find((b) => b.id === id);
+    return send(response, 'image/svg+xml', brandLogoSvg(id, brand?.name ?? 'Brand'));
+  }
+  const catalogueLogo = /^\/media\/catalogue\/([^/]+)\/logo\.svg$/.exec(pathname);
+  if (catalogueLogo) {
+    const brand = state.brand(decodeURIComponent(catalogueLogo[1] ?? ''));
+    return brand ? send(response, 'image/svg+xml', brandLogoSvg(brand.id, brand.name)) : notFound(response);
+  }
+  const creative = /^\/media\/ads\/([^/]+)\/(image-(\d+)|poster)\.svg$/.exec(pathname);
+  if (creative) {
+    const ad = state.adById(decodeURIComponent(creative[1] ?? ''));
+    if (!ad) return notFound(response);
+    const svg = creativeSvg({
+      id: `${ad.id}-${creative[2]}`,
+      headline: ad.title ?? ad.body ?? ad.brand_name,
+      brand: ad.brand_name,
+      video: creative[2] === 'poster',
+    });
+    return send(response, 'image/svg+xml', svg);
+  }
+  const landing = /^\/demo\/landing\/([^/]+)$/.exec(pathname);
+  if (landing) {
+    const ad = state.adById(decodeURIComponent(landing[1] ?? ''));
+    if (!ad) return notFound(response);
+    const title = escapeHtml(ad.title ?? ad.brand_name);
+    return send(
+      response,
+      'text/html; charset=utf-8',
+      `<!doctype html><html lang="${ad.language}"><head><meta charset="utf-8"><title>${title} | ${escapeHtml(ad.brand_name)}</title><meta property="og:site_name" content="${escapeHtml(ad.brand_name)}"></head><body><h1>${title}</h1><p>${escapeHtml(ad.body ?? '')}</p><p>Demo landing page served by the Adscope reference server.</p></body></html>`,
+    );
+  }
+  notFound(response);
 }

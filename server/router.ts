@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import type { WorkspaceRecord } from './demo-data';
+import type { WorkspaceState } from './demo-data';
 import type { ServerState } from './state';
 
 export interface RouteContext {
-  workspace: WorkspaceRecord;
+  workspace: WorkspaceState;
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;

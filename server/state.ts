@@ -1,6 +1,7 @@
 import { ServerClock } from './clock';
-import { createDemoData, type DemoData, type WorkspaceRecord } from './demo-data';
+import { type CatalogueBrand, createDemoData, type DemoData, type WorkspaceState } from './demo-data';
 import { Faults } from './faults';
+import { LibraryIndex } from './library-index';
 import { RateLimiter } from './rate-limit';
 
 export interface ServerOptions {
@@ -31,28 +32,49 @@ export class ServerState {
   readonly rateLimiter: RateLimiter;
   readonly requestLog: RequestLogEntry[] = [];
   private seq = 0;
-  private byKey: Map<string, WorkspaceRecord>;
+  private libraryIndex: LibraryIndex | null = null;
+  private brandById: Map<string, CatalogueBrand> | null = null;
+  private byKey: Map<string, WorkspaceState>;
 
   constructor(readonly options: ServerOptions) {
     const seed = options.seed ?? 1;
-    this.data = createDemoData(seed);
     this.clock = new ServerClock(options.now, options.timeScale ?? 1);
+    this.data = createDemoData(seed, this.clock.now());
     this.faults = new Faults(seed);
     this.rateLimiter = new RateLimiter(options.rateLimit ?? 600);
     this.byKey = this.indexKeys();
   }
 
-  private indexKeys(): Map<string, WorkspaceRecord> {
+  private indexKeys(): Map<string, WorkspaceState> {
     return new Map(this.data.workspaces.map((workspace) => [workspace.apiKey, workspace]));
   }
 
-  workspaceForKey(key: string): WorkspaceRecord | undefined {
+  /** Built on first use, so a server that only serves other areas starts fast. */
+  get library(): LibraryIndex {
+    this.libraryIndex ??= new LibraryIndex(this.data.catalogue.ads, this.data.catalogue.brands, this.data.anchorMs);
+    return this.libraryIndex;
+  }
+
+  brand(id: string): CatalogueBrand | undefined {
+    this.brandById ??= new Map(this.data.catalogue.brands.map((brand) => [brand.id, brand]));
+    return this.brandById.get(id);
+  }
+
+  adById(id: string) {
+    const match = /^ad-(\d{6})$/.exec(id);
+    const ad = match ? this.data.catalogue.ads[Number(match[1]) - 1] : undefined;
+    return ad && ad.id === id ? ad : undefined;
+  }
+
+  workspaceForKey(key: string): WorkspaceState | undefined {
     return this.byKey.get(key);
   }
 
   reset(): void {
-    this.data = createDemoData(this.options.seed ?? 1);
+    this.data = createDemoData(this.options.seed ?? 1, this.clock.now());
     this.byKey = this.indexKeys();
+    this.libraryIndex = null;
+    this.brandById = null;
     this.faults.clear();
     this.rateLimiter.reset();
     this.requestLog.length = 0;

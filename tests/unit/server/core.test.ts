@@ -157,8 +157,9 @@ describe('fault injection', () => {
 
 describe('demo data', () => {
   it('is the same for the same seed and differs for another', () => {
-    expect(createDemoData(7)).toEqual(createDemoData(7));
-    expect(createDemoData(7).workspaces[0]?.id).not.toBe(createDemoData(8).workspaces[0]?.id);
+    const day = new Date('2026-11-22T12:00:00Z');
+    expect(createDemoData(7, day)).toEqual(createDemoData(7, day));
+    expect(createDemoData(7, day).workspaces[0]?.id).not.toBe(createDemoData(8, day).workspaces[0]?.id);
   });
 
   it('has at least two workspaces with the fixed demo keys', () => {

@@ -1,0 +1,79 @@
+import { parseUtcDay } from '../lib/api/window';
+import { invalid } from './envelope';
+
+const DASHED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const COMPACT_UUID = /^[0-9a-f]{32}$/i;
+
+/** A UUID in either accepted form, returned dashed and lower-case; 40001 otherwise. */
+export function uuidValue(name: string, value: string): string {
+  if (DASHED_UUID.test(value)) return value.toLowerCase();
+  if (COMPACT_UUID.test(value)) {
+    const v = value.toLowerCase();
+    return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
+  }
+  throw invalid(`${name} must be a UUID (dashed, or 32 hex characters).`);
+}
+
+export function optionalString(query: URLSearchParams, name: string, max = 200): string | undefined {
+  const values = query.getAll(name);
+  if (values.length > 1) throw invalid(`${name} may be given once.`);
+  const value = values[0];
+  if (value === undefined) return undefined;
+  if (value.length > max) throw invalid(`${name} is longer than ${max} characters.`);
+  return value;
+}
+
+export function intParam(
+  query: URLSearchParams,
+  name: string,
+  range: { min: number; max: number; fallback: number },
+): number {
+  const raw = optionalString(query, name, 12);
+  if (raw === undefined || raw === '') return range.fallback;
+  if (!/^-?\d+$/.test(raw)) throw invalid(`${name} must be a whole number.`);
+  const value = Number(raw);
+  if (value < range.min || value > range.max) throw invalid(`${name} must be between ${range.min} and ${range.max}.`);
+  return value;
+}
+
+export function dayParam(query: URLSearchParams, name: string): string | undefined {
+  const raw = optionalString(query, name, 10);
+  if (raw === undefined || raw === '') return undefined;
+  if (!parseUtcDay(raw)) throw invalid(`${name} must be a date written YYYY-MM-DD.`);
+  return raw;
+}
+
+export function enumParam<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  const raw = optionalString(query, name, 64);
+  if (raw === undefined || raw === '') return undefined;
+  if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of: ${allowed.join(', ')}.`);
+  return raw as T;
+}
+
+/** Opaque cursors: an offset bound to a fingerprint of the query, so a cursor cannot be replayed on another query. */
+export function encodeCursor(offset: number, fingerprint: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, f: fingerprint })).toString('base64url');
+}
+
+export function decodeCursor(raw: string | undefined, fingerprint: string): number {
+  if (raw === undefined || raw === '') return 0;
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { o?: unknown; f?: unknown };
+    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0 && parsed.f === fingerprint)
+      return parsed.o;
+  } catch {
+    // falls through to the error below
+  }
+  throw invalid('cursor is not valid for this request: use the cursor from the previous page of the same query.');
+}
+
+/** A short stable fingerprint of a canonical string. */
+export function fingerprint(value: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i += 1) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
