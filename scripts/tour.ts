@@ -15,25 +15,90 @@ const PANEL = { width: 400, height: 800 };
 const POPUP = { width: 360, height: 480 };
 
 /** Every later feature adds its screens here. */
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+}
+
+async function showSearch(page: Page, text: string): Promise<void> {
+  await openTab(page, 'Search');
+  await page.getByRole('searchbox', { name: 'Search ads' }).fill(text);
+  await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first().waitFor();
+  await page.locator('.results-status:empty').waitFor();
+}
+
+/** Every feature adds its screens here. */
 export const TOUR: TourStop[] = [
   { name: 'options', page: 'options', viewport: { width: 900, height: 700 } },
   { name: 'options-dark', page: 'options', colorScheme: 'dark', viewport: { width: 900, height: 700 } },
+  { name: 'search-results', page: 'sidepanel', viewport: PANEL, prepare: (page) => showSearch(page, 'waterproof') },
   {
-    name: 'sidepanel-workspace',
-    page: 'sidepanel',
-    viewport: PANEL,
-    prepare: async (page) => {
-      await page.getByRole('heading', { name: 'Your brands' }).waitFor();
-      await page.getByRole('listitem').first().waitFor();
-    },
-  },
-  {
-    name: 'sidepanel-workspace-dark',
+    name: 'search-results-dark',
     page: 'sidepanel',
     colorScheme: 'dark',
     viewport: PANEL,
+    prepare: (page) => showSearch(page, 'serum'),
+  },
+  {
+    name: 'search-wide',
+    page: 'sidepanel',
+    viewport: { width: 900, height: 800 },
+    prepare: (page) => showSearch(page, 'coffee'),
+  },
+  {
+    name: 'search-filters',
+    page: 'sidepanel',
+    viewport: PANEL,
     prepare: async (page) => {
-      await page.getByRole('listitem').first().waitFor();
+      await showSearch(page, 'tent');
+      await page.getByText('Filters').click();
+      await page.getByRole('checkbox', { name: 'German' }).check();
+    },
+  },
+  {
+    name: 'ad-detail',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await showSearch(page, 'hiking boots');
+      await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
+      await page.getByRole('button', { name: 'Back to results' }).waitFor();
+    },
+  },
+  {
+    name: 'brands',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Brands');
+      await page.getByRole('list', { name: 'Followed brands' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'brand-detail',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Brands');
+      await page.getByRole('list', { name: 'Followed brands' }).getByRole('button').first().click();
+      await page.getByRole('list', { name: 'Brand ads' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'saved',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Saved');
+      await page.getByRole('list', { name: 'Saved ads' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'workspace',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Workspace');
+      await page.getByRole('heading', { name: 'Your brands' }).waitFor();
     },
   },
   { name: 'popup', page: 'popup', viewport: POPUP },
@@ -51,7 +116,7 @@ export async function runTour(context: BrowserContext, extensionId: string, outD
     await page.getByRole('heading', { level: 1 }).waitFor();
     await stop.prepare?.(page);
     const file = path.join(outDir, `${stop.name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: stop.page !== 'sidepanel' });
     files.push(file);
     await page.close();
   }

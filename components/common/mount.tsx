@@ -1,8 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '@/lib/api/errors';
+import { persistQueries, restoreQueries } from './query-persistence';
 import { useThemeAttribute } from './theme';
+import { watchSettings } from './use-settings';
 
 function ThemeSync() {
   useThemeAttribute();
@@ -23,10 +25,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Mounts an extension page: React root, query cache and theme. */
-export function mountPage(element: ReactNode, container = document.getElementById('root')): void {
+interface MountOptions {
+  /** Queries to keep across reopenings of the page. */
+  persist?: (key: QueryKey) => boolean;
+}
+
+/** Mounts an extension page: React root, query cache (restored if persisted) and theme. */
+export function mountPage(element: ReactNode, options: MountOptions = {}): void {
+  const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   const queryClient = createQueryClient();
+  if (options.persist) {
+    restoreQueries(queryClient);
+    persistQueries(queryClient, options.persist);
+  }
+  watchSettings(queryClient);
   window.addEventListener('unhandledrejection', (event) => {
     // Errors from the background are already shown where they happen; keep them out of the console.
     if (event.reason instanceof ApiError) event.preventDefault();

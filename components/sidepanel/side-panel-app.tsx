@@ -1,23 +1,31 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { SetupPrompt } from '@/components/common/setup-prompt';
 import { SkeletonList } from '@/components/common/skeleton';
 import { type TabItem, Tabs } from '@/components/common/tabs';
 import { useSettings } from '@/components/common/use-settings';
+import { type PanelTab, usePanelStore } from './panel-store';
 
-type TabId = 'workspace';
+const TABS: readonly TabItem<PanelTab>[] = [
+  { id: 'search', label: 'Search' },
+  { id: 'brands', label: 'Brands' },
+  { id: 'saved', label: 'Saved' },
+  { id: 'workspace', label: 'Workspace' },
+];
 
-const TABS: readonly TabItem<TabId>[] = [{ id: 'workspace', label: 'Workspace' }];
-
-/** Each tab's view loads on first use, so the panel's first paint carries only the shell. */
+/** Each tab's view loads on first use, so the panel's first paint carries only the shell and the active tab. */
 const PANELS = {
+  search: lazy(() => import('@/components/search/search-tab')),
+  brands: lazy(() => import('@/components/brands/brands-tab')),
+  saved: lazy(() => import('@/components/saved/saved-tab')),
   workspace: lazy(() => import('@/components/workspace/workspace-tab')),
-} satisfies Record<TabId, unknown>;
+} satisfies Record<PanelTab, unknown>;
 
 export function SidePanelApp() {
   const settings = useSettings();
-  const [tab, setTab] = useState<TabId>('workspace');
+  const tab = usePanelStore((state) => state.tab);
+  const setTab = usePanelStore((state) => state.setTab);
   const Panel = PANELS[tab];
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   return (

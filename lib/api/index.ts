@@ -1,5 +1,7 @@
 import { settingsItem } from '../storage/settings';
 import { notConfigured, readApiKey } from './credentials';
+import { adLibraryApi } from './ad-library';
+import { brandLibraryApi } from './brand-library';
 import { ownedBrandsApi } from './owned-brands';
 import { type Connection, createTransport, type Transport, type TransportOptions } from './transport';
 
@@ -14,6 +16,8 @@ export async function readConnection(): Promise<Connection> {
 export function createApi(transport: Transport) {
   return {
     ownedBrands: ownedBrandsApi(transport),
+    library: adLibraryApi(transport),
+    brands: brandLibraryApi(transport),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -198,11 +198,15 @@ interface SharedRequest {
 }
 
 /** Races a shared promise against one caller's signal; the shared request aborts when its last waiter leaves. */
-function joinShared<T>(shared: SharedRequest, signal: AbortSignal | undefined): Promise<T> {
+function joinShared<T>(shared: SharedRequest, signal: AbortSignal | undefined, onAbandoned: () => void): Promise<T> {
   shared.waiters += 1;
   const leave = () => {
     shared.waiters -= 1;
-    if (shared.waiters === 0) shared.controller.abort();
+    if (shared.waiters === 0) {
+      // Forget it first, so a request arriving now starts afresh instead of joining an aborted one.
+      onAbandoned();
+      shared.controller.abort();
+    }
   };
   if (!signal) return shared.promise as Promise<T>;
   if (signal.aborted) {
@@ -297,7 +301,7 @@ export function createTransport(options: TransportOptions): Transport {
     const query = toSearchParams(request.query).toString();
     const key = `${path}?${query}`;
     let shared = inflight.get(key);
-    if (!shared) {
+    if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
       const entry: SharedRequest = {
         controller,
@@ -311,7 +315,10 @@ export function createTransport(options: TransportOptions): Transport {
       inflight.set(key, entry);
       shared = entry;
     }
-    return joinShared<T>(shared, request.signal);
+    const entry = shared;
+    return joinShared<T>(entry, request.signal, () => {
+      if (inflight.get(key) === entry) inflight.delete(key);
+    });
   }
 
   return {

@@ -8,18 +8,52 @@ const replySchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: serializedApiErrorSchema }),
 ]);
 
+function abortedError(): ApiError {
+  return new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
+}
+
+/** Rejects as soon as the signal aborts, and tells the background to abort its side too. */
+function raceAbort<T>(sent: Promise<T>, signal: AbortSignal, requestId: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      void browser.runtime.sendMessage({ type: 'request.cancel', payload: { requestId } }).catch(() => undefined);
+      reject(abortedError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    sent.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * Sends one typed request to the background and resolves with its result, or rejects with
- * an ApiError. Extension pages only; the content script has its own tiny sender.
+ * an ApiError. With a signal, aborting cancels the background's work as well. Extension
+ * pages only; the content script has its own tiny sender.
  */
 export async function callBackground<K extends RequestType>(
   type: K,
   payload: RequestInput<K>,
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<RequestResult<K>> {
+  const { signal } = options;
+  if (signal?.aborted) throw abortedError();
+  const requestId = signal ? crypto.randomUUID() : undefined;
   let raw: unknown;
   try {
-    raw = await browser.runtime.sendMessage({ type, payload });
+    const sent: Promise<unknown> = browser.runtime.sendMessage(
+      requestId ? { type, payload, requestId } : { type, payload },
+    );
+    raw = signal && requestId ? await raceAbort(sent, signal, requestId) : await sent;
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError({
       code: 'internal',
       message: `Adscope's background did not answer (${error instanceof Error ? error.message : 'no reply'}). Reload the extension.`,

@@ -129,7 +129,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       return testConnection({ baseUrl: settings.baseUrl, apiKey }, hasOriginAccess);
     },
-    'ownedBrands.list': () => deps.api.ownedBrands.list(),
+    'ownedBrands.list': (_, { signal }) => deps.api.ownedBrands.list(signal),
+    'library.search': (params, { signal }) => deps.api.library.search(params, signal),
+    'library.saved': (params, { signal }) => deps.api.library.saved(params, signal),
+    'library.ad': ({ adId }, { signal }) => deps.api.library.ad(adId, signal),
+    'brands.search': (params, { signal }) => deps.api.brands.search(params, signal),
+    'brands.followed': (params, { signal }) => deps.api.brands.followed(params, signal),
+    'brands.detail': ({ brandId }, { signal }) => deps.api.brands.detail(brandId, signal),
+    'brands.ads': ({ brandId, ...params }, { signal }) => deps.api.brands.ads(brandId, params, signal),
+    // Answered by the router itself, which owns the table of cancellable requests.
+    'request.cancel': async () => ({ cancelled: false }),
     'sidePanel.open': async ({ windowId }, context) => ({
       opened: await openResearchPanel(windowId ?? context.windowId),
     }),

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { cursorRequestSchema, type LibraryAd, type LibraryPage, librarySearchSchema } from '../api/ad-library';
+import {
+  type BrandDetail,
+  type BrandPage,
+  brandIdSchema,
+  type FollowedBrands,
+  followedRequestSchema,
+} from '../api/brand-library';
 import type { OwnedBrandList } from '../api/owned-brands';
 import { themeSchema } from '../storage/settings';
 
@@ -54,6 +62,44 @@ export const requests = {
   'settings.forgetKey': request<SettingsView>()({ input: empty, senders: EXTENSION_PAGES }),
   'connection.test': request<ConnectionReport>()({ input: empty, senders: EXTENSION_PAGES }),
   'ownedBrands.list': request<OwnedBrandList>()({ input: empty, senders: EXTENSION_PAGES }),
+  'library.search': request<LibraryPage>()({ input: librarySearchSchema, senders: EXTENSION_PAGES }),
+  'library.saved': request<LibraryPage>()({ input: cursorRequestSchema, senders: EXTENSION_PAGES }),
+  'library.ad': request<LibraryAd>()({
+    input: z.object({ adId: z.string().min(1).max(200) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'brands.search': request<BrandPage>()({
+    input: z
+      .object({
+        query: z.string().max(100),
+        cursor: z.string().max(2000).optional(),
+        page_size: z.number().int().min(1).max(100).optional(),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'brands.followed': request<FollowedBrands>()({ input: followedRequestSchema, senders: EXTENSION_PAGES }),
+  'brands.detail': request<BrandDetail>()({
+    input: z.object({ brandId: brandIdSchema }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'brands.ads': request<LibraryPage>()({
+    input: z
+      .object({
+        brandId: brandIdSchema,
+        cursor: z.string().max(2000).optional(),
+        page_size: z.number().int().min(1).max(100).optional(),
+        order: z.literal('newest').optional(),
+        sort_by: z.enum(['best_match', 'most_active']).optional(),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Aborts a request this page sent earlier (a stale typeahead search, a closed view). */
+  'request.cancel': request<{ cancelled: boolean }>()({
+    input: z.object({ requestId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
   'sidePanel.open': request<{ opened: boolean }>()({
     input: z.object({ windowId: z.number().int().nonnegative().optional() }).strict(),
     senders: ['extension-page', 'content-script'],
@@ -71,5 +117,7 @@ export const messageSchema = z
   .object({
     type: z.string().max(64),
     payload: z.unknown(),
+    /** Set when the sender may cancel the request with `request.cancel`. */
+    requestId: z.string().min(1).max(64).optional(),
   })
   .strict();

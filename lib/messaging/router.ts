@@ -20,6 +20,8 @@ export interface RequestContext {
   sender: SenderKind;
   tabId: number | undefined;
   windowId: number | undefined;
+  /** Aborted when the sender cancels the request. */
+  signal?: AbortSignal;
 }
 
 export type Handlers = {
@@ -69,25 +71,47 @@ function refuse(code: 'forbidden_sender' | 'invalid_input', message: string, fie
  * request's schema, then the handler. It never throws: every failure is a typed reply.
  */
 export function createRouter(handlers: Handlers, identity: RouterIdentity) {
+  const cancellable = new Map<string, AbortController>();
+  const cancel: Handlers['request.cancel'] = async ({ requestId }) => {
+    const controller = cancellable.get(requestId);
+    controller?.abort();
+    return { cancelled: controller !== undefined };
+  };
   return async function route(message: unknown, sender: MessageSenderLike): Promise<Reply> {
     const kind = classifySender(sender, identity);
     if (!kind) return refuse('forbidden_sender', 'This sender may not talk to Adscope.');
     const envelope = messageSchema.safeParse(message);
     if (!envelope.success) return refuse('invalid_input', 'Malformed message.');
-    const { type, payload } = envelope.data;
+    const { type, payload, requestId } = envelope.data;
     if (!Object.hasOwn(requests, type)) return refuse('invalid_input', `Unknown request: ${type.slice(0, 64)}.`);
     const key = type as RequestType;
     const definition = requests[key];
     if (!definition.senders.includes(kind)) {
       return refuse('forbidden_sender', `A ${kind} may not send ${key}.`);
     }
+    // Ids are scoped to the sender so one page cannot cancel another's request.
+    const scopedId = requestId === undefined ? undefined : `${sender.url}#${requestId}`;
+    const controller = new AbortController();
+    if (scopedId !== undefined) cancellable.set(scopedId, controller);
     try {
       const input = parseInput(definition.input, payload);
-      const handler = handlers[key] as (input: unknown, context: RequestContext) => Promise<unknown>;
-      const data = await handler(input, { sender: kind, tabId: sender.tab?.id, windowId: sender.tab?.windowId });
+      const handler = (key === 'request.cancel' ? cancel : handlers[key]) as (
+        input: unknown,
+        context: RequestContext,
+      ) => Promise<unknown>;
+      const target =
+        key === 'request.cancel' ? { requestId: `${sender.url}#${(input as { requestId: string }).requestId}` } : input;
+      const data = await handler(target, {
+        sender: kind,
+        tabId: sender.tab?.id,
+        windowId: sender.tab?.windowId,
+        signal: controller.signal,
+      });
       return { ok: true, data };
     } catch (error) {
       return { ok: false, error: ApiError.from(error).toJSON() };
+    } finally {
+      if (scopedId !== undefined && cancellable.get(scopedId) === controller) cancellable.delete(scopedId);
     }
   };
 }

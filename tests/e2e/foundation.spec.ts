@@ -90,7 +90,8 @@ test('the side panel asks for setup, then lists the workspace brands with locked
   const panel = new SidePanelPage(first);
   await expect(panel.setupPrompt).toBeVisible();
   await connect();
-  await first.reload();
+  // The open panel notices the new settings by itself.
+  await panel.tab('Workspace').click();
   await expect(panel.brandsHeading).toBeVisible();
   await expect(first.getByRole('listitem').filter({ hasText: 'Acme Alpine' }).getByText('Locked')).toBeVisible();
   await expect(first.getByRole('listitem')).toHaveCount(3);
@@ -103,11 +104,13 @@ test('the side panel shows an API failure with what to do, and recovers on retry
   server,
 }) => {
   await connect();
-  server.state.faults.add({ kind: 'upstream', path: '/owned-brands', times: 4 });
+  server.state.faults.add({ kind: 'upstream', path: '/owned-brands' });
   const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Workspace').click();
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Could not load your brands');
+  await expect(alert).toContainText('Could not load your brands', { timeout: 20_000 });
   await expect(alert).toContainText('Try again in a minute');
+  server.state.faults.clear();
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(new SidePanelPage(page).brandsHeading).toBeVisible();
   await expect(page.getByRole('listitem')).toHaveCount(3);

@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export class SidePanelPage {
   constructor(readonly page: Page) {}
 
-  tab(name: string) {
+  tab(name: 'Search' | 'Brands' | 'Saved' | 'Workspace') {
     return this.page.getByRole('tab', { name });
   }
   get brandsHeading() {
@@ -11,5 +11,51 @@ export class SidePanelPage {
   }
   get setupPrompt() {
     return this.page.getByRole('heading', { name: 'Connect Adscope to your workspace' });
+  }
+
+  // Search
+  get searchBox() {
+    return this.page.getByRole('searchbox', { name: 'Search ads' });
+  }
+  get sort() {
+    return this.page.getByRole('combobox', { name: 'Sort' });
+  }
+  get results() {
+    return this.page.getByRole('list', { name: 'Search results' });
+  }
+  get cards() {
+    return this.results.getByRole('listitem');
+  }
+  get filters() {
+    return this.page.getByText('Filters', { exact: false }).first();
+  }
+  get activeFilters() {
+    return this.page.getByRole('list', { name: 'Active filters' });
+  }
+  get backToResults() {
+    return this.page.getByRole('button', { name: 'Back to results' });
+  }
+
+  /** Types a search and waits until the results shown are for it. */
+  async search(text: string): Promise<void> {
+    await this.searchBox.fill(text);
+    await expect(this.page.locator('.results-status')).toHaveText('');
+    await expect(this.page.locator('.results-status')).toHaveText('', { timeout: 10_000 });
+  }
+
+  async openFilters(): Promise<void> {
+    const summary = this.page.locator('summary', { hasText: 'Filters' });
+    if ((await this.page.locator('details.filter-panel').getAttribute('open')) === null) await summary.click();
+  }
+
+  // Brands
+  get followed() {
+    return this.page.getByRole('list', { name: 'Followed brands' });
+  }
+  get brandAds() {
+    return this.page.getByRole('list', { name: 'Brand ads' });
+  }
+  get savedAds() {
+    return this.page.getByRole('list', { name: 'Saved ads' });
   }
 }

@@ -65,8 +65,10 @@ describe('transport', () => {
 
   it.each([
     ['seconds', '1'],
-    ['an HTTP date', new Date(Date.now() + 3000).toUTCString()],
-  ])('honours Retry-After given as %s', async (_, retryAfter) => {
+    ['an HTTP date', 'date'],
+  ])('honours Retry-After given as %s', async (_, kind) => {
+    // An HTTP date has whole seconds: aim past the next full second so at least ~1 s remains.
+    const retryAfter = kind === 'date' ? new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000).toUTCString() : kind;
     server.state.faults.add({ kind: 'rate-limit', times: 1, retryAfter });
     const started = Date.now();
     await client().brands.list();
@@ -143,6 +145,17 @@ describe('transport', () => {
     const first = brands.list(controller.signal);
     const second = brands.list();
     controller.abort();
+    expect((await failure(first)).code).toBe('aborted');
+    expect((await second).items.length).toBeGreaterThan(0);
+  });
+
+  it('starts afresh when a request arrives just after the only waiter of an identical one aborted', async () => {
+    server.state.faults.add({ kind: 'latency', latencyMs: 50, times: 1 });
+    const { brands } = client();
+    const controller = new AbortController();
+    const first = brands.list(controller.signal);
+    controller.abort();
+    const second = brands.list();
     expect((await failure(first)).code).toBe('aborted');
     expect((await second).items.length).toBeGreaterThan(0);
   });

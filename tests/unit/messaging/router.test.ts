@@ -109,6 +109,38 @@ describe('router', () => {
   });
 });
 
+describe('cancellation', () => {
+  it('aborts a request when the same page cancels it, and not when another page does', async () => {
+    const seen: AbortSignal[] = [];
+    const { handlers } = spyHandlers();
+    const waiting = {
+      ...handlers,
+      'library.ad': vi.fn(
+        (_input: unknown, context: { signal?: AbortSignal }) =>
+          new Promise((resolve, reject) => {
+            if (context.signal) seen.push(context.signal);
+            context.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+            setTimeout(() => resolve({ id: 'late' }), 200);
+          }),
+      ),
+    } as unknown as Handlers;
+    const route = createRouter(waiting, identity);
+    const other: MessageSenderLike = { id: 'ours', url: 'chrome-extension://ours/popup.html' };
+    const pending = route({ type: 'library.ad', payload: { adId: 'ad-1' }, requestId: 'r1' }, page);
+    expect(await route({ type: 'request.cancel', payload: { requestId: 'r1' } }, other)).toEqual({
+      ok: true,
+      data: { cancelled: false },
+    });
+    expect(seen[0]?.aborted).toBe(false);
+    expect(await route({ type: 'request.cancel', payload: { requestId: 'r1' } }, page)).toEqual({
+      ok: true,
+      data: { cancelled: true },
+    });
+    expect(seen[0]?.aborted).toBe(true);
+    expect((await pending).ok).toBe(false);
+  });
+});
+
 describe('protocol conventions', () => {
   it('gives every request a schema and at least one sender; content scripts reach only the panel', () => {
     for (const [type, definition] of Object.entries(requests)) {

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { callBackground } from '@/lib/messaging/client';
+import { safeHttpUrl } from '@/lib/url';
+import { ErrorNotice } from '../common/error-notice';
+import { formatDay, formatLabel, languageName, numberFormat } from '../common/format';
+import { SkeletonList } from '../common/skeleton';
+import { AdResults } from '../library/ad-results';
+import { useBrandAds } from '../library/queries';
+import { useBrandsStore } from './brands-store';
+
+interface BrandDetailProps {
+  brandId: string;
+  onBack: () => void;
+  onSeeInSearch: (brand: { id: string; name: string }) => void;
+}
+
+function breakdown(counts: Record<string, number> | undefined, label: (key: string) => string | null): string | null {
+  if (!counts) return null;
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  return entries.length > 0
+    ? entries.map(([key, value]) => `${label(key) ?? key} ${numberFormat.format(value)}`).join(', ')
+    : null;
+}
+
+/** One catalogue brand with its ads. */
+export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailProps) {
+  const detail = useQuery({
+    queryKey: ['brands.detail', brandId],
+    queryFn: ({ signal }) => callBackground('brands.detail', { brandId }, { signal }),
+  });
+  const ads = useBrandAds(brandId);
+  const openAdId = useBrandsStore((state) => state.openAdId);
+  const set = useBrandsStore((state) => state.set);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [brandId]);
+  useEffect(() => {
+    if (openAdId) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        onBack();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onBack, openAdId]);
+
+  const brand = detail.data;
+  const logo = safeHttpUrl(brand?.logo_url);
+  return (
+    <section className="brand-detail" aria-labelledby="brand-detail-heading">
+      <div className="ad-detail-actions">
+        <button type="button" className="btn" onClick={onBack}>
+          ← Back to brands
+        </button>
+        {brand ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => onSeeInSearch({ id: brand.id, name: brand.name ?? 'this brand' })}
+          >
+            See this brand's ads
+          </button>
+        ) : null}
+      </div>
+      {detail.isPending ? <SkeletonList label="Loading the brand" rows={2} /> : null}
+      {detail.isError ? (
+        <ErrorNotice title="Could not load this brand" error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : null}
+      {brand ? (
+        <>
+          <div className="brand-header">
+            {logo ? <img src={logo} alt="" width={48} height={48} /> : null}
+            <div>
+              <h2 id="brand-detail-heading" ref={headingRef} tabIndex={-1}>
+                {brand.name ?? 'Unnamed brand'}
+              </h2>
+              <p className="muted">{[brand.domain, brand.category].filter(Boolean).join(' · ')}</p>
+            </div>
+            {brand.locked ? (
+              <span className="badge badge-locked">Locked</span>
+            ) : brand.followed ? (
+              <span className="badge">Followed</span>
+            ) : null}
+          </div>
+          {brand.description ? <p>{brand.description}</p> : null}
+          <dl className="ad-detail-fields">
+            <dt>Ads in the library</dt>
+            <dd>
+              {brand.ad_count !== null ? numberFormat.format(brand.ad_count) : 'Unknown'}
+              {brand.active_ad_count !== null ? ` (${numberFormat.format(brand.active_ad_count)} running)` : ''}
+            </dd>
+            {formatDay(brand.first_seen) ? (
+              <>
+                <dt>First seen</dt>
+                <dd>{formatDay(brand.first_seen)}</dd>
+              </>
+            ) : null}
+            {breakdown(brand.formats, formatLabel) ? (
+              <>
+                <dt>Formats</dt>
+                <dd>{breakdown(brand.formats, formatLabel)}</dd>
+              </>
+            ) : null}
+            {breakdown(brand.languages, languageName) ? (
+              <>
+                <dt>Languages</dt>
+                <dd>{breakdown(brand.languages, languageName)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </>
+      ) : null}
+      <h3>Newest ads</h3>
+      <AdResults
+        label="Brand ads"
+        query={ads}
+        openAdId={openAdId}
+        onOpen={(adId) => set({ openAdId: adId })}
+        empty={
+          <p className="empty-state">
+            No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing.
+          </p>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { BrandRow } from '@/lib/api/brand-library';
+import { safeHttpUrl } from '@/lib/url';
+import { numberFormat } from '../common/format';
+
+/** One brand in a list; the name opens the brand's detail. */
+export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: string) => void }) {
+  const logo = safeHttpUrl(brand.logo_url);
+  return (
+    <li className="card brand-row">
+      {logo ? (
+        <img src={logo} alt="" width={32} height={32} loading="lazy" />
+      ) : (
+        <span className="brand-logo-placeholder" aria-hidden="true" />
+      )}
+      <span className="brand-row-text">
+        <button type="button" className="btn-link btn brand-name" onClick={() => onOpen(brand.id)}>
+          {brand.name ?? 'Unnamed brand'}
+        </button>
+        <span className="muted">
+          {[
+            brand.domain,
+            brand.category,
+            brand.ad_count !== null
+              ? `${numberFormat.format(brand.ad_count)} ${brand.ad_count === 1 ? 'ad' : 'ads'}`
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </span>
+      {brand.locked ? (
+        <span className="badge badge-locked" title="Over your plan's tracked-brand limit">
+          Locked
+        </span>
+      ) : null}
+    </li>
+  );
+}

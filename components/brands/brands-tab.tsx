@@ -1,0 +1,203 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { FOLLOWED_WINDOW } from '@/lib/api/brand-library';
+import { callBackground } from '@/lib/messaging/client';
+import { ErrorNotice } from '../common/error-notice';
+import { numberFormat } from '../common/format';
+import { useDebouncedValue } from '../common/hooks';
+import { OfflineBanner } from '../common/offline-banner';
+import { SkeletonList } from '../common/skeleton';
+import { useSearchStore } from '../search/search-store';
+import { usePanelStore } from '../sidepanel/panel-store';
+import { BrandDetailView } from './brand-detail';
+import { BrandRowItem } from './brand-row';
+import { useBrandsStore } from './brands-store';
+import { describeQuota } from './quota';
+
+export const FOLLOWED_PAGE = 25;
+
+function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
+  const id = useId();
+  const text = useBrandsStore((state) => state.catalogueQuery);
+  const set = useBrandsStore((state) => state.set);
+  const query = useDebouncedValue(text.trim(), 300);
+  const results = useInfiniteQuery({
+    queryKey: ['brands.search', query],
+    queryFn: ({ pageParam, signal }) =>
+      callBackground(
+        'brands.search',
+        { query, page_size: 20, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    enabled: query.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const brands = results.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Brand catalogue</h2>
+      <div className="field">
+        <label htmlFor={`${id}-query`}>Search brands</label>
+        <input
+          id={`${id}-query`}
+          type="search"
+          placeholder="Brand name or domain"
+          value={text}
+          onChange={(event) => set({ catalogueQuery: event.target.value })}
+        />
+      </div>
+      {query.length === 0 ? null : results.isPending ? (
+        <SkeletonList label="Searching brands" rows={3} />
+      ) : results.isError && brands.length === 0 ? (
+        <ErrorNotice title="Could not search brands" error={results.error} onRetry={() => void results.refetch()} />
+      ) : brands.length === 0 ? (
+        <p className="empty-state">No brand matches "{query}". Try the start of the name or the domain.</p>
+      ) : (
+        <>
+          <ul className="list-plain brand-list" aria-label="Matching brands">
+            {brands.map((brand) => (
+              <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
+            ))}
+          </ul>
+          {results.hasNextPage ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void results.fetchNextPage()}
+              disabled={results.isFetchingNextPage}
+            >
+              {results.isFetchingNextPage ? 'Loading…' : 'Show more brands'}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
+  const id = useId();
+  const { followedQuery, followedOffset, set } = useBrandsStore();
+  const query = useDebouncedValue(followedQuery.trim(), 300);
+  const followed = useQuery({
+    queryKey: ['brands.followed', followedOffset, query],
+    queryFn: ({ signal }) =>
+      callBackground(
+        'brands.followed',
+        { offset: followedOffset, limit: FOLLOWED_PAGE, ...(query ? { query } : {}) },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const data = followed.data;
+  const total = data?.total ?? null;
+  const reachable = total === null ? null : Math.min(total, FOLLOWED_WINDOW);
+  const page = Math.floor(followedOffset / FOLLOWED_PAGE) + 1;
+  const pages = reachable === null ? null : Math.max(1, Math.ceil(reachable / FOLLOWED_PAGE));
+  const quota = describeQuota(data?.quota);
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Followed brands</h2>
+      <div className="field">
+        <label htmlFor={`${id}-query`}>Filter followed brands</label>
+        <input
+          id={`${id}-query`}
+          type="search"
+          placeholder="Brand name"
+          value={followedQuery}
+          onChange={(event) => set({ followedQuery: event.target.value, followedOffset: 0 })}
+        />
+      </div>
+      {quota.length > 0 ? (
+        <div className="quota" aria-label="Plan allowance">
+          {quota.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
+      {total !== null && total > FOLLOWED_WINDOW ? (
+        <p className="notice notice-warning">
+          {numberFormat.format(total)} brands match, but only the first {numberFormat.format(FOLLOWED_WINDOW)} can be
+          listed. Filter by name to reach the others.
+        </p>
+      ) : null}
+      {followed.isPending ? <SkeletonList label="Loading followed brands" rows={4} /> : null}
+      {followed.isError ? (
+        <ErrorNotice
+          title="Could not load followed brands"
+          error={followed.error}
+          onRetry={() => void followed.refetch()}
+        />
+      ) : null}
+      {data && data.items.length === 0 ? (
+        <p className="empty-state">
+          {query ? `No followed brand matches "${query}".` : 'You do not follow any brand yet.'}
+        </p>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <>
+          <p className="muted" role="status">
+            {total !== null
+              ? `${numberFormat.format(total)} followed ${total === 1 ? 'brand' : 'brands'}`
+              : 'Followed brands'}
+            {pages !== null ? ` · page ${page} of ${pages}` : ''}
+            {followed.isPlaceholderData ? ' · loading…' : ''}
+          </p>
+          <ul className="list-plain brand-list" aria-label="Followed brands">
+            {data.items.map((brand) => (
+              <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
+            ))}
+          </ul>
+          <nav className="pager" aria-label="Followed brands pages">
+            <button
+              type="button"
+              className="btn"
+              disabled={followedOffset === 0}
+              onClick={() => set({ followedOffset: Math.max(0, followedOffset - FOLLOWED_PAGE) })}
+            >
+              Previous page
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={!data.has_more || followed.isPlaceholderData}
+              onClick={() => set({ followedOffset: followedOffset + FOLLOWED_PAGE })}
+            >
+              Next page
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Brand research: the catalogue, the brands the workspace follows, and one brand's detail. */
+export default function BrandsTab() {
+  const brandId = useBrandsStore((state) => state.brandId);
+  const set = useBrandsStore((state) => state.set);
+  const setSearch = useSearchStore((state) => state.set);
+  const setTab = usePanelStore((state) => state.setTab);
+  const open = (id: string) => set({ brandId: id, openAdId: null });
+  if (brandId) {
+    return (
+      <BrandDetailView
+        brandId={brandId}
+        onBack={() => set({ brandId: null, openAdId: null })}
+        onSeeInSearch={(brand) => {
+          setSearch({ brand });
+          setTab('search');
+        }}
+      />
+    );
+  }
+  return (
+    <div className="tab-section">
+      <OfflineBanner />
+      <CatalogueSearch onOpen={open} />
+      <FollowedBrandsList onOpen={open} />
+    </div>
+  );
+}

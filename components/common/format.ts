@@ -1,0 +1,61 @@
+import { UTCDate } from '@date-fns/utc';
+import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+
+/** "3 Oct 2026" for a YYYY-MM-DD or ISO string; null when absent or unreadable. */
+export function formatDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = parseISO(value);
+  return isValid(date) ? format(new UTCDate(date), 'd MMM yyyy') : null;
+}
+
+/** "3 Oct 2026, 14:05" in the user's time zone. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : null;
+}
+
+/** Days an ad ran, counting its first and last day: to its end date, or to today while it runs. */
+export function daysRunning(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  now = new Date(),
+): number | null {
+  if (!start) return null;
+  const from = parseISO(start);
+  const to = end ? parseISO(end) : new UTCDate(now);
+  if (!isValid(from) || !isValid(to)) return null;
+  return Math.max(1, differenceInCalendarDays(new UTCDate(to), new UTCDate(from)) + 1);
+}
+
+/** SHOP_NOW → "Shop now". */
+export function ctaLabel(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const words = value.toLowerCase().replace(/_/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : null;
+}
+
+const FORMAT_LABELS: Record<string, string> = { image: 'Image', video: 'Video', carousel: 'Carousel', dco: 'Dynamic' };
+export function formatLabel(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return FORMAT_LABELS[value] ?? ctaLabel(value);
+}
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+  sv: 'Swedish',
+  ja: 'Japanese',
+};
+export const LANGUAGE_CHOICES = Object.keys(LANGUAGE_NAMES);
+export function languageName(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return LANGUAGE_NAMES[code] ?? code.toUpperCase();
+}
+
+export const numberFormat = new Intl.NumberFormat('en');

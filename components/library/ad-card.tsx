@@ -1,0 +1,77 @@
+import type { LibraryAd } from '@/lib/api/ad-library';
+import { safeHttpUrl } from '@/lib/url';
+import { ctaLabel, daysRunning, formatDay, formatLabel } from '../common/format';
+
+/** The picture that stands for an ad: its first image, else its first video's poster. */
+export function adPreviewUrl(ad: LibraryAd): string | null {
+  for (const image of ad.images) {
+    const url = safeHttpUrl(image.url);
+    if (url) return url;
+  }
+  for (const video of ad.videos) {
+    const url = safeHttpUrl(video.preview_image_url);
+    if (url) return url;
+  }
+  return null;
+}
+
+export function adHeadline(ad: LibraryAd): string {
+  return ad.title?.trim() || `Ad from ${ad.brand_name ?? 'an unknown brand'}`;
+}
+
+interface AdCardProps {
+  ad: LibraryAd;
+  index: number;
+  total: number;
+  tabbable: boolean;
+  onOpen: (ad: LibraryAd) => void;
+  onFocus: (index: number) => void;
+}
+
+/** One ad in a grid. The whole card opens the detail view through its title button. */
+export function AdCard({ ad, index, total, tabbable, onOpen, onFocus }: AdCardProps) {
+  const preview = adPreviewUrl(ad);
+  const launched = formatDay(ad.start_date);
+  const running = daysRunning(ad.start_date, ad.end_date);
+  const cta = ctaLabel(ad.cta_type);
+  const format = formatLabel(ad.display_format);
+  return (
+    <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total}>
+      <div className="ad-card-media">
+        {preview ? (
+          <img src={preview} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="ad-card-nomedia">No preview</span>
+        )}
+        {format ? <span className="badge ad-card-format">{format}</span> : null}
+      </div>
+      <div className="ad-card-body">
+        <p className="ad-card-brand">{ad.brand_name ?? 'Unknown brand'}</p>
+        <h3 className="ad-card-title">
+          <button
+            type="button"
+            className="ad-card-open"
+            data-ad-index={index}
+            tabIndex={tabbable ? 0 : -1}
+            onClick={() => onOpen(ad)}
+            onFocus={() => onFocus(index)}
+          >
+            {adHeadline(ad)}
+          </button>
+        </h3>
+        {ad.body ? <p className="ad-card-text">{ad.body}</p> : null}
+        <p className="ad-card-meta">
+          {cta ? <span className="badge">{cta}</span> : null}
+          {launched ? (
+            <span>
+              {launched}
+              {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}${ad.end_date ? '' : ' running'}` : ''}
+            </span>
+          ) : (
+            <span>Launch date unknown</span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

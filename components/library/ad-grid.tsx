@@ -1,0 +1,156 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { LibraryAd } from '@/lib/api/ad-library';
+import { AdCard } from './ad-card';
+
+const MIN_CARD_WIDTH = 170;
+const GAP = 12;
+const TEXT_HEIGHT = 150;
+
+interface AdGridProps {
+  /** Accessible name of the list, e.g. "Search results". */
+  label: string;
+  ads: readonly LibraryAd[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onOpen: (ad: LibraryAd) => void;
+  /** The card to focus when the grid is shown again (after closing a detail view). */
+  returnFocusTo?: string | null | undefined;
+  hidden?: boolean;
+}
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = entry?.contentRect.width ?? 0;
+      // A hidden grid measures 0: keep the last real width so nothing re-lays out.
+      if (next > 0) setWidth(next);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * A virtualized, keyboard-navigable grid of ad cards with infinite loading: only the rows
+ * near the viewport are in the DOM, whatever the number of ads.
+ */
+export function AdGrid({ label, ads, hasMore, loadingMore, onLoadMore, onOpen, returnFocusTo, hidden }: AdGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef);
+  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
+  const columnWidth = width > 0 ? (width - GAP * (columns - 1)) / columns : MIN_CARD_WIDTH;
+  const rowCount = Math.ceil(ads.length / columns);
+  const [active, setActive] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
+
+  // TanStack Virtual is not React Compiler-safe; this project does not use the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rowCount + (hasMore ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => columnWidth * 0.75 + TEXT_HEIGHT + GAP,
+    overscan: 3,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastRow >= rowCount - 2) onLoadMore();
+  }, [hasMore, loadingMore, lastRow, rowCount, onLoadMore]);
+
+  const focusCard = useCallback(
+    (index: number) => {
+      const clamped = Math.max(0, Math.min(ads.length - 1, index));
+      setActive(clamped);
+      pendingFocus.current = clamped;
+      virtualizer.scrollToIndex(Math.floor(clamped / columns), { align: 'auto' });
+    },
+    [ads.length, columns, virtualizer],
+  );
+
+  // Focus moves once the target card is rendered.
+  useEffect(() => {
+    if (pendingFocus.current === null) return;
+    const button = scrollRef.current?.querySelector<HTMLButtonElement>(`[data-ad-index="${pendingFocus.current}"]`);
+    if (button) {
+      button.focus({ preventScroll: true });
+      pendingFocus.current = null;
+    }
+  });
+
+  useEffect(() => {
+    if (hidden || !returnFocusTo) return;
+    const index = ads.findIndex((ad) => ad.id === returnFocusTo);
+    if (index >= 0) focusCard(index);
+    // Only when the grid comes back into view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hidden, returnFocusTo]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: columns,
+      ArrowUp: -columns,
+    };
+    let next: number | null = null;
+    if (event.key in moves) next = active + (moves[event.key] ?? 0);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = ads.length - 1;
+    else if (event.key === 'PageDown') next = active + columns * 3;
+    else if (event.key === 'PageUp') next = active - columns * 3;
+    if (next === null) return;
+    event.preventDefault();
+    focusCard(next);
+  }
+
+  return (
+    <div ref={scrollRef} className="ad-grid-scroll" hidden={hidden} onKeyDown={onKeyDown}>
+      <div role="list" aria-label={label} className="ad-grid" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const first = row.index * columns;
+          const isLoader = row.index >= rowCount;
+          return (
+            <div
+              key={row.key}
+              role="none"
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="ad-grid-row"
+              style={{
+                transform: `translateY(${row.start}px)`,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              }}
+            >
+              {isLoader ? (
+                <div role="status" className="ad-grid-loading">
+                  {loadingMore ? 'Loading more ads…' : 'More ads load as you scroll.'}
+                </div>
+              ) : (
+                ads
+                  .slice(first, first + columns)
+                  .map((ad, offset) => (
+                    <AdCard
+                      key={ad.id}
+                      ad={ad}
+                      index={first + offset}
+                      total={hasMore ? -1 : ads.length}
+                      tabbable={first + offset === Math.min(active, ads.length - 1)}
+                      onOpen={onOpen}
+                      onFocus={setActive}
+                    />
+                  ))
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { callBackground } from '@/lib/messaging/client';
+import { useDebouncedValue } from '../common/hooks';
+import { numberFormat } from '../common/format';
+
+interface BrandPickerProps {
+  onPick: (brand: { id: string; name: string }) => void;
+}
+
+/** A combobox over the brand catalogue: type, arrow to a brand, Enter to filter by it. */
+export function BrandPicker({ onPick }: BrandPickerProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const query = useDebouncedValue(text.trim(), 250);
+  const results = useQuery({
+    queryKey: ['brands.search', query, 'picker'],
+    queryFn: ({ signal }) => callBackground('brands.search', { query, page_size: 8 }, { signal }),
+    enabled: query.length >= 2,
+  });
+  const options = query.length >= 2 ? (results.data?.items ?? []) : [];
+  const expanded = open && query.length >= 2;
+
+  function pick(index: number) {
+    const brand = options[index];
+    if (!brand) return;
+    onPick({ id: brand.id, name: brand.name ?? 'Unnamed brand' });
+    setText('');
+    setOpen(false);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((current) => Math.min(options.length - 1, current + 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((current) => Math.max(0, current - 1));
+    } else if (event.key === 'Enter' && expanded) {
+      event.preventDefault();
+      pick(active);
+    } else if (event.key === 'Escape' && expanded) {
+      // Closes the list without leaving the view.
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
+  return (
+    <div className="field combobox">
+      <label htmlFor={`${id}-input`}>Brand</label>
+      <input
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded && options[active] ? `${id}-option-${active}` : undefined}
+        aria-describedby={`${id}-hint`}
+        autoComplete="off"
+        placeholder="Type a brand name"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+      />
+      <span id={`${id}-hint`} className="field-hint">
+        Restricts results to one catalogue brand.
+      </span>
+      <ul id={`${id}-list`} role="listbox" aria-label="Matching brands" className="combobox-list" hidden={!expanded}>
+        {expanded && results.isFetching && options.length === 0 ? (
+          <li role="option" aria-selected="false" aria-disabled="true" className="muted">
+            Searching brands…
+          </li>
+        ) : null}
+        {expanded && !results.isFetching && options.length === 0 ? (
+          <li role="option" aria-selected="false" aria-disabled="true" className="muted">
+            No brand matches "{query}"
+          </li>
+        ) : null}
+        {options.map((brand, index) => (
+          <li
+            key={brand.id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="combobox-option"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(index)}
+          >
+            <span>{brand.name ?? 'Unnamed brand'}</span>
+            {brand.ad_count !== null ? (
+              <span className="muted"> · {numberFormat.format(brand.ad_count)} ads</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

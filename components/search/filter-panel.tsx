@@ -1,0 +1,139 @@
+import { subDays } from 'date-fns';
+import { UTCDate } from '@date-fns/utc';
+import { useId } from 'react';
+import { displayFormats } from '@/lib/api/ad-library';
+import { formatUtcDay, utcToday } from '@/lib/api/window';
+import { formatLabel, LANGUAGE_CHOICES, languageName } from '../common/format';
+import { BrandPicker } from './brand-picker';
+import { type SearchFilters, useSearchStore } from './search-store';
+
+const RECENT_CHOICES = [
+  { days: 7, label: 'Last 7 days' },
+  { days: 30, label: 'Last 30 days' },
+  { days: 90, label: 'Last 90 days' },
+];
+
+export function launchedAfterFor(days: number, now = new Date()): string {
+  return formatUtcDay(subDays(new UTCDate(now), days - 1));
+}
+
+export function countActiveFilters(filters: SearchFilters): number {
+  return (
+    (filters.languages.length > 0 ? 1 : 0) +
+    (filters.startDate || filters.endDate ? 1 : 0) +
+    (filters.launchedAfter ? 1 : 0) +
+    (filters.format ? 1 : 0) +
+    (filters.brand ? 1 : 0)
+  );
+}
+
+/** The filters of spec 4.10, inside a disclosure so the results keep the room. */
+export function FilterPanel() {
+  const id = useId();
+  const filters = useSearchStore();
+  const set = useSearchStore((state) => state.set);
+  const active = countActiveFilters(filters);
+  const today = utcToday();
+  const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
+
+  return (
+    <details className="filter-panel">
+      <summary>Filters{active > 0 ? ` (${active} active)` : ''}</summary>
+      <div className="filter-grid">
+        <fieldset className="filter-languages">
+          <legend>Language</legend>
+          {LANGUAGE_CHOICES.map((code) => (
+            <label key={code}>
+              <input
+                type="checkbox"
+                checked={filters.languages.includes(code)}
+                onChange={(event) =>
+                  set({
+                    languages: event.target.checked
+                      ? [...filters.languages, code]
+                      : filters.languages.filter((language) => language !== code),
+                  })
+                }
+              />{' '}
+              {languageName(code)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Launch date</legend>
+          <div className="filter-dates">
+            <div className="field">
+              <label htmlFor={`${id}-from`}>From</label>
+              <input
+                id={`${id}-from`}
+                type="date"
+                max={filters.endDate || today}
+                value={filters.startDate}
+                aria-invalid={rangeError ? true : undefined}
+                aria-describedby={rangeError ? `${id}-range-error` : undefined}
+                onChange={(event) => set({ startDate: event.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-to`}>To</label>
+              <input
+                id={`${id}-to`}
+                type="date"
+                min={filters.startDate || undefined}
+                max={today}
+                value={filters.endDate}
+                onChange={(event) => set({ endDate: event.target.value })}
+              />
+            </div>
+          </div>
+          {rangeError ? (
+            <p id={`${id}-range-error`} className="field-error">
+              The range starts after it ends: change one of the dates.
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor={`${id}-recent`}>Launched in</label>
+            <select
+              id={`${id}-recent`}
+              value={
+                RECENT_CHOICES.find((choice) => launchedAfterFor(choice.days) === filters.launchedAfter)?.days ??
+                (filters.launchedAfter ? 'custom' : '')
+              }
+              onChange={(event) =>
+                set({ launchedAfter: event.target.value ? launchedAfterFor(Number(event.target.value)) : '' })
+              }
+            >
+              <option value="">Any time</option>
+              {RECENT_CHOICES.map((choice) => (
+                <option key={choice.days} value={choice.days}>
+                  {choice.label}
+                </option>
+              ))}
+              {filters.launchedAfter &&
+              !RECENT_CHOICES.some((c) => launchedAfterFor(c.days) === filters.launchedAfter) ? (
+                <option value="custom" disabled>
+                  Since {filters.launchedAfter}
+                </option>
+              ) : null}
+            </select>
+          </div>
+          <p className="field-hint">
+            Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
+          </p>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-format`}>Format</label>
+          <select id={`${id}-format`} value={filters.format} onChange={(event) => set({ format: event.target.value })}>
+            <option value="">Any format</option>
+            {displayFormats.map((format) => (
+              <option key={format} value={format}>
+                {formatLabel(format)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <BrandPicker onPick={(brand) => set({ brand })} />
+      </div>
+    </details>
+  );
+}

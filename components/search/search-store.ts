@@ -1,0 +1,83 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { z } from 'zod';
+import type { LibrarySearch } from '@/lib/api/ad-library';
+
+export const sortChoices = ['best_match', 'most_active', 'newest'] as const;
+export type SortChoice = (typeof sortChoices)[number];
+
+const filtersSchema = z.object({
+  query: z.string().max(200),
+  languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(20),
+  startDate: z.string(),
+  endDate: z.string(),
+  launchedAfter: z.string(),
+  format: z.string(),
+  sort: z.enum(sortChoices),
+  brand: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type SearchFilters = z.infer<typeof filtersSchema>;
+
+export const EMPTY_FILTERS: SearchFilters = {
+  query: '',
+  languages: [],
+  startDate: '',
+  endDate: '',
+  launchedAfter: '',
+  format: '',
+  sort: 'best_match',
+  brand: null,
+};
+
+interface SearchState extends SearchFilters {
+  /** The ad open in the detail view, if any. */
+  openAdId: string | null;
+  set: (patch: Partial<SearchFilters>) => void;
+  reset: () => void;
+  openAd: (id: string | null) => void;
+}
+
+/**
+ * The search as the user left it. Persisted to localStorage, which extension pages read
+ * synchronously, so a reopened panel starts on the same search at once.
+ */
+export const useSearchStore = create<SearchState>()(
+  persist(
+    (set) => ({
+      ...EMPTY_FILTERS,
+      openAdId: null,
+      set: (patch) => set({ ...patch, openAdId: null }),
+      reset: () => set({ ...EMPTY_FILTERS, openAdId: null }),
+      openAd: (id) => set({ openAdId: id }),
+    }),
+    {
+      name: 'adscope.search',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ set: _set, reset: _reset, openAd: _openAd, ...state }) => state,
+      // Whatever was stored is checked: a bad value falls back to an empty search.
+      merge: (persisted, current) => {
+        const parsed = filtersSchema.safeParse(persisted);
+        const openAdId = (persisted as { openAdId?: unknown } | undefined)?.openAdId;
+        return parsed.success
+          ? { ...current, ...parsed.data, openAdId: typeof openAdId === 'string' ? openAdId : null }
+          : current;
+      },
+    },
+  ),
+);
+
+/** The API parameters for the filters (spec 4.10), without paging. */
+export function toSearchParams(filters: SearchFilters): LibrarySearch {
+  const query = filters.query.trim();
+  return {
+    ...(query ? { query } : {}),
+    ...(filters.languages.length > 0 ? { language: [...filters.languages].sort() } : {}),
+    ...(filters.startDate ? { start_date: filters.startDate } : {}),
+    ...(filters.endDate ? { end_date: filters.endDate } : {}),
+    ...(filters.launchedAfter ? { launched_after: filters.launchedAfter } : {}),
+    ...(filters.format ? { display_format: filters.format } : {}),
+    ...(filters.brand ? { unified_brand_id: filters.brand.id } : {}),
+    ...(filters.sort === 'newest' ? { order: 'newest' as const } : { sort_by: filters.sort }),
+  };
+}

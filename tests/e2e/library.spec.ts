@@ -1,0 +1,183 @@
+import { expect, expectAccessible, test } from './fixtures';
+import { SidePanelPage } from './pages/side-panel-page';
+
+test.beforeEach(async ({ connect, server }) => {
+  server.state.faults.clear();
+  await connect();
+});
+
+test('search with filters, scroll to page three, open a detail and come back', async ({ openPage, server }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.search('free');
+  await panel.openFilters();
+  await page.getByRole('checkbox', { name: 'English' }).check();
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('image');
+  await panel.sort.selectOption('newest');
+  await expect(panel.activeFilters.getByRole('listitem')).toHaveCount(2);
+  await expect(panel.cards.first()).toBeVisible();
+
+  const searches = () =>
+    server.state.requestLog.filter((entry) => entry.path === '/ad-library/search' && entry.status === 200).length;
+  const before = searches();
+  const scroller = page.locator('.ad-grid-scroll');
+  for (let i = 0; i < 40 && searches() < before + 2; i += 1) {
+    await scroller.evaluate((element) => element.scrollBy(0, element.scrollHeight));
+    await page.waitForTimeout(150);
+  }
+  expect(searches()).toBeGreaterThanOrEqual(before + 2);
+  // Virtualized: far fewer cards in the DOM than loaded.
+  expect(await panel.cards.count()).toBeLessThan(60);
+
+  await scroller.evaluate((element) => element.scrollTo(0, 0));
+  const first = panel.cards.first();
+  const title = await first.getByRole('button').textContent();
+  await first.getByRole('button').click();
+  await expect(page.getByRole('heading', { level: 2, name: title ?? '' })).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: 'Format' })).toBeVisible();
+  const link = page.getByRole('link', { name: /Open landing page/ });
+  await expect(link).toHaveAttribute('href', new RegExp(`^${server.baseUrl}/demo/landing/`));
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(panel.results).toBeVisible();
+  await expect(first.getByRole('button')).toBeFocused();
+});
+
+test('keyboard: "/" focuses search, arrows move between cards, Enter opens, Escape goes back', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.search('tent');
+  await panel.cards.first().getByRole('button').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-ad-index="1"]')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const focusedIndex = await page.evaluate(() => document.activeElement?.getAttribute('data-ad-index'));
+  expect(Number(focusedIndex)).toBeGreaterThan(1);
+  await page.keyboard.press('Enter');
+  await expect(panel.backToResults).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator(`[data-ad-index="${focusedIndex}"]`)).toBeFocused();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(panel.searchBox).toBeFocused();
+});
+
+test('brand search to brand detail, its ads, and back to Search with the brand filter', async ({
+  openPage,
+  server,
+}) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Brands').click();
+  const brand = server.state.data.catalogue.brands.find((b) => server.state.library.adsOfBrand(b.id).length > 5);
+  await page.getByRole('searchbox', { name: 'Search brands' }).fill(brand?.name ?? '');
+  const matches = page.getByRole('list', { name: 'Matching brands' });
+  await matches.getByRole('button', { name: brand?.name ?? '' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: brand?.name ?? '' })).toBeVisible();
+  await expect(panel.brandAds.getByRole('listitem').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: "See this brand's ads" }).click();
+  await expect(panel.tab('Search')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.activeFilters).toContainText(`Brand: ${brand?.name}`);
+  await expect(panel.cards.first()).toContainText(brand?.name ?? '');
+});
+
+test('the brand filter is chosen from a brand search', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.openFilters();
+  const picker = page.getByRole('combobox', { name: 'Brand' });
+  await picker.fill('zephyr');
+  const option = page.getByRole('option', { name: /Zephyr/ }).first();
+  await expect(option).toBeVisible();
+  const name = (await option.locator('span').first().textContent()) ?? '';
+  // The first match is highlighted as you type; arrows move, Enter picks.
+  await picker.press('ArrowDown');
+  await picker.press('ArrowUp');
+  await picker.press('Enter');
+  await expect(panel.activeFilters).toContainText(`Brand: ${name}`);
+  await expect(panel.cards.first()).toContainText(name);
+});
+
+test('followed brands page by offset, with total, quota in words, the 1000 note and locked brands', async ({
+  openPage,
+  server,
+}) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Brands').click();
+  await expect(page.getByText('1,200 followed brands · page 1 of 40')).toBeVisible();
+  await expect(page.getByText('Your plan tracks 1,150 brands; you follow 1,200.')).toBeVisible();
+  await expect(page.getByText('only the first 1,000 can be listed')).toBeVisible();
+  const firstName = await panel.followed.getByRole('button').first().textContent();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('page 2 of 40')).toBeVisible();
+  await expect(panel.followed.getByRole('button').first()).not.toHaveText(firstName ?? '');
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('page 1 of 40')).toBeVisible();
+
+  const lockedId = server.state.data.workspaces[0]?.followed.brandIds.at(-1) ?? '';
+  const lockedName = server.state.brand(lockedId)?.name ?? '';
+  await page.getByRole('searchbox', { name: 'Filter followed brands' }).fill(lockedName);
+  const row = panel.followed.getByRole('listitem').filter({ hasText: lockedName }).first();
+  await expect(row.getByText('Locked')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('saved ads are listed', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Saved').click();
+  await expect(panel.savedAds.getByRole('listitem').first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an API error is shown with what to do, and recovers on retry', async ({ openPage, server }) => {
+  server.state.faults.add({ kind: 'upstream', path: '/ad-library/search' });
+  const page = await openPage('sidepanel');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Could not load search results', { timeout: 20_000 });
+  await expect(alert).toContainText('The upstream service is unavailable');
+  await expect(alert).toContainText('Try again in a minute');
+  server.state.faults.clear();
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(new SidePanelPage(page).cards.first()).toBeVisible();
+});
+
+test('a rate limit shows a retry countdown', async ({ openPage, server }) => {
+  server.state.faults.add({ kind: 'rate-limit', path: '/ad-library/search', times: 1, retryAfter: '45' });
+  const page = await openPage('sidepanel');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Too many requests');
+  await expect(alert.getByRole('button', { name: /Retry in 4\d s/ })).toBeDisabled();
+});
+
+test('reopening the panel restores the last search instantly from cache', async ({ openPage, server }) => {
+  const first = await openPage('sidepanel');
+  const panel = new SidePanelPage(first);
+  await panel.search('waterproof boots');
+  await expect(panel.cards.first()).toBeVisible();
+  await first.waitForTimeout(400);
+  await first.close();
+  server.state.faults.add({ kind: 'latency', latencyMs: 8000 });
+  const again = await openPage('sidepanel');
+  const reopened = new SidePanelPage(again);
+  await expect(reopened.searchBox).toHaveValue('waterproof boots');
+  await expect(reopened.cards.first()).toBeVisible({ timeout: 2000 });
+  server.state.faults.clear();
+});
+
+test('the search tab works at 320 px and in dark mode', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const panel = new SidePanelPage(page);
+  await panel.search('shoes');
+  await expect(panel.cards.first()).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
