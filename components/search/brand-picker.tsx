@@ -20,8 +20,17 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
     queryFn: ({ signal }) => callBackground('brands.search', { query, page_size: 8 }, { signal }),
     enabled: query.length >= 2,
   });
-  const options = query.length >= 2 ? (results.data?.items ?? []) : [];
-  const expanded = open && query.length >= 2;
+  // Before anything is typed, the brands the workspace follows are the likeliest picks.
+  const followed = useQuery({
+    queryKey: ['brands.followedList', 'picker'],
+    queryFn: ({ signal }) => callBackground('brands.followedList', { page_size: 8 }, { signal }),
+    enabled: open && query.length < 2,
+    staleTime: 5 * 60_000,
+  });
+  const typed = query.length >= 2;
+  const options = (typed ? results.data?.items : followed.data?.items) ?? [];
+  const fetching = typed ? results.isFetching : followed.isFetching;
+  const expanded = open && (typed || options.length > 0 || fetching);
 
   function pick(index: number) {
     const brand = options[index];
@@ -70,18 +79,24 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       <span id={`${id}-hint`} className="field-hint">
         Restricts results to one catalogue brand.
       </span>
       <ul id={`${id}-list`} role="listbox" aria-label="Matching brands" className="combobox-list" hidden={!expanded}>
-        {expanded && results.isFetching && options.length === 0 ? (
+        {expanded && !typed && options.length > 0 ? (
+          <li role="presentation" className="combobox-group muted">
+            Brands you follow
+          </li>
+        ) : null}
+        {expanded && fetching && options.length === 0 ? (
           <li role="option" aria-selected="false" aria-disabled="true" className="muted">
             Searching brands…
           </li>
         ) : null}
-        {expanded && !results.isFetching && options.length === 0 ? (
+        {expanded && typed && !fetching && options.length === 0 ? (
           <li role="option" aria-selected="false" aria-disabled="true" className="muted">
             No brand matches "{query}"
           </li>

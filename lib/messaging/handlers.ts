@@ -135,6 +135,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'library.ad': ({ adId }, { signal }) => deps.api.library.ad(adId, signal),
     'brands.search': (params, { signal }) => deps.api.brands.search(params, signal),
     'brands.followed': (params, { signal }) => deps.api.brands.followed(params, signal),
+    'brands.followedList': (params, { signal }) => deps.api.brands.followedList(params, signal),
     'brands.detail': ({ brandId }, { signal }) => deps.api.brands.detail(brandId, signal),
     'brands.ads': ({ brandId, ...params }, { signal }) => deps.api.brands.ads(brandId, params, signal),
     // Answered by the router itself, which owns the table of cancellable requests.

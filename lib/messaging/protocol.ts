@@ -78,6 +78,7 @@ export const requests = {
       .strict(),
     senders: EXTENSION_PAGES,
   }),
+  'brands.followedList': request<BrandPage>()({ input: cursorRequestSchema, senders: EXTENSION_PAGES }),
   'brands.followed': request<FollowedBrands>()({ input: followedRequestSchema, senders: EXTENSION_PAGES }),
   'brands.detail': request<BrandDetail>()({
     input: z.object({ brandId: brandIdSchema }).strict(),

@@ -88,6 +88,11 @@ test('the brand filter is chosen from a brand search', async ({ openPage }) => {
   const panel = new SidePanelPage(page);
   await panel.openFilters();
   const picker = page.getByRole('combobox', { name: 'Brand' });
+  await picker.focus();
+  // Empty, it suggests the brands the workspace follows (GET /brand-library/followed).
+  await expect(page.getByRole('listbox', { name: 'Matching brands' }).getByRole('option').first()).toBeVisible();
+  await expect(page.getByText('Brands you follow')).toBeVisible();
+  await expectAccessible(page);
   await picker.fill('zephyr');
   const option = page.getByRole('option', { name: /Zephyr/ }).first();
   await expect(option).toBeVisible();
