@@ -7,6 +7,7 @@ import { serveMedia } from './media-routes';
 import { findRemovedPath } from './removed-paths';
 import { type Route, Router } from './router';
 import { adLibraryRoutes } from './routes/ad-library';
+import { boardRoutes } from './routes/boards';
 import { brandLibraryRoutes } from './routes/brand-library';
 import { inspoBrandRoutes } from './routes/inspo-brands';
 import { ownedBrandRoutes } from './routes/owned-brands';
@@ -15,7 +16,13 @@ import { type ServerOptions, ServerState } from './state';
 const API_PREFIXES = ['/open/v1', '/spi/v1'] as const;
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export const routes: Route[] = [...ownedBrandRoutes, ...adLibraryRoutes, ...brandLibraryRoutes, ...inspoBrandRoutes];
+export const routes: Route[] = [
+  ...ownedBrandRoutes,
+  ...adLibraryRoutes,
+  ...brandLibraryRoutes,
+  ...inspoBrandRoutes,
+  ...boardRoutes,
+];
 
 export interface RunningServer {
   server: Server;

@@ -77,3 +77,19 @@ export function fingerprint(value: string): string {
   for (let i = 0; i < value.length; i += 1) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193) >>> 0;
   return hash.toString(36);
 }
+
+/** Keyset cursors: the sort key of the last item served, bound to the listing it came from. */
+export function encodeKeyCursor(key: string, fingerprintValue: string): string {
+  return Buffer.from(JSON.stringify({ k: key, f: fingerprintValue })).toString('base64url');
+}
+
+export function decodeKeyCursor(raw: string | undefined, fingerprintValue: string): string | null {
+  if (raw === undefined || raw === '') return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k?: unknown; f?: unknown };
+    if (typeof parsed.k === 'string' && parsed.f === fingerprintValue) return parsed.k;
+  } catch {
+    // falls through to the error below
+  }
+  throw invalid('cursor is not valid for this board and order: use the cursor from the previous page.');
+}

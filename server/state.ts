@@ -2,6 +2,7 @@ import { ServerClock } from './clock';
 import { type CatalogueBrand, createDemoData, type DemoData, type WorkspaceState } from './demo-data';
 import { Faults } from './faults';
 import { LibraryIndex } from './library-index';
+import { StateFile } from './persistence';
 import { RateLimiter } from './rate-limit';
 
 export interface ServerOptions {
@@ -13,6 +14,12 @@ export interface ServerOptions {
   /** Requests per minute per API key; 0 turns limiting off. */
   rateLimit?: number;
   dataDir?: string;
+}
+
+interface PersistedState {
+  version: 1;
+  idCounter: number;
+  boards: Record<string, WorkspaceState['boards']>;
 }
 
 export interface RequestLogEntry {
@@ -33,6 +40,8 @@ export class ServerState {
   readonly requestLog: RequestLogEntry[] = [];
   private seq = 0;
   private libraryIndex: LibraryIndex | null = null;
+  private idCounter = 0;
+  private readonly stateFile: StateFile<PersistedState>;
   private brandById: Map<string, CatalogueBrand> | null = null;
   private byKey: Map<string, WorkspaceState>;
 
@@ -40,6 +49,8 @@ export class ServerState {
     const seed = options.seed ?? 1;
     this.clock = new ServerClock(options.now, options.timeScale ?? 1);
     this.data = createDemoData(seed, this.clock.now());
+    this.stateFile = new StateFile<PersistedState>(options.dataDir, `workspaces-seed-${seed}`);
+    this.restore();
     this.faults = new Faults(seed);
     this.rateLimiter = new RateLimiter(options.rateLimit ?? 600);
     this.byKey = this.indexKeys();
@@ -47,6 +58,31 @@ export class ServerState {
 
   private indexKeys(): Map<string, WorkspaceState> {
     return new Map(this.data.workspaces.map((workspace) => [workspace.apiKey, workspace]));
+  }
+
+  /** A fresh id for records the server creates. */
+  nextId(): string {
+    this.idCounter += 1;
+    return `${Date.now().toString(36)}-${this.idCounter.toString(36)}`;
+  }
+
+  /** Writes the workspaces' writable state (boards and saves) under --data-dir, atomically. */
+  persist(): void {
+    this.stateFile.save({
+      version: 1,
+      idCounter: this.idCounter,
+      boards: Object.fromEntries(this.data.workspaces.map((workspace) => [workspace.id, workspace.boards])),
+    });
+  }
+
+  private restore(): void {
+    const saved = this.stateFile.load();
+    if (!saved || saved.version !== 1) return;
+    this.idCounter = saved.idCounter;
+    for (const workspace of this.data.workspaces) {
+      const boards = saved.boards[workspace.id];
+      if (boards) workspace.boards = boards;
+    }
   }
 
   /** Built on first use, so a server that only serves other areas starts fast. */
@@ -72,6 +108,7 @@ export class ServerState {
 
   reset(): void {
     this.data = createDemoData(this.options.seed ?? 1, this.clock.now());
+    this.persist();
     this.byKey = this.indexKeys();
     this.libraryIndex = null;
     this.brandById = null;
