@@ -27,10 +27,12 @@ export function defineValidatedItem<S extends z.ZodType>(
     version: options.version ?? 1,
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
+  // A fresh copy each time: callers may mutate what they read, and must not change the fallback.
+  const fallback = (): T => structuredClone(options.fallback);
   const validate = (raw: unknown): T => {
-    if (raw === null || raw === undefined) return options.fallback;
+    if (raw === null || raw === undefined) return fallback();
     const parsed = schema.safeParse(raw);
-    return parsed.success ? (parsed.data as T) : options.fallback;
+    return parsed.success ? (parsed.data as T) : fallback();
   };
   return {
     key,
