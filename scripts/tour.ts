@@ -23,7 +23,7 @@ async function showSearch(page: Page, text: string): Promise<void> {
   await openTab(page, 'Search');
   await page.getByRole('searchbox', { name: 'Search ads' }).fill(text);
   await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first().waitFor();
-  await page.locator('.results-status:empty').waitFor();
+  await page.getByText(`Results for “${text}”`).waitFor();
 }
 
 /** Every feature adds its screens here. */
@@ -81,6 +81,41 @@ export const TOUR: TourStop[] = [
       await openTab(page, 'Brands');
       await page.getByRole('list', { name: 'Followed brands' }).getByRole('button').first().click();
       await page.getByRole('list', { name: 'Brand ads' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'boards-tree',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Boards');
+      await page.getByRole('searchbox', { name: 'Filter boards' }).fill('o');
+      await page.getByRole('tree', { name: 'Boards' }).getByRole('treeitem').first().waitFor();
+    },
+  },
+  {
+    name: 'board-ads',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Boards');
+      await page.getByRole('searchbox', { name: 'Filter boards' }).fill('Video hooks');
+      await page.getByRole('treeitem', { name: /^Video hooks/ }).click();
+      await page.getByRole('list', { name: 'Board ads' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'save-dialog',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await showSearch(page, 'tent');
+      await page
+        .getByRole('list', { name: 'Search results' })
+        .getByRole('button', { name: /^Save / })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Save to a board' }).getByRole('radio').first().waitFor();
     },
   },
   {

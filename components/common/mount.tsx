@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from '@/lib/api/errors';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { useThemeAttribute } from './theme';
-import { watchSettings } from './use-settings';
+import { watchStorage } from './storage-watch';
 
 function ThemeSync() {
   useThemeAttribute();
@@ -39,7 +39,7 @@ export function mountPage(element: ReactNode, options: MountOptions = {}): void 
     restoreQueries(queryClient);
     persistQueries(queryClient, options.persist);
   }
-  watchSettings(queryClient);
+  watchStorage(queryClient);
   window.addEventListener('unhandledrejection', (event) => {
     // Errors from the background are already shown where they happen; keep them out of the console.
     if (event.reason instanceof ApiError) event.preventDefault();

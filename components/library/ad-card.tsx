@@ -1,6 +1,7 @@
 import type { LibraryAd } from '@/lib/api/ad-library';
 import { safeHttpUrl } from '@/lib/url';
-import { ctaLabel, daysRunning, formatDay, formatLabel } from '../common/format';
+import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../common/format';
+import type { AdSaveState } from '../save/saved-state';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
 export function adPreviewUrl(ad: LibraryAd): string | null {
@@ -26,10 +27,23 @@ interface AdCardProps {
   tabbable: boolean;
   onOpen: (ad: LibraryAd) => void;
   onFocus: (index: number) => void;
+  onSave: (ad: LibraryAd) => void;
+  saveState: AdSaveState;
+  /** In a board: show when it was saved and its tags. */
+  showSaved?: boolean | undefined;
+}
+
+/** "Saved in 2 boards", "Saving…", "Save failed", or nothing. */
+export function saveStatusText(state: AdSaveState): string | null {
+  if (state.failed.length > 0) return 'Save failed';
+  if (state.pending.length > 0) return 'Saving…';
+  const count = state.boards.size;
+  return count > 0 ? `Saved in ${count} ${count === 1 ? 'board' : 'boards'}` : null;
 }
 
 /** One ad in a grid. The whole card opens the detail view through its title button. */
-export function AdCard({ ad, index, total, tabbable, onOpen, onFocus }: AdCardProps) {
+export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, saveState, showSaved }: AdCardProps) {
+  const status = saveStatusText(saveState);
   const preview = adPreviewUrl(ad);
   const launched = formatDay(ad.start_date);
   const running = daysRunning(ad.start_date, ad.end_date);
@@ -60,6 +74,20 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus }: AdCardPr
           </button>
         </h3>
         {ad.body ? <p className="ad-card-text">{ad.body}</p> : null}
+        {showSaved && ad.saved_details ? (
+          <p className="ad-card-saved">
+            Saved {formatDateTime(ad.saved_details.saved_at) ?? ''}
+            {ad.saved_details.tags.length > 0 ? (
+              <span className="ad-card-tags">
+                {ad.saved_details.tags.map((tag) => (
+                  <span key={tag} className="badge">
+                    {tag}
+                  </span>
+                ))}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <p className="ad-card-meta">
           {cta ? <span className="badge">{cta}</span> : null}
           {launched ? (
@@ -71,6 +99,20 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus }: AdCardPr
             <span>Launch date unknown</span>
           )}
         </p>
+        <div className="ad-card-actions">
+          <button
+            type="button"
+            className="btn ad-card-save"
+            tabIndex={tabbable ? 0 : -1}
+            aria-label={`Save ${adHeadline(ad)} to a board`}
+            onClick={() => onSave(ad)}
+          >
+            Save
+          </button>
+          {status ? (
+            <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>
+          ) : null}
+        </div>
       </div>
     </article>
   );

@@ -3,7 +3,10 @@ import type { LibraryAd } from '@/lib/api/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../common/error-notice';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../common/format';
-import { adHeadline } from './ad-card';
+import { useOutbox } from '../boards/queries';
+import { adSaveState } from '../save/saved-state';
+import { useSaveStore } from '../save/save-store';
+import { adHeadline, saveStatusText } from './ad-card';
 import { useLibraryAd } from './queries';
 
 interface AdDetailProps {
@@ -18,6 +21,10 @@ interface AdDetailProps {
 export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) {
   const query = useLibraryAd(adId, fromList);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const outbox = useOutbox().data;
+  const openSaveDialog = useSaveStore((state) => state.openDialog);
+  const quickSave = useSaveStore((state) => state.quickSave);
+  const loaded = query.data;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -25,14 +32,27 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select');
+      if (event.key === 'Escape') {
         event.preventDefault();
         onBack();
+      } else if (
+        (event.key === 's' || event.key === 'S') &&
+        loaded &&
+        !typing &&
+        !event.metaKey &&
+        !event.ctrlKey &&
+        !event.altKey
+      ) {
+        event.preventDefault();
+        if (event.key === 'S') openSaveDialog(loaded);
+        else void quickSave(loaded);
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [onBack]);
+  }, [onBack, loaded, openSaveDialog, quickSave]);
 
   const ad = query.data;
   const back = (
@@ -71,6 +91,9 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
     <section className="ad-detail" aria-labelledby="ad-detail-heading">
       <div className="ad-detail-actions">
         {back}
+        <button type="button" className="btn btn-primary" onClick={() => openSaveDialog(ad)}>
+          Save to a board
+        </button>
         {link ? (
           <a className="btn" href={link} target="_blank" rel="noopener noreferrer">
             Open landing page ↗
@@ -87,6 +110,9 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
           error={query.error}
           onRetry={() => void query.refetch()}
         />
+      ) : null}
+      {saveStatusText(adSaveState(ad, outbox)) ? (
+        <p className="ad-card-status">{saveStatusText(adSaveState(ad, outbox))}</p>
       ) : null}
       {media.length > 0 ? (
         <ul className="ad-detail-media list-plain" aria-label="Creatives">

@@ -1,6 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/api/ad-library';
+import { useOutbox } from '../boards/queries';
+import { adSaveState } from '../save/saved-state';
+import { useSaveStore } from '../save/save-store';
 import { AdCard } from './ad-card';
 
 const MIN_CARD_WIDTH = 170;
@@ -18,6 +21,7 @@ interface AdGridProps {
   /** The card to focus when the grid is shown again (after closing a detail view). */
   returnFocusTo?: string | null | undefined;
   hidden?: boolean;
+  showSaved?: boolean | undefined;
 }
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
@@ -40,7 +44,20 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
  * A virtualized, keyboard-navigable grid of ad cards with infinite loading: only the rows
  * near the viewport are in the DOM, whatever the number of ads.
  */
-export function AdGrid({ label, ads, hasMore, loadingMore, onLoadMore, onOpen, returnFocusTo, hidden }: AdGridProps) {
+export function AdGrid({
+  label,
+  ads,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onOpen,
+  returnFocusTo,
+  hidden,
+  showSaved,
+}: AdGridProps) {
+  const outbox = useOutbox().data;
+  const openSaveDialog = useSaveStore((state) => state.openDialog);
+  const quickSave = useSaveStore((state) => state.quickSave);
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const columns = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
@@ -74,14 +91,24 @@ export function AdGrid({ label, ads, hasMore, loadingMore, onLoadMore, onOpen, r
     [ads.length, columns, virtualizer],
   );
 
-  // Focus moves once the target card is rendered.
+  // Focus moves once the target card is rendered: the virtualizer may need a frame or two.
   useEffect(() => {
     if (pendingFocus.current === null) return;
-    const button = scrollRef.current?.querySelector<HTMLButtonElement>(`[data-ad-index="${pendingFocus.current}"]`);
-    if (button) {
-      button.focus({ preventScroll: true });
-      pendingFocus.current = null;
-    }
+    let frames = 0;
+    let handle = 0;
+    const attempt = () => {
+      const index = pendingFocus.current;
+      if (index === null) return;
+      const button = scrollRef.current?.querySelector<HTMLButtonElement>(`[data-ad-index="${index}"]`);
+      if (button) {
+        button.focus({ preventScroll: true });
+        pendingFocus.current = null;
+      } else if (frames++ < 30) {
+        handle = requestAnimationFrame(attempt);
+      }
+    };
+    attempt();
+    return () => cancelAnimationFrame(handle);
   });
 
   useEffect(() => {
@@ -99,6 +126,15 @@ export function AdGrid({ label, ads, hasMore, loadingMore, onLoadMore, onOpen, r
       ArrowDown: columns,
       ArrowUp: -columns,
     };
+    if ((event.key === 's' || event.key === 'S') && !event.metaKey && !event.ctrlKey && !event.altKey) {
+      const ad = ads[active];
+      if (!ad) return;
+      event.preventDefault();
+      // Shift+S always asks for the board; S saves to the last one used.
+      if (event.key === 'S') openSaveDialog(ad);
+      else void quickSave(ad);
+      return;
+    }
     let next: number | null = null;
     if (event.key in moves) next = active + (moves[event.key] ?? 0);
     else if (event.key === 'Home') next = 0;
@@ -144,6 +180,9 @@ export function AdGrid({ label, ads, hasMore, loadingMore, onLoadMore, onOpen, r
                       tabbable={first + offset === Math.min(active, ads.length - 1)}
                       onOpen={onOpen}
                       onFocus={setActive}
+                      onSave={openSaveDialog}
+                      saveState={adSaveState(ad, outbox)}
+                      showSaved={showSaved}
                     />
                   ))
               )}

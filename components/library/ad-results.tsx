@@ -13,10 +13,20 @@ interface AdResultsProps {
   onOpen: (id: string | null) => void;
   empty: ReactNode;
   onSeeBrand?: (brand: { id: string; name: string }) => void;
+  showSaved?: boolean;
 }
 
 /** A paged list of ads with every state: loading, error, empty, results, and the detail of one ad. */
-export function AdResults({ label, query, openAdId, lastOpenedId, onOpen, empty, onSeeBrand }: AdResultsProps) {
+export function AdResults({
+  label,
+  query,
+  openAdId,
+  lastOpenedId,
+  onOpen,
+  empty,
+  onSeeBrand,
+  showSaved,
+}: AdResultsProps) {
   const ads = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -59,6 +69,7 @@ export function AdResults({ label, query, openAdId, lastOpenedId, onOpen, empty,
           onOpen={open}
           returnFocusTo={lastOpenedId}
           hidden={openAdId !== null}
+          showSaved={showSaved}
         />
       )}
     </>

@@ -88,7 +88,13 @@ export default function SearchTab() {
       <ActiveFilters />
       <OfflineBanner />
       <p className="results-status" role="status" aria-live="polite">
-        {search.isFetching && !search.isFetchingNextPage ? 'Searching…' : ''}
+        {search.isFetching && !search.isFetchingNextPage
+          ? 'Searching…'
+          : search.isSuccess && !search.isPlaceholderData
+            ? query.trim()
+              ? `Results for “${query.trim()}”`
+              : 'Newest ads in the library'
+            : ''}
       </p>
       {filters.brand && noResults ? (
         <p className="notice notice-warning">

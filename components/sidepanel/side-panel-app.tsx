@@ -5,11 +5,14 @@ import { SetupPrompt } from '@/components/common/setup-prompt';
 import { SkeletonList } from '@/components/common/skeleton';
 import { type TabItem, Tabs } from '@/components/common/tabs';
 import { useSettings } from '@/components/common/use-settings';
+import { SaveDialog } from '@/components/save/save-dialog';
+import { SaveToasts } from '@/components/save/save-toasts';
 import { type PanelTab, usePanelStore } from './panel-store';
 
 const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'search', label: 'Search' },
   { id: 'brands', label: 'Brands' },
+  { id: 'boards', label: 'Boards' },
   { id: 'saved', label: 'Saved' },
   { id: 'workspace', label: 'Workspace' },
 ];
@@ -18,6 +21,7 @@ const TABS: readonly TabItem<PanelTab>[] = [
 const PANELS = {
   search: lazy(() => import('@/components/search/search-tab')),
   brands: lazy(() => import('@/components/brands/brands-tab')),
+  boards: lazy(() => import('@/components/boards/boards-tab')),
   saved: lazy(() => import('@/components/saved/saved-tab')),
   workspace: lazy(() => import('@/components/workspace/workspace-tab')),
 } satisfies Record<PanelTab, unknown>;
@@ -48,6 +52,12 @@ export function SidePanelApp() {
               <Panel />
             </Suspense>
           </Tabs>
+        ) : null}
+        {configured ? (
+          <>
+            <SaveDialog />
+            <SaveToasts />
+          </>
         ) : null}
       </main>
     </div>

@@ -1,11 +1,14 @@
 import { browser } from 'wxt/browser';
 import { createDefaultApi } from '@/lib/api';
+import { startSaveOutbox } from '@/lib/jobs/outbox-runner';
 import { createHandlers } from '@/lib/messaging/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/messaging/router';
 import { registerPanelTriggers } from '@/lib/panel';
 
 export default defineBackground(() => {
-  const route = createRouter(createHandlers({ api: createDefaultApi() }), {
+  const api = createDefaultApi();
+  const outbox = startSaveOutbox(api);
+  const route = createRouter(createHandlers({ api, outbox }), {
     extensionId: browser.runtime.id,
     extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
   });

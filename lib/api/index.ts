@@ -1,6 +1,7 @@
 import { settingsItem } from '../storage/settings';
 import { notConfigured, readApiKey } from './credentials';
 import { adLibraryApi } from './ad-library';
+import { boardsApi } from './boards';
 import { brandLibraryApi } from './brand-library';
 import { ownedBrandsApi } from './owned-brands';
 import { type Connection, createTransport, type Transport, type TransportOptions } from './transport';
@@ -18,6 +19,7 @@ export function createApi(transport: Transport) {
     ownedBrands: ownedBrandsApi(transport),
     library: adLibraryApi(transport),
     brands: brandLibraryApi(transport),
+    boards: boardsApi(transport),
   };
 }
 export type Api = ReturnType<typeof createApi>;

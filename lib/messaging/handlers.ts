@@ -5,6 +5,7 @@ import { ApiError, invalidInput } from '../api/errors';
 import { parseInput } from '../api/limits';
 import { normalizeBaseUrl, originPattern } from '../api/path';
 import { type Connection, createTransport } from '../api/transport';
+import type { SaveOutbox } from '../jobs/save-outbox';
 import { openResearchPanel } from '../panel';
 import { settingsItem } from '../storage/settings';
 import type { ConnectionReport, SettingsView } from './protocol';
@@ -12,6 +13,7 @@ import type { Handlers } from './router';
 
 export interface HandlerDeps {
   api: Api;
+  outbox: SaveOutbox;
   /** Host-permission check; injectable for tests. */
   hasOriginAccess?: (pattern: string) => Promise<boolean>;
 }
@@ -138,6 +140,24 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'brands.followedList': (params, { signal }) => deps.api.brands.followedList(params, signal),
     'brands.detail': ({ brandId }, { signal }) => deps.api.brands.detail(brandId, signal),
     'brands.ads': ({ brandId, ...params }, { signal }) => deps.api.brands.ads(brandId, params, signal),
+    'boards.tree': (_, { signal }) => deps.api.boards.tree(signal),
+    'boards.ads': ({ boardId, ...params }, { signal }) => deps.api.boards.ads(boardId, params, signal),
+    'boards.create': async ({ name, parentId }) => {
+      const created = await deps.api.boards.create(name, parentId);
+      return { board_id: created.board_id, name: created.name };
+    },
+    'outbox.list': () => deps.outbox.list(),
+    'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),
+    'outbox.remove': (input) => deps.outbox.enqueue({ op: 'remove', tags: [], ...input }),
+    'outbox.undo': ({ entryId }) => deps.outbox.undo(entryId),
+    'outbox.retry': async ({ entryId }) => {
+      await deps.outbox.retry(entryId);
+      return { ok: true as const };
+    },
+    'outbox.dismiss': async ({ entryId }) => {
+      await deps.outbox.dismiss(entryId);
+      return { ok: true as const };
+    },
     // Answered by the router itself, which owns the table of cancellable requests.
     'request.cancel': async () => ({ cancelled: false }),
     'sidePanel.open': async ({ windowId }, context) => ({

@@ -7,7 +7,9 @@ import {
   type FollowedBrands,
   followedRequestSchema,
 } from '../api/brand-library';
+import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../api/boards';
 import type { OwnedBrandList } from '../api/owned-brands';
+import type { OutboxEntry } from '../jobs/save-outbox';
 import { themeSchema } from '../storage/settings';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */
@@ -96,6 +98,53 @@ export const requests = {
       .strict(),
     senders: EXTENSION_PAGES,
   }),
+  'boards.tree': request<BoardTree>()({ input: empty, senders: EXTENSION_PAGES }),
+  'boards.ads': request<LibraryPage>()({
+    input: z
+      .object({
+        boardId: z.string().min(1).max(120),
+        sort_by: z.enum(boardOrders).optional(),
+        cursor: z.string().max(2000).optional(),
+        page_size: z.number().int().min(1).max(100).optional(),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'boards.create': request<{ board_id: string; name: string | null }>()({
+    input: z.object({ name: boardNameSchema, parentId: z.string().min(1).max(120).nullable() }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'outbox.list': request<OutboxEntry[]>()({ input: empty, senders: EXTENSION_PAGES }),
+  /** Queues a save to a board; it is stored before it is sent, and retried until it lands. */
+  'outbox.save': request<OutboxEntry>()({
+    input: z
+      .object({
+        boardId: z.string().min(1).max(120),
+        boardName: z.string().max(200),
+        adId: z.string().min(1).max(200),
+        tags: tagsSchema,
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'outbox.remove': request<OutboxEntry>()({
+    input: z
+      .object({ boardId: z.string().min(1).max(120), boardName: z.string().max(200), adId: z.string().min(1).max(200) })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'outbox.undo': request<OutboxEntry | null>()({
+    input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'outbox.retry': request<{ ok: true }>()({
+    input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'outbox.dismiss': request<{ ok: true }>()({
+    input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
   /** Aborts a request this page sent earlier (a stale typeahead search, a closed view). */
   'request.cancel': request<{ cancelled: boolean }>()({
     input: z.object({ requestId: z.string().min(1).max(64) }).strict(),
@@ -111,7 +160,8 @@ export type Requests = typeof requests;
 export type RequestType = keyof Requests;
 export type RequestInput<K extends RequestType> = z.input<Requests[K]['input']>;
 export type ParsedInput<K extends RequestType> = z.output<Requests[K]['input']>;
-export type RequestResult<K extends RequestType> = NonNullable<Requests[K]['result']>;
+export type RequestResult<K extends RequestType> =
+  Requests[K] extends RequestDefinition<z.ZodType, infer R> ? R : never;
 
 /** The wire shape of a request. */
 export const messageSchema = z

@@ -30,9 +30,8 @@ test('search with filters, scroll to page three, open a detail and come back', a
   expect(await panel.cards.count()).toBeLessThan(60);
 
   await scroller.evaluate((element) => element.scrollTo(0, 0));
-  const first = panel.cards.first();
-  const title = await first.getByRole('button').textContent();
-  await first.getByRole('button').click();
+  const title = await panel.cardTitle(0).textContent();
+  await panel.cardTitle(0).click();
   await expect(page.getByRole('heading', { level: 2, name: title ?? '' })).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: 'Format' })).toBeVisible();
   const link = page.getByRole('link', { name: /Open landing page/ });
@@ -41,14 +40,14 @@ test('search with filters, scroll to page three, open a detail and come back', a
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(panel.results).toBeVisible();
-  await expect(first.getByRole('button')).toBeFocused();
+  await expect(panel.cardTitle(0)).toBeFocused();
 });
 
 test('keyboard: "/" focuses search, arrows move between cards, Enter opens, Escape goes back', async ({ openPage }) => {
   const page = await openPage('sidepanel');
   const panel = new SidePanelPage(page);
   await panel.search('tent');
-  await panel.cards.first().getByRole('button').focus();
+  await panel.cardTitle(0).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('[data-ad-index="1"]')).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -151,7 +150,7 @@ test('an API error is shown with what to do, and recovers on retry', async ({ op
 });
 
 test('a rate limit shows a retry countdown', async ({ openPage, server }) => {
-  server.state.faults.add({ kind: 'rate-limit', path: '/ad-library/search', times: 1, retryAfter: '45' });
+  server.state.faults.add({ kind: 'rate-limit', path: '/ad-library/search', retryAfter: '45' });
   const page = await openPage('sidepanel');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Too many requests');

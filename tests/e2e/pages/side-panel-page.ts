@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 export class SidePanelPage {
   constructor(readonly page: Page) {}
 
-  tab(name: 'Search' | 'Brands' | 'Saved' | 'Workspace') {
+  tab(name: 'Search' | 'Brands' | 'Boards' | 'Saved' | 'Workspace') {
     return this.page.getByRole('tab', { name });
   }
   get brandsHeading() {
@@ -39,8 +39,12 @@ export class SidePanelPage {
   /** Types a search and waits until the results shown are for it. */
   async search(text: string): Promise<void> {
     await this.searchBox.fill(text);
-    await expect(this.page.locator('.results-status')).toHaveText('');
-    await expect(this.page.locator('.results-status')).toHaveText('', { timeout: 10_000 });
+    await expect(this.page.locator('.results-status')).toHaveText(`Results for “${text.trim()}”`, { timeout: 15_000 });
+  }
+
+  /** The button that opens a card's detail (its title). */
+  cardTitle(index = 0) {
+    return this.cards.nth(index).getByRole('heading').getByRole('button');
   }
 
   async openFilters(): Promise<void> {
@@ -54,6 +58,9 @@ export class SidePanelPage {
   }
   get brandAds() {
     return this.page.getByRole('list', { name: 'Brand ads' });
+  }
+  get boardAds() {
+    return this.page.getByRole('list', { name: 'Board ads' });
   }
   get savedAds() {
     return this.page.getByRole('list', { name: 'Saved ads' });

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDefaultApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api/errors';
 import { DEMO_API_KEY } from '../../../lib/demo';
+import { SaveOutbox } from '../../../lib/jobs/save-outbox';
 import { createHandlers } from '../../../lib/messaging/handlers';
 import type { Handlers, RequestContext } from '../../../lib/messaging/router';
 import { settingsItem } from '../../../lib/storage/settings';
@@ -23,7 +24,15 @@ beforeEach(() => {
   fakeBrowser.reset();
   server.state.faults.clear();
   granted = true;
-  handlers = createHandlers({ api: createDefaultApi({ retryLimit: 0 }), hasOriginAccess: async () => granted });
+  const api = createDefaultApi({ retryLimit: 0 });
+  const outbox = new SaveOutbox({
+    send: async (entry) => {
+      await api.boards.save(entry.boardId, entry.adId, entry.tags);
+    },
+    schedule: () => undefined,
+    autoDrain: false,
+  });
+  handlers = createHandlers({ api, outbox, hasOriginAccess: async () => granted });
 });
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {

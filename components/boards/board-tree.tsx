@@ -1,0 +1,150 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { BoardNode } from '@/lib/api/boards';
+import { numberFormat } from '../common/format';
+
+interface VisibleBoard {
+  node: BoardNode;
+  depth: number;
+  parentId: string | null;
+  setSize: number;
+  position: number;
+}
+
+/** Boards on screen, in order: children only under expanded parents; with a filter, matches and their ancestors. */
+export function visibleBoards(
+  nodes: readonly BoardNode[],
+  expanded: ReadonlySet<string>,
+  filter: string,
+): VisibleBoard[] {
+  const needle = filter.trim().toLowerCase();
+  const matches = (node: BoardNode): boolean =>
+    (node.name ?? '').toLowerCase().includes(needle) || node.children.some(matches);
+  const walk = (list: readonly BoardNode[], depth: number, parentId: string | null): VisibleBoard[] => {
+    const shown = needle ? list.filter(matches) : list;
+    return shown.flatMap((node, index) => {
+      const self: VisibleBoard = { node, depth, parentId, setSize: shown.length, position: index + 1 };
+      const open = needle ? node.children.some(matches) : expanded.has(node.board_id);
+      return [self, ...(open ? walk(node.children, depth + 1, node.board_id) : [])];
+    });
+  };
+  return walk(nodes, 1, null);
+}
+
+interface BoardTreeProps {
+  nodes: readonly BoardNode[];
+  expanded: ReadonlySet<string>;
+  filter: string;
+  onToggle: (id: string, open?: boolean) => void;
+  onOpen: (node: BoardNode) => void;
+}
+
+/** A WAI-ARIA tree: arrows move, Right/Left expand, collapse or go to the parent, Enter opens a board. */
+export function BoardTree({ nodes, expanded, filter, onToggle, onOpen }: BoardTreeProps) {
+  const visible = visibleBoards(nodes, expanded, filter);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const active = visible.find((item) => item.node.board_id === activeId) ?? visible[0];
+  const refs = useRef(new Map<string, HTMLLIElement>());
+  const focusNext = useRef(false);
+
+  useEffect(() => {
+    if (focusNext.current && active) {
+      refs.current.get(active.node.board_id)?.focus();
+      focusNext.current = false;
+    }
+  });
+
+  function move(id: string | undefined) {
+    if (!id) return;
+    setActiveId(id);
+    focusNext.current = true;
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    if (!active) return;
+    const index = visible.indexOf(active);
+    const id = active.node.board_id;
+    const hasChildren = active.node.children.length > 0;
+    const isOpen = filter.trim() ? hasChildren : expanded.has(id);
+    switch (event.key) {
+      case 'ArrowDown':
+        move(visible[index + 1]?.node.board_id);
+        break;
+      case 'ArrowUp':
+        move(visible[index - 1]?.node.board_id);
+        break;
+      case 'Home':
+        move(visible[0]?.node.board_id);
+        break;
+      case 'End':
+        move(visible.at(-1)?.node.board_id);
+        break;
+      case 'ArrowRight':
+        if (hasChildren && !isOpen) onToggle(id, true);
+        else if (hasChildren) move(visible[index + 1]?.node.board_id);
+        break;
+      case 'ArrowLeft':
+        if (hasChildren && isOpen && !filter.trim()) onToggle(id, false);
+        else move(active.parentId ?? undefined);
+        break;
+      case 'Enter':
+      case ' ':
+        onOpen(active.node);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  if (visible.length === 0)
+    return <p className="empty-state">{filter ? `No board matches "${filter}".` : 'No boards yet.'}</p>;
+
+  return (
+    <ul role="tree" aria-label="Boards" className="board-tree list-plain" onKeyDown={onKeyDown}>
+      {visible.map((item) => {
+        const id = item.node.board_id;
+        const hasChildren = item.node.children.length > 0;
+        const isOpen = filter.trim() ? hasChildren : expanded.has(id);
+        return (
+          <li
+            key={id}
+            ref={(element) => {
+              if (element) refs.current.set(id, element);
+              else refs.current.delete(id);
+            }}
+            role="treeitem"
+            aria-level={item.depth}
+            aria-setsize={item.setSize}
+            aria-posinset={item.position}
+            aria-expanded={hasChildren ? isOpen : undefined}
+            aria-selected={active?.node.board_id === id}
+            tabIndex={active?.node.board_id === id ? 0 : -1}
+            className="board-tree-item"
+            style={{ paddingInlineStart: `${(item.depth - 1) * 18 + 4}px` }}
+            onClick={() => {
+              setActiveId(id);
+              onOpen(item.node);
+            }}
+            onFocus={() => setActiveId(id)}
+          >
+            <span
+              className="board-tree-toggle"
+              aria-hidden="true"
+              onClick={(event) => {
+                if (!hasChildren) return;
+                event.stopPropagation();
+                onToggle(id);
+              }}
+            >
+              {hasChildren ? (isOpen ? '▾' : '▸') : ''}
+            </span>
+            <span className="board-tree-name">{item.node.name ?? 'Untitled board'}</span>
+            <span className="board-tree-count" aria-label={`${item.node.ad_num ?? 0} ads`}>
+              {item.node.ad_num !== null ? numberFormat.format(item.node.ad_num) : ''}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

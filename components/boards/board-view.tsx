@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { LibraryAd } from '@/lib/api/ad-library';
+import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/api/boards';
+import { ApiError } from '@/lib/api/errors';
+import { callBackground } from '@/lib/messaging/client';
+import { numberFormat } from '../common/format';
+import { AdResults } from '../library/ad-results';
+import { useSearchStore } from '../search/search-store';
+import { usePanelStore } from '../sidepanel/panel-store';
+import { useBoardsStore } from './boards-store';
+import { adsToCsv, adsToJson, downloadFile, exportFileName } from './export';
+import { useBoardAds } from './queries';
+
+interface BoardViewProps {
+  board: { id: string; name: string; count: number | null };
+  onBack: () => void;
+}
+
+/** Fetches every ad of a board, page by page, for export. */
+async function allBoardAds(
+  boardId: string,
+  order: BoardOrder,
+  onProgress: (count: number) => void,
+): Promise<LibraryAd[]> {
+  const ads: LibraryAd[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await callBackground('boards.ads', {
+      boardId,
+      sort_by: order,
+      page_size: BOARD_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    });
+    ads.push(...page.items);
+    onProgress(ads.length);
+    if (!page.cursor) return ads;
+    cursor = page.cursor;
+  }
+}
+
+/** One board's ads, newest or oldest saved first, with export to CSV and JSON. */
+export function BoardView({ board, onBack }: BoardViewProps) {
+  const id = useId();
+  const { order, openAdId, set } = useBoardsStore();
+  const ads = useBoardAds(board.id, order);
+  const setSearch = useSearchStore((state) => state.set);
+  const setTab = usePanelStore((state) => state.setTab);
+  const [lastOpened, setLastOpened] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [board.id]);
+  useEffect(() => {
+    if (openAdId) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) {
+        event.preventDefault();
+        onBack();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onBack, openAdId]);
+
+  async function exportAs(kind: 'csv' | 'json') {
+    setExportError(null);
+    setExporting('Preparing the export…');
+    try {
+      const all = await allBoardAds(board.id, order, (count) =>
+        setExporting(`Fetched ${numberFormat.format(count)} ads…`),
+      );
+      if (kind === 'csv') downloadFile(exportFileName(board.name, 'csv'), 'text/csv;charset=utf-8', adsToCsv(all));
+      else
+        downloadFile(
+          exportFileName(board.name, 'json'),
+          'application/json',
+          adsToJson(all, { id: board.id, name: board.name }),
+        );
+      setExporting(`Exported ${numberFormat.format(all.length)} ads as ${kind.toUpperCase()}.`);
+    } catch (error) {
+      setExporting(null);
+      setExportError(ApiError.from(error).message);
+    }
+  }
+
+  return (
+    <section className="tab-section board-view" aria-labelledby={`${id}-heading`}>
+      <div className="ad-detail-actions">
+        <button type="button" className="btn" onClick={onBack}>
+          ← All boards
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void exportAs('csv')}
+          disabled={exporting?.endsWith('…') ?? false}
+        >
+          Export CSV
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void exportAs('json')}
+          disabled={exporting?.endsWith('…') ?? false}
+        >
+          Export JSON
+        </button>
+      </div>
+      <div className="board-view-header">
+        <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+          {board.name}
+        </h2>
+        <span className="muted">{board.count !== null ? `${numberFormat.format(board.count)} ads` : ''}</span>
+        <label htmlFor={`${id}-order`} className="visually-hidden">
+          Order
+        </label>
+        <select id={`${id}-order`} value={order} onChange={(event) => set({ order: event.target.value as BoardOrder })}>
+          <option value="saved_newest">Newest saved first</option>
+          <option value="saved_oldest">Oldest saved first</option>
+        </select>
+      </div>
+      <p role="status" className="results-status">
+        {exporting ?? ''}
+      </p>
+      {exportError ? (
+        <p role="alert" className="notice notice-error">
+          Export failed: {exportError} Nothing was downloaded; try again.
+        </p>
+      ) : null}
+      <AdResults
+        label="Board ads"
+        query={ads}
+        showSaved
+        openAdId={openAdId}
+        lastOpenedId={lastOpened}
+        onOpen={(adId) => {
+          if (adId) setLastOpened(adId);
+          set({ openAdId: adId });
+        }}
+        onSeeBrand={(brand) => {
+          setSearch({ brand });
+          setTab('search');
+        }}
+        empty={
+          <div className="empty-state">
+            <h3>This board is empty</h3>
+            <p>Save ads here from Search, Brands or Saved with the Save button, or press S on a card.</p>
+          </div>
+        }
+      />
+    </section>
+  );
+}

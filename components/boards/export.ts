@@ -1,0 +1,89 @@
+import type { LibraryAd } from '@/lib/api/ad-library';
+
+export const EXPORT_COLUMNS = [
+  'id',
+  'title',
+  'body',
+  'brand_name',
+  'cta_type',
+  'link_url',
+  'display_format',
+  'start_date',
+  'end_date',
+  'language',
+  'image_urls',
+  'video_preview_urls',
+  'saved_at',
+  'tags',
+  'boards',
+] as const;
+
+function exportRow(ad: LibraryAd): Record<(typeof EXPORT_COLUMNS)[number], string> {
+  return {
+    id: ad.id,
+    title: ad.title ?? '',
+    body: ad.body ?? '',
+    brand_name: ad.brand_name ?? '',
+    cta_type: ad.cta_type ?? '',
+    link_url: ad.link_url ?? '',
+    display_format: ad.display_format ?? '',
+    start_date: ad.start_date ?? '',
+    end_date: ad.end_date ?? '',
+    language: ad.language ?? '',
+    image_urls: ad.images
+      .map((image) => image.url ?? '')
+      .filter(Boolean)
+      .join(' '),
+    video_preview_urls: ad.videos
+      .map((video) => video.preview_image_url ?? '')
+      .filter(Boolean)
+      .join(' '),
+    saved_at: ad.saved_details?.saved_at ?? '',
+    tags: (ad.saved_details?.tags ?? []).join(', '),
+    boards: (ad.saved_details?.boards ?? []).join(' '),
+  };
+}
+
+/** RFC 4180 quoting, and a leading quote on cells a spreadsheet would run as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function adsToCsv(ads: readonly LibraryAd[]): string {
+  const lines = [EXPORT_COLUMNS.join(',')];
+  for (const ad of ads) {
+    const row = exportRow(ad);
+    lines.push(EXPORT_COLUMNS.map((column) => csvCell(row[column])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Every field as the API gave it, so nothing is lost on the way out. */
+export function adsToJson(
+  ads: readonly LibraryAd[],
+  board: { id: string; name: string },
+  exportedAt = new Date(),
+): string {
+  return JSON.stringify({ board, exported_at: exportedAt.toISOString(), count: ads.length, ads }, null, 2);
+}
+
+export function exportFileName(boardName: string, extension: 'csv' | 'json', now = new Date()): string {
+  const slug =
+    boardName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'board';
+  return `adscope-${slug}-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+export function downloadFile(name: string, type: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,97 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LibraryAd } from '@/lib/api/ad-library';
+import { ApiError } from '@/lib/api/errors';
+import { callBackground } from '@/lib/messaging/client';
+
+export interface BoardRef {
+  id: string;
+  name: string;
+}
+
+export interface SaveToast {
+  id: string;
+  /** The outbox entry this toast follows; null once undone. */
+  entryId: string | null;
+  message: string;
+  board: BoardRef;
+  adId: string;
+}
+
+interface SaveState {
+  dialogAd: LibraryAd | null;
+  lastBoard: BoardRef | null;
+  recent: BoardRef[];
+  toasts: SaveToast[];
+  openDialog: (ad: LibraryAd) => void;
+  closeDialog: () => void;
+  /** Queues the save in the background outbox and shows a toast with Undo. */
+  save: (ad: LibraryAd, board: BoardRef, tags: string[]) => Promise<void>;
+  /** The keyboard shortcut: saves to the last board used, or asks where. */
+  quickSave: (ad: LibraryAd) => Promise<void>;
+  undo: (toastId: string) => Promise<void>;
+  dismissToast: (toastId: string) => void;
+}
+
+let toastCounter = 0;
+
+export const useSaveStore = create<SaveState>()(
+  persist(
+    (set, get) => ({
+      dialogAd: null,
+      lastBoard: null,
+      recent: [],
+      toasts: [],
+      openDialog: (ad) => set({ dialogAd: ad }),
+      closeDialog: () => set({ dialogAd: null }),
+      save: async (ad, board, tags) => {
+        const toastId = `t${++toastCounter}`;
+        set((state) => ({
+          lastBoard: board,
+          recent: [board, ...state.recent.filter((r) => r.id !== board.id)].slice(0, 5),
+          toasts: [
+            ...state.toasts,
+            { id: toastId, entryId: null, message: `Saving to ${board.name}…`, board, adId: ad.id },
+          ],
+        }));
+        try {
+          const entry = await callBackground('outbox.save', {
+            boardId: board.id,
+            boardName: board.name,
+            adId: ad.id,
+            tags,
+          });
+          set((state) => ({ toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: entry.id } : t)) }));
+        } catch (error) {
+          set((state) => ({
+            toasts: state.toasts.map((t) =>
+              t.id === toastId ? { ...t, message: `Could not queue the save: ${ApiError.from(error).message}` } : t,
+            ),
+          }));
+        }
+      },
+      quickSave: async (ad) => {
+        const board = get().lastBoard;
+        if (board) await get().save(ad, board, []);
+        else get().openDialog(ad);
+      },
+      undo: async (toastId) => {
+        const toast = get().toasts.find((t) => t.id === toastId);
+        if (!toast?.entryId) return;
+        await callBackground('outbox.undo', { entryId: toast.entryId });
+        set((state) => ({
+          toasts: state.toasts.map((t) =>
+            t.id === toastId ? { ...t, entryId: null, message: `Save to ${t.board.name} undone.` } : t,
+          ),
+        }));
+      },
+      dismissToast: (toastId) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== toastId) })),
+    }),
+    {
+      name: 'adscope.save',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ lastBoard: state.lastBoard, recent: state.recent }),
+    },
+  ),
+);
