@@ -91,21 +91,28 @@ export function AdGrid({
     [ads.length, columns, virtualizer],
   );
 
-  // Focus moves once the target card is rendered: the virtualizer may need a frame or two.
+  // Focus moves once the target card is rendered: the virtualizer may need a few frames to
+  // lay out a grid that was hidden, and may replace the node meanwhile, so focus is checked
+  // again until it holds (and only while nothing else in the page has taken it).
   useEffect(() => {
     if (pendingFocus.current === null) return;
+    const index = pendingFocus.current;
     let frames = 0;
+    let held = 0;
     let handle = 0;
     const attempt = () => {
-      const index = pendingFocus.current;
-      if (index === null) return;
       const button = scrollRef.current?.querySelector<HTMLButtonElement>(`[data-ad-index="${index}"]`);
-      if (button) {
-        button.focus({ preventScroll: true });
-        pendingFocus.current = null;
-      } else if (frames++ < 30) {
-        handle = requestAnimationFrame(attempt);
+      const current = document.activeElement;
+      const free = current === null || current === document.body || (scrollRef.current?.contains(current) ?? false);
+      if (button && free) {
+        if (document.activeElement !== button) button.focus({ preventScroll: true });
+        held += 1;
       }
+      if (!free || held >= 5 || frames++ > 40) {
+        if (pendingFocus.current === index) pendingFocus.current = null;
+        return;
+      }
+      handle = requestAnimationFrame(attempt);
     };
     attempt();
     return () => cancelAnimationFrame(handle);
