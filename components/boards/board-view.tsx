@@ -4,6 +4,7 @@ import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/api/boards';
 import { ApiError } from '@/lib/api/errors';
 import { callBackground } from '@/lib/messaging/client';
 import { numberFormat } from '../common/format';
+import { useEscape } from '../common/use-escape';
 import { AdResults } from '../library/ad-results';
 import { useSearchStore } from '../search/search-store';
 import { usePanelStore } from '../sidepanel/panel-store';
@@ -50,17 +51,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
   const [exportError, setExportError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [board.id]);
-  useEffect(() => {
-    if (openAdId) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) {
-        event.preventDefault();
-        onBack();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onBack, openAdId]);
+  useEscape(onBack, !openAdId);
 
   async function exportAs(kind: 'csv' | 'json') {
     setExportError(null);

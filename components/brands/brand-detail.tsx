@@ -5,6 +5,7 @@ import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../common/error-notice';
 import { formatDay, formatLabel, languageName, numberFormat } from '../common/format';
 import { SkeletonList } from '../common/skeleton';
+import { useEscape } from '../common/use-escape';
 import { AdResults } from '../library/ad-results';
 import { useBrandAds } from '../library/queries';
 import { useBrandsStore } from './brands-store';
@@ -34,17 +35,7 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
   const set = useBrandsStore((state) => state.set);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [brandId]);
-  useEffect(() => {
-    if (openAdId) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
-        event.preventDefault();
-        onBack();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onBack, openAdId]);
+  useEscape(onBack, !openAdId);
 
   const brand = detail.data;
   const logo = safeHttpUrl(brand?.logo_url);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { LibraryAd } from '@/lib/api/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../common/error-notice';
+import { useEscape } from '../common/use-escape';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../common/format';
 import { useOutbox } from '../boards/queries';
 import { adSaveState } from '../save/saved-state';
@@ -30,29 +31,21 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
     headingRef.current?.focus();
   }, [adId]);
 
+  useEscape(onBack);
+
+  // S saves the open ad to the last board used; Shift+S asks where.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
-      const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select');
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onBack();
-      } else if (
-        (event.key === 's' || event.key === 'S') &&
-        loaded &&
-        !typing &&
-        !event.metaKey &&
-        !event.ctrlKey &&
-        !event.altKey
-      ) {
-        event.preventDefault();
-        if (event.key === 'S') openSaveDialog(loaded);
-        else void quickSave(loaded);
-      }
+      if (event.defaultPrevented || document.querySelector('dialog[open]') || !loaded) return;
+      if ((event.key !== 's' && event.key !== 'S') || event.metaKey || event.ctrlKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+      event.preventDefault();
+      if (event.key === 'S') openSaveDialog(loaded);
+      else void quickSave(loaded);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [onBack, loaded, openSaveDialog, quickSave]);
+  }, [loaded, openSaveDialog, quickSave]);
 
   const ad = query.data;
   const back = (

@@ -1,5 +1,6 @@
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { z } from 'zod';
+import { raceWithSignal } from '../abort';
 import { ApiCode, ApiError } from './errors';
 import { type ApiPath, type Query, toSearchParams } from './path';
 
@@ -209,26 +210,9 @@ function joinShared<T>(shared: SharedRequest, signal: AbortSignal | undefined, o
     }
   };
   if (!signal) return shared.promise as Promise<T>;
-  if (signal.aborted) {
+  return raceWithSignal(shared.promise as Promise<T>, signal, () => {
     leave();
-    return Promise.reject(toApiError(new DOMException('Aborted', 'AbortError')));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      leave();
-      reject(toApiError(new DOMException('Aborted', 'AbortError')));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    (shared.promise as Promise<T>).then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    return toApiError(new DOMException('Aborted', 'AbortError'));
   });
 }
 

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import { raceWithSignal } from '../abort';
 import { ApiError, serializedApiErrorSchema } from '../api/errors';
 import type { RequestInput, RequestResult, RequestType } from './protocol';
 
@@ -10,27 +11,6 @@ const replySchema = z.discriminatedUnion('ok', [
 
 function abortedError(): ApiError {
   return new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
-}
-
-/** Rejects as soon as the signal aborts, and tells the background to abort its side too. */
-function raceAbort<T>(sent: Promise<T>, signal: AbortSignal, requestId: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      void browser.runtime.sendMessage({ type: 'request.cancel', payload: { requestId } }).catch(() => undefined);
-      reject(abortedError());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    sent.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**
@@ -51,7 +31,14 @@ export async function callBackground<K extends RequestType>(
     const sent: Promise<unknown> = browser.runtime.sendMessage(
       requestId ? { type, payload, requestId } : { type, payload },
     );
-    raw = signal && requestId ? await raceAbort(sent, signal, requestId) : await sent;
+    raw =
+      signal && requestId
+        ? await raceWithSignal(sent, signal, () => {
+            // The background aborts its side of the work too.
+            void browser.runtime.sendMessage({ type: 'request.cancel', payload: { requestId } }).catch(() => undefined);
+            return abortedError();
+          })
+        : await sent;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError({
