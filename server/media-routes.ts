@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { CORS_HEADERS } from './envelope';
+import { demoPage, demoPageIndex } from './demo-pages';
 import { brandLogoSvg, creativeSvg } from './media';
 import type { ServerState } from './state';
 
@@ -44,6 +45,13 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
       video: creative[2] === 'poster',
     });
     return send(response, 'image/svg+xml', svg);
+  }
+  if (pathname === '/demo/pages' || pathname === '/demo/pages/')
+    return send(response, 'text/html; charset=utf-8', demoPageIndex());
+  const demo = /^\/demo\/pages\/([a-z-]+)$/.exec(pathname);
+  if (demo) {
+    const html = demoPage(state, demo[1] ?? '');
+    return html ? send(response, 'text/html; charset=utf-8', html) : notFound(response);
   }
   const landing = /^\/demo\/landing\/([^/]+)$/.exec(pathname);
   if (landing) {

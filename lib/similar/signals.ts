@@ -81,7 +81,7 @@ export function brandsFromJsonLd(texts: readonly string[]): string[] {
 
 /** Reads the signals of a document; `selection` is what the user selected, if anything. */
 export function readPageSignals(doc: Document, url: string, selection = ''): PageSignals {
-  let hostname = '';
+  let hostname: string;
   try {
     hostname = new URL(url).hostname.toLowerCase();
   } catch {

@@ -296,3 +296,24 @@ describe('brand library (spec 4.13) and followed brands (spec 4.14)', () => {
     expect(result.body.message).toContain(name);
   });
 });
+
+describe('demo competitor pages (find similar)', () => {
+  it.each([
+    ['json-ld', 0, 'application/ld+json'],
+    ['og', 1, 'og:site_name'],
+    ['title', 2, '<title>'],
+  ] as const)('the %s page names its brand that way', async (kind, index, marker) => {
+    const { demoPageBrands } = await import('../../../server/demo-pages');
+    const brand = demoPageBrands(server.state)[index];
+    const html = await (await fetch(`${server.baseUrl}/demo/pages/${kind}`)).text();
+    expect(html).toContain(marker);
+    expect(html).toContain(brand?.name ?? '');
+  });
+
+  it('serves a page with no brand at all, and 404 for unknown pages', async () => {
+    const { demoPageBrands } = await import('../../../server/demo-pages');
+    const html = await (await fetch(`${server.baseUrl}/demo/pages/none`)).text();
+    for (const brand of demoPageBrands(server.state)) expect(html).not.toContain(brand.name);
+    expect((await fetch(`${server.baseUrl}/demo/pages/nope`)).status).toBe(404);
+  });
+});
