@@ -65,6 +65,19 @@ export const TOUR: TourStop[] = [
     },
   },
   {
+    name: 'similar',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await showSearch(page, 'tent');
+      await page
+        .getByRole('button', { name: /^More like this/ })
+        .first()
+        .click();
+      await page.getByRole('list', { name: 'Similar ads from other brands' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
     name: 'brands',
     page: 'sidepanel',
     viewport: PANEL,

@@ -2,6 +2,8 @@ import type { LibraryAd } from '@/lib/api/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../common/format';
 import type { AdSaveState } from '../save/saved-state';
+import { similarToAd, useSimilarStore } from '../similar/similar-store';
+import { usePanelStore } from '../sidepanel/panel-store';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
 export function adPreviewUrl(ad: LibraryAd): string | null {
@@ -108,6 +110,18 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
             onClick={() => onSave(ad)}
           >
             Save
+          </button>
+          <button
+            type="button"
+            className="btn ad-card-save"
+            tabIndex={tabbable ? 0 : -1}
+            aria-label={`More like this: ${adHeadline(ad)}`}
+            onClick={() => {
+              useSimilarStore.getState().set(similarToAd(ad));
+              usePanelStore.getState().setTab('similar');
+            }}
+          >
+            More like this
           </button>
           {status ? (
             <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>

@@ -11,6 +11,7 @@ import { type PanelTab, usePanelStore } from './panel-store';
 
 const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'search', label: 'Search' },
+  { id: 'similar', label: 'Similar' },
   { id: 'brands', label: 'Brands' },
   { id: 'boards', label: 'Boards' },
   { id: 'saved', label: 'Saved' },
@@ -20,6 +21,7 @@ const TABS: readonly TabItem<PanelTab>[] = [
 /** Each tab's view loads on first use, so the panel's first paint carries only the shell and the active tab. */
 const PANELS = {
   search: lazy(() => import('@/components/search/search-tab')),
+  similar: lazy(() => import('@/components/similar/similar-tab')),
   brands: lazy(() => import('@/components/brands/brands-tab')),
   boards: lazy(() => import('@/components/boards/boards-tab')),
   saved: lazy(() => import('@/components/saved/saved-tab')),

@@ -7,6 +7,7 @@ import { normalizeBaseUrl, originPattern } from '../api/path';
 import { type Connection, createTransport } from '../api/transport';
 import type { SaveOutbox } from '../jobs/save-outbox';
 import { openResearchPanel } from '../panel';
+import { findSimilar } from '../similar/resolve';
 import { settingsItem } from '../storage/settings';
 import type { ConnectionReport, SettingsView } from './protocol';
 import type { Handlers } from './router';
@@ -146,6 +147,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const created = await deps.api.boards.create(name, parentId);
       return { board_id: created.board_id, name: created.name };
     },
+    'similar.find': (request, { signal }) => findSimilar(deps.api, request, signal),
     'outbox.list': () => deps.outbox.list(),
     'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),
     'outbox.remove': (input) => deps.outbox.enqueue({ op: 'remove', tags: [], ...input }),

@@ -10,6 +10,7 @@ import {
 import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../api/boards';
 import type { OwnedBrandList } from '../api/owned-brands';
 import type { OutboxEntry } from '../jobs/save-outbox';
+import { type SimilarResult, similarRequestSchema } from '../similar/resolve';
 import { themeSchema } from '../storage/settings';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */
@@ -145,6 +146,8 @@ export const requests = {
     input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
     senders: EXTENSION_PAGES,
   }),
+  /** Finds a brand's ads and similar ads from a page's signals or from an ad. */
+  'similar.find': request<SimilarResult>()({ input: similarRequestSchema, senders: EXTENSION_PAGES }),
   /** Aborts a request this page sent earlier (a stale typeahead search, a closed view). */
   'request.cancel': request<{ cancelled: boolean }>()({
     input: z.object({ requestId: z.string().min(1).max(64) }).strict(),

@@ -185,3 +185,31 @@ test('the search tab works at 320 px and in dark mode', async ({ openPage }) => 
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 });
+
+test('"More like this" shows the brand\'s ads and similar ads from other brands, with the reasons', async ({
+  openPage,
+}) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.search('tent');
+  const brand = (await panel.cards.first().locator('.ad-card-brand').textContent()) ?? '';
+  await panel.cards
+    .first()
+    .getByRole('button', { name: /^More like this/ })
+    .click();
+  await expect(panel.tab('Similar')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: /^Similar to / })).toBeVisible();
+  await expect(page.getByText(`Brand: ${brand}, because the ad you picked is from this brand.`)).toBeVisible();
+  const own = page.getByRole('list', { name: `${brand}'s ads` });
+  await expect(own.getByRole('listitem').first()).toBeVisible();
+  for (const name of await own.locator('.ad-card-brand').allTextContents()) expect(name).toBe(brand);
+  const others = page.getByRole('list', { name: 'Similar ads from other brands' });
+  await expect(others.getByRole('listitem').first()).toBeVisible();
+  for (const name of await others.locator('.ad-card-brand').allTextContents()) expect(name).not.toBe(brand);
+  await expectAccessible(page);
+
+  const keywords = page.getByRole('list', { name: 'Keywords' });
+  const before = await keywords.getByRole('listitem').count();
+  await keywords.getByRole('button').first().click();
+  await expect(keywords.getByRole('listitem')).toHaveCount(before - 1);
+});

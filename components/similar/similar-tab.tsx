@@ -1,0 +1,210 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import type { LibraryAd } from '@/lib/api/ad-library';
+import { callBackground } from '@/lib/messaging/client';
+import { safeHttpUrl } from '@/lib/url';
+import { useOutbox } from '../boards/queries';
+import { ErrorNotice } from '../common/error-notice';
+import { languageName } from '../common/format';
+import { AdGridSkeleton } from '../library/ad-results';
+import { AdCard } from '../library/ad-card';
+import { AdDetail } from '../library/ad-detail';
+import { adSaveState } from '../save/saved-state';
+import { useSaveStore } from '../save/save-store';
+import { useSearchStore } from '../search/search-store';
+import { usePanelStore } from '../sidepanel/panel-store';
+import { useSimilarStore } from './similar-store';
+
+function Section({
+  title,
+  ads,
+  empty,
+  onOpen,
+  action,
+}: {
+  title: string;
+  ads: LibraryAd[];
+  empty: string;
+  onOpen: (ad: LibraryAd) => void;
+  action?: React.ReactNode;
+}) {
+  const id = useId();
+  const outbox = useOutbox().data;
+  const openSaveDialog = useSaveStore((state) => state.openDialog);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="similar-section">
+      <div className="board-view-header">
+        <h3 id={`${id}-heading`}>{title}</h3>
+        {action}
+      </div>
+      {ads.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <div role="list" aria-label={title} className="similar-grid">
+          {ads.map((ad, index) => (
+            <AdCard
+              key={ad.id}
+              ad={ad}
+              index={index}
+              total={ads.length}
+              tabbable
+              onOpen={onOpen}
+              onFocus={() => undefined}
+              onSave={openSaveDialog}
+              saveState={adSaveState(ad, outbox)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** "Similar to <page or ad>": the brand's ads and similar ads from other brands, with the reasons. */
+export default function SimilarTab() {
+  const id = useId();
+  const { request, setKeywords } = useSimilarStore();
+  const setSearch = useSearchStore((state) => state.set);
+  const setTab = usePanelStore((state) => state.setTab);
+  const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
+  const [newKeyword, setNewKeyword] = useState('');
+  const result = useQuery({
+    queryKey: ['similar.find', request],
+    queryFn: ({ signal }) => callBackground('similar.find', request as NonNullable<typeof request>, { signal }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  if (!request) {
+    return (
+      <div className="empty-state">
+        <h2>Find similar ads</h2>
+        <p>Choose "More like this" on any ad to see that brand's ads and similar ads from other brands.</p>
+      </div>
+    );
+  }
+  if (openAd) return <AdDetail adId={openAd.id} fromList={openAd} onBack={() => setOpenAd(null)} />;
+
+  const data = result.data;
+  const keywords = data?.keywords ?? [];
+  function addKeyword(event: FormEvent) {
+    event.preventDefault();
+    const word = newKeyword.trim().toLowerCase();
+    if (!word || keywords.includes(word) || keywords.length >= 10) return;
+    setKeywords([...keywords, word.slice(0, 40)]);
+    setNewKeyword('');
+  }
+  const link = safeHttpUrl(data?.url);
+
+  return (
+    <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Similar to {data?.title ?? '…'}</h2>
+      {link ? <p className="muted ad-detail-url">{link}</p> : null}
+      {result.isPending ? <AdGridSkeleton label="Finding similar ads" /> : null}
+      {result.isError ? (
+        <ErrorNotice title="Could not find similar ads" error={result.error} onRetry={() => void result.refetch()} />
+      ) : null}
+      {data ? (
+        <>
+          <div className="why" aria-label="Why these results">
+            <h3>Why these results</h3>
+            <ul>
+              <li>
+                {data.brand
+                  ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
+                  : data.candidates.length > 0
+                    ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
+                    : 'The page names no brand; only similar ads are shown.'}
+              </li>
+              <li>
+                {data.usedKeywords.length > 0
+                  ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (fewer words matched nothing more)' : ''}.`
+                  : 'No keywords to search with: add one below.'}
+              </li>
+              {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
+            </ul>
+          </div>
+          <ul className="chips list-plain" aria-label="Keywords">
+            {keywords.map((word) => (
+              <li key={word} className="chip">
+                <span>{word}</span>
+                <button
+                  type="button"
+                  className="chip-remove"
+                  aria-label={`Remove keyword ${word}`}
+                  onClick={() => setKeywords(keywords.filter((k) => k !== word))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form className="search-bar" onSubmit={addKeyword}>
+            <label htmlFor={`${id}-keyword`} className="visually-hidden">
+              Add a keyword
+            </label>
+            <input
+              id={`${id}-keyword`}
+              type="text"
+              placeholder="Add a keyword"
+              value={newKeyword}
+              onChange={(event) => setNewKeyword(event.target.value)}
+            />
+            <button type="submit" className="btn">
+              Add
+            </button>
+          </form>
+          {result.isFetching ? (
+            <p role="status" className="results-status">
+              Updating…
+            </p>
+          ) : null}
+          {data.brand ? (
+            <Section
+              title={`${data.brand.name}'s ads`}
+              ads={data.brandAds}
+              empty="No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing."
+              onOpen={setOpenAd}
+              action={
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => {
+                    if (data.brand) setSearch({ brand: { id: data.brand.id, name: data.brand.name }, query: '' });
+                    setTab('search');
+                  }}
+                >
+                  See all in Search
+                </button>
+              }
+            />
+          ) : null}
+          <Section
+            title="Similar ads from other brands"
+            ads={data.similarAds}
+            empty="No similar ads found: remove a keyword or add another."
+            onOpen={setOpenAd}
+            action={
+              data.usedKeywords.length > 0 ? (
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => {
+                    setSearch({
+                      query: data.usedKeywords.join(' '),
+                      brand: null,
+                      languages: data.language ? [data.language] : [],
+                    });
+                    setTab('search');
+                  }}
+                >
+                  See all in Search
+                </button>
+              ) : null
+            }
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

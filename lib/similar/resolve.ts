@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { Api } from '../api';
+import type { LibraryAd, LibraryPage } from '../api/ad-library';
+import { brandCandidates, pageLanguage, pickBrand, similarKeywords } from './query';
+import type { PageSignals } from './signals';
+
+const text = (max: number) => z.string().max(max);
+
+/** What a page or an ad sends to find similar ads; every field bounded. */
+export const similarRequestSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('page'),
+      signals: z
+        .object({
+          url: text(2048),
+          hostname: text(253),
+          title: text(300),
+          ogTitle: text(300),
+          ogSiteName: text(300),
+          applicationName: text(300),
+          description: text(300),
+          h1: text(300),
+          lang: text(35),
+          selection: text(500),
+          jsonLdBrands: z.array(text(100)).max(50),
+        })
+        .strict(),
+      keywords: z.array(text(40)).max(10).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('ad'),
+      adId: text(200),
+      title: text(300),
+      text: text(2000),
+      brandId: text(64).nullable(),
+      brandName: text(200).nullable(),
+      language: text(10).nullable(),
+      keywords: z.array(text(40)).max(10).optional(),
+    })
+    .strict(),
+]);
+export type SimilarRequest = z.infer<typeof similarRequestSchema>;
+
+export interface SimilarResult {
+  title: string;
+  url: string | null;
+  brand: { id: string; name: string; reason: string } | null;
+  candidates: string[];
+  keywords: string[];
+  /** The keywords the similar search actually used (all terms must match, so fewer may be used). */
+  usedKeywords: string[];
+  language: string;
+  brandAds: LibraryAd[];
+  similarAds: LibraryAd[];
+}
+
+const SECTION_SIZE = 12;
+
+function emptySignals(): PageSignals {
+  return {
+    url: '',
+    hostname: '',
+    title: '',
+    ogTitle: '',
+    ogSiteName: '',
+    applicationName: '',
+    description: '',
+    h1: '',
+    lang: '',
+    selection: '',
+    jsonLdBrands: [],
+  };
+}
+
+/**
+ * Resolves "find similar": the brand (from page signals through the brand library, or the
+ * ad's own), that brand's newest ads, and ads from other brands that match the keywords in the
+ * page language. A library search needs every word, so keywords are dropped from the end until
+ * something matches; the result says which were used.
+ */
+export async function findSimilar(api: Api, request: SimilarRequest, signal?: AbortSignal): Promise<SimilarResult> {
+  let brand: SimilarResult['brand'] = null;
+  let candidates: string[] = [];
+  let keywords: string[];
+  let language: string;
+  let title: string;
+  let url: string | null = null;
+
+  if (request.kind === 'page') {
+    const signals = request.signals;
+    title = signals.ogTitle || signals.title || signals.hostname;
+    url = signals.url || null;
+    const ranked = brandCandidates(signals);
+    candidates = ranked.map((candidate) => candidate.name);
+    for (const candidate of ranked.slice(0, 3)) {
+      const matches = await api.brands.search({ query: candidate.name, page_size: 10 }, signal);
+      const picked = pickBrand(ranked, matches.items, signals.hostname);
+      if (picked) {
+        brand = { id: picked.brand.id, name: picked.brand.name ?? candidate.name, reason: picked.reason };
+        break;
+      }
+    }
+    keywords = request.keywords ?? similarKeywords(signals, brand?.name ?? ranked[0]?.name ?? '');
+    language = pageLanguage(signals);
+  } else {
+    title = request.title || 'this ad';
+    if (request.brandId && request.brandName) {
+      brand = { id: request.brandId, name: request.brandName, reason: 'the ad you picked is from this brand' };
+      candidates = [request.brandName];
+    }
+    keywords =
+      request.keywords ??
+      similarKeywords({ ...emptySignals(), selection: `${request.title} ${request.text}` }, request.brandName ?? '');
+    language = request.language && /^[a-z]{2}$/.test(request.language) ? request.language : '';
+  }
+
+  const brandAds = brand
+    ? (await api.library.search({ unified_brand_id: brand.id, order: 'newest', page_size: SECTION_SIZE }, signal)).items
+    : [];
+
+  let similarAds: LibraryAd[] = [];
+  let usedKeywords: string[] = [];
+  for (let count = Math.min(3, keywords.length); count > 0 && similarAds.length === 0; count -= 1) {
+    const used = keywords.slice(0, count);
+    const page: LibraryPage = await api.library.search(
+      {
+        query: used.join(' '),
+        sort_by: 'best_match',
+        page_size: SECTION_SIZE * 2,
+        ...(language ? { language: [language] } : {}),
+      },
+      signal,
+    );
+    similarAds = page.items.filter((ad) => !brand || ad.unified_brand_id !== brand.id).slice(0, SECTION_SIZE);
+    usedKeywords = used;
+  }
+  return { title, url, brand, candidates, keywords, usedKeywords, language, brandAds, similarAds };
+}
