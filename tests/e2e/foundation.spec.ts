@@ -122,3 +122,28 @@ test('the popup offers the side panel and the jobs list', async ({ openPage }) =
   await expect(popup.openSidePanel).toBeVisible();
   await expect(popup.jobsHeading).toBeVisible();
 });
+
+test('the context menu entry and the keyboard command that open the panel are registered', async ({ context }) => {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  type Chrome = {
+    chrome: {
+      contextMenus: { update(id: string, props: object): Promise<void> };
+      commands: { getAll(): Promise<{ name?: string; shortcut?: string }[]> };
+    };
+  };
+  // update() rejects for an id that was never created; the entry is made when the extension installs.
+  const menu = () =>
+    worker.evaluate(async () => {
+      try {
+        await (globalThis as unknown as Chrome).chrome.contextMenus.update('adscope-open-panel', {
+          title: 'Open Adscope',
+        });
+        return 'registered';
+      } catch (error) {
+        return String(error);
+      }
+    });
+  await expect.poll(menu, { timeout: 5000 }).toBe('registered');
+  const commands = await worker.evaluate(() => (globalThis as unknown as Chrome).chrome.commands.getAll());
+  expect(commands.map((command) => command.name)).toContain('open-side-panel');
+});
