@@ -1,7 +1,7 @@
 import { ServerClock } from './clock';
 import { type CatalogueBrand, createDemoData, type DemoData, type WorkspaceState } from './demo-data';
 import { Faults } from './faults';
-import { LibraryIndex } from './library-index';
+import { LibraryIndex, tokenize } from './library-index';
 import { StateFile } from './persistence';
 import { RateLimiter } from './rate-limit';
 
@@ -43,6 +43,7 @@ export class ServerState {
   private idCounter = 0;
   private readonly stateFile: StateFile<PersistedState>;
   private brandById: Map<string, CatalogueBrand> | null = null;
+  private brandWordsById: Map<string, string[]> | null = null;
   private byKey: Map<string, WorkspaceState>;
 
   constructor(readonly options: ServerOptions) {
@@ -96,6 +97,14 @@ export class ServerState {
     return this.brandById.get(id);
   }
 
+  /** The words of a brand's name and domain, tokenized once for every brand search. */
+  brandWords(id: string): readonly string[] {
+    this.brandWordsById ??= new Map(
+      this.data.catalogue.brands.map((brand) => [brand.id, [...tokenize(brand.name), ...tokenize(brand.domain)]]),
+    );
+    return this.brandWordsById.get(id) ?? [];
+  }
+
   adById(id: string) {
     const match = /^ad-(\d{6})$/.exec(id);
     const ad = match ? this.data.catalogue.ads[Number(match[1]) - 1] : undefined;
@@ -112,6 +121,7 @@ export class ServerState {
     this.byKey = this.indexKeys();
     this.libraryIndex = null;
     this.brandById = null;
+    this.brandWordsById = null;
     this.faults.clear();
     this.rateLimiter.reset();
     this.requestLog.length = 0;

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from '@/lib/api/errors';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { useThemeAttribute } from './theme';
 import { watchStorage } from './storage-watch';
@@ -40,10 +39,6 @@ export function mountPage(element: ReactNode, options: MountOptions = {}): void 
     persistQueries(queryClient, options.persist);
   }
   watchStorage(queryClient);
-  window.addEventListener('unhandledrejection', (event) => {
-    // Errors from the background are already shown where they happen; keep them out of the console.
-    if (event.reason instanceof ApiError) event.preventDefault();
-  });
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

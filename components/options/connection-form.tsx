@@ -7,7 +7,7 @@ import { SkeletonList } from '@/components/common/skeleton';
 import { settingsQueryKey, useSettings } from '@/components/common/use-settings';
 import { apiKeySchema } from '@/lib/api/credentials';
 import { ApiError } from '@/lib/api/errors';
-import { normalizeBaseUrl, originPattern } from '@/lib/api/path';
+import { baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/api/path';
 import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/demo';
 import { callBackground } from '@/lib/messaging/client';
 import type { ConnectionReport } from '@/lib/messaging/protocol';
@@ -21,25 +21,15 @@ function validate(
   hasStoredKey: boolean,
 ): { baseUrl: string } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  let normalized = '';
-  if (baseUrl.trim() === '') errors.baseUrl = 'Enter the API base URL, e.g. https://api.example.com.';
-  else {
-    try {
-      normalized = normalizeBaseUrl(baseUrl);
-    } catch (error) {
-      errors.baseUrl =
-        error instanceof TypeError && /base URL/.test(error.message)
-          ? error.message
-          : 'Enter a full URL that starts with https:// (or http:// for a local server).';
-    }
-  }
+  const urlProblem = baseUrlProblem(baseUrl);
+  if (urlProblem) errors.baseUrl = urlProblem;
   if (apiKey.trim() === '') {
     if (!hasStoredKey) errors.apiKey = 'Paste your API key.';
   } else {
     const parsed = apiKeySchema.safeParse(apiKey);
     if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? 'This API key is not valid.';
   }
-  return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalized };
+  return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalizeBaseUrl(baseUrl) };
 }
 
 /** Waits for the stored settings so the form starts from them. */

@@ -30,6 +30,8 @@ interface SaveState {
   /** The keyboard shortcut: saves to the last board used, or asks where. */
   quickSave: (ad: LibraryAd) => Promise<void>;
   undo: (toastId: string) => Promise<void>;
+  /** Sends a failed save again. */
+  retry: (toastId: string) => Promise<void>;
   dismissToast: (toastId: string) => void;
 }
 
@@ -84,6 +86,18 @@ export const useSaveStore = create<SaveState>()(
             t.id === toastId ? { ...t, entryId: null, message: `Save to ${t.board.name} undone.` } : t,
           ),
         }));
+      },
+      retry: async (toastId) => {
+        const toast = get().toasts.find((t) => t.id === toastId);
+        if (!toast?.entryId) return;
+        try {
+          await callBackground('outbox.retry', { entryId: toast.entryId });
+        } catch (error) {
+          const message = `Could not retry the save to ${toast.board.name}: ${ApiError.from(error).message}`;
+          set((state) => ({
+            toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: null, message } : t)),
+          }));
+        }
       },
       dismissToast: (toastId) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== toastId) })),
     }),

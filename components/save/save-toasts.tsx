@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '@/lib/api/errors';
-import { callBackground } from '@/lib/messaging/client';
 import { useOutbox } from '../boards/queries';
 import { useSaveStore } from './save-store';
 
@@ -10,6 +9,7 @@ const HIDE_AFTER_MS = 10_000;
 export function SaveToasts() {
   const toasts = useSaveStore((state) => state.toasts);
   const undo = useSaveStore((state) => state.undo);
+  const retry = useSaveStore((state) => state.retry);
   const dismiss = useSaveStore((state) => state.dismissToast);
   const outbox = useOutbox();
   const entries = useMemo(() => outbox.data ?? [], [outbox.data]);
@@ -47,11 +47,7 @@ export function SaveToasts() {
               </button>
             ) : null}
             {entry?.status === 'failed' ? (
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void callBackground('outbox.retry', { entryId: entry.id })}
-              >
+              <button type="button" className="btn" onClick={() => void retry(toast.id)}>
                 Retry
               </button>
             ) : null}

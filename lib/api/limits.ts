@@ -8,7 +8,6 @@ export const LIMITS = {
   adsLimit: { min: 1, max: 50, default: 10 },
   generationSize: { min: 1, max: 20, default: 1 },
   promptMaxChars: 10_000,
-  followedBrandWindow: 1000,
 } as const;
 
 const DASHED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,16 +74,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, field
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.path.map(String).join('.') || field || 'input';
-  return raise(
-    new ApiError({
-      code: 'invalid_input',
-      field: path,
-      message: issue?.message ?? `${path} is invalid.`,
-      retryable: false,
-    }),
-  );
-}
-
-function raise(error: ApiError): never {
-  throw error;
+  throw new ApiError({
+    code: 'invalid_input',
+    field: path,
+    message: issue?.message ?? `${path} is invalid.`,
+    retryable: false,
+  });
 }

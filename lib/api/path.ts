@@ -47,6 +47,18 @@ export function normalizeBaseUrl(input: string): string {
   return `${url.origin}${path}`;
 }
 
+/** Why a typed base URL cannot be used, in words for the field, or null when it can. */
+export function baseUrlProblem(input: string): string | null {
+  if (input.trim() === '') return 'Enter the API base URL, e.g. https://api.example.com.';
+  if (!URL.canParse(input.trim())) return 'Enter a full URL that starts with https:// (or http:// for a local server).';
+  try {
+    normalizeBaseUrl(input);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'This base URL cannot be used.';
+  }
+}
+
 /** The match pattern that host permission must cover for a base URL. */
 export function originPattern(baseUrl: string): string {
   const url = new URL(baseUrl);

@@ -3,7 +3,7 @@ import { type Api, createApi } from '../api';
 import { apiKeySchema, clearApiKey, readApiKey, readApiKeyHint, writeApiKey } from '../api/credentials';
 import { ApiError, invalidInput } from '../api/errors';
 import { parseInput } from '../api/limits';
-import { normalizeBaseUrl, originPattern } from '../api/path';
+import { baseUrlProblem, normalizeBaseUrl, originPattern } from '../api/path';
 import { type Connection, createTransport } from '../api/transport';
 import type { SaveOutbox } from '../jobs/save-outbox';
 import { openResearchPanel } from '../panel';
@@ -25,18 +25,9 @@ async function settingsView(): Promise<SettingsView> {
 }
 
 function parseBaseUrl(input: string): string {
-  try {
-    return normalizeBaseUrl(input);
-  } catch (error) {
-    throw invalidInput(
-      'baseUrl',
-      error instanceof TypeError &&
-        !error.message.startsWith('Failed to construct') &&
-        !/Invalid URL/i.test(error.message)
-        ? error.message
-        : 'Enter the full base URL, e.g. https://api.example.com.',
-    );
-  }
+  const problem = baseUrlProblem(input);
+  if (problem) throw invalidInput('baseUrl', problem);
+  return normalizeBaseUrl(input);
 }
 
 const defaultOriginAccess = (pattern: string) => browser.permissions.contains({ origins: [pattern] });
@@ -160,8 +151,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.outbox.dismiss(entryId);
       return { ok: true as const };
     },
-    // Answered by the router itself, which owns the table of cancellable requests.
-    'request.cancel': async () => ({ cancelled: false }),
     'sidePanel.open': async ({ windowId }, context) => ({
       opened: await openResearchPanel(windowId ?? context.windowId),
     }),

@@ -24,8 +24,12 @@ export interface RequestContext {
   signal?: AbortSignal;
 }
 
+/** One handler per request, except `request.cancel`, which the router answers from its own table. */
 export type Handlers = {
-  [K in RequestType]: (input: ParsedInput<K>, context: RequestContext) => Promise<RequestResult<K>>;
+  [K in Exclude<RequestType, 'request.cancel'>]: (
+    input: ParsedInput<K>,
+    context: RequestContext,
+  ) => Promise<RequestResult<K>>;
 };
 
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: SerializedApiError };
@@ -72,7 +76,7 @@ function refuse(code: 'forbidden_sender' | 'invalid_input', message: string, fie
  */
 export function createRouter(handlers: Handlers, identity: RouterIdentity) {
   const cancellable = new Map<string, AbortController>();
-  const cancel: Handlers['request.cancel'] = async ({ requestId }) => {
+  const cancel = async ({ requestId }: { requestId: string }) => {
     const controller = cancellable.get(requestId);
     controller?.abort();
     return { cancelled: controller !== undefined };
@@ -95,7 +99,7 @@ export function createRouter(handlers: Handlers, identity: RouterIdentity) {
     if (scopedId !== undefined) cancellable.set(scopedId, controller);
     try {
       const input = parseInput(definition.input, payload);
-      const handler = (key === 'request.cancel' ? cancel : handlers[key]) as (
+      const handler = (key === 'request.cancel' ? cancel : handlers[key as Exclude<RequestType, 'request.cancel'>]) as (
         input: unknown,
         context: RequestContext,
       ) => Promise<unknown>;

@@ -27,11 +27,12 @@ function matchBrands(
   brands: readonly CatalogueBrand[],
   text: string,
   adCount: (id: string) => number,
+  wordsOf: (id: string) => readonly string[],
 ): CatalogueBrand[] {
   const terms = tokenize(text);
   const scored: { brand: CatalogueBrand; score: number }[] = [];
   for (const brand of brands) {
-    const words = [...tokenize(brand.name), ...tokenize(brand.domain)];
+    const words = wordsOf(brand.id);
     if (!terms.every((term) => words.some((word) => word.startsWith(term)))) continue;
     const name = brand.name.toLowerCase();
     const score = name === text.trim().toLowerCase() ? 2 : name.startsWith(text.trim().toLowerCase()) ? 1 : 0;
@@ -50,7 +51,9 @@ export const brandLibraryRoutes: Route[] = [
     handler: (context) => {
       const text = optionalString(context.query, 'query', 100) ?? '';
       const adCount = (id: string) => context.state.library.adsOfBrand(id).length;
-      const matches = matchBrands(context.state.data.catalogue.brands, text, adCount);
+      const matches = matchBrands(context.state.data.catalogue.brands, text, adCount, (id) =>
+        context.state.brandWords(id),
+      );
       const follow = followState(context);
       const { slice, cursor } = cursorPage(context, matches, `brands:${text}`, 20);
       return {

@@ -47,7 +47,7 @@ export const inspoBrandRoutes: Route[] = [
       const matches: { id: string; locked: boolean }[] = [];
       brandIds.forEach((id, index) => {
         if (terms.length > 0) {
-          const words = tokenize(context.state.brand(id)?.name);
+          const words = context.state.brandWords(id);
           if (!terms.every((term) => words.some((word) => word.startsWith(term)))) return;
         }
         matches.push({ id, locked: index >= planLimit });
