@@ -20,19 +20,25 @@ export default defineConfig({
       ...(firefox ? { optional_permissions: OPTIONAL_API_HOSTS } : { optional_host_permissions: OPTIONAL_API_HOSTS }),
       ...(grantsLoopback ? { host_permissions: LOOPBACK_HOSTS } : {}),
       action: { default_title: 'Adscope' },
-      commands: firefox
-        ? {
-            _execute_sidebar_action: {
-              suggested_key: { default: 'Alt+Shift+A' },
-              description: 'Open the Adscope sidebar',
-            },
-          }
-        : {
-            'open-side-panel': {
-              suggested_key: { default: 'Alt+Shift+A' },
-              description: 'Open the Adscope side panel',
-            },
-          },
+      commands: {
+        ...(firefox
+          ? {
+              _execute_sidebar_action: {
+                suggested_key: { default: 'Alt+Shift+A' },
+                description: 'Open the Adscope sidebar',
+              },
+            }
+          : {
+              'open-side-panel': {
+                suggested_key: { default: 'Alt+Shift+A' },
+                description: 'Open the Adscope side panel',
+              },
+            }),
+        'find-similar': {
+          suggested_key: { default: 'Alt+Shift+S' },
+          description: 'Find ads similar to this page',
+        },
+      },
       ...(firefox
         ? {
             browser_specific_settings: {

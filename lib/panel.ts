@@ -29,7 +29,8 @@ export function registerPanelTriggers(): void {
     browser.contextMenus.create({
       id: OPEN_PANEL_MENU_ID,
       title: 'Open Adscope',
-      contexts: ['page', 'selection', 'image', 'link'],
+      // On the toolbar button's own menu; pages get "Find similar ads" (lib/similar/trigger).
+      contexts: [import.meta.env.MANIFEST_VERSION === 2 ? 'browser_action' : 'action'],
     });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {

@@ -59,7 +59,7 @@ async function shutdown(code = 0): Promise<never> {
 
 if (values.tour) {
   const outDir = path.resolve('.tour');
-  const files = await runTour(context, extensionId, outDir);
+  const files = await runTour(context, { baseUrl: server.baseUrl, extensionId }, outDir);
   log(`Tour: ${files.length} screenshots in ${outDir}`);
   await shutdown(0);
 }

@@ -1,14 +1,47 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { findSimilarOn, registeredScripts } from './e2e-hooks';
 
 /** One screen of the tour: opens a surface in a given state and leaves it ready for a screenshot. */
 export interface TourStop {
   name: string;
-  page: 'sidepanel' | 'popup' | 'options';
+  /** An extension page, or a demo competitor page of the reference server at `path`. */
+  page: 'sidepanel' | 'popup' | 'options' | 'demo';
+  path?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
-  prepare?: (page: Page) => Promise<void>;
+  prepare?: (page: Page, env: TourEnv) => Promise<void>;
+}
+
+export interface TourEnv {
+  baseUrl: string;
+  extensionId: string;
+}
+
+/** Reads a demo page for find-similar, as the context menu does, and waits for the panel's results. */
+async function showSimilarPage(page: Page, env: TourEnv, kind: string): Promise<void> {
+  const demo = await page.context().newPage();
+  const url = `${env.baseUrl}/demo/pages/${kind}`;
+  await demo.goto(url);
+  await findSimilarOn(page.context(), url, { source: 'page', button: false });
+  await page.getByRole('list', { name: 'Similar ads from other brands' }).getByRole('listitem').first().waitFor();
+  await demo.close();
+  await page.bringToFront();
+}
+
+/** Turns the opt-in page button on through the options page, then selects a word on the demo page. */
+async function showPageButton(page: Page, env: TourEnv): Promise<void> {
+  const options = await page.context().newPage();
+  await options.goto(`chrome-extension://${env.extensionId}/options.html`);
+  const toggle = options.getByRole('switch', { name: 'Show the find-similar button on every page' });
+  await toggle.waitFor();
+  if (!(await toggle.isChecked())) await toggle.check();
+  while ((await registeredScripts(page.context())).length === 0) await options.waitForTimeout(100);
+  await options.close();
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).dblclick({ position: { x: 12, y: 12 } });
+  await page.getByRole('button', { name: 'Find similar ads' }).waitFor();
 }
 
 const PANEL = { width: 400, height: 800 };
@@ -149,22 +182,54 @@ export const TOUR: TourStop[] = [
       await page.getByRole('heading', { name: 'Your brands' }).waitFor();
     },
   },
+  {
+    name: 'similar-page',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: (page, env) => showSimilarPage(page, env, 'json-ld'),
+  },
+  {
+    name: 'similar-page-german',
+    page: 'sidepanel',
+    colorScheme: 'dark',
+    viewport: PANEL,
+    prepare: (page, env) => showSimilarPage(page, env, 'og'),
+  },
+  {
+    name: 'page-button',
+    page: 'demo',
+    path: '/demo/pages/title',
+    viewport: { width: 900, height: 500 },
+    prepare: showPageButton,
+  },
+  {
+    name: 'page-button-dark',
+    page: 'demo',
+    path: '/demo/pages/none',
+    colorScheme: 'dark',
+    viewport: { width: 900, height: 500 },
+    prepare: showPageButton,
+  },
   { name: 'popup', page: 'popup', viewport: POPUP },
   { name: 'popup-dark', page: 'popup', colorScheme: 'dark', viewport: POPUP },
 ];
 
-export async function runTour(context: BrowserContext, extensionId: string, outDir: string): Promise<string[]> {
+export async function runTour(context: BrowserContext, env: TourEnv, outDir: string): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
   for (const stop of TOUR) {
     const page = await context.newPage();
     if (stop.viewport) await page.setViewportSize(stop.viewport);
     await page.emulateMedia({ colorScheme: stop.colorScheme ?? 'light' });
-    await page.goto(`chrome-extension://${extensionId}/${stop.page}.html`);
+    await page.goto(
+      stop.page === 'demo'
+        ? `${env.baseUrl}${stop.path ?? '/demo/pages'}`
+        : `chrome-extension://${env.extensionId}/${stop.page}.html`,
+    );
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await stop.prepare?.(page);
+    await stop.prepare?.(page, env);
     const file = path.join(outDir, `${stop.name}.png`);
-    await page.screenshot({ path: file, fullPage: stop.page !== 'sidepanel' });
+    await page.screenshot({ path: file, fullPage: stop.page !== 'sidepanel' && stop.page !== 'demo' });
     files.push(file);
     await page.close();
   }

@@ -204,6 +204,12 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       response.end();
       return;
     }
+    if (url.pathname === '/favicon.ico') {
+      // Demo pages ask for one; no content keeps their console clean.
+      response.writeHead(204, { 'Cache-Control': 'max-age=86400' });
+      response.end();
+      return;
+    }
     const task = (async () => {
       if (url.pathname.startsWith('/__admin/')) return handleAdmin(request, response, url, state);
       if (url.pathname.startsWith('/media/') || url.pathname.startsWith('/demo/')) {

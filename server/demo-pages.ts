@@ -13,6 +13,11 @@ export function demoPageBrands(state: ServerState): CatalogueBrand[] {
     .slice(0, 3);
 }
 
+/** The picture on the title-only page, for "find similar" from an image. */
+export function demoImagePath(brand: CatalogueBrand): string {
+  return `/media/catalogue/${brand.id}/logo.svg`;
+}
+
 function shell(options: { lang: string; title: string; head: string; body: string }): string {
   return `<!doctype html><html lang="${options.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.title)}</title>${options.head}<style>body{font:16px/1.5 system-ui,sans-serif;max-width:720px;margin:40px auto;padding:0 16px;color:#1b1d22}</style></head><body>${options.body}<p><small>Demo page served by the Adscope reference server.</small></p></body></html>`;
 }
@@ -43,26 +48,46 @@ export function demoPage(state: ServerState, kind: string): string | null {
       return shell({
         lang: 'de',
         title: 'Neue Kollektion',
-        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Leichte Regenjacke für jede Wanderung">`,
-        body: `<h1>Leichte Regenjacke</h1><p>Wasserdicht, atmungsaktiv und bereit für jede Wanderung.</p>`,
+        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Das neue Rain Jacket für jede Wanderung">`,
+        body: `<h1>Das neue Rain Jacket</h1><p>Wasserdicht, atmungsaktiv und bereit für jede Wanderung.</p>`,
       });
     case 'title':
       return shell({
         lang: 'en',
         title: `Cold brew coffee subscription | ${third.name}`,
         head: '',
-        body: `<h1>Cold brew, delivered</h1><p>Single origin beans, roasted weekly.</p>`,
+        body: `<h1>Cold brew, delivered</h1><p>Single origin beans, roasted weekly.</p><p><img src="${demoImagePath(third)}" alt="Espresso beans in a paper bag" width="160" height="80"></p>`,
       });
     case 'none':
       return shell({
         lang: 'en',
         title: 'Camping gear deals',
         head: '<meta name="description" content="Tents, sleeping bags and camp kitchens on sale this week.">',
-        body: `<h1>Tent and sleeping bag deals</h1><p>Everything for a night under the stars.</p>`,
+        body: `<h1>Tent and sleeping bag deals</h1><p>Everything for a night under the stars.</p><p>Also new: a <a href="/demo/pages/json-ld">waterproof trail backpack</a>.</p>`,
       });
+    case 'heavy':
+      return heavyPage(first.name);
     default:
       return null;
   }
+}
+
+/**
+ * A heavy shop page (about 5,000 DOM nodes, no scripts of its own) for the benchmark of what
+ * the extension costs inside pages. Not one of the demo kinds the tour and tests walk.
+ */
+function heavyPage(brand: string): string {
+  const items: string[] = [];
+  for (let i = 1; i <= 1250; i += 1) {
+    items.push(`<li><a href="#p${i}"><span>Trail item ${i}</span></a><em>${(i % 90) + 10} EUR</em></li>`);
+  }
+  const structured = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: brand });
+  return shell({
+    lang: 'en',
+    title: `All trail gear | ${brand}`,
+    head: `<script type="application/ld+json">${structured.replace(/</g, '\\u003c')}</script>`,
+    body: `<h1>All trail gear</h1><ul>${items.join('')}</ul>`,
+  });
 }
 
 export function demoPageIndex(): string {

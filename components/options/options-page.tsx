@@ -1,5 +1,6 @@
 import { AppearanceForm } from './appearance-form';
 import { ConnectionForm } from './connection-form';
+import { PageButtonForm } from './page-button-form';
 
 export function OptionsPage() {
   return (
@@ -10,6 +11,7 @@ export function OptionsPage() {
         only sent to the base URL you enter.
       </p>
       <ConnectionForm />
+      <PageButtonForm />
       <AppearanceForm />
     </main>
   );

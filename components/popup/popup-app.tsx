@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { useSettings } from '@/components/common/use-settings';
+import { callBackground } from '@/lib/messaging/client';
 import { openResearchPanel } from '@/lib/panel';
 
 export function PopupApp() {
@@ -10,6 +11,22 @@ export function PopupApp() {
   const windowId = useQuery({
     queryKey: ['currentWindow'],
     queryFn: async () => (await browser.windows.getCurrent()).id ?? null,
+  });
+  // The tab the toolbar button was clicked on: the click granted Adscope access to it (activeTab).
+  const activeTab = useQuery({
+    queryKey: ['activeTab'],
+    queryFn: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null,
+  });
+  const findSimilar = useMutation({
+    mutationFn: async () => {
+      const tabId = activeTab.data;
+      if (tabId === null || tabId === undefined) throw new Error('Adscope could not tell which page is open.');
+      // Sent first, then the panel opens inside the same click; the background reads the page.
+      const reading = callBackground('similar.inTab', { tabId });
+      await openResearchPanel(windowId.data ?? undefined);
+      await reading;
+    },
+    onSuccess: () => window.close(),
   });
   const openPanel = useMutation({
     // Opened from the page itself, inside the click, so the browser sees the user's gesture.
@@ -28,9 +45,23 @@ export function PopupApp() {
       {settings.data && !configured ? (
         <p className="notice notice-warning">Adscope is not connected yet. Open options to add your API key.</p>
       ) : null}
-      <button type="button" className="btn btn-primary popup-open" onClick={() => openPanel.mutate()}>
-        Open side panel
-      </button>
+      <div className="popup-actions">
+        <button
+          type="button"
+          className="btn btn-primary popup-open"
+          disabled={!configured || findSimilar.isPending}
+          onClick={() => findSimilar.mutate()}
+        >
+          Find similar ads on this page
+        </button>
+        <button type="button" className="btn popup-open" onClick={() => openPanel.mutate()}>
+          Open side panel
+        </button>
+      </div>
+      <p className="muted popup-shortcuts">
+        Default shortcuts: Alt+Shift+S finds similar ads, Alt+Shift+A opens the panel.
+      </p>
+      {findSimilar.isError ? <ErrorNotice title="Could not read this page" error={findSimilar.error} /> : null}
       {openPanel.isError ? <ErrorNotice title="Could not open the side panel" error={openPanel.error} /> : null}
       <section aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Image generations</h2>

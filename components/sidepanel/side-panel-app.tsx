@@ -7,6 +7,7 @@ import { type TabItem, Tabs } from '@/components/common/tabs';
 import { useSettings } from '@/components/common/use-settings';
 import { SaveDialog } from '@/components/save/save-dialog';
 import { SaveToasts } from '@/components/save/save-toasts';
+import { usePageHandover } from '@/components/similar/use-page-handover';
 import { type PanelTab, usePanelStore } from './panel-store';
 
 const TABS: readonly TabItem<PanelTab>[] = [
@@ -34,6 +35,7 @@ export function SidePanelApp() {
   const setTab = usePanelStore((state) => state.setTab);
   const Panel = PANELS[tab];
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
+  usePageHandover(configured);
   return (
     <div className="panel-shell">
       <header className="panel-header">

@@ -13,7 +13,7 @@ import { adSaveState } from '../save/saved-state';
 import { useSaveStore } from '../save/save-store';
 import { useSearchStore } from '../search/search-store';
 import { usePanelStore } from '../sidepanel/panel-store';
-import { useSimilarStore } from './similar-store';
+import { type PageHandover, useSimilarStore } from './similar-store';
 
 function Section({
   title,
@@ -60,10 +60,31 @@ function Section({
   );
 }
 
+/** A page a trigger handed over: being read, or why it could not be. */
+function HandoverView({ handover }: { handover: PageHandover }) {
+  const id = useId();
+  const title = handover.title || 'this page';
+  return (
+    <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Similar to {title}</h2>
+      {handover.state === 'failed' ? (
+        <div className="notice notice-error" role="alert">
+          <p>
+            <strong>Could not read the page</strong>
+          </p>
+          <p>{handover.error}</p>
+        </div>
+      ) : (
+        <AdGridSkeleton label="Reading the page" />
+      )}
+    </section>
+  );
+}
+
 /** "Similar to <page or ad>": the brand's ads and similar ads from other brands, with the reasons. */
 export default function SimilarTab() {
   const id = useId();
-  const { request, setKeywords } = useSimilarStore();
+  const { request, handover, setKeywords } = useSimilarStore();
   const setSearch = useSearchStore((state) => state.set);
   const setTab = usePanelStore((state) => state.setTab);
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
@@ -75,11 +96,15 @@ export default function SimilarTab() {
     placeholderData: keepPreviousData,
   });
 
+  if (handover) return <HandoverView handover={handover} />;
   if (!request) {
     return (
       <div className="empty-state">
         <h2>Find similar ads</h2>
-        <p>Choose "More like this" on any ad to see that brand's ads and similar ads from other brands.</p>
+        <p>
+          On any website, right-click and choose “Find similar ads”, or press Alt+Shift+S. Here, choose “More like this”
+          on any ad. You get that brand's ads and similar ads from other brands.
+        </p>
       </div>
     );
   }
@@ -118,7 +143,7 @@ export default function SimilarTab() {
               </li>
               <li>
                 {data.usedKeywords.length > 0
-                  ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (fewer words matched nothing more)' : ''}.`
+                  ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
                   : 'No keywords to search with: add one below.'}
               </li>
               {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}

@@ -3,7 +3,9 @@ import { createDefaultApi } from '@/lib/api';
 import { startSaveOutbox } from '@/lib/jobs/outbox-runner';
 import { createHandlers } from '@/lib/messaging/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/messaging/router';
-import { registerPanelTriggers } from '@/lib/panel';
+import { openResearchPanel, registerPanelTriggers } from '@/lib/panel';
+import { reconcilePageButton } from '@/lib/similar/page-button';
+import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/similar/trigger';
 
 export default defineBackground(() => {
   const api = createDefaultApi();
@@ -17,4 +19,17 @@ export default defineBackground(() => {
     return true;
   });
   registerPanelTriggers();
+  registerFindSimilarTriggers(openResearchPanel);
+  // Site access revoked in the browser's settings turns the page button off.
+  const reconcile = () =>
+    void reconcilePageButton().catch((error: unknown) =>
+      console.warn('Adscope could not update the page button:', error instanceof Error ? error.message : error),
+    );
+  reconcile();
+  browser.permissions.onRemoved.addListener(reconcile);
+
+  if (import.meta.env.MODE === 'e2e') {
+    // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
+    Object.assign(globalThis, { adscopeE2E: { findSimilarInTab } });
+  }
 });

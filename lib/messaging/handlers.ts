@@ -7,7 +7,16 @@ import { baseUrlProblem, normalizeBaseUrl, originPattern } from '../api/path';
 import { type Connection, createTransport } from '../api/transport';
 import type { SaveOutbox } from '../jobs/save-outbox';
 import { openResearchPanel } from '../panel';
+import { handOverPage } from '../similar/handover';
+import {
+  PAGE_BUTTON_ORIGINS,
+  type PageButtonDeps,
+  browserPageButtonDeps,
+  reconcilePageButton,
+  setPageButton,
+} from '../similar/page-button';
 import { findSimilar } from '../similar/resolve';
+import { readTabById } from '../similar/trigger';
 import { settingsItem } from '../storage/settings';
 import type { ConnectionReport, SettingsView } from './protocol';
 import type { Handlers } from './router';
@@ -17,6 +26,10 @@ export interface HandlerDeps {
   outbox: SaveOutbox;
   /** Host-permission check; injectable for tests. */
   hasOriginAccess?: (pattern: string) => Promise<boolean>;
+  /** The page button's browser side; injectable for tests. */
+  pageButton?: PageButtonDeps;
+  /** Reads a tab for find-similar; injectable for tests. */
+  readTab?: (tabId: number) => Promise<void>;
 }
 
 async function settingsView(): Promise<SettingsView> {
@@ -88,6 +101,8 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const hasOriginAccess = deps.hasOriginAccess ?? defaultOriginAccess;
+  const pageButton = deps.pageButton ?? browserPageButtonDeps;
+  const readTab = deps.readTab ?? ((tabId: number) => readTabById(tabId, 'toolbar'));
   return {
     'settings.get': () => settingsView(),
     'settings.save': async (input) => {
@@ -139,6 +154,30 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { board_id: created.board_id, name: created.name };
     },
     'similar.find': (request, { signal }) => findSimilar(deps.api, request, signal),
+    'similar.show': async ({ source, signals }, context) => {
+      // First, while the click that sent this may still count as the user's gesture.
+      const opening =
+        source === 'button' ? openResearchPanel(context.windowId).catch(() => false) : Promise.resolve(true);
+      await handOverPage(source, context.tabId ?? null, { kind: 'page', signals });
+      return { opened: await opening };
+    },
+    'similar.inTab': async ({ tabId }) => {
+      await readTab(tabId);
+      return { ok: true as const };
+    },
+    'pageButton.get': () => reconcilePageButton(pageButton),
+    'pageButton.set': async ({ enabled }) => {
+      const state = await setPageButton(enabled, pageButton);
+      if (enabled && !state.granted) {
+        throw new ApiError({
+          code: 'permission_denied',
+          field: 'pageButton',
+          message: `Adscope needs access to websites (${PAGE_BUTTON_ORIGINS.join(', ')}) to show the button. Turn it on again and choose Allow.`,
+          retryable: false,
+        });
+      }
+      return state;
+    },
     'outbox.list': () => deps.outbox.list(),
     'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),
     'outbox.remove': (input) => deps.outbox.enqueue({ op: 'remove', tags: [], ...input }),

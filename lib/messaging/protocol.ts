@@ -10,7 +10,9 @@ import {
 import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../api/boards';
 import type { OwnedBrandList } from '../api/owned-brands';
 import type { OutboxEntry } from '../jobs/save-outbox';
-import { type SimilarResult, similarRequestSchema } from '../similar/resolve';
+import type { PageButtonState } from '../similar/page-button';
+import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from '../similar/resolve';
+import { triggerSources } from '../similar/trigger-shared';
 import { themeSchema } from '../storage/settings';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */
@@ -148,6 +150,25 @@ export const requests = {
   }),
   /** Finds a brand's ads and similar ads from a page's signals or from an ad. */
   'similar.find': request<SimilarResult>()({ input: similarRequestSchema, senders: EXTENSION_PAGES }),
+  /**
+   * The injected find-similar script hands its page's signals to the panel. It gets no API
+   * data back: whether the panel opened, nothing more.
+   */
+  'similar.show': request<{ opened: boolean }>()({
+    input: z.object({ source: z.enum(triggerSources), signals: pageSignalsSchema }).strict(),
+    senders: ['content-script'],
+  }),
+  /** The toolbar's "Find similar ads on this page": the popup opened the panel; the background reads the tab. */
+  'similar.inTab': request<{ ok: true }>()({
+    input: z.object({ tabId: z.number().int().nonnegative() }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'pageButton.get': request<PageButtonState>()({ input: empty, senders: EXTENSION_PAGES }),
+  /** Turns the opt-in page button on or off; the options page asks the browser for site access first. */
+  'pageButton.set': request<PageButtonState>()({
+    input: z.object({ enabled: z.boolean() }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
   /** Aborts a request this page sent earlier (a stale typeahead search, a closed view). */
   'request.cancel': request<{ cancelled: boolean }>()({
     input: z.object({ requestId: z.string().min(1).max(64) }).strict(),

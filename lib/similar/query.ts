@@ -155,6 +155,15 @@ const STOP_WORDS: Record<string, readonly string[]> = {
     'zu',
     'auf',
     'jetzt',
+    'jede',
+    'jeder',
+    'jedes',
+    'jeden',
+    'neue',
+    'neuen',
+    'neu',
+    'unser',
+    'unsere',
     'kaufen',
     'online',
     'shop',
@@ -207,7 +216,8 @@ const STOP_WORDS: Record<string, readonly string[]> = {
     'comprar',
   ],
 };
-const ALL_STOP_WORDS = new Set(Object.values(STOP_WORDS).flat());
+// Compared after normalizeName, which folds accents (für → fur), so the list is folded too.
+const ALL_STOP_WORDS = new Set(Object.values(STOP_WORDS).flat().map(normalizeName));
 
 /** The page's primary language as an ISO 639-1 code, or "" when unknown. */
 export function pageLanguage(signals: PageSignals): string {

@@ -6,26 +6,29 @@ import type { PageSignals } from './signals';
 
 const text = (max: number) => z.string().max(max);
 
+/** A page's signals as the content script reads them (`lib/similar/signals`), every field bounded. */
+export const pageSignalsSchema = z
+  .object({
+    url: text(2048),
+    hostname: text(253),
+    title: text(300),
+    ogTitle: text(300),
+    ogSiteName: text(300),
+    applicationName: text(300),
+    description: text(300),
+    h1: text(300),
+    lang: text(35),
+    selection: text(500),
+    jsonLdBrands: z.array(text(100)).max(50),
+  })
+  .strict();
+
 /** What a page or an ad sends to find similar ads; every field bounded. */
 export const similarRequestSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('page'),
-      signals: z
-        .object({
-          url: text(2048),
-          hostname: text(253),
-          title: text(300),
-          ogTitle: text(300),
-          ogSiteName: text(300),
-          applicationName: text(300),
-          description: text(300),
-          h1: text(300),
-          lang: text(35),
-          selection: text(500),
-          jsonLdBrands: z.array(text(100)).max(50),
-        })
-        .strict(),
+      signals: pageSignalsSchema,
       keywords: z.array(text(40)).max(10).optional(),
     })
     .strict(),
@@ -78,8 +81,8 @@ function emptySignals(): PageSignals {
 /**
  * Resolves "find similar": the brand (from page signals through the brand library, or the
  * ad's own), that brand's newest ads, and ads from other brands that match the keywords in the
- * page language. A library search needs every word, so keywords are dropped from the end until
- * something matches; the result says which were used.
+ * page language. A library search needs every word, so fewer keywords are tried until something
+ * matches; the result says which were used.
  */
 export async function findSimilar(api: Api, request: SimilarRequest, signal?: AbortSignal): Promise<SimilarResult> {
   let brand: SimilarResult['brand'] = null;
@@ -121,10 +124,13 @@ export async function findSimilar(api: Api, request: SimilarRequest, signal?: Ab
     ? (await api.library.search({ unified_brand_id: brand.id, order: 'newest', page_size: SECTION_SIZE }, signal)).items
     : [];
 
+  // All of the first three words, then fewer, then each later word alone: the first that matches wins.
+  const attempts: string[][] = [];
+  for (let count = Math.min(3, keywords.length); count > 0; count -= 1) attempts.push(keywords.slice(0, count));
+  for (const word of keywords.slice(1)) attempts.push([word]);
   let similarAds: LibraryAd[] = [];
   let usedKeywords: string[] = [];
-  for (let count = Math.min(3, keywords.length); count > 0 && similarAds.length === 0; count -= 1) {
-    const used = keywords.slice(0, count);
+  for (const used of attempts) {
     const page: LibraryPage = await api.library.search(
       {
         query: used.join(' '),
@@ -136,6 +142,7 @@ export async function findSimilar(api: Api, request: SimilarRequest, signal?: Ab
     );
     similarAds = page.items.filter((ad) => !brand || ad.unified_brand_id !== brand.id).slice(0, SECTION_SIZE);
     usedKeywords = used;
+    if (similarAds.length > 0) break;
   }
   return { title, url, brand, candidates, keywords, usedKeywords, language, brandAds, similarAds };
 }

@@ -123,7 +123,9 @@ test('the popup offers the side panel and the jobs list', async ({ openPage }) =
   await expect(popup.jobsHeading).toBeVisible();
 });
 
-test('the context menu entry and the keyboard command that open the panel are registered', async ({ context }) => {
+test('the context menu entries and keyboard commands that open the panel and find similar ads are registered', async ({
+  context,
+}) => {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   type Chrome = {
     chrome: {
@@ -131,19 +133,21 @@ test('the context menu entry and the keyboard command that open the panel are re
       commands: { getAll(): Promise<{ name?: string; shortcut?: string }[]> };
     };
   };
-  // update() rejects for an id that was never created; the entry is made when the extension installs.
-  const menu = () =>
-    worker.evaluate(async () => {
-      try {
-        await (globalThis as unknown as Chrome).chrome.contextMenus.update('adscope-open-panel', {
-          title: 'Open Adscope',
-        });
-        return 'registered';
-      } catch (error) {
-        return String(error);
-      }
-    });
-  await expect.poll(menu, { timeout: 5000 }).toBe('registered');
+  // update() rejects for an id that was never created; the entries are made when the extension installs.
+  const menu = (id: string, title: string) =>
+    worker.evaluate(
+      async ({ id, title }) => {
+        try {
+          await (globalThis as unknown as Chrome).chrome.contextMenus.update(id, { title });
+          return 'registered';
+        } catch (error) {
+          return String(error);
+        }
+      },
+      { id, title },
+    );
+  await expect.poll(() => menu('adscope-open-panel', 'Open Adscope'), { timeout: 5000 }).toBe('registered');
+  await expect.poll(() => menu('adscope-find-similar', 'Find similar ads'), { timeout: 5000 }).toBe('registered');
   const commands = await worker.evaluate(() => (globalThis as unknown as Chrome).chrome.commands.getAll());
-  expect(commands.map((command) => command.name)).toContain('open-side-panel');
+  expect(commands.map((command) => command.name)).toEqual(expect.arrayContaining(['open-side-panel', 'find-similar']));
 });

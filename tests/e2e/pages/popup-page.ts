@@ -6,6 +6,9 @@ export class PopupPage {
   get openSidePanel() {
     return this.page.getByRole('button', { name: 'Open side panel' });
   }
+  get findSimilar() {
+    return this.page.getByRole('button', { name: 'Find similar ads on this page' });
+  }
   get jobsHeading() {
     return this.page.getByRole('heading', { name: 'Image generations' });
   }

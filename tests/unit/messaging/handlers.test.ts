@@ -6,6 +6,7 @@ import { DEMO_API_KEY } from '../../../lib/demo';
 import { SaveOutbox } from '../../../lib/jobs/save-outbox';
 import { createHandlers } from '../../../lib/messaging/handlers';
 import type { Handlers, RequestContext } from '../../../lib/messaging/router';
+import { pendingSimilarItem } from '../../../lib/similar/handover';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { withServer } from '../../helpers/server';
@@ -131,5 +132,55 @@ describe('stored settings', () => {
   it('read as the defaults when tampered with', async () => {
     await fakeBrowser.storage.local.set({ settings: { baseUrl: 42, theme: 'neon' } });
     expect(await settingsItem.get()).toEqual({ baseUrl: '', theme: 'system' });
+  });
+});
+
+describe('find-similar hand-over and the page button', () => {
+  const signals = {
+    url: 'https://shop.example/',
+    hostname: 'shop.example',
+    title: 'Shop',
+    ogTitle: '',
+    ogSiteName: '',
+    applicationName: '',
+    description: '',
+    h1: '',
+    lang: 'en',
+    selection: 'tents',
+    jsonLdBrands: [],
+  };
+  const content: RequestContext = { sender: 'content-script', tabId: 4, windowId: 1 };
+
+  it('similar.show hands the page to the panel through session storage and returns no API data', async () => {
+    const reply = await handlers['similar.show']({ source: 'selection', signals }, content);
+    expect(reply).toEqual({ opened: true });
+    const stored = await pendingSimilarItem.get();
+    expect(stored).toMatchObject({ state: 'ready', tabId: 4, request: { kind: 'page', signals } });
+    expect(await fakeBrowser.storage.local.get(null)).not.toHaveProperty('similarPending');
+  });
+
+  it('pageButton.set refuses to turn on without site access, naming the field, and stays off', async () => {
+    const deps = {
+      hasOrigins: async () => false,
+      registered: async () => false,
+      register: async () => undefined,
+      unregister: async () => undefined,
+    };
+    const api = createDefaultApi({ retryLimit: 0 });
+    const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
+    const withButton = createHandlers({ api, outbox, pageButton: deps });
+    const error = await rejection(withButton['pageButton.set']({ enabled: true }, context));
+    expect(error.code).toBe('permission_denied');
+    expect(error.field).toBe('pageButton');
+    expect(await withButton['pageButton.get']({}, context)).toEqual({ enabled: false, granted: false });
+  });
+
+  it('similar.inTab reads the given tab', async () => {
+    const read: number[] = [];
+    const api = createDefaultApi({ retryLimit: 0 });
+    const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
+    const withTab = createHandlers({ api, outbox, readTab: async (tabId) => void read.push(tabId) });
+    expect(await withTab['similar.inTab']({ tabId: 12 }, context)).toEqual({ ok: true });
+    expect(read).toEqual([12]);
   });
 });

@@ -142,7 +142,7 @@ describe('cancellation', () => {
 });
 
 describe('protocol conventions', () => {
-  it('gives every request a schema and at least one sender; content scripts reach only the panel', () => {
+  it('gives every request a schema and at least one sender; content scripts reach only the panel and the page hand-over', () => {
     for (const [type, definition] of Object.entries(requests)) {
       expect(definition.input, type).toBeDefined();
       expect(definition.senders.length, type).toBeGreaterThan(0);
@@ -150,6 +150,6 @@ describe('protocol conventions', () => {
     const contentReachable = Object.entries(requests)
       .filter(([, d]) => (d.senders as readonly string[]).includes('content-script'))
       .map(([type]) => type);
-    expect(contentReachable).toEqual(['sidePanel.open']);
+    expect(contentReachable).toEqual(['similar.show', 'sidePanel.open']);
   });
 });

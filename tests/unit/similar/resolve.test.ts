@@ -49,6 +49,9 @@ describe('findSimilar on the demo pages', () => {
   it('uses the page language for similar ads', async () => {
     const result = await findSimilar(api(), { kind: 'page', signals: await signalsOf('og') });
     expect(result.language).toBe('de');
+    // German stop words go, accents folded or not ("für" as "fur"); the product words stay.
+    expect(result.keywords).toEqual(['rain', 'jacket', 'wanderung']);
+    expect(result.similarAds.length).toBeGreaterThan(0);
     for (const ad of result.similarAds) expect(ad.language).toBe('de');
   });
 
@@ -79,5 +82,12 @@ describe('findSimilar on the demo pages', () => {
   it('honours keywords the user edited', async () => {
     const result = await findSimilar(api(), { kind: 'page', signals: await signalsOf('none'), keywords: ['espresso'] });
     expect(result.usedKeywords).toEqual(['espresso']);
+  });
+
+  it('tries a later keyword alone when the first ones match nothing together', async () => {
+    const keywords = ['zzqxv', 'espresso'];
+    const result = await findSimilar(api(), { kind: 'page', signals: await signalsOf('none'), keywords });
+    expect(result.usedKeywords).toEqual(['espresso']);
+    expect(result.similarAds.length).toBeGreaterThan(0);
   });
 });

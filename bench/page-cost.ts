@@ -1,0 +1,159 @@
+import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
+import { findSimilarOn, pendingHandover } from '../scripts/e2e-hooks';
+import { chromiumPath, launchWithExtension } from '../scripts/launch-chromium';
+import { startAdscopeServer } from '../server/app';
+import { type Figure, median } from './report';
+
+const RUNS = 5;
+
+interface PageLoad {
+  scriptMs: number;
+  nodes: number;
+  extensionWorlds: number;
+}
+
+/** Loads the heavy page and reads its script time, its nodes, and the extension worlds created in it. */
+async function loadHeavyPage(context: BrowserContext, page: Page, url: string): Promise<PageLoad> {
+  const cdp = await context.newCDPSession(page);
+  let extensionWorlds = 0;
+  cdp.on('Runtime.executionContextCreated', ({ context: created }) => {
+    if (created.origin.startsWith('chrome-extension://')) extensionWorlds += 1;
+  });
+  await cdp.send('Runtime.enable');
+  await cdp.send('Performance.enable');
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(300);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const scriptMs = (metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0) * 1000;
+  const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  await cdp.detach();
+  return { scriptMs, nodes, extensionWorlds };
+}
+
+async function metric(cdp: CDPSession, name: string): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((entry) => entry.name === name)?.value ?? 0) * 1000;
+}
+
+/**
+ * What the extension costs inside a heavy page (about 5,000 nodes): installed but not
+ * triggered (nothing may run or be added), and when find-similar is triggered (its script
+ * time, long tasks and nodes), against the same page in Chromium without the extension.
+ */
+export async function benchPageCost(): Promise<Figure[]> {
+  const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
+  const url = `${server.baseUrl}/demo/pages/heavy`;
+  try {
+    const executablePath = chromiumPath();
+    const plain = await chromium.launch({
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+      ...(executablePath ? { executablePath } : {}),
+    });
+    const baseline: PageLoad[] = [];
+    const plainContext = await plain.newContext();
+    for (let run = 0; run < RUNS; run += 1) {
+      const page = await plainContext.newPage();
+      baseline.push(await loadHeavyPage(plainContext, page, url));
+      await page.close();
+    }
+    await plain.close();
+
+    const { context } = await launchWithExtension();
+    const installed: PageLoad[] = [];
+    const triggeredMs: number[] = [];
+    const taskMs: number[] = [];
+    const longTasks: number[] = [];
+    const nodesAdded: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const page = await context.newPage();
+      const load = await loadHeavyPage(context, page, url);
+      installed.push(load);
+      await page.evaluate(() => {
+        const scope = window as unknown as { longTasks: number[] };
+        scope.longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) scope.longTasks.push(entry.duration);
+        }).observe({ type: 'longtask' });
+      });
+      // One session across the trigger: the counters start when it enables them.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const before = await metric(cdp, 'ScriptDuration');
+      const tasksBefore = await metric(cdp, 'TaskDuration');
+      const previous = (await pendingHandover(context))?.id;
+      await findSimilarOn(context, url, { source: 'page', button: false });
+      for (let wait = 0; wait < 50; wait += 1) {
+        const pending = await pendingHandover(context);
+        if (pending && pending.id !== previous && pending.state !== 'reading') break;
+        await page.waitForTimeout(50);
+      }
+      await page.waitForTimeout(200);
+      triggeredMs.push((await metric(cdp, 'ScriptDuration')) - before);
+      taskMs.push((await metric(cdp, 'TaskDuration')) - tasksBefore);
+      await cdp.detach();
+      longTasks.push(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length));
+      nodesAdded.push((await page.evaluate(() => document.getElementsByTagName('*').length)) - load.nodes);
+      await page.close();
+    }
+    await context.close();
+
+    const baseNodes = median(baseline.map((load) => load.nodes));
+    const baseScript = median(baseline.map((load) => load.scriptMs));
+    const idleScript = median(installed.map((load) => load.scriptMs));
+    return [
+      {
+        name: 'heavy page: DOM nodes',
+        value: baseNodes,
+        unit: 'nodes',
+        note: 'the page itself, without the extension',
+      },
+      {
+        name: 'not triggered: extension scripts run in the page',
+        value: Math.max(...installed.map((load) => load.extensionWorlds)),
+        unit: 'scripts',
+        budget: 0,
+      },
+      {
+        name: 'not triggered: DOM nodes added',
+        value: median(installed.map((load) => load.nodes)) - baseNodes,
+        unit: 'nodes',
+        budget: 0,
+      },
+      {
+        name: 'not triggered: page script time',
+        value: idleScript,
+        unit: 'ms',
+        note: `without the extension ${baseScript.toFixed(1)} ms (ratio ${(idleScript / Math.max(baseScript, 0.01)).toFixed(2)}); the page has no scripts of its own`,
+      },
+      {
+        name: 'find-similar triggered: script time in the page',
+        value: median(triggeredMs),
+        unit: 'ms',
+        budget: 10,
+        note: 'the isolated world, the script, reading the signals and sending them',
+      },
+      {
+        name: 'find-similar triggered: main-thread task time',
+        value: median(taskMs),
+        unit: 'ms',
+        note: 'every task in the page while triggered, style and layout included',
+      },
+      {
+        name: 'find-similar triggered: long tasks',
+        value: Math.max(...longTasks),
+        unit: 'tasks',
+        budget: 0,
+      },
+      {
+        name: 'find-similar triggered: DOM nodes added',
+        value: Math.max(...nodesAdded),
+        unit: 'nodes',
+        budget: 0,
+        note: 'the page button is off',
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineValidatedItem } from '../storage/validated-item';
+import { similarRequestSchema } from './resolve';
+import { triggerSources } from './trigger-shared';
+
+/**
+ * The hand-over from a find-similar trigger (context menu, command, toolbar, page button) to
+ * the side panel. The background writes it to session storage, which web pages and content
+ * scripts cannot read; the panel, open or opening, watches it and shows the Similar view.
+ */
+export const pendingSimilarSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    at: z.number(),
+    source: z.enum(triggerSources),
+    tabId: z.number().int().nullable(),
+    /** reading: the page is being read; ready: `request` is set; failed: `error` says why. */
+    state: z.enum(['reading', 'ready', 'failed']),
+    /** The page's title, known before the page is read, for "Reading …". */
+    title: z.string().max(300),
+    request: similarRequestSchema.nullable(),
+    error: z.string().max(500).nullable(),
+  })
+  .strict();
+export type PendingSimilar = z.infer<typeof pendingSimilarSchema>;
+type Source = PendingSimilar['source'];
+
+export const pendingSimilarItem = defineValidatedItem('session:similarPending', pendingSimilarSchema.nullable(), {
+  fallback: null,
+});
+
+let counter = 0;
+function nextId(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Starts a hand-over while the page is read; returns its id. */
+export async function beginHandover(source: Source, tabId: number | null, title: string): Promise<string> {
+  const id = nextId();
+  await pendingSimilarItem.set({
+    id,
+    at: Date.now(),
+    source,
+    tabId,
+    state: 'reading',
+    title: title.slice(0, 300),
+    request: null,
+    error: null,
+  });
+  return id;
+}
+
+/**
+ * Hands a page's request to the panel: it completes the hand-over being read for that tab,
+ * or, for the page button (which nothing started), makes a new one.
+ */
+export async function handOverPage(
+  source: Source,
+  tabId: number | null,
+  request: Extract<NonNullable<PendingSimilar['request']>, { kind: 'page' }>,
+): Promise<void> {
+  const current = await pendingSimilarItem.get();
+  const continues = source !== 'button' && current?.state === 'reading' && current.tabId === tabId;
+  await pendingSimilarItem.set({
+    id: continues && current ? current.id : nextId(),
+    at: Date.now(),
+    source,
+    tabId,
+    state: 'ready',
+    title: (request.signals.title || request.signals.hostname).slice(0, 300),
+    request,
+    error: null,
+  });
+}
+
+/** Fails a hand-over with words for the user, unless a newer one or the page's answer came first. */
+export async function failHandover(id: string | null, source: Source, tabId: number | null, error: string) {
+  const current = await pendingSimilarItem.get();
+  if (id !== null && (current?.id !== id || current.state !== 'reading')) return;
+  await pendingSimilarItem.set({
+    id: id ?? nextId(),
+    at: Date.now(),
+    source,
+    tabId,
+    state: 'failed',
+    title: current?.id === id ? current.title : '',
+    request: null,
+    error: error.slice(0, 500),
+  });
+}

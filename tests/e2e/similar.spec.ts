@@ -1,0 +1,286 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  findSimilarOn as findSimilar,
+  pendingHandover,
+  registeredScripts,
+  serviceWorker,
+} from '../../scripts/e2e-hooks';
+import { demoImagePath, demoPageBrands } from '../../server/demo-pages';
+import { expect, expectAccessible, test } from './fixtures';
+import { PopupPage } from './pages/popup-page';
+import { SidePanelPage } from './pages/side-panel-page';
+
+test.beforeEach(async ({ connect }) => {
+  await connect();
+});
+
+/** Opens a demo competitor page, failing the test on its console errors (ours run in it too). */
+async function openDemoPage(context: BrowserContext, url: string, errors: string[]): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`demo page: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`demo page: ${error.message}`));
+  await page.goto(url);
+  return page;
+}
+
+async function selectText(page: Page, selector: string): Promise<void> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    });
+}
+
+/** Double-clicks the heading's first word, as a user selects a word. */
+async function selectFirstWord(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).dblclick({ position: { x: 12, y: 12 } });
+  expect((await page.evaluate(() => window.getSelection()?.toString() ?? '')).trim().length).toBeGreaterThan(1);
+}
+
+/** Every node of the page, through open shadow roots. */
+function countNodes(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+test('on each demo page, find-similar shows the right brand and similar ads in the panel', async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const [first, second, third] = demoPageBrands(server.state);
+  const cases = [
+    { kind: 'json-ld', title: 'Waterproof trail backpack', brand: first?.name },
+    // A page's og:title names it better than its <title>.
+    { kind: 'og', title: 'Das neue Rain Jacket für jede Wanderung', brand: second?.name },
+    { kind: 'title', title: `Cold brew coffee subscription | ${third?.name}`, brand: third?.name },
+    { kind: 'none', title: 'Camping gear deals', brand: undefined },
+  ];
+  const panelPage = await openPage('sidepanel');
+  const panel = new SidePanelPage(panelPage);
+  for (const { kind, title, brand } of cases) {
+    const url = `${server.baseUrl}/demo/pages/${kind}`;
+    const page = await openDemoPage(context, url, consoleErrors);
+    await findSimilar(context, url, { source: 'page', button: false });
+    await expect(panel.tab('Similar')).toHaveAttribute('aria-selected', 'true');
+    await expect(panelPage.getByRole('heading', { level: 2, name: `Similar to ${title}` })).toBeVisible();
+    const others = panelPage.getByRole('list', { name: 'Similar ads from other brands' });
+    await expect(others.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
+    if (brand) {
+      await expect(panelPage.getByText(`Brand: ${brand}, because`)).toBeVisible();
+      const own = panelPage.getByRole('list', { name: `${brand}'s ads` });
+      await expect(own.getByRole('listitem').first()).toBeVisible();
+      for (const name of await own.locator('.ad-card-brand').allTextContents()) expect(name).toBe(brand);
+      for (const name of await others.locator('.ad-card-brand').allTextContents()) expect(name).not.toBe(brand);
+    } else {
+      await expect(panelPage.getByRole('list', { name: /'s ads$/ })).toHaveCount(0);
+    }
+    await page.close();
+  }
+  await expectAccessible(panelPage);
+});
+
+test('an image feeds its alt text to the search', async ({ context, openPage, server, consoleErrors }) => {
+  const url = `${server.baseUrl}/demo/pages/title`;
+  await openDemoPage(context, url, consoleErrors);
+  const panelPage = await openPage('sidepanel');
+  const [, , third] = demoPageBrands(server.state);
+  if (!third) throw new Error('the demo data has no third brand');
+  await findSimilar(context, url, {
+    source: 'image',
+    srcUrl: `${server.baseUrl}${demoImagePath(third)}`,
+    button: false,
+  });
+  const keywords = panelPage.getByRole('list', { name: 'Keywords' });
+  await expect(keywords.getByText('espresso', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(keywords.getByText('paper', { exact: true })).toBeVisible();
+});
+
+test('a selection, a link and the keyboard command feed their words to the search', async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const url = `${server.baseUrl}/demo/pages/none`;
+  const page = await openDemoPage(context, url, consoleErrors);
+  const panelPage = await openPage('sidepanel');
+  const keywords = panelPage.getByRole('list', { name: 'Keywords' });
+
+  await selectText(page, 'p');
+  await findSimilar(context, url, { source: 'selection', button: false });
+  await expect(keywords.getByText('stars', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await findSimilar(context, url, { source: 'link', linkUrl: `${server.baseUrl}/demo/pages/json-ld`, button: false });
+  await expect(keywords.getByText('backpack', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await page.evaluate(() => window.getSelection()?.removeAllRanges());
+  await findSimilar(context, url, { source: 'command', button: false });
+  // No selection: the heading's words.
+  await expect(keywords.getByText('tent', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a page the browser keeps closed says so in the panel', async ({ context, openPage }) => {
+  const panelPage = await openPage('sidepanel');
+  const url = panelPage.url();
+  await findSimilar(context, url, { source: 'page', button: false });
+  await expect(panelPage.getByRole('alert')).toContainText('Adscope cannot read this page');
+  await expectAccessible(panelPage);
+});
+
+test("a page's own postMessage and scripted clicks trigger nothing", async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const url = `${server.baseUrl}/demo/pages/json-ld`;
+  const page = await openDemoPage(context, url, consoleErrors);
+  await openPage('sidepanel');
+  // The script has run in this page once, so a forgery would have a listener to reach if there were one.
+  await findSimilar(context, url, { source: 'page', button: false });
+  const before = await pendingHandover(context);
+  expect(before?.state).toBe('ready');
+  await page.evaluate(() => {
+    const forged = { source: 'page', signals: { title: 'FORGED', url: location.href } };
+    for (const message of [
+      { type: 'similar.show', payload: forged },
+      { type: 'sidePanel.open', payload: {} },
+      { type: 'similar.find', payload: { kind: 'page', signals: forged.signals } },
+      forged,
+    ]) {
+      window.postMessage(message, '*');
+      document.dispatchEvent(new CustomEvent('similar.show', { detail: message }));
+    }
+  });
+  await page.waitForTimeout(500);
+  expect(await pendingHandover(context)).toEqual(before);
+});
+
+test('with the page button off, nothing is added to or run in a page', async ({ context, server, consoleErrors }) => {
+  const url = `${server.baseUrl}/demo/pages/json-ld`;
+  const page = await openDemoPage(context, url, consoleErrors);
+  const cdp = await context.newCDPSession(page);
+  const worlds: string[] = [];
+  cdp.on('Runtime.executionContextCreated', ({ context: created }) => {
+    if (created.origin.startsWith('chrome-extension://')) {
+      worlds.push(created.name);
+    }
+  });
+  await cdp.send('Runtime.enable');
+  await page.reload();
+  const before = await countNodes(page);
+  await selectFirstWord(page);
+  await page.waitForTimeout(300);
+  expect(await countNodes(page)).toBe(before);
+  expect(await page.locator('adscope-find-similar').count()).toBe(0);
+  expect(worlds).toEqual([]);
+  expect(await registeredScripts(context)).toEqual([]);
+});
+
+test('the opt-in page button: shown on selection, keyboard and axe clean, refused to scripts, gone when off', async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const options = await openPage('options');
+  const toggle = options.getByRole('switch', { name: 'Show the find-similar button on every page' });
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await expect.poll(() => registeredScripts(context)).toEqual(['adscope-page-button']);
+  await expectAccessible(options);
+
+  const panelPage = await openPage('sidepanel');
+  const url = `${server.baseUrl}/demo/pages/title`;
+  const page = await openDemoPage(context, url, consoleErrors);
+  const before = await countNodes(page);
+  const button = page.getByRole('button', { name: 'Find similar ads' });
+  await expect(button).toHaveCount(0);
+
+  await selectFirstWord(page);
+  await expect(button).toBeVisible();
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+
+  // Escape hides it; selecting again brings it back.
+  await button.focus();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveCount(0);
+  await selectFirstWord(page);
+  await expect(button).toBeVisible();
+
+  // The page can find the button in its shadow root and click it; that is not the user.
+  const handedOver = await pendingHandover(context);
+  await page.evaluate(() =>
+    document.querySelector('adscope-find-similar')?.shadowRoot?.querySelector('button')?.click(),
+  );
+  await page.waitForTimeout(300);
+  expect(await pendingHandover(context)).toEqual(handedOver);
+
+  // The user's own press, by keyboard.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    panelPage.getByRole('heading', { level: 2, name: /^Similar to Cold brew coffee subscription/ }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  expect((await pendingHandover(context))?.source).toBe('button');
+
+  await options.bringToFront();
+  await toggle.uncheck();
+  await expect(toggle).not.toBeChecked();
+  await expect.poll(() => registeredScripts(context)).toEqual([]);
+  await page.reload();
+  await selectFirstWord(page);
+  await page.waitForTimeout(300);
+  expect(await page.locator('adscope-find-similar').count()).toBe(0);
+  expect(await countNodes(page)).toBe(before);
+});
+
+test('the page button leaves with the extension, with no errors left behind', async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const options = await openPage('options');
+  await options.getByRole('switch', { name: 'Show the find-similar button on every page' }).check();
+  await expect.poll(() => registeredScripts(context)).toEqual(['adscope-page-button']);
+  await options.close();
+  const page = await openDemoPage(context, `${server.baseUrl}/demo/pages/json-ld`, consoleErrors);
+  await selectFirstWord(page);
+  await expect(page.getByRole('button', { name: 'Find similar ads' })).toBeVisible();
+
+  // An update or a reload orphans the script in open pages.
+  const worker = await serviceWorker(context);
+  // The worker goes away with the reload, so its evaluation may not answer.
+  await worker
+    .evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload())
+    .catch(() => undefined);
+  await expect
+    .poll(async () => {
+      await page.locator('p').first().click();
+      await selectFirstWord(page);
+      return page.locator('adscope-find-similar').count();
+    })
+    .toBe(0);
+});
+
+test("the toolbar popup's find-similar reads the tab it was opened on", async ({ openPage }) => {
+  const panelPage = await openPage('sidepanel');
+  // Opened as a tab, the popup's active tab is its own extension page, which no extension may read.
+  const popup = await openPage('popup');
+  await expectAccessible(popup);
+  await new PopupPage(popup).findSimilar.click();
+  await expect(panelPage.getByRole('alert')).toContainText('Adscope cannot read this page');
+});
