@@ -79,6 +79,35 @@ export function brandsFromJsonLd(texts: readonly string[]): string[] {
   return [...new Set(names)];
 }
 
+const SKIPPED_ELEMENTS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'svg', 'SVG']);
+const MAX_TEXT_NODES = 200;
+
+/** An element's text without what scripts, styles and templates inside it hold; bounded. */
+export function readableText(element: Element | null | undefined): string {
+  if (!element) return '';
+  const parts: string[] = [];
+  let visited = 0;
+  let length = 0;
+  const visit = (node: Node): void => {
+    for (
+      let child = node.firstChild;
+      child && visited < MAX_TEXT_NODES && length < MAX_TEXT;
+      child = child.nextSibling
+    ) {
+      visited += 1;
+      if (child.nodeType === 3) {
+        const text = child.nodeValue ?? '';
+        parts.push(text);
+        length += text.length;
+      } else if (child.nodeType === 1 && !SKIPPED_ELEMENTS.has((child as Element).tagName)) {
+        visit(child);
+      }
+    }
+  };
+  visit(element);
+  return clean(parts.join(' '));
+}
+
 /** Reads the signals of a document; `selection` is what the user selected, if anything. */
 export function readPageSignals(doc: Document, url: string, selection = ''): PageSignals {
   let hostname: string;
@@ -98,7 +127,7 @@ export function readPageSignals(doc: Document, url: string, selection = ''): Pag
     ogSiteName: meta(doc, 'meta[property="og:site_name"]'),
     applicationName: meta(doc, 'meta[name="application-name"]'),
     description: meta(doc, 'meta[name="description"]') || meta(doc, 'meta[property="og:description"]'),
-    h1: clean(doc.querySelector('h1')?.textContent),
+    h1: readableText(doc.querySelector('h1')),
     lang: clean(doc.documentElement.getAttribute('lang'), 35).toLowerCase(),
     selection: clean(selection, 500),
     jsonLdBrands: brandsFromJsonLd(jsonLd),

@@ -110,6 +110,18 @@ describe('hostile pages', () => {
     expect(brandCandidates(signals)[0]?.name).toBe('Mega Store');
   });
 
+  it('reads no script, style or template text, even inside the heading', () => {
+    const signals = readPageSignals(
+      page(
+        '<html><head><title>Tents</title><script>document.title = "Injected brand"</script></head><body>' +
+          '<h1>Trail <script>var spam = "casino bonus"</script><style>.x{color:red}</style><template>free money</template>tents</h1></body></html>',
+      ),
+      'https://x.example/',
+    );
+    expect(signals.h1).toBe('Trail tents');
+    expect(signals.title).toBe('Tents');
+  });
+
   it('bounds every text it keeps', () => {
     const long = 'word '.repeat(10_000);
     const signals = readPageSignals(
