@@ -36,6 +36,8 @@ export async function handleAdmin(request: IncomingMessage, response: ServerResp
           rateLimit: state.rateLimiter.perMinute,
           workspaces: state.data.workspaces.map((w) => ({ id: w.id, name: w.name, apiKey: w.apiKey, plan: w.plan })),
         });
+      case 'GET /__admin/credits':
+        return sendJson(response, 200, { workspaces: state.generations.credits(state.data.workspaces) });
       case 'POST /__admin/faults': {
         const body = await readJson(request);
         const rules = (Array.isArray(body) ? body : [body]).map((rule) => state.faults.add(rule));

@@ -10,6 +10,7 @@ import { adLibraryRoutes } from './routes/ad-library';
 import { boardRoutes } from './routes/boards';
 import { brandLibraryRoutes } from './routes/brand-library';
 import { inspoBrandRoutes } from './routes/inspo-brands';
+import { imageGenerationRoutes } from './routes/image-generations';
 import { ownedBrandRoutes } from './routes/owned-brands';
 import { type ServerOptions, ServerState } from './state';
 
@@ -22,6 +23,7 @@ export const routes: Route[] = [
   ...brandLibraryRoutes,
   ...inspoBrandRoutes,
   ...boardRoutes,
+  ...imageGenerationRoutes,
 ];
 
 export interface RunningServer {

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { CORS_HEADERS } from './envelope';
 import { demoPage, demoPageIndex } from './demo-pages';
-import { brandLogoSvg, creativeSvg } from './media';
+import { brandLogoSvg, creativeSvg, generatedImageSvg } from './media';
+import { dimensions } from './routes/image-generations';
 import type { ServerState } from './state';
 
 function send(response: ServerResponse, type: string, body: string): void {
@@ -23,6 +24,24 @@ const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${c
 
 /** GET /media/... and /demo/landing/...: generated SVG creatives and logos, and landing pages for link-outs. */
 export function serveMedia(response: ServerResponse, pathname: string, state: ServerState): void {
+  const generated = /^\/media\/generations\/([^/]+)\/([^/]+)\.svg$/.exec(pathname);
+  if (generated) {
+    const record = state.generations.find(decodeURIComponent(generated[1] ?? ''));
+    const image = record?.images.find((candidate) => candidate.id === decodeURIComponent(generated[2] ?? ''));
+    if (!record || !image || image.fails) return notFound(response);
+    const [width, height] = dimensions(record.body.aspect_ratio ?? '1:1');
+    return send(
+      response,
+      'image/svg+xml',
+      generatedImageSvg({
+        brand: record.brand.name,
+        colors: record.body.colors ?? record.brand.colors,
+        concept: image.concept,
+        width: Math.round(width / 2),
+        height: Math.round(height / 2),
+      }),
+    );
+  }
   const ownedLogo = /^\/media\/brands\/([^/]+)\/logo\.svg$/.exec(pathname);
   if (ownedLogo) {
     const id = decodeURIComponent(ownedLogo[1] ?? '');

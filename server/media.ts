@@ -40,3 +40,25 @@ export function creativeSvg(options: {
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${headline}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h} 60% 45%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360} 65% 30%)"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/><text x="32" y="${height - 90}" font-family="system-ui,sans-serif" font-size="34" font-weight="700" fill="#fff">${headline}</text><text x="32" y="${height - 44}" font-family="system-ui,sans-serif" font-size="22" fill="rgba(255,255,255,0.85)">${brand}</text>${play}</svg>`;
 }
+
+/** A generated image: the concept's angle and brief over the brand's palette. */
+export function generatedImageSvg(options: {
+  brand: string;
+  colors: readonly string[];
+  concept: string;
+  width: number;
+  height: number;
+}): string {
+  const { width, height } = options;
+  const [base = '#22577a', accent = '#ff7f50', light = '#f7f3e9'] = options.colors;
+  const [angle = '', ...rest] = options.concept.split(': ');
+  const brief = rest.join(': ');
+  const lines = (brief.match(/.{1,28}(\s|$)/g) ?? [brief]).slice(0, 3).map((line) => escapeXml(line.trim()));
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="28" y="${height / 2 + i * 30}" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="${escapeXml(light)}">${line}</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(options.concept.slice(0, 120))}"><rect width="${width}" height="${height}" fill="${escapeXml(base)}"/><circle cx="${width * 0.8}" cy="${height * 0.22}" r="${Math.min(width, height) * 0.18}" fill="${escapeXml(accent)}"/><text x="28" y="48" font-family="system-ui,sans-serif" font-size="16" letter-spacing="2" fill="${escapeXml(accent)}">${escapeXml(angle.toUpperCase().slice(0, 30))}</text>${text}<text x="28" y="${height - 28}" font-family="system-ui,sans-serif" font-size="18" fill="${escapeXml(light)}">${escapeXml(options.brand.slice(0, 40))}</text></svg>`;
+}

@@ -1,6 +1,7 @@
 import { ServerClock } from './clock';
 import { type CatalogueBrand, createDemoData, type DemoData, type WorkspaceState } from './demo-data';
 import { Faults } from './faults';
+import { GenerationStore } from './generations';
 import { LibraryIndex, tokenize } from './library-index';
 import { StateFile } from './persistence';
 import { RateLimiter } from './rate-limit';
@@ -38,6 +39,8 @@ export class ServerState {
   readonly faults: Faults;
   readonly rateLimiter: RateLimiter;
   readonly requestLog: RequestLogEntry[] = [];
+  /** Image generations, credits and the free-plan quota (in memory; a restart starts them afresh). */
+  generations: GenerationStore;
   private seq = 0;
   private libraryIndex: LibraryIndex | null = null;
   private idCounter = 0;
@@ -55,6 +58,7 @@ export class ServerState {
     this.faults = new Faults(seed);
     this.rateLimiter = new RateLimiter(options.rateLimit ?? 600);
     this.byKey = this.indexKeys();
+    this.generations = new GenerationStore(seed, this.clock);
   }
 
   private indexKeys(): Map<string, WorkspaceState> {
@@ -122,6 +126,7 @@ export class ServerState {
     this.libraryIndex = null;
     this.brandById = null;
     this.brandWordsById = null;
+    this.generations = new GenerationStore(this.options.seed ?? 1, this.clock);
     this.faults.clear();
     this.rateLimiter.reset();
     this.requestLog.length = 0;
