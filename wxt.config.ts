@@ -15,7 +15,15 @@ export default defineConfig({
       name: 'Adscope',
       description:
         'Ad research in a click: similar ads, the ad library, brand catalogue, boards, your ad accounts and image generation.',
-      permissions: ['storage', 'activeTab', 'scripting', 'alarms', 'contextMenus', ...(firefox ? [] : ['sidePanel'])],
+      permissions: [
+        'storage',
+        'activeTab',
+        'scripting',
+        'alarms',
+        'contextMenus',
+        'notifications',
+        ...(firefox ? [] : ['sidePanel']),
+      ],
       // WXT moves host_permissions into permissions for MV2 but drops optional_host_permissions there.
       ...(firefox ? { optional_permissions: OPTIONAL_API_HOSTS } : { optional_host_permissions: OPTIONAL_API_HOSTS }),
       ...(grantsLoopback ? { host_permissions: LOOPBACK_HOSTS } : {}),

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createDefaultApi } from '@/lib/api';
+import { startGenerationTracker } from '@/lib/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/jobs/outbox-runner';
 import { createHandlers } from '@/lib/messaging/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/messaging/router';
@@ -10,7 +11,8 @@ import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/similar/tri
 export default defineBackground(() => {
   const api = createDefaultApi();
   const outbox = startSaveOutbox(api);
-  const route = createRouter(createHandlers({ api, outbox }), {
+  const generations = startGenerationTracker(api);
+  const route = createRouter(createHandlers({ api, outbox, generations }), {
     extensionId: browser.runtime.id,
     extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
   });

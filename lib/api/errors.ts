@@ -21,6 +21,7 @@ export const clientErrorCodes = [
   'aborted',
   'forbidden_sender',
   'internal',
+  'generation_failed',
 ] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = number | ClientErrorCode;
@@ -105,7 +106,9 @@ export function errorAdvice(error: Pick<ApiError, 'code' | 'httpStatus' | 'messa
         ? 'Check the API key in Adscope options.'
         : 'Change the highlighted input and try again.';
     case ApiCode.planLimit:
-      return 'This brand is over your plan limit. Upgrade the plan or pick another brand.';
+      return /quota|free plan|a day/i.test(error.message)
+        ? 'The plan allowance resets at midnight UTC; upgrade the workspace for more.'
+        : 'This brand is over your plan limit. Upgrade the plan or pick another brand.';
     case ApiCode.notFound:
       return 'It may have been deleted or belong to another workspace.';
     case ApiCode.upstream:
@@ -124,6 +127,8 @@ export function errorAdvice(error: Pick<ApiError, 'code' | 'httpStatus' | 'messa
       return 'Allow Adscope to reach the API origin when the browser asks.';
     case 'invalid_input':
       return 'Correct the field and try again.';
+    case 'generation_failed':
+      return 'Try again, or change the brief.';
     default:
       return 'Try again. If it keeps happening, reload the extension.';
   }

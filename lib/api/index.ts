@@ -3,6 +3,7 @@ import { notConfigured, readApiKey } from './credentials';
 import { adLibraryApi } from './ad-library';
 import { boardsApi } from './boards';
 import { brandLibraryApi } from './brand-library';
+import { imageGenerationsApi } from './image-generations';
 import { ownedBrandsApi } from './owned-brands';
 import { type Connection, createTransport, type Transport, type TransportOptions } from './transport';
 
@@ -20,6 +21,7 @@ export function createApi(transport: Transport) {
     library: adLibraryApi(transport),
     brands: brandLibraryApi(transport),
     boards: boardsApi(transport),
+    generations: imageGenerationsApi(transport),
   };
 }
 export type Api = ReturnType<typeof createApi>;

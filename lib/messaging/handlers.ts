@@ -5,6 +5,7 @@ import { ApiError, invalidInput } from '../api/errors';
 import { parseInput } from '../api/limits';
 import { baseUrlProblem, normalizeBaseUrl, originPattern } from '../api/path';
 import { type Connection, createTransport } from '../api/transport';
+import type { GenerationTracker } from '../jobs/generation-jobs';
 import type { SaveOutbox } from '../jobs/save-outbox';
 import { openResearchPanel } from '../panel';
 import { handOverPage } from '../similar/handover';
@@ -24,6 +25,7 @@ import type { Handlers } from './router';
 export interface HandlerDeps {
   api: Api;
   outbox: SaveOutbox;
+  generations: GenerationTracker;
   /** Host-permission check; injectable for tests. */
   hasOriginAccess?: (pattern: string) => Promise<boolean>;
   /** The page button's browser side; injectable for tests. */
@@ -177,6 +179,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         });
       }
       return state;
+    },
+    'generation.submit': ({ choice, brandName }) => deps.generations.submit(choice, brandName),
+    'generation.list': () => deps.generations.list(),
+    'generation.retry': async ({ jobId }) => {
+      await deps.generations.retry(jobId);
+      return { ok: true as const };
+    },
+    'generation.dismiss': async ({ jobId }) => {
+      await deps.generations.dismiss(jobId);
+      return { ok: true as const };
     },
     'outbox.list': () => deps.outbox.list(),
     'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),

@@ -8,7 +8,9 @@ import {
   followedRequestSchema,
 } from '../api/brand-library';
 import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../api/boards';
+import { generationChoiceSchema } from '../api/generation-fields';
 import type { OwnedBrandList } from '../api/owned-brands';
+import type { GenerationJob } from '../jobs/generation-jobs';
 import type { OutboxEntry } from '../jobs/save-outbox';
 import type { PageButtonState } from '../similar/page-button';
 import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from '../similar/resolve';
@@ -146,6 +148,20 @@ export const requests = {
   }),
   'outbox.dismiss': request<{ ok: true }>()({
     input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Starts an image generation as a stored job (its idempotency key is kept before the first send). */
+  'generation.submit': request<GenerationJob>()({
+    input: z.object({ choice: generationChoiceSchema, brandName: z.string().max(200) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'generation.list': request<GenerationJob[]>()({ input: empty, senders: EXTENSION_PAGES }),
+  'generation.retry': request<{ ok: true }>()({
+    input: z.object({ jobId: z.string().min(8).max(200) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'generation.dismiss': request<{ ok: true }>()({
+    input: z.object({ jobId: z.string().min(8).max(200) }).strict(),
     senders: EXTENSION_PAGES,
   }),
   /** Finds a brand's ads and similar ads from a page's signals or from an ad. */

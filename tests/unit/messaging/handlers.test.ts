@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDefaultApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api/errors';
 import { DEMO_API_KEY } from '../../../lib/demo';
+import { GenerationTracker } from '../../../lib/jobs/generation-jobs';
 import { SaveOutbox } from '../../../lib/jobs/save-outbox';
 import { createHandlers } from '../../../lib/messaging/handlers';
 import type { Handlers, RequestContext } from '../../../lib/messaging/router';
@@ -10,6 +11,10 @@ import { pendingSimilarItem } from '../../../lib/similar/handover';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { withServer } from '../../helpers/server';
+
+/** A generation tracker that schedules nothing (these tests do not run jobs). */
+const idleTracker = (api: ReturnType<typeof createDefaultApi>) =>
+  new GenerationTracker({ api: api.generations, schedule: () => undefined });
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -33,7 +38,7 @@ beforeEach(() => {
     schedule: () => undefined,
     autoDrain: false,
   });
-  handlers = createHandlers({ api, outbox, hasOriginAccess: async () => granted });
+  handlers = createHandlers({ api, outbox, generations: idleTracker(api), hasOriginAccess: async () => granted });
 });
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -168,7 +173,7 @@ describe('find-similar hand-over and the page button', () => {
     };
     const api = createDefaultApi({ retryLimit: 0 });
     const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
-    const withButton = createHandlers({ api, outbox, pageButton: deps });
+    const withButton = createHandlers({ api, outbox, generations: idleTracker(api), pageButton: deps });
     const error = await rejection(withButton['pageButton.set']({ enabled: true }, context));
     expect(error.code).toBe('permission_denied');
     expect(error.field).toBe('pageButton');
@@ -179,7 +184,7 @@ describe('find-similar hand-over and the page button', () => {
     const read: number[] = [];
     const api = createDefaultApi({ retryLimit: 0 });
     const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
-    const withTab = createHandlers({ api, outbox, readTab: async (tabId) => void read.push(tabId) });
+    const withTab = createHandlers({ api, outbox, generations: idleTracker(api), readTab: async (tabId) => void read.push(tabId) });
     expect(await withTab['similar.inTab']({ tabId: 12 }, context)).toEqual({ ok: true });
     expect(read).toEqual([12]);
   });

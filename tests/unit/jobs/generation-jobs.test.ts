@@ -1,0 +1,311 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createDefaultApi } from '../../../lib/api';
+import { ApiError } from '../../../lib/api/errors';
+import type { GenerationChoice } from '../../../lib/api/generation-fields';
+import type { GeneratedImage, Generation } from '../../../lib/api/image-generations';
+import { DEMO_API_KEY } from '../../../lib/demo';
+import {
+  GENERATION_POLICY,
+  type GenerationApi,
+  generationJobsItem,
+  GenerationTracker,
+} from '../../../lib/jobs/generation-jobs';
+import { settingsItem } from '../../../lib/storage/settings';
+import type { RunningServer } from '../../../server/app';
+import { withServer } from '../../helpers/server';
+
+const choice: GenerationChoice = { prompt: 'Trail shoes for spring', brand_id: 'brand-1', size: 2 };
+
+/** An in-memory image service: each submit key makes one generation, whose answers a test scripts. */
+function fakeApi() {
+  const calls: string[] = [];
+  const byKey = new Map<string, string>();
+  let answers: (Generation | ApiError)[] = [];
+  let submitFailures: ApiError[] = [];
+  const api: GenerationApi = {
+    submit: async (body) => {
+      calls.push(`submit ${body.idempotency_key}`);
+      const failure = submitFailures.shift();
+      if (failure) throw failure;
+      const id = byKey.get(body.idempotency_key) ?? `gen-${byKey.size + 1}`;
+      byKey.set(body.idempotency_key, id);
+      return { generation_id: id, status: 'pending', image_ids: [], concept_ids: [], images: [] };
+    },
+    get: async (id) => {
+      calls.push(`get ${id}`);
+      const next = answers.length > 1 ? answers.shift() : answers[0];
+      if (!next) throw new Error('no answer scripted');
+      if (next instanceof ApiError) throw next;
+      return next;
+    },
+    image: async (id, imageId): Promise<GeneratedImage> => {
+      calls.push(`image ${imageId}`);
+      const failed = imageId.endsWith('bad');
+      return {
+        id: imageId,
+        status: failed ? 'failed' : 'success',
+        url: failed ? null : `http://127.0.0.1/media/generations/${id}/${imageId}.svg`,
+        concept: `Concept ${imageId}`,
+        error: failed ? 'could not render; refunded' : null,
+        width: 1080,
+        height: 1080,
+      };
+    },
+  };
+  return {
+    api,
+    calls,
+    answer: (...next: (Generation | ApiError)[]) => {
+      answers = next;
+    },
+    failSubmits: (...failures: ApiError[]) => {
+      submitFailures = failures;
+    },
+  };
+}
+
+const generation = (status: string, images: [string, string][] = []): Generation => ({
+  generation_id: 'gen-1',
+  status,
+  image_ids: images.map(([id]) => id),
+  concept_ids: [],
+  images: images.map(([image_id, imageStatus]) => ({ image_id, status: imageStatus })),
+});
+
+const network = () => new ApiError({ code: 'network', message: 'connection dropped', retryable: true });
+
+function tracker(api: GenerationApi, random = () => 0.5) {
+  const wakes: (number | null)[] = [];
+  const ended: string[] = [];
+  let id = 0;
+  const instance = new GenerationTracker({
+    api,
+    schedule: (at) => wakes.push(at),
+    onChange: (_, done) => ended.push(...done.map((job) => job.phase)),
+    random,
+    newId: () => `key-${(id += 1).toString().padStart(4, '0')}`,
+  });
+  return { instance, wakes, ended };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the generation tracker', () => {
+  it('stores the job with its key before the first send', async () => {
+    const fake = fakeApi();
+    let storedBeforeSend: unknown = null;
+    const original = fake.api.submit;
+    fake.api.submit = async (body) => {
+      storedBeforeSend = (await generationJobsItem.get()).map((job) => job.id);
+      return original(body);
+    };
+    const { instance } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme Trail');
+    await instance.drain();
+    expect(storedBeforeSend).toEqual([job.id]);
+    expect(fake.calls).toEqual([`submit ${job.id}`]);
+  });
+
+  it('a double click makes one job and one request', async () => {
+    const fake = fakeApi();
+    const { instance } = tracker(fake.api);
+    const [a, b] = await Promise.all([instance.submit(choice, 'Acme'), instance.submit(choice, 'Acme')]);
+    expect(b.id).toBe(a.id);
+    await instance.drain();
+    expect(fake.calls.filter((call) => call.startsWith('submit'))).toHaveLength(1);
+    expect(await generationJobsItem.get()).toHaveLength(1);
+  });
+
+  it.each([
+    ['the lowest jitter', () => 0, 2000],
+    ['the highest jitter', () => 0.9999, 4999],
+  ])('polls every 2 to 5 s: %s', async (_, random, delay) => {
+    const fake = fakeApi();
+    fake.answer(generation('processing'));
+    const { instance, wakes } = tracker(fake.api, random);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    expect(wakes.at(-1)).toBe(Date.now() + delay);
+    vi.setSystemTime(Date.now() + delay);
+    await instance.drain();
+    expect(fake.calls.filter((call) => call.startsWith('get'))).toHaveLength(1);
+    expect(wakes.at(-1)).toBe(Date.now() + delay);
+  });
+
+  it('polls nothing before a job is due, and nothing at all once it is terminal', async () => {
+    const fake = fakeApi();
+    fake.answer(
+      generation('processing', [['img-1', 'processing']]),
+      generation('success', [
+        ['img-1', 'success'],
+        ['img-2bad', 'failed'],
+      ]),
+    );
+    const { instance, wakes, ended } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme');
+    await instance.drain();
+    await instance.drain();
+    expect(fake.calls).toEqual([`submit ${job.id}`]);
+    for (let i = 0; i < 3; i += 1) {
+      vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+      await instance.drain();
+    }
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('done');
+    expect(stored?.images.map((image) => [image.id, image.status])).toEqual([
+      ['img-1', 'success'],
+      ['img-2bad', 'failed'],
+    ]);
+    expect(stored?.images[0]?.url).toMatch(/img-1\.svg$/);
+    // Each finished image's detail is read once.
+    expect(fake.calls.filter((call) => call === 'image img-1')).toHaveLength(1);
+    expect(wakes.at(-1)).toBeNull();
+    expect(ended).toEqual(['done']);
+    const requests = fake.calls.length;
+    vi.setSystemTime(Date.now() + 60_000);
+    await instance.drain();
+    expect(fake.calls).toHaveLength(requests);
+  });
+
+  it('backs off a dropped submit and sends the same key again, then gives up in words', async () => {
+    const fake = fakeApi();
+    fake.failSubmits(...Array.from({ length: GENERATION_POLICY.maxSubmitAttempts }, network));
+    const { instance, wakes } = tracker(fake.api, () => 0.9999);
+    const job = await instance.submit(choice, 'Acme');
+    const gaps: number[] = [];
+    for (let i = 0; i < GENERATION_POLICY.maxSubmitAttempts; i += 1) {
+      await instance.drain();
+      const wake = wakes.at(-1);
+      if (wake === null || wake === undefined) break;
+      gaps.push(wake - Date.now());
+      vi.setSystemTime(wake);
+    }
+    expect(new Set(fake.calls)).toEqual(new Set([`submit ${job.id}`]));
+    expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(GENERATION_POLICY.submitMaxMs);
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('failed');
+    expect(stored?.error?.code).toBe('network');
+  });
+
+  it.each([
+    ['a quota or plan error (40301)', new ApiError({ code: 40301, message: 'free plan quota used', retryable: false })],
+    ['an upstream rejection (50001)', new ApiError({ code: 50001, message: 'credits exhausted', retryable: true })],
+    ['invalid input (40001)', new ApiError({ code: 40001, message: 'prompt too long', retryable: false })],
+  ])('never retries %s by itself', async (_, error) => {
+    const fake = fakeApi();
+    fake.failSubmits(error);
+    const { instance, wakes } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    vi.setSystemTime(Date.now() + 120_000);
+    await instance.drain();
+    expect(fake.calls).toHaveLength(1);
+    expect(wakes.at(-1)).toBeNull();
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('failed');
+    expect(stored?.error?.message).toBe(error.message);
+  });
+
+  it('retry after a failure keeps the key', async () => {
+    const fake = fakeApi();
+    fake.failSubmits(new ApiError({ code: 50001, message: 'down', retryable: true }));
+    fake.answer(generation('processing'));
+    const { instance } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme');
+    await instance.drain();
+    await instance.retry(job.id);
+    await instance.drain();
+    expect(fake.calls).toEqual([`submit ${job.id}`, `submit ${job.id}`]);
+    expect((await generationJobsItem.get())[0]?.phase).toBe('running');
+  });
+
+  it('a new worker resumes polling from storage', async () => {
+    const first = fakeApi();
+    first.answer(generation('processing'));
+    const { instance: before } = tracker(first.api);
+    await before.submit(choice, 'Acme');
+    await before.drain();
+    const second = fakeApi();
+    second.answer(
+      generation('partial_success', [
+        ['img-1', 'success'],
+        ['img-2bad', 'failed'],
+      ]),
+    );
+    const { instance: after, ended } = tracker(second.api);
+    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    await after.drain();
+    expect(second.calls[0]).toBe('get gen-1');
+    expect(ended).toEqual(['done']);
+  });
+
+  it('an unknown status keeps polling; a terminal job never goes back', async () => {
+    const fake = fakeApi();
+    fake.answer(generation('queued_upstream'), generation('failed'), generation('processing'));
+    const { instance } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    for (let i = 0; i < 4; i += 1) {
+      vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+      await instance.drain();
+    }
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('failed');
+    expect(stored?.status).toBe('failed');
+    expect(stored?.error?.code).toBe('generation_failed');
+    expect(fake.calls.filter((call) => call.startsWith('get'))).toHaveLength(2);
+  });
+
+  it('rides out failed polls with a slower pace, and stops on 40401', async () => {
+    const fake = fakeApi();
+    fake.answer(network(), new ApiError({ code: 40401, message: 'gone', retryable: false }));
+    const { instance, wakes } = tracker(fake.api, () => 0);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect((wakes.at(-1) ?? 0) - Date.now()).toBe(GENERATION_POLICY.pollMinMs);
+    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect((await generationJobsItem.get())[0]?.phase).toBe('failed');
+  });
+});
+
+describe('against the reference server', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await withServer({ timeScale: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('no duplicate submit across a restart between "key saved" and "response received"', async () => {
+    vi.useRealTimers();
+    await settingsItem.set({ baseUrl: server.baseUrl, theme: 'system' });
+    await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
+    const api = createDefaultApi({ retryLimit: 0 });
+    const brand = server.state.data.workspaces[0]?.ownedBrands[0]?.id ?? '';
+    // The server commits the generation, then the connection drops before the answer.
+    server.state.faults.add({ kind: 'drop-after', method: 'POST', path: '/image-generations', times: 1 });
+    const before = new GenerationTracker({ api: api.generations, schedule: () => undefined });
+    const job = await before.submit({ prompt: 'Rain jackets', brand_id: brand, size: 3 }, 'Acme Trail');
+    await before.drain();
+    expect((await generationJobsItem.get())[0]?.phase).toBe('submitting');
+    // The worker dies; a new one starts from storage and sends the same key.
+    await generationJobsItem.set((await generationJobsItem.get()).map((stored) => ({ ...stored, nextAt: Date.now() })));
+    const after = new GenerationTracker({ api: api.generations, schedule: () => undefined });
+    await after.drain();
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.id).toBe(job.id);
+    expect(stored?.phase).toBe('running');
+    const ledger = server.state.generations.credits(server.state.data.workspaces)[0]?.ledger ?? [];
+    expect(ledger.filter((entry) => entry.kind === 'reserve')).toHaveLength(1);
+    expect(ledger[0]?.generation_id).toBe(stored?.generationId);
+  });
+});
