@@ -44,6 +44,44 @@ async function showPageButton(page: Page, env: TourEnv): Promise<void> {
   await page.getByRole('button', { name: 'Find similar ads' }).waitFor();
 }
 
+/** From a search result's "Generate": a brief for Acme Trail, ready to submit. */
+async function fillGenerateForm(page: Page): Promise<void> {
+  await showSearch(page, 'tent');
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button', { name: /^Generate from this ad/ })
+    .first()
+    .click();
+  await page
+    .getByRole('region', { name: 'Generate ad images' })
+    .getByLabel('Brand')
+    .selectOption({ label: 'Acme Trail' });
+  await page.getByLabel('Brief').fill('Spring trail running: light, fast, waterproof. Three fresh angles for Stories.');
+  await page.getByRole('spinbutton', { name: 'Images' }).fill('4');
+  await page.getByLabel('Aspect ratio').selectOption('9:16');
+}
+
+/** Submits a brief from the side panel, lets the demo clock run fast, and waits for the popup to show it done. */
+async function showFinishedJob(page: Page, env: TourEnv): Promise<void> {
+  const panel = await page.context().newPage();
+  await panel.setViewportSize(PANEL);
+  await panel.goto(`chrome-extension://${env.extensionId}/sidepanel.html`);
+  await fillGenerateForm(panel);
+  await panel.getByRole('button', { name: 'Generate images' }).click();
+  await panel.getByRole('status').filter({ hasText: 'Started' }).waitFor();
+  await fetch(`${env.baseUrl}/__admin/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ timeScale: 100 }),
+  });
+  await panel.close();
+  await page.bringToFront();
+  await page
+    .getByText(/Done|Partly done/)
+    .first()
+    .waitFor({ timeout: 60_000 });
+}
+
 const PANEL = { width: 400, height: 800 };
 const POPUP = { width: 360, height: 480 };
 
@@ -210,6 +248,22 @@ export const TOUR: TourStop[] = [
     viewport: { width: 900, height: 500 },
     prepare: showPageButton,
   },
+  { name: 'generate-form', page: 'sidepanel', viewport: PANEL, prepare: fillGenerateForm },
+  {
+    name: 'generate-locked-dark',
+    page: 'sidepanel',
+    colorScheme: 'dark',
+    viewport: PANEL,
+    prepare: async (page) => {
+      await openTab(page, 'Generate');
+      await page
+        .getByRole('region', { name: 'Generate ad images' })
+        .getByLabel('Brand')
+        .selectOption({ label: 'Acme Alpine (locked: over the plan limit)' });
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  { name: 'popup-jobs', page: 'popup', viewport: { width: 360, height: 600 }, prepare: showFinishedJob },
   { name: 'popup', page: 'popup', viewport: POPUP },
   { name: 'popup-dark', page: 'popup', colorScheme: 'dark', viewport: POPUP },
 ];

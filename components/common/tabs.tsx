@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -16,6 +16,10 @@ interface TabsProps<Id extends string> {
 /** WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
+  // A narrow panel scrolls the tab strip: keep the selected tab in view, also when code selects it.
+  useEffect(() => {
+    refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.id === selected);
     const next =

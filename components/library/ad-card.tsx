@@ -2,6 +2,7 @@ import type { LibraryAd } from '@/lib/api/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../common/format';
 import type { AdSaveState } from '../save/saved-state';
+import { useGenerateStore } from '../generate/generate-store';
 import { similarToAd, useSimilarStore } from '../similar/similar-store';
 import { usePanelStore } from '../sidepanel/panel-store';
 
@@ -122,6 +123,18 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
             }}
           >
             More like this
+          </button>
+          <button
+            type="button"
+            className="btn ad-card-save"
+            tabIndex={tabbable ? 0 : -1}
+            aria-label={`Generate from this ad: ${adHeadline(ad)}`}
+            onClick={() => {
+              useGenerateStore.getState().prefillFromAd(ad);
+              usePanelStore.getState().setTab('generate');
+            }}
+          >
+            Generate
           </button>
           {status ? (
             <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>

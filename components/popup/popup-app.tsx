@@ -4,6 +4,7 @@ import { ErrorNotice } from '@/components/common/error-notice';
 import { useSettings } from '@/components/common/use-settings';
 import { callBackground } from '@/lib/messaging/client';
 import { openResearchPanel } from '@/lib/panel';
+import { GenerationJobs } from './generation-jobs';
 
 export function PopupApp() {
   const settings = useSettings();
@@ -65,7 +66,7 @@ export function PopupApp() {
       {openPanel.isError ? <ErrorNotice title="Could not open the side panel" error={openPanel.error} /> : null}
       <section aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Image generations</h2>
-        <p className="muted">No image generations yet. Jobs you start appear here with their progress.</p>
+        <GenerationJobs />
       </section>
     </main>
   );

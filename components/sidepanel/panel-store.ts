@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export const panelTabs = ['search', 'similar', 'brands', 'boards', 'saved', 'workspace'] as const;
+export const panelTabs = ['search', 'similar', 'brands', 'boards', 'saved', 'generate', 'workspace'] as const;
 export type PanelTab = (typeof panelTabs)[number];
 
 interface PanelState {

@@ -16,6 +16,7 @@ const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'brands', label: 'Brands' },
   { id: 'boards', label: 'Boards' },
   { id: 'saved', label: 'Saved' },
+  { id: 'generate', label: 'Generate' },
   { id: 'workspace', label: 'Workspace' },
 ];
 
@@ -26,6 +27,7 @@ const PANELS = {
   brands: lazy(() => import('@/components/brands/brands-tab')),
   boards: lazy(() => import('@/components/boards/boards-tab')),
   saved: lazy(() => import('@/components/saved/saved-tab')),
+  generate: lazy(() => import('@/components/generate/generate-tab')),
   workspace: lazy(() => import('@/components/workspace/workspace-tab')),
 } satisfies Record<PanelTab, unknown>;
 

@@ -184,7 +184,12 @@ describe('find-similar hand-over and the page button', () => {
     const read: number[] = [];
     const api = createDefaultApi({ retryLimit: 0 });
     const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
-    const withTab = createHandlers({ api, outbox, generations: idleTracker(api), readTab: async (tabId) => void read.push(tabId) });
+    const withTab = createHandlers({
+      api,
+      outbox,
+      generations: idleTracker(api),
+      readTab: async (tabId) => void read.push(tabId),
+    });
     expect(await withTab['similar.inTab']({ tabId: 12 }, context)).toEqual({ ok: true });
     expect(read).toEqual([12]);
   });

@@ -1,0 +1,76 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LibraryAd } from '@/lib/api/ad-library';
+import type { AspectRatio } from '@/lib/api/generation-fields';
+import { safeHttpUrl } from '@/lib/url';
+
+export interface GenerateDraft {
+  brandId: string;
+  prompt: string;
+  size: number;
+  aspectRatio: AspectRatio;
+  language: string;
+  referenceImageUrl: string;
+  logoUrl: string;
+  /** One URL per line. */
+  productImages: string;
+  /** Hex codes separated by commas or spaces. */
+  colors: string;
+}
+
+export const EMPTY_DRAFT: GenerateDraft = {
+  brandId: '',
+  prompt: '',
+  size: 1,
+  aspectRatio: '1:1',
+  language: 'en',
+  referenceImageUrl: '',
+  logoUrl: '',
+  productImages: '',
+  colors: '',
+};
+
+interface GenerateState {
+  draft: GenerateDraft;
+  /** The ad a draft was started from, for the form's heading. */
+  fromAd: string | null;
+  update: (change: Partial<GenerateDraft>) => void;
+  reset: () => void;
+  prefillFromAd: (ad: LibraryAd) => void;
+}
+
+/** The brief being written, kept in the panel's localStorage so a closed panel loses nothing. */
+export const useGenerateStore = create<GenerateState>()(
+  persist(
+    (set) => ({
+      draft: EMPTY_DRAFT,
+      fromAd: null,
+      update: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
+      reset: () => set((state) => ({ draft: { ...EMPTY_DRAFT, brandId: state.draft.brandId }, fromAd: null })),
+      prefillFromAd: (ad) =>
+        set((state) => {
+          const image = safeHttpUrl(ad.images[0]?.url) ?? safeHttpUrl(ad.videos[0]?.preview_image_url) ?? '';
+          const angle = [ad.title, ad.body].filter(Boolean).join(' ').slice(0, 400);
+          return {
+            fromAd: ad.title ?? ad.brand_name ?? ad.id,
+            draft: {
+              ...state.draft,
+              referenceImageUrl: image,
+              prompt: state.draft.prompt.trim()
+                ? state.draft.prompt
+                : `An ad for our brand in the spirit of this one: ${angle || 'same format and mood'}`,
+            },
+          };
+        }),
+    }),
+    {
+      name: 'adscope.generate',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      merge: (persisted, current) => {
+        const draft = (persisted as { draft?: Partial<GenerateDraft> } | undefined)?.draft;
+        return draft && typeof draft === 'object' ? { ...current, draft: { ...EMPTY_DRAFT, ...draft } } : current;
+      },
+    },
+  ),
+);

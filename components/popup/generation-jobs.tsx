@@ -1,0 +1,223 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ErrorNotice } from '@/components/common/error-notice';
+import { ApiCode, ApiError } from '@/lib/api/errors';
+import { type GenerationJob, generationJobsItem, type JobImage } from '@/lib/jobs/generation-jobs';
+import { callBackground } from '@/lib/messaging/client';
+import { safeHttpUrl } from '@/lib/url';
+
+const jobsKey = ['generationJobs'] as const;
+
+/** The stored jobs, read straight from storage (no worker wake-up), and kept live as the tracker writes. */
+export function useGenerationJobs() {
+  const queryClient = useQueryClient();
+  useEffect(() => generationJobsItem.watch((jobs) => queryClient.setQueryData(jobsKey, jobs)), [queryClient]);
+  return useQuery({ queryKey: jobsKey, queryFn: () => generationJobsItem.get(), staleTime: Number.POSITIVE_INFINITY });
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function elapsed(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  submitting: 'Submitting',
+  pending: 'Queued',
+  processing: 'Rendering',
+  success: 'Done',
+  partial_success: 'Partly done',
+  failed: 'Failed',
+};
+
+/** The job's state in words: our phase while submitting or failed, else the server's status. */
+export function statusWords(job: GenerationJob): string {
+  if (job.phase === 'submitting') return job.error ? 'Reconnecting' : 'Submitting';
+  if (job.phase === 'failed') return 'Failed';
+  return STATUS_WORDS[job.status ?? ''] ?? (job.phase === 'done' ? 'Done' : 'In progress');
+}
+
+const isActive = (job: GenerationJob) => job.phase === 'submitting' || job.phase === 'running';
+
+function ImageViewer({ image, index, onClose }: { image: JobImage; index: number; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const url = safeHttpUrl(image.url);
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  async function download() {
+    if (!url) return;
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `adscope-${image.id}.${blob.type.includes('svg') ? 'svg' : 'png'}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      setNote('Downloaded.');
+    } catch {
+      setNote('The download failed: the image service did not answer. Open the image and save it from there.');
+    }
+  }
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setNote('Link copied.');
+    } catch {
+      setNote('The browser did not allow copying. Select the link below and copy it.');
+    }
+  }
+  return (
+    <dialog ref={ref} className="image-viewer" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <h3 id={`${id}-title`}>Image {index + 1}</h3>
+      {url ? <img src={url} alt={image.concept ?? `Generated image ${index + 1}`} /> : null}
+      {image.concept ? <p className="muted">{image.concept}</p> : null}
+      <div className="notice-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void download()}>
+          Download
+        </button>
+        <button type="button" className="btn" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <button type="button" className="btn" onClick={() => ref.current?.close()}>
+          Close
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {url ? <p className="viewer-link">{url}</p> : null}
+    </dialog>
+  );
+}
+
+function JobCard({ job, now }: { job: GenerationJob; now: number }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const size = job.choice.size ?? 1;
+  const made = job.images.filter((image) => image.status === 'success').length;
+  const retry = useMutation({ mutationFn: () => callBackground('generation.retry', { jobId: job.id }) });
+  const again = useMutation({
+    mutationFn: () => callBackground('generation.submit', { choice: job.choice, brandName: job.brandName }),
+  });
+  const dismiss = useMutation({ mutationFn: () => callBackground('generation.dismiss', { jobId: job.id }) });
+  const error = job.error ? ApiError.from(job.error) : null;
+  // Quota, plan and input errors are never retried: the user changes something first.
+  const canRetry =
+    job.phase === 'failed' &&
+    error !== null &&
+    error.code !== ApiCode.planLimit &&
+    error.code !== ApiCode.invalid &&
+    error.code !== 'invalid_input' &&
+    error.code !== 'generation_failed';
+  const slots = Array.from({ length: size }, (_, index) => job.images[index] ?? null);
+  return (
+    <li className="card job">
+      <div className="job-header">
+        <strong>{job.brandName}</strong>
+        <span className={`chip job-status is-${job.phase}`}>{statusWords(job)}</span>
+      </div>
+      <p className="job-brief">{job.choice.prompt.slice(0, 140)}</p>
+      <p className="muted job-meta">
+        {made} of {size} image{size === 1 ? '' : 's'} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
+        {job.phase === 'running' && job.error ? ' · reconnecting' : ''}
+      </p>
+      <ul className="job-images list-plain" aria-label={`Images for ${job.brandName}`}>
+        {slots.map((image, index) => {
+          const url = safeHttpUrl(image?.url);
+          return (
+            <li key={image?.id ?? `slot-${index}`}>
+              {image?.status === 'success' && url ? (
+                <button
+                  type="button"
+                  className="job-thumb"
+                  aria-label={`View image ${index + 1}${image.concept ? `: ${image.concept}` : ''}`}
+                  onClick={() => setViewing(index)}
+                >
+                  <img src={url} alt="" />
+                </button>
+              ) : image?.status === 'failed' ? (
+                <span className="job-thumb is-failed" title={image.error ?? undefined}>
+                  Failed, refunded
+                </span>
+              ) : (
+                <span className="job-thumb is-waiting">
+                  <span className="visually-hidden">Image {index + 1} </span>
+                  {job.phase === 'failed' ? 'Not made' : 'Rendering…'}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error && (job.phase === 'failed' || job.phase === 'submitting') ? (
+        <ErrorNotice
+          title={job.phase === 'failed' ? 'This generation failed' : 'Waiting to reach the service'}
+          error={error}
+        />
+      ) : null}
+      <div className="notice-actions">
+        {canRetry ? (
+          <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
+            Retry
+          </button>
+        ) : null}
+        {job.phase === 'failed' && error?.code === 'generation_failed' ? (
+          <button type="button" className="btn" disabled={again.isPending} onClick={() => again.mutate()}>
+            Run again
+          </button>
+        ) : null}
+        {!isActive(job) ? (
+          <button type="button" className="btn btn-link" onClick={() => dismiss.mutate()}>
+            Remove from list
+          </button>
+        ) : null}
+      </div>
+      {viewing !== null && job.images[viewing] ? (
+        <ImageViewer image={job.images[viewing]} index={viewing} onClose={() => setViewing(null)} />
+      ) : null}
+    </li>
+  );
+}
+
+/** Recent image generations, newest first, with their progress and results. */
+export function GenerationJobs() {
+  const jobs = useGenerationJobs();
+  const list = jobs.data ?? [];
+  const now = useNow(list.some(isActive));
+  if (jobs.isError) return <ErrorNotice title="Could not read your generations" error={jobs.error} />;
+  if (jobs.isPending) return null;
+  if (list.length === 0) {
+    return (
+      <p className="muted">
+        No image generations yet. Start one from the side panel's Generate tab, or “Generate” on any ad; jobs appear
+        here with their progress.
+      </p>
+    );
+  }
+  return (
+    <ul className="list-plain jobs" aria-label="Image generations">
+      {[...list]
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((job) => (
+          <JobCard key={job.id} job={job} now={now} />
+        ))}
+    </ul>
+  );
+}

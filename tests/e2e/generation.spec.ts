@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { CREDITS_PER_IMAGE } from '../../lib/api/generation-fields';
+import type { RunningServer } from '../../server/app';
+import { expect, expectAccessible, test } from './fixtures';
+import { SidePanelPage } from './pages/side-panel-page';
+
+test.beforeEach(async ({ connect, server }) => {
+  // The generation clock stands still until a test lets it run.
+  server.state.clock.setTimeScale(0);
+  ledgerStart = 0;
+  ledgerStart = acmeLedger(server).length;
+  await connect();
+});
+test.afterEach(({ server }) => server.state.clock.setTimeScale(1));
+
+/** Acme's credit ledger since the test began (the server lives for the whole worker). */
+let ledgerStart = 0;
+function acmeLedger(server: RunningServer) {
+  return (server.state.generations.credits(server.state.data.workspaces)[0]?.ledger ?? []).slice(ledgerStart);
+}
+
+/** From a search result's "Generate", a brief for Acme Trail with three images, submitted. */
+async function submitFromAdCard(page: Page): Promise<void> {
+  const panel = new SidePanelPage(page);
+  await panel.search('tent');
+  await panel.cards
+    .first()
+    .getByRole('button', { name: /^Generate from this ad/ })
+    .click();
+  await expect(panel.tab('Generate')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Reference ad image URL (optional)')).toHaveValue(/\/media\/ads\//);
+  await page
+    .getByRole('region', { name: 'Generate ad images' })
+    .getByLabel('Brand')
+    .selectOption({ label: 'Acme Trail' });
+  await page.getByLabel('Brief').fill('Spring trail running: light, fast, waterproof. Three fresh angles.');
+  await expect(page.getByText(/\d+ \/ 10,000 characters/)).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Images' }).fill('3');
+  await expect(page.getByText(`= ${3 * CREDITS_PER_IMAGE} credits`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Generate images' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Started: 3 images for Acme Trail' })).toBeVisible();
+}
+
+test('submit from an ad card and watch the popup go from queued to a terminal state with its images', async ({
+  openPage,
+  server,
+}) => {
+  const panelPage = await openPage('sidepanel');
+  await submitFromAdCard(panelPage);
+  // A second click on the same brief makes no second job.
+  await panelPage.getByRole('button', { name: 'Generate images' }).click();
+
+  const popup = await openPage('popup');
+  const jobs = popup.getByRole('list', { name: 'Image generations' });
+  await expect(jobs.getByRole('listitem').filter({ hasText: 'Acme Trail' })).toHaveCount(1);
+  await expect(jobs).toContainText('Queued', { timeout: 15_000 });
+  await expect(jobs).toContainText('0 of 3 images');
+  await expectAccessible(popup);
+
+  server.state.clock.setTimeScale(100);
+  await expect(jobs).toContainText(/Done|Partly done|Failed/, { timeout: 30_000 });
+  const ledger = acmeLedger(server);
+  expect(ledger.filter((entry) => entry.kind === 'reserve')).toHaveLength(1);
+  const refunds = ledger.filter((entry) => entry.kind === 'refund').length;
+  const thumbnails = jobs.getByRole('button', { name: /^View image/ });
+  await expect(thumbnails).toHaveCount(3 - refunds);
+  await expect(jobs).toContainText(`${3 - refunds} of 3 images`);
+  if (refunds < 3) {
+    await thumbnails.first().click();
+    const viewer = popup.getByRole('dialog', { name: 'Image 1' });
+    await expect(viewer.getByRole('img')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Download' })).toBeVisible();
+    await expectAccessible(popup);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+  }
+  await popup.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(popup);
+});
+
+test('a generation survives a stopped service worker mid-poll', async ({ context, openPage, server }) => {
+  const panelPage = await openPage('sidepanel');
+  await submitFromAdCard(panelPage);
+  await expect.poll(() => acmeLedger(server).length, { timeout: 15_000 }).toBe(1);
+  const polls = () =>
+    server.state.requestLog.filter((entry) => entry.method === 'GET' && entry.path.startsWith('/image-generations/'));
+  await expect.poll(() => polls().length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+  const cdp = await context.newCDPSession(panelPage);
+  const states: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) states.push(version.runningStatus);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => states.at(-1)).toBe('stopped');
+  server.state.clock.setTimeScale(100);
+
+  // Opening the popup wakes the worker, which resumes polling from storage.
+  const popup = await openPage('popup');
+  const jobs = popup.getByRole('list', { name: 'Image generations' });
+  await expect(jobs).toContainText(/Done|Partly done|Failed/, { timeout: 40_000 });
+  expect(acmeLedger(server).filter((entry) => entry.kind === 'reserve')).toHaveLength(1);
+});
+
+test('a locked brand is refused with the plan message (40301)', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Generate').click();
+  await page
+    .getByRole('region', { name: 'Generate ad images' })
+    .getByLabel('Brand')
+    .selectOption({ label: 'Acme Alpine (locked: over the plan limit)' });
+  await expect(page.getByRole('alert')).toContainText("over your plan's brand limit (40301)");
+  await expect(page.getByRole('button', { name: 'Generate images' })).toBeDisabled();
+  await expectAccessible(page);
+});
+
+test('bad input is refused on the field, and nothing is sent', async ({ openPage, server }) => {
+  const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Generate').click();
+  await page
+    .getByRole('region', { name: 'Generate ad images' })
+    .getByLabel('Brand')
+    .selectOption({ label: 'Acme Trail' });
+  await page.getByLabel('Brief').fill('x'.repeat(10_001));
+  await expect(page.getByText('10,001 / 10,000 characters')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate images' }).click();
+  await expect(page.getByText('prompt is 10001 characters; the limit is 10000.')).toBeVisible();
+  await page.getByLabel('Brief').fill('A fine brief');
+  await page.getByRole('spinbutton', { name: 'Images' }).fill('21');
+  await page.getByRole('button', { name: 'Generate images' }).click();
+  await expect(page.getByText('size must be between 1 and 20.')).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Images' }).fill('2');
+  await page.getByLabel('Colors (optional)').fill('red');
+  await page.getByRole('button', { name: 'Generate images' }).click();
+  await expect(page.getByText('Each color must be a hex code such as #1f6f4a.')).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  expect(acmeLedger(server)).toEqual([]);
+});
