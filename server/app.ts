@@ -6,6 +6,7 @@ import type { FaultRule } from './faults';
 import { serveMedia } from './media-routes';
 import { findRemovedPath } from './removed-paths';
 import { type Route, Router } from './router';
+import { adAccountRoutes } from './routes/ad-accounts';
 import { adLibraryRoutes } from './routes/ad-library';
 import { boardRoutes } from './routes/boards';
 import { brandLibraryRoutes } from './routes/brand-library';
@@ -24,6 +25,7 @@ export const routes: Route[] = [
   ...inspoBrandRoutes,
   ...boardRoutes,
   ...imageGenerationRoutes,
+  ...adAccountRoutes,
 ];
 
 export interface RunningServer {

@@ -66,10 +66,11 @@ export interface GenerationView {
 
 export interface LedgerEntry {
   at: string;
-  kind: 'reserve' | 'refund';
+  kind: 'reserve' | 'refund' | 'transcript';
   credits: number;
-  generation_id: string;
+  generation_id?: string;
   image_id?: string;
+  video_id?: string;
 }
 
 interface Account {
@@ -259,6 +260,18 @@ export class GenerationStore {
         ledger: account.ledger,
       };
     });
+  }
+
+  /** Charges credits for other work (a transcript); 50001 when they do not cover it, as upstream would. */
+  charge(workspace: WorkspaceState, credits: number, entry: Omit<LedgerEntry, 'at' | 'credits'>): void {
+    const account = this.account(workspace);
+    if (account.balance < credits) {
+      throw upstream(
+        `The service rejected the request: it needs ${credits} credits and the workspace has ${account.balance}.`,
+      );
+    }
+    account.balance -= credits;
+    account.ledger.push({ ...entry, at: this.clock.now().toISOString(), credits });
   }
 
   /** For generated-image media: any generation by id (the ids are unguessable). */

@@ -42,6 +42,17 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
       }),
     );
   }
+  const accountPreview = /^\/media\/accounts\/([^/]+)\/([^/]+)\/preview\.svg$/.exec(pathname);
+  if (accountPreview) {
+    const account = state.adAccounts.find((candidate) => candidate.id === decodeURIComponent(accountPreview[1] ?? ''));
+    const ad = account?.ads.find((candidate) => candidate.platformAdId === decodeURIComponent(accountPreview[2] ?? ''));
+    if (!account || !ad) return notFound(response);
+    return send(
+      response,
+      'image/svg+xml',
+      creativeSvg({ id: ad.platformAdId, headline: ad.title, brand: account.name, video: ad.format === 'video' }),
+    );
+  }
   const ownedLogo = /^\/media\/brands\/([^/]+)\/logo\.svg$/.exec(pathname);
   if (ownedLogo) {
     const id = decodeURIComponent(ownedLogo[1] ?? '');

@@ -2,6 +2,7 @@ import { ServerClock } from './clock';
 import { type CatalogueBrand, createDemoData, type DemoData, type WorkspaceState } from './demo-data';
 import { Faults } from './faults';
 import { GenerationStore } from './generations';
+import { type AdAccount, createAdAccounts } from './reporting';
 import { LibraryIndex, tokenize } from './library-index';
 import { StateFile } from './persistence';
 import { RateLimiter } from './rate-limit';
@@ -43,6 +44,7 @@ export class ServerState {
   generations: GenerationStore;
   private seq = 0;
   private libraryIndex: LibraryIndex | null = null;
+  private accounts: AdAccount[] | null = null;
   private idCounter = 0;
   private readonly stateFile: StateFile<PersistedState>;
   private brandById: Map<string, CatalogueBrand> | null = null;
@@ -90,6 +92,12 @@ export class ServerState {
     }
   }
 
+  /** Ad accounts with their daily rows, built on first use from the seed and the server's day. */
+  get adAccounts(): AdAccount[] {
+    this.accounts ??= createAdAccounts(this.options.seed ?? 1, this.data.workspaces, this.clock.now());
+    return this.accounts;
+  }
+
   /** Built on first use, so a server that only serves other areas starts fast. */
   get library(): LibraryIndex {
     this.libraryIndex ??= new LibraryIndex(this.data.catalogue.ads, this.data.catalogue.brands, this.data.anchorMs);
@@ -124,6 +132,7 @@ export class ServerState {
     this.persist();
     this.byKey = this.indexKeys();
     this.libraryIndex = null;
+    this.accounts = null;
     this.brandById = null;
     this.brandWordsById = null;
     this.generations = new GenerationStore(this.options.seed ?? 1, this.clock);
