@@ -248,6 +248,34 @@ export const TOUR: TourStop[] = [
     viewport: { width: 900, height: 500 },
     prepare: showPageButton,
   },
+  {
+    name: 'accounts-report',
+    page: 'sidepanel',
+    viewport: { width: 400, height: 1100 },
+    prepare: async (page) => {
+      await openTab(page, 'Accounts');
+      await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+      await page.getByRole('radio', { name: 'Last 30 days' }).check();
+      await page.locator('.ranked-table tbody tr').first().waitFor();
+    },
+  },
+  {
+    name: 'accounts-ad-transcript-dark',
+    page: 'sidepanel',
+    colorScheme: 'dark',
+    viewport: { width: 400, height: 1100 },
+    prepare: async (page) => {
+      await openTab(page, 'Accounts');
+      await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+      await page.getByLabel('Rows', { exact: true }).fill('50');
+      await page.locator('.ranked-table tbody tr').first().waitFor();
+      // The first ranked ad with a video.
+      const video = page.locator('.ranked-table tbody tr').filter({ hasText: 'Video' }).first();
+      await video.getByRole('button').click();
+      await page.getByRole('heading', { name: 'Videos' }).waitFor();
+      await page.getByRole('button', { name: 'Back to ranked ads' }).focus();
+    },
+  },
   { name: 'generate-form', page: 'sidepanel', viewport: PANEL, prepare: fillGenerateForm },
   {
     name: 'generate-locked-dark',

@@ -1,7 +1,16 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export const panelTabs = ['search', 'similar', 'brands', 'boards', 'saved', 'generate', 'workspace'] as const;
+export const panelTabs = [
+  'search',
+  'similar',
+  'brands',
+  'accounts',
+  'boards',
+  'saved',
+  'generate',
+  'workspace',
+] as const;
 export type PanelTab = (typeof panelTabs)[number];
 
 interface PanelState {

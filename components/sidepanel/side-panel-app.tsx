@@ -12,6 +12,7 @@ import { type PanelTab, usePanelStore } from './panel-store';
 
 const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'search', label: 'Search' },
+  { id: 'accounts', label: 'Accounts' },
   { id: 'similar', label: 'Similar' },
   { id: 'brands', label: 'Brands' },
   { id: 'boards', label: 'Boards' },
@@ -25,6 +26,7 @@ const PANELS = {
   search: lazy(() => import('@/components/search/search-tab')),
   similar: lazy(() => import('@/components/similar/similar-tab')),
   brands: lazy(() => import('@/components/brands/brands-tab')),
+  accounts: lazy(() => import('@/components/accounts/accounts-tab')),
   boards: lazy(() => import('@/components/boards/boards-tab')),
   saved: lazy(() => import('@/components/saved/saved-tab')),
   generate: lazy(() => import('@/components/generate/generate-tab')),

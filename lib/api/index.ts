@@ -1,5 +1,6 @@
 import { settingsItem } from '../storage/settings';
 import { notConfigured, readApiKey } from './credentials';
+import { adAccountsApi } from './ad-accounts';
 import { adLibraryApi } from './ad-library';
 import { boardsApi } from './boards';
 import { brandLibraryApi } from './brand-library';
@@ -22,6 +23,7 @@ export function createApi(transport: Transport) {
     brands: brandLibraryApi(transport),
     boards: boardsApi(transport),
     generations: imageGenerationsApi(transport),
+    accounts: adAccountsApi(transport),
   };
 }
 export type Api = ReturnType<typeof createApi>;

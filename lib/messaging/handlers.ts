@@ -180,6 +180,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       return state;
     },
+    'accounts.list': (_, { signal }) => deps.api.accounts.list(signal),
+    'accounts.metrics': ({ accountId }, { signal }) => deps.api.accounts.metrics(accountId, signal),
+    'accounts.summary': ({ accountId, window, metrics }, { signal }) =>
+      deps.api.accounts.summary(accountId, { window, metrics }, signal),
+    'accounts.ads': ({ accountId, window, metrics, sortBy, sortOrder, limit }, { signal }) =>
+      deps.api.accounts.ads(accountId, { window, metrics, sortBy, sortOrder, limit }, signal),
+    'accounts.ad': ({ accountId, adId, window, metrics }, { signal }) =>
+      deps.api.accounts.ad(accountId, adId, { window, metrics }, signal),
+    'accounts.transcript': ({ accountId, videoId }, { signal }) =>
+      deps.api.accounts.transcript(accountId, videoId, signal),
+    'accounts.transcribe': ({ accountId, videoId }) => deps.api.accounts.transcribe(accountId, videoId),
     'generation.submit': ({ choice, brandName }) => deps.generations.submit(choice, brandName),
     'generation.list': () => deps.generations.list(),
     'generation.retry': async ({ jobId }) => {

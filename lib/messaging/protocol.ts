@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import type {
+  AccountAdDetail,
+  AccountSummary,
+  AdAccount,
+  MetricEntry,
+  RankedAds,
+  Transcript,
+} from '../api/ad-accounts';
+import { sortOrders } from '../api/ad-accounts';
 import { cursorRequestSchema, type LibraryAd, type LibraryPage, librarySearchSchema } from '../api/ad-library';
 import {
   type BrandDetail,
@@ -48,6 +57,19 @@ export interface ConnectionReport {
   ownedBrands: number;
   checkedAt: string;
 }
+
+const reportQuerySchema = {
+  accountId: z.string().min(1).max(64),
+  window: z
+    .object({
+      period: z.string().max(20).optional(),
+      date_start: z.string().max(20).optional(),
+      date_stop: z.string().max(20).optional(),
+    })
+    .strict(),
+  metrics: z.array(z.string().min(1).max(200)).max(50),
+};
+const videoSchema = z.object({ accountId: z.string().min(1).max(64), videoId: z.string().min(1).max(200) }).strict();
 
 /** The one protocol between extension pages / content script and the background. */
 export const requests = {
@@ -150,6 +172,34 @@ export const requests = {
     input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
     senders: EXTENSION_PAGES,
   }),
+  'accounts.list': request<{ items: AdAccount[] }>()({ input: empty, senders: EXTENSION_PAGES }),
+  'accounts.metrics': request<{ items: MetricEntry[] }>()({
+    input: z.object({ accountId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'accounts.summary': request<AccountSummary>()({
+    input: z.object(reportQuerySchema).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'accounts.ads': request<RankedAds>()({
+    input: z
+      .object({
+        ...reportQuerySchema,
+        sortBy: z.string().min(1).max(200),
+        sortOrder: z.enum(sortOrders),
+        limit: z.number().int(),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'accounts.ad': request<AccountAdDetail>()({
+    input: z.object({ ...reportQuerySchema, adId: z.string().min(1).max(200) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** The cached transcript or null: free, never triggers transcription. */
+  'accounts.transcript': request<Transcript | null>()({ input: videoSchema, senders: EXTENSION_PAGES }),
+  /** Transcribes a video: charges credits on a cache miss; the UI asks first. */
+  'accounts.transcribe': request<Transcript>()({ input: videoSchema, senders: EXTENSION_PAGES }),
   /** Starts an image generation as a stored job (its idempotency key is kept before the first send). */
   'generation.submit': request<GenerationJob>()({
     input: z.object({ choice: generationChoiceSchema, brandName: z.string().max(200) }).strict(),

@@ -1,0 +1,126 @@
+import type { MetricEntry, RankedAds } from '@/lib/api/ad-accounts';
+import { csvCell, downloadFile } from '../boards/export';
+import { useAccountsStore } from './accounts-store';
+import { formatMetric, metricName } from './metric-format';
+
+/** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
+export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
+  const header = ['platform_ad_id', 'name', 'status', 'format', ...columns.map((id) => names[id] ?? id)];
+  const rows = ranked.items.map((row) => [
+    row.platform_ad_id,
+    row.name ?? '',
+    row.status ?? '',
+    row.format ?? '',
+    ...columns.map((id) => {
+      const value = row.metrics[id];
+      return value === null || value === undefined ? '' : String(value);
+    }),
+  ]);
+  return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n');
+}
+
+/** The ranked ads: sortable by any metric the platform ranks by; null shown as "no data". */
+export function RankedTable({
+  ranked,
+  catalogue,
+  accountName,
+}: {
+  ranked: RankedAds;
+  catalogue: readonly MetricEntry[];
+  accountName: string;
+}) {
+  const { sortBy, sortOrder, set } = useAccountsStore();
+  const columns = Object.keys(ranked.metric_names).length
+    ? Object.keys(ranked.metric_names)
+    : Object.keys(ranked.items[0]?.metrics ?? {});
+  const formatOf = (id: string) => catalogue.find((metric) => metric.id === id)?.format ?? null;
+  const sortable = (id: string) => catalogue.find((metric) => metric.id === id)?.sortable !== false;
+  return (
+    <div className="ranked">
+      <div className="board-view-header">
+        <h3>
+          Top {ranked.items.length} of {ranked.total_ads ?? ranked.items.length} ads
+        </h3>
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            downloadFile(
+              `adscope-${accountName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-ads.csv`,
+              'text/csv',
+              rankedToCsv(ranked, columns, ranked.metric_names),
+            )
+          }
+        >
+          Export CSV
+        </button>
+      </div>
+      {ranked.items.length === 0 ? (
+        <p className="muted">No ad delivered in this window.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="ranked-table">
+            <caption className="visually-hidden">
+              Ads ranked by {metricName(sortBy, ranked.metric_names, catalogue)},{' '}
+              {sortOrder === 'desc' ? 'highest' : 'lowest'} first
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Ad</th>
+                {columns.map((id) => (
+                  <th
+                    key={id}
+                    scope="col"
+                    aria-sort={sortBy === id ? (sortOrder === 'desc' ? 'descending' : 'ascending') : undefined}
+                  >
+                    {sortable(id) ? (
+                      <button
+                        type="button"
+                        className="th-sort"
+                        onClick={() =>
+                          set(
+                            sortBy === id
+                              ? { sortOrder: sortOrder === 'desc' ? 'asc' : 'desc' }
+                              : { sortBy: id, sortOrder: 'desc' },
+                          )
+                        }
+                      >
+                        {metricName(id, ranked.metric_names, catalogue)}
+                        <span aria-hidden="true">{sortBy === id ? (sortOrder === 'desc' ? ' ↓' : ' ↑') : ''}</span>
+                      </button>
+                    ) : (
+                      metricName(id, ranked.metric_names, catalogue)
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {ranked.items.map((row) => (
+                <tr key={row.platform_ad_id}>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="btn-link row-open"
+                      onClick={() => set({ openAdId: row.platform_ad_id })}
+                    >
+                      {row.name ?? row.platform_ad_id}
+                    </button>
+                  </th>
+                  {columns.map((id) => {
+                    const value = row.metrics[id];
+                    return (
+                      <td key={id} className={value === null || value === undefined ? 'no-data' : undefined}>
+                        {formatMetric(value, formatOf(id), ranked.currency)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

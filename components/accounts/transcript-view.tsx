@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Transcript } from '@/lib/api/ad-accounts';
+import { callBackground } from '@/lib/messaging/client';
+import { ErrorNotice } from '../common/error-notice';
+
+/** Credits a transcript costs on a cache miss (the reference server's rate; not shown in the contract). */
+export const TRANSCRIPT_CREDITS = 2;
+
+function Highlighted({ text, term }: { text: string; term: string }) {
+  if (!term) return <>{text}</>;
+  const parts = text.split(new RegExp(`(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'gi'));
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.toLowerCase() === term.toLowerCase() ? <mark key={index}>{part}</mark> : <span key={index}>{part}</span>,
+      )}
+    </>
+  );
+}
+
+function TranscriptText({ transcript }: { transcript: Transcript }) {
+  const id = useId();
+  const [term, setTerm] = useState('');
+  const needle = term.trim();
+  const segments =
+    transcript.segments.length > 0 ? transcript.segments : [{ start: null, end: null, text: transcript.text }];
+  const matching = needle
+    ? segments.filter((segment) => segment.text.toLowerCase().includes(needle.toLowerCase()))
+    : segments;
+  return (
+    <div className="transcript">
+      <div className="field">
+        <label htmlFor={`${id}-find`}>Search the transcript</label>
+        <input id={`${id}-find`} type="search" value={term} onChange={(event) => setTerm(event.target.value)} />
+      </div>
+      <p role="status" className="muted">
+        {needle ? `${matching.length} of ${segments.length} lines contain “${needle}”.` : `${segments.length} lines.`}
+      </p>
+      <ol className="list-plain transcript-lines" aria-label="Transcript">
+        {matching.map((segment, index) => (
+          <li key={`${segment.start ?? index}-${index}`}>
+            {segment.start !== null ? <span className="muted">{segment.start.toFixed(1)} s </span> : null}
+            <Highlighted text={segment.text} term={needle} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** A video's transcript: the cached one when it exists (free), else Transcribe, which asks first because it costs credits. */
+export function TranscriptView({ accountId, videoId }: { accountId: string; videoId: string }) {
+  const queryClient = useQueryClient();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const key = ['accounts.transcript', accountId, videoId];
+  const cached = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => callBackground('accounts.transcript', { accountId, videoId }, { signal }),
+  });
+  const transcribe = useMutation({
+    mutationFn: () => callBackground('accounts.transcribe', { accountId, videoId }),
+    onSuccess: (transcript) => queryClient.setQueryData(key, transcript),
+  });
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (asking && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [asking]);
+
+  if (cached.isPending) return <p className="muted">Looking for a transcript…</p>;
+  if (cached.isError) {
+    return (
+      <ErrorNotice title="Could not read the transcript" error={cached.error} onRetry={() => void cached.refetch()} />
+    );
+  }
+  if (cached.data) return <TranscriptText transcript={cached.data} />;
+  return (
+    <div className="transcript-missing">
+      <p className="muted">No transcript of this video yet.</p>
+      <button type="button" className="btn" disabled={transcribe.isPending} onClick={() => setAsking(true)}>
+        {transcribe.isPending ? 'Transcribing…' : `Transcribe (${TRANSCRIPT_CREDITS} credits)`}
+      </button>
+      {transcribe.isError ? <ErrorNotice title="Could not transcribe the video" error={transcribe.error} /> : null}
+      {asking ? (
+        <dialog ref={dialog} aria-labelledby={titleId} className="confirm-dialog" onClose={() => setAsking(false)}>
+          <h3 id={titleId}>Transcribe this video?</h3>
+          <p>
+            Transcribing costs {TRANSCRIPT_CREDITS} credits from your workspace. Once made, the transcript is cached and
+            reading it is free.
+          </p>
+          <div className="notice-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                dialog.current?.close();
+                transcribe.mutate();
+              }}
+            >
+              Transcribe for {TRANSCRIPT_CREDITS} credits
+            </button>
+            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+          </div>
+        </dialog>
+      ) : null}
+    </div>
+  );
+}

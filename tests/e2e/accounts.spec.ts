@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { shiftUtcDay, utcToday } from '../../lib/api/window';
+import type { RunningServer } from '../../server/app';
+import { expect, expectAccessible, test } from './fixtures';
+import { SidePanelPage } from './pages/side-panel-page';
+
+test.beforeEach(async ({ connect }) => {
+  await connect();
+});
+
+function metaAccount(server: RunningServer) {
+  const account = server.state.adAccounts.find((candidate) => candidate.name === 'Acme Outdoor · Meta');
+  if (!account) throw new Error('no demo Meta account');
+  return account;
+}
+
+/** Numbers of a table column as shown ("no data" left out). */
+async function columnValues(page: Page, index: number): Promise<number[]> {
+  const cells = await page.locator(`.ranked-table tbody tr td:nth-of-type(${index})`).allTextContents();
+  return cells.filter((text) => text !== 'no data').map((text) => Number(text.replace(/[^0-9.-]/g, '')));
+}
+
+test('an account report: custom 30 days, an added metric ranked both ways, an ad, a cached transcript and a paid one', async ({
+  openPage,
+  server,
+}) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Accounts').click();
+  await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+  await expect(page.getByRole('list', { name: 'Totals' }).getByRole('listitem')).toHaveCount(5);
+
+  // A custom range of 30 days ending yesterday; the picker refuses a future end.
+  const yesterday = shiftUtcDay(utcToday(), -1);
+  await page.getByRole('radio', { name: 'Custom' }).check();
+  await page.getByLabel('To', { exact: true }).fill(shiftUtcDay(utcToday(), 1));
+  await expect(page.getByRole('alert')).toContainText('cannot be in the future');
+  await page.getByLabel('To', { exact: true }).fill(yesterday);
+  await page.getByLabel('From', { exact: true }).fill(shiftUtcDay(yesterday, -29));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // Add a custom conversion and rank by it.
+  await page.getByText(/^Metrics \(0 of 20 added\)/).click();
+  await page.getByLabel('Find a metric', { exact: true }).fill('newsletter');
+  await page.getByRole('checkbox', { name: /Newsletter sign-up/ }).check();
+  const totals = page.getByRole('list', { name: 'Totals' });
+  await expect(totals).toContainText('Newsletter sign-up');
+  await page.getByLabel('Rank by', { exact: true }).selectOption({ label: 'Newsletter sign-up' });
+  await page.getByLabel('Rows', { exact: true }).fill('50');
+  const header = page.getByRole('columnheader', { name: /Newsletter sign-up/ });
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const column = (await page.getByRole('columnheader').allTextContents()).findIndex((text) =>
+    text.startsWith('Newsletter sign-up'),
+  );
+  await expect.poll(async () => (await columnValues(page, column)).length).toBeGreaterThan(5);
+  const descending = await columnValues(page, column);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(async () => columnValues(page, column)).toEqual([...descending].sort((a, b) => a - b));
+  // The window ends yesterday, which is still settling.
+  await expect(page.getByText(/still settling/)).toBeVisible();
+  await expectAccessible(page);
+
+  // An ad with a video whose transcript is cached.
+  const account = metaAccount(server);
+  const window = { start: shiftUtcDay(yesterday, -29), stop: yesterday };
+  const delivered = (ad: (typeof account.ads)[number]) =>
+    [...ad.rows.keys()].some((day) => day >= window.start && day <= window.stop);
+  const withCached = account.ads.find(
+    (ad) => delivered(ad) && ad.videos.length === 1 && account.transcripts.has(ad.videos[0]?.videoId ?? ''),
+  );
+  const withoutCached = account.ads.find(
+    (ad) => delivered(ad) && ad.videos.length === 1 && !account.transcripts.has(ad.videos[0]?.videoId ?? ''),
+  );
+  if (!withCached || !withoutCached) throw new Error('the seed needs a cached and an uncached video');
+  const charges = () =>
+    (server.state.generations.credits(server.state.data.workspaces)[0]?.ledger ?? []).filter(
+      (entry) => entry.kind === 'transcript',
+    ).length;
+  const chargedBefore = charges();
+
+  await page.getByRole('button', { name: withCached.name }).click();
+  await expect(page.getByRole('heading', { level: 3, name: withCached.name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible();
+  await page.getByLabel('Search the transcript', { exact: true }).fill('rain');
+  await expect(page.getByRole('status').filter({ hasText: /lines contain “rain”/ })).toBeVisible();
+  await expect(page.locator('mark').first()).toHaveText(/rain/i);
+  expect(charges()).toBe(chargedBefore);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Back to ranked ads' }).click();
+  await page.getByRole('button', { name: withoutCached.name }).click();
+  await page.getByRole('button', { name: /^Transcribe \(\d+ credits\)/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Transcribe this video?' });
+  await expect(confirm).toContainText('costs 2 credits');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Transcribe for 2 credits' }).click();
+  await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible();
+  expect(charges()).toBe(chargedBefore + 1);
+
+  // A winner leads to the library.
+  await page.getByRole('button', { name: 'Find ads like this winner' }).click();
+  await expect(panel.tab('Search')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.searchBox).not.toHaveValue('');
+});
+
+test('the smaller platform ranks only by what it supports, and says so', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Accounts').click();
+  await page
+    .getByLabel('Ad account', { exact: true })
+    .selectOption({ label: 'Acme Outdoor · Google Ads (Google Ads)' });
+  const option = page.getByLabel('Rank by', { exact: true }).getByRole('option', { name: /Return on ad spend/ });
+  await expect(option).toHaveText(/not rankable on this platform/);
+  await expect(option).toBeDisabled();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('.ranked-table')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('recent days are marked as settling, and null reads "no data"', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Accounts').click();
+  await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+  await page.getByRole('radio', { name: 'Yesterday' }).check();
+  await expect(page.getByText(/still settling/)).toBeVisible();
+  await page.getByLabel('Rows', { exact: true }).fill('50');
+  await page.getByLabel('Rank by', { exact: true }).selectOption({ label: 'Cost per conversion' });
+  await expect(page.locator('.ranked-table td.no-data').first()).toHaveText('no data');
+});
