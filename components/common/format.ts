@@ -1,18 +1,34 @@
 import { UTCDate } from '@date-fns/utc';
-import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
+
+// The browser's own Intl formats dates; date-fns's `format` would add its token engine to every bundle.
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** "3 Oct 2026" for a YYYY-MM-DD or ISO string; null when absent or unreadable. */
 export function formatDay(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = parseISO(value);
-  return isValid(date) ? format(new UTCDate(date), 'd MMM yyyy') : null;
+  return isValid(date) ? dayFormat.format(new UTCDate(date)).replace('Sept', 'Sep') : null;
 }
 
 /** "3 Oct 2026, 14:05" in the user's time zone. */
 export function formatDateTime(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : null;
+  return isValid(date) ? dateTimeFormat.format(date).replace('Sept', 'Sep') : null;
 }
 
 /** Days an ad ran, counting its first and last day: to its end date, or to today while it runs. */

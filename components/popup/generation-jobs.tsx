@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { ApiCode, ApiError } from '@/lib/api/errors';
-import { type GenerationJob, generationJobsItem, type JobImage } from '@/lib/jobs/generation-jobs';
+import { loadGenerationJobs, watchGenerationJobs } from '@/lib/jobs/generation-job-reader';
+import type { GenerationJob, JobImage } from '@/lib/jobs/generation-jobs';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 
@@ -11,8 +12,8 @@ const jobsKey = ['generationJobs'] as const;
 /** The stored jobs, read straight from storage (no worker wake-up), and kept live as the tracker writes. */
 export function useGenerationJobs() {
   const queryClient = useQueryClient();
-  useEffect(() => generationJobsItem.watch((jobs) => queryClient.setQueryData(jobsKey, jobs)), [queryClient]);
-  return useQuery({ queryKey: jobsKey, queryFn: () => generationJobsItem.get(), staleTime: Number.POSITIVE_INFINITY });
+  useEffect(() => watchGenerationJobs((jobs) => queryClient.setQueryData(jobsKey, jobs)), [queryClient]);
+  return useQuery({ queryKey: jobsKey, queryFn: loadGenerationJobs, staleTime: Number.POSITIVE_INFINITY });
 }
 
 function useNow(active: boolean): number {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Envelope codes of Open API v1 (spec section 7). */
 export const ApiCode = {
   ok: 0,
@@ -26,16 +24,37 @@ export const clientErrorCodes = [
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = number | ClientErrorCode;
 
-export const serializedApiErrorSchema = z.object({
-  code: z.union([z.number().int(), z.enum(clientErrorCodes)]),
-  httpStatus: z.number().int().nullable(),
-  message: z.string(),
-  retryable: z.boolean(),
-  field: z.string().optional(),
-  retryAfterMs: z.number().nonnegative().optional(),
-  details: z.unknown().optional(),
-});
-export type SerializedApiError = z.infer<typeof serializedApiErrorSchema>;
+/** An ApiError as plain data, as it crosses messaging and sits in storage. */
+export interface SerializedApiError {
+  code: ApiErrorCode;
+  httpStatus: number | null;
+  message: string;
+  retryable: boolean;
+  field?: string | undefined;
+  retryAfterMs?: number | undefined;
+  details?: unknown;
+}
+
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/**
+ * Checks an error that crossed a boundary. Written out rather than in zod so that the
+ * popup, which only shows errors, does not ship a schema library (see the zod schema of the
+ * same shape in `error-schema.ts`, used where stored jobs are validated).
+ */
+export function isSerializedApiError(value: unknown): value is SerializedApiError {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = value as Record<string, unknown>;
+  const code = error.code;
+  return (
+    (isInteger(code) || (typeof code === 'string' && (clientErrorCodes as readonly string[]).includes(code))) &&
+    (error.httpStatus === null || isInteger(error.httpStatus)) &&
+    typeof error.message === 'string' &&
+    typeof error.retryable === 'boolean' &&
+    (error.field === undefined || typeof error.field === 'string') &&
+    (error.retryAfterMs === undefined || (typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0))
+  );
+}
 
 export interface ApiErrorInit {
   code: ApiErrorCode;
@@ -87,8 +106,14 @@ export class ApiError extends Error {
   /** Rebuilds an error that crossed a boundary; anything unrecognisable becomes `internal`. */
   static from(value: unknown): ApiError {
     if (value instanceof ApiError) return value;
-    const parsed = serializedApiErrorSchema.safeParse(value);
-    if (parsed.success) return new ApiError(parsed.data);
+    if (isSerializedApiError(value)) {
+      const { field, retryAfterMs, ...rest } = value;
+      return new ApiError({
+        ...rest,
+        ...(field === undefined ? {} : { field }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+    }
     const message = value instanceof Error ? value.message : 'Something went wrong inside Adscope.';
     return new ApiError({ code: 'internal', message, retryable: false });
   }

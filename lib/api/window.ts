@@ -1,5 +1,5 @@
 import { UTCDate } from '@date-fns/utc';
-import { differenceInCalendarDays, format, isValid, parse, subDays } from 'date-fns';
+import { addDays, differenceInCalendarDays } from 'date-fns';
 
 /** Reporting periods of spec 4.0. */
 export const periods = ['yesterday', 'last_7d', 'last_14d', 'last_30d', 'custom'] as const;
@@ -33,17 +33,21 @@ export interface WindowProblem {
   message: string;
 }
 
-const DAY_FORMAT = 'yyyy-MM-dd';
-
-/** Parses a strict YYYY-MM-DD as a UTC day; undefined when malformed or not a calendar date. */
+/**
+ * Parses a strict YYYY-MM-DD as a UTC day; undefined when malformed or not a calendar date
+ * (2026-02-30 is refused: it would not read back as itself). date-fns's `parse` and `format`
+ * carry a token engine and locale data that every bundle would pay for; a fixed ISO day needs
+ * neither.
+ */
 export function parseUtcDay(value: string): UTCDate | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = parse(value, DAY_FORMAT, new UTCDate(0));
-  return isValid(date) && formatUtcDay(date) === value ? new UTCDate(date) : undefined;
+  const date = new UTCDate(`${value}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) || formatUtcDay(date) !== value ? undefined : date;
 }
 
+/** The UTC day of a date as YYYY-MM-DD. */
 export function formatUtcDay(date: Date): string {
-  return format(new UTCDate(date), DAY_FORMAT);
+  return new Date(date.getTime()).toISOString().slice(0, 10);
 }
 
 /** Today's UTC day as YYYY-MM-DD. */
@@ -55,7 +59,7 @@ export function utcToday(now: Date = new Date()): string {
 export function shiftUtcDay(day: string, delta: number): string {
   const date = parseUtcDay(day);
   if (!date) throw new RangeError(`Not a day: ${day}`);
-  return formatUtcDay(subDays(date, -delta));
+  return formatUtcDay(addDays(date, delta));
 }
 
 export function daysBetweenInclusive(start: string, stop: string): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ApiCode, ApiError, serializedApiErrorSchema } from '../api/errors';
+import { serializedApiErrorSchema } from '../api/error-schema';
+import { ApiCode, ApiError } from '../api/errors';
 import { generationChoiceSchema, type GenerationChoice, TERMINAL_STATUSES } from '../api/generation-fields';
 import type { GeneratedImage, Generation } from '../api/image-generations';
 import { defineValidatedItem } from '../storage/validated-item';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ApiCode, ApiError, serializedApiErrorSchema } from '../api/errors';
+import { serializedApiErrorSchema } from '../api/error-schema';
+import { ApiCode, ApiError } from '../api/errors';
 import { defineValidatedItem } from '../storage/validated-item';
 
 export const outboxEntrySchema = z.object({

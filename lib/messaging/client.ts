@@ -1,13 +1,18 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
 import { raceWithSignal } from '../abort';
-import { ApiError, serializedApiErrorSchema } from '../api/errors';
+import { ApiError, isSerializedApiError, type SerializedApiError } from '../api/errors';
 import type { RequestInput, RequestResult, RequestType } from './protocol';
 
-const replySchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: serializedApiErrorSchema }),
-]);
+type Reply = { ok: true; data: unknown } | { ok: false; error: SerializedApiError };
+
+/** The router's reply shape, checked by hand: pages that only call the background ship no schema library. */
+function readReply(raw: unknown): Reply | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const reply = raw as Record<string, unknown>;
+  if (reply.ok === true && 'data' in reply) return { ok: true, data: reply.data };
+  if (reply.ok === false && isSerializedApiError(reply.error)) return { ok: false, error: reply.error };
+  return null;
+}
 
 function abortedError(): ApiError {
   return new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
@@ -47,14 +52,14 @@ export async function callBackground<K extends RequestType>(
       retryable: true,
     });
   }
-  const reply = replySchema.safeParse(raw);
-  if (!reply.success) {
+  const reply = readReply(raw);
+  if (!reply) {
     throw new ApiError({
       code: 'internal',
       message: "Adscope's background sent an unreadable reply.",
       retryable: true,
     });
   }
-  if (!reply.data.ok) throw ApiError.from(reply.data.error);
-  return reply.data.data as RequestResult<K>;
+  if (!reply.ok) throw ApiError.from(reply.error);
+  return reply.data as RequestResult<K>;
 }

@@ -11,6 +11,7 @@ import {
   generationJobsItem,
   GenerationTracker,
 } from '../../../lib/jobs/generation-jobs';
+import { readGenerationJobs } from '../../../lib/jobs/generation-job-reader';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { withServer } from '../../helpers/server';
@@ -307,5 +308,28 @@ describe('against the reference server', () => {
     const ledger = server.state.generations.credits(server.state.data.workspaces)[0]?.ledger ?? [];
     expect(ledger.filter((entry) => entry.kind === 'reserve')).toHaveLength(1);
     expect(ledger[0]?.generation_id).toBe(stored?.generationId);
+  });
+});
+
+describe("the popup's zod-free reader", () => {
+  it('accepts every job the tracker stores and skips tampered ones', async () => {
+    const fake = fakeApi();
+    fake.answer(generation('success', [['img-1', 'success']]));
+    const { instance } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    const stored = await generationJobsItem.get();
+    expect(readGenerationJobs(stored)).toEqual(stored);
+    const tampered = [
+      { ...stored[0], phase: 'hacked' },
+      { ...stored[0], images: [{ id: 1 }] },
+      { ...stored[0], error: { code: 'made_up', message: 'x' } },
+      null,
+      'job',
+    ];
+    expect(readGenerationJobs([...tampered, ...stored])).toEqual(stored);
+    expect(readGenerationJobs({ not: 'an array' })).toEqual([]);
   });
 });
