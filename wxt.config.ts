@@ -10,7 +10,7 @@ export default defineConfig({
   publicDir: 'assets/static',
   manifest: ({ browser, mode }) => {
     const firefox = browser === 'firefox';
-    const grantsLoopback = mode === 'e2e' || mode === 'development';
+    const grantsLoopback = mode === 'e2e' || mode === 'bench' || mode === 'development';
     return {
       name: 'Adscope',
       description:

@@ -2,6 +2,7 @@ import { type BrowserContext, type CDPSession, chromium, type Page } from '@play
 import { findSimilarOn, pendingHandover } from '../scripts/e2e-hooks';
 import { chromiumPath, launchWithExtension } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
+import { BENCH_EXTENSION_DIR } from './extension';
 import { type Figure, median } from './report';
 
 const RUNS = 5;
@@ -59,7 +60,7 @@ export async function benchPageCost(): Promise<Figure[]> {
     }
     await plain.close();
 
-    const { context } = await launchWithExtension();
+    const { context } = await launchWithExtension({ extensionDir: BENCH_EXTENSION_DIR });
     const installed: PageLoad[] = [];
     const triggeredMs: number[] = [];
     const taskMs: number[] = [];

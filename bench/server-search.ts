@@ -37,7 +37,29 @@ export async function benchServerSearch(): Promise<Figure[]> {
       for (const query of QUERIES)
         timings.push(await get(`${query}&launched_after=2024-${String((round % 12) + 1).padStart(2, '0')}-01`));
     }
+    // A 92-day summary sums every ad's daily rows in the window.
+    const account = server.state.adAccounts.find((candidate) => candidate.platform === 'meta');
+    const summaries: number[] = [];
+    const stop = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 92 * 86_400_000).toISOString().slice(0, 10);
+    for (let round = 0; round < 40; round += 1) {
+      const started = performance.now();
+      const response = await fetch(
+        `${server.baseUrl}/open/v1/ad-accounts/${account?.id}/summary?period=custom&date_start=${start}&date_stop=${stop}&metrics=roas,conversions`,
+        { headers: { 'X-API-Key': DEMO_API_KEY } },
+      );
+      const body = (await response.json()) as { code: number };
+      if (body.code !== 0) throw new Error('the 92-day summary failed');
+      summaries.push(performance.now() - started);
+    }
     return [
+      {
+        name: 'server: 92-day account summary p50',
+        value: median(summaries),
+        unit: 'ms',
+        budget: 50,
+        note: `${account?.ads.length ?? 0} ads × 92 days of rows, 40 requests`,
+      },
       { name: `server: search index build (${ads} ads)`, value: indexMs, unit: 'ms', budget: 2000 },
       { name: 'server: ad-library search p50', value: median(timings), unit: 'ms', budget: 15 },
       {

@@ -61,13 +61,29 @@ export function persistQueries(client: QueryClient, include: (key: QueryKey) => 
       // Storage full or unavailable: the cache only saves time, nothing is lost without it.
     }
   };
+  let dirty = false;
+  const flush = () => {
+    clearTimeout(timer);
+    if (!dirty) return;
+    dirty = false;
+    write();
+  };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !include(event.query.queryKey)) return;
+    dirty = true;
     clearTimeout(timer);
-    timer = setTimeout(write, 250);
+    timer = setTimeout(flush, 250);
   });
+  // A panel closed right after its results arrived still keeps them.
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHide);
   return () => {
     clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHide);
     unsubscribe();
   };
 }

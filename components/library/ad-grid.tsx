@@ -29,6 +29,9 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    // Measured at once, before the first paint, so the first frame already lays out cards.
+    const initial = element.getBoundingClientRect().width;
+    if (initial > 0) setWidth(initial);
     const observer = new ResizeObserver(([entry]) => {
       const next = entry?.contentRect.width ?? 0;
       // A hidden grid measures 0: keep the last real width so nothing re-lays out.
@@ -71,8 +74,10 @@ export function AdGrid({
   const virtualizer = useVirtualizer({
     count: rowCount + (hasMore ? 1 : 0),
     getScrollElement: () => scrollRef.current,
+    // The panel's height until the grid is measured, so the first render already has rows.
+    initialRect: { width, height: typeof window === 'undefined' ? 800 : window.innerHeight },
     estimateSize: () => columnWidth * 0.75 + TEXT_HEIGHT + GAP,
-    overscan: 3,
+    overscan: 1,
   });
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows.at(-1)?.index ?? -1;

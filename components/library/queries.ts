@@ -6,6 +6,9 @@ const pageOptions = {
   initialPageParam: '',
   getNextPageParam: (last: LibraryPage) => last.cursor ?? undefined,
   placeholderData: keepPreviousData,
+  // Pages are replaced, never edited: comparing every earlier page deeply on each new one
+  // (structural sharing) costs a long task once a list holds thousands of ads.
+  structuralSharing: false,
 } as const;
 
 export const searchQueryKey = (params: LibrarySearch) => ['library.search', params] as const;

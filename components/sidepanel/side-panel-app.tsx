@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { SetupPrompt } from '@/components/common/setup-prompt';
@@ -21,23 +21,53 @@ const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'workspace', label: 'Workspace' },
 ];
 
-/** Each tab's view loads on first use, so the panel's first paint carries only the shell and the active tab. */
-const PANELS = {
-  search: lazy(() => import('@/components/search/search-tab')),
-  similar: lazy(() => import('@/components/similar/similar-tab')),
-  brands: lazy(() => import('@/components/brands/brands-tab')),
-  accounts: lazy(() => import('@/components/accounts/accounts-tab')),
-  boards: lazy(() => import('@/components/boards/boards-tab')),
-  saved: lazy(() => import('@/components/saved/saved-tab')),
-  generate: lazy(() => import('@/components/generate/generate-tab')),
-  workspace: lazy(() => import('@/components/workspace/workspace-tab')),
-} satisfies Record<PanelTab, unknown>;
+/** Each tab's view is its own chunk, so the panel's first load carries only the shell and the active tab. */
+const LOADERS = {
+  search: () => import('@/components/search/search-tab'),
+  similar: () => import('@/components/similar/similar-tab'),
+  brands: () => import('@/components/brands/brands-tab'),
+  accounts: () => import('@/components/accounts/accounts-tab'),
+  boards: () => import('@/components/boards/boards-tab'),
+  saved: () => import('@/components/saved/saved-tab'),
+  generate: () => import('@/components/generate/generate-tab'),
+  workspace: () => import('@/components/workspace/workspace-tab'),
+} satisfies Record<PanelTab, () => Promise<{ default: ComponentType }>>;
+
+const LAZY: Record<PanelTab, ComponentType> = {
+  search: lazy(LOADERS.search),
+  similar: lazy(LOADERS.similar),
+  brands: lazy(LOADERS.brands),
+  accounts: lazy(LOADERS.accounts),
+  boards: lazy(LOADERS.boards),
+  saved: lazy(LOADERS.saved),
+  generate: lazy(LOADERS.generate),
+  workspace: lazy(LOADERS.workspace),
+};
+
+/**
+ * Views already loaded, rendered directly: a lazy view would suspend once even when its
+ * chunk is there, and React holds a revealed Suspense boundary for up to 300 ms.
+ */
+const loaded: Partial<Record<PanelTab, ComponentType>> = {};
+
+export async function preloadTab(tab: PanelTab): Promise<void> {
+  loaded[tab] ??= (await LOADERS[tab]()).default;
+}
+
+/** Loads the other views when the panel is idle, so switching tabs never waits. */
+function preloadOtherTabs(): void {
+  for (const tab of Object.keys(LOADERS) as PanelTab[]) void preloadTab(tab).catch(() => undefined);
+}
 
 export function SidePanelApp() {
   const settings = useSettings();
   const tab = usePanelStore((state) => state.tab);
   const setTab = usePanelStore((state) => state.setTab);
-  const Panel = PANELS[tab];
+  const Panel = loaded[tab] ?? LAZY[tab];
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(preloadOtherTabs);
+  }, []);
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   usePageHandover(configured);
   return (

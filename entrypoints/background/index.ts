@@ -30,7 +30,7 @@ export default defineBackground(() => {
   reconcile();
   browser.permissions.onRemoved.addListener(reconcile);
 
-  if (import.meta.env.MODE === 'e2e') {
+  if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {
     // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
     Object.assign(globalThis, { adscopeE2E: { findSimilarInTab } });
   }

@@ -1,7 +1,10 @@
 import '@/assets/styles/base.css';
 import './style.css';
 import { mountPage } from '@/components/common/mount';
-import { SidePanelApp } from '@/components/sidepanel/side-panel-app';
+import { usePanelStore } from '@/components/sidepanel/panel-store';
+import { preloadTab, SidePanelApp } from '@/components/sidepanel/side-panel-app';
 
+// The open tab's view is loaded before the first render, so it paints with the shell.
+await preloadTab(usePanelStore.getState().tab).catch(() => undefined);
 // The settings and the last searches come back from the cache at once when the panel reopens.
 mountPage(<SidePanelApp />, { persist: (key) => key[0] === 'settings' || key[0] === 'library.search' });

@@ -8,7 +8,9 @@ import { FIND_SIMILAR_SCRIPT, PAGE_BUTTON_SCRIPT_ID } from './trigger-shared';
  * it was granted at install, since a test cannot click the browser's permission prompt.
  */
 export const PAGE_BUTTON_ORIGINS: string[] =
-  import.meta.env.MODE === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*'] : ['https://*/*', 'http://*/*'];
+  import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench'
+    ? ['http://127.0.0.1/*', 'http://localhost/*']
+    : ['https://*/*', 'http://*/*'];
 
 export const pageButtonItem = defineValidatedItem('local:pageButton', z.object({ enabled: z.boolean() }).strict(), {
   fallback: { enabled: false },
