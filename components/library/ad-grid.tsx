@@ -80,6 +80,16 @@ export function AdGrid({
     overscan: 1,
   });
   const rows = virtualizer.getVirtualItems();
+
+  // A hidden grid loses its scroll position without a scroll event, and the virtualizer would
+  // keep drawing rows for the old one: put the position back when the grid shows again.
+  const lastScrollTop = useRef(0);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (hidden || !element) return;
+    if (element.scrollTop !== lastScrollTop.current) element.scrollTop = lastScrollTop.current;
+    virtualizer.measure();
+  }, [hidden, virtualizer]);
   const lastRow = rows.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -159,7 +169,15 @@ export function AdGrid({
   }
 
   return (
-    <div ref={scrollRef} className="ad-grid-scroll" hidden={hidden} onKeyDown={onKeyDown}>
+    <div
+      ref={scrollRef}
+      className="ad-grid-scroll"
+      hidden={hidden}
+      onKeyDown={onKeyDown}
+      onScroll={(event) => {
+        if (!hidden) lastScrollTop.current = event.currentTarget.scrollTop;
+      }}
+    >
       <div role="list" aria-label={label} className="ad-grid" style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => {
           const first = row.index * columns;
