@@ -6,7 +6,7 @@ import {
 } from '../lib/api/generation-fields';
 import type { OwnedBrandRecord, WorkspaceState } from './demo-data';
 import { notFound, planLimit, upstream } from './envelope';
-import { Random } from './random';
+import { hashText, Random } from './random';
 
 /** Credits each demo workspace starts with (the contract shows no balance endpoint; see /__admin/credits). */
 export const STARTING_CREDITS: Record<WorkspaceState['plan'], number> = { pro: 400, free: 40 };
@@ -79,22 +79,13 @@ interface Account {
   quota: { day: string; used: number };
 }
 
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * The seeded course of one generation: fan-out after 5 to 15 s, per-image tasks scheduled
  * one after another, each taking 15 to 60 s; about one generation in eight fails entirely and
  * about a third lose some images, so every terminal status occurs.
  */
 export function planGeneration(seed: number, id: string, size: number, prompt: string) {
-  const random = new Random(hash(`${seed}:${id}`));
+  const random = new Random(hashText(`${seed}:${id}`));
   const fanOutMs = random.int(5_000, 15_000);
   const roll = random.next();
   const mode = roll < 0.12 ? 'all-fail' : roll < 0.45 ? 'some-fail' : 'ok';
@@ -191,7 +182,7 @@ export class GenerationStore {
       );
     }
     this.counter += 1;
-    const id = new Random(hash(`${this.seed}:generation:${this.counter}`)).uuid();
+    const id = new Random(hashText(`${this.seed}:generation:${this.counter}`)).uuid();
     const size = body.size ?? 1;
     const plan = planGeneration(this.seed, id, size, body.prompt);
     const record: GenerationRecord = {

@@ -1,3 +1,13 @@
+/** FNV-1a of a string: a seed derived from text (an id, a day), the same on every run. */
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 /** A small seeded PRNG (mulberry32): the same seed always gives the same demo data. */
 export class Random {
   private state: number;

@@ -1,6 +1,6 @@
 import { formatUtcDay } from '../lib/api/window';
 import type { WorkspaceState } from './demo-data';
-import { Random } from './random';
+import { hashText, Random } from './random';
 
 /** The base figures kept per ad per UTC day; every metric is computed from them over a window. */
 export interface DailyRow {
@@ -292,15 +292,6 @@ export function rowAsRead(row: DailyRow, day: string, today: string, readAt: Dat
         : Math.round(row[name] * factor);
   }
   return scaled;
-}
-
-function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** Sums an ad's rows over a window as read now; null when it delivered nothing in the window. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { Field } from '@/components/common/field';
@@ -16,6 +16,7 @@ import { LIMITS } from '@/lib/api/limits';
 import type { OwnedBrand } from '@/lib/api/owned-brands';
 import { callBackground } from '@/lib/messaging/client';
 import { languageName } from '../common/format';
+import { useOwnedBrands } from '../workspace/owned-brands';
 import { type GenerateDraft, useGenerateStore } from './generate-store';
 
 const split = (value: string, pattern: RegExp) =>
@@ -54,7 +55,7 @@ export default function GenerateTab() {
   const id = useId();
   const { draft, update, reset, fromAd } = useGenerateStore();
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const brands = useQuery({ queryKey: ['ownedBrands'], queryFn: () => callBackground('ownedBrands.list', {}) });
+  const brands = useOwnedBrands();
   const brand = brands.data?.items.find((candidate) => candidate.id === draft.brandId);
   const submit = useMutation({
     mutationFn: (choice: GenerationChoice) =>

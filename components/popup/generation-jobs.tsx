@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { ApiCode, ApiError } from '@/lib/api/errors';
-import { loadGenerationJobs, watchGenerationJobs } from '@/lib/jobs/generation-job-reader';
+import { isActiveJob, loadGenerationJobs, watchGenerationJobs } from '@/lib/jobs/generation-job-reader';
 import type { GenerationJob, JobImage } from '@/lib/jobs/generation-jobs';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
@@ -48,8 +48,6 @@ export function statusWords(job: GenerationJob): string {
   if (job.phase === 'failed') return 'Failed';
   return STATUS_WORDS[job.status ?? ''] ?? (job.phase === 'done' ? 'Done' : 'In progress');
 }
-
-const isActive = (job: GenerationJob) => job.phase === 'submitting' || job.phase === 'running';
 
 function ImageViewer({ image, index, onClose }: { image: JobImage; index: number; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -184,7 +182,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
             Run again
           </button>
         ) : null}
-        {!isActive(job) ? (
+        {!isActiveJob(job) ? (
           <button type="button" className="btn btn-link" onClick={() => dismiss.mutate()}>
             Remove from list
           </button>
@@ -201,7 +199,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
 export function GenerationJobs() {
   const jobs = useGenerationJobs();
   const list = jobs.data ?? [];
-  const now = useNow(list.some(isActive));
+  const now = useNow(list.some(isActiveJob));
   if (jobs.isError) return <ErrorNotice title="Could not read your generations" error={jobs.error} />;
   if (jobs.isPending) return null;
   if (list.length === 0) {

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { ErrorNotice } from '@/components/common/error-notice';
 import { SkeletonList } from '@/components/common/skeleton';
-import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
+import { useOwnedBrands } from './owned-brands';
 
 /** The workspace at a glance: the owned brands that image generation can use. */
 export default function WorkspaceTab() {
-  const brands = useQuery({ queryKey: ['ownedBrands'], queryFn: () => callBackground('ownedBrands.list', {}) });
+  const brands = useOwnedBrands();
   return (
     <section aria-labelledby="owned-brands-heading">
       <h2 id="owned-brands-heading">Your brands</h2>

@@ -7,6 +7,9 @@ import type { GenerationJob, JobImage } from './generation-jobs';
  * when it writes and reads them; the popup only shows them, so it checks the fields it
  * renders by hand and skips anything else, and ships no schema library (its 100 KB budget).
  */
+/** A job still submitting or being polled. */
+export const isActiveJob = (job: Pick<GenerationJob, 'phase'>) => job.phase === 'submitting' || job.phase === 'running';
+
 const PHASES = new Set(['submitting', 'running', 'done', 'failed']);
 const IMAGE_STATES = new Set(['processing', 'success', 'failed']);
 const text = (value: unknown): value is string => typeof value === 'string';

@@ -4,6 +4,7 @@ import { ApiCode, ApiError } from '../api/errors';
 import { generationChoiceSchema, type GenerationChoice, TERMINAL_STATUSES } from '../api/generation-fields';
 import type { GeneratedImage, Generation } from '../api/image-generations';
 import { defineValidatedItem } from '../storage/validated-item';
+import { isActiveJob } from './generation-job-reader';
 
 const imageStateSchema = z.object({
   id: z.string(),
@@ -72,8 +73,6 @@ export interface TrackerDeps {
   random?: () => number;
   newId?: () => string;
 }
-
-const isActive = (job: GenerationJob) => job.phase === 'submitting' || job.phase === 'running';
 
 /** A dropped response, a timeout or a rate limit: the submit may be sent again with the same key. */
 function submitMayRetry(error: ApiError): boolean {
@@ -160,7 +159,7 @@ export class GenerationTracker {
       jobs.unshift(created);
       // Keep the newest; finished jobs beyond the limit go first.
       while (jobs.length > GENERATION_POLICY.keepJobs) {
-        const index = jobs.findLastIndex((candidate) => !isActive(candidate));
+        const index = jobs.findLastIndex((candidate) => !isActiveJob(candidate));
         if (index < 0) break;
         jobs.splice(index, 1);
       }
@@ -188,7 +187,7 @@ export class GenerationTracker {
   /** Removes a finished job from the list. */
   async dismiss(jobId: string): Promise<void> {
     await this.update((jobs) => {
-      const index = jobs.findIndex((candidate) => candidate.id === jobId && !isActive(candidate));
+      const index = jobs.findIndex((candidate) => candidate.id === jobId && !isActiveJob(candidate));
       if (index >= 0) jobs.splice(index, 1);
     });
     await this.reschedule([]);
@@ -205,10 +204,10 @@ export class GenerationTracker {
         do {
           this.again = false;
           const ended: GenerationJob[] = [];
-          const due = (await this.list()).filter((job) => isActive(job) && job.nextAt <= this.now());
+          const due = (await this.list()).filter((job) => isActiveJob(job) && job.nextAt <= this.now());
           for (const job of due) {
             const after = job.phase === 'submitting' ? await this.sendSubmit(job) : await this.poll(job);
-            if (after && !isActive(after)) ended.push(after);
+            if (after && !isActiveJob(after)) ended.push(after);
           }
           await this.reschedule(ended);
         } while (this.again);
@@ -221,7 +220,7 @@ export class GenerationTracker {
 
   private async reschedule(ended: GenerationJob[]): Promise<void> {
     const jobs = await this.list();
-    const active = jobs.filter(isActive);
+    const active = jobs.filter(isActiveJob);
     this.deps.schedule(active.length === 0 ? null : Math.min(...active.map((job) => job.nextAt)));
     this.deps.onChange?.(jobs, ended);
   }
@@ -242,7 +241,7 @@ export class GenerationTracker {
         current.generationId = generation.generation_id;
         current.submitAttempts += 1;
         this.apply(current, generation);
-        if (isActive(current)) current.nextAt = this.now() + this.pollDelay();
+        if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
       });
     } catch (error) {
       const failure = ApiError.from(error);
@@ -272,7 +271,7 @@ export class GenerationTracker {
         current.pollFailures = 0;
         current.error = null;
         this.apply(current, generation, fresh);
-        if (isActive(current)) current.nextAt = this.now() + this.pollDelay();
+        if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
       });
     } catch (error) {
       const failure = ApiError.from(error);

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Api } from '../api';
+import { isActiveJob } from './generation-job-reader';
 import { type GenerationJob, GenerationTracker } from './generation-jobs';
 
 export const GENERATION_ALARM = 'adscope-generations';
@@ -11,7 +12,7 @@ function toolbarAction() {
 }
 
 function showBadge(jobs: GenerationJob[]): void {
-  const running = jobs.filter((job) => job.phase === 'submitting' || job.phase === 'running').length;
+  const running = jobs.filter(isActiveJob).length;
   const action = toolbarAction();
   if (!action) return;
   void action.setBadgeText({ text: running > 0 ? String(running) : '' }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { BoardRecord } from '../../server/demo-data';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
 import { SidePanelPage } from './pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
@@ -111,14 +111,7 @@ test('a save that meets 50001 is kept, survives a stopped service worker, and la
   await expect(page.getByText(/keep trying/)).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText('Saving…');
 
-  const cdp = await context.newCDPSession(page);
-  const states: string[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) states.push(version.runningStatus);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => states.at(-1)).toBe('stopped');
+  await stopServiceWorker(context, page);
   server.state.faults.clear();
   server.state.requestLog.length = 0;
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CREDITS_PER_IMAGE } from '../../lib/api/generation-fields';
 import type { RunningServer } from '../../server/app';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
 import { SidePanelPage } from './pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
@@ -86,14 +86,7 @@ test('a generation survives a stopped service worker mid-poll', async ({ context
     server.state.requestLog.filter((entry) => entry.method === 'GET' && entry.path.startsWith('/image-generations/'));
   await expect.poll(() => polls().length, { timeout: 15_000 }).toBeGreaterThan(0);
 
-  const cdp = await context.newCDPSession(panelPage);
-  const states: string[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) states.push(version.runningStatus);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => states.at(-1)).toBe('stopped');
+  await stopServiceWorker(context, panelPage);
   server.state.clock.setTimeScale(100);
 
   // Opening the popup wakes the worker, which resumes polling from storage.

@@ -38,6 +38,14 @@ async function selectText(page: Page, selector: string): Promise<void> {
     });
 }
 
+/** Turns the opt-in page button on in options, as a user does, and waits for its registration. */
+async function turnOnPageButton(context: BrowserContext, openPage: (name: 'options') => Promise<Page>): Promise<Page> {
+  const options = await openPage('options');
+  await options.getByRole('switch', { name: 'Show the find-similar button on every page' }).check();
+  await expect.poll(() => registeredScripts(context)).toEqual(['adscope-page-button']);
+  return options;
+}
+
 /** Double-clicks the heading's first word, as a user selects a word. */
 async function selectFirstWord(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).dblclick({ position: { x: 12, y: 12 } });
@@ -191,11 +199,9 @@ test('the opt-in page button: shown on selection, keyboard and axe clean, refuse
   server,
   consoleErrors,
 }) => {
-  const options = await openPage('options');
+  const options = await turnOnPageButton(context, openPage);
   const toggle = options.getByRole('switch', { name: 'Show the find-similar button on every page' });
-  await toggle.check();
   await expect(toggle).toBeChecked();
-  await expect.poll(() => registeredScripts(context)).toEqual(['adscope-page-button']);
   await expectAccessible(options);
 
   const panelPage = await openPage('sidepanel');
@@ -253,10 +259,7 @@ test('the page button leaves with the extension, with no errors left behind', as
   server,
   consoleErrors,
 }) => {
-  const options = await openPage('options');
-  await options.getByRole('switch', { name: 'Show the find-similar button on every page' }).check();
-  await expect.poll(() => registeredScripts(context)).toEqual(['adscope-page-button']);
-  await options.close();
+  await (await turnOnPageButton(context, openPage)).close();
   const page = await openDemoPage(context, `${server.baseUrl}/demo/pages/json-ld`, consoleErrors);
   await selectFirstWord(page);
   await expect(page.getByRole('button', { name: 'Find similar ads' })).toBeVisible();

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { callBackground } from '@/lib/messaging/client';
+
+/** The workspace's own brands (the brand_id of image generation), shared by the views that list them. */
+export function useOwnedBrands() {
+  return useQuery({
+    queryKey: ['ownedBrands'],
+    queryFn: ({ signal }) => callBackground('ownedBrands.list', {}, { signal }),
+  });
+}
