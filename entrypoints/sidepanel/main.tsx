@@ -1,10 +1,9 @@
 import '@/assets/styles/base.css';
 import './style.css';
-import { mountPage } from '@/components/common/mount';
-import { usePanelStore } from '@/components/sidepanel/panel-store';
-import { preloadTab, SidePanelApp } from '@/components/sidepanel/side-panel-app';
 
-// The open tab's view is loaded before the first render, so it paints with the shell.
-await preloadTab(usePanelStore.getState().tab).catch(() => undefined);
-// The settings and the last searches come back from the cache at once when the panel reopens.
-mountPage(<SidePanelApp />, { persist: (key) => key[0] === 'settings' || key[0] === 'library.search' });
+// When the last picture of the panel has been painted (panel-snapshot.js), let the browser show
+// it before the app's modules are evaluated; the app then replaces it on its first render.
+if (document.querySelector('[data-snapshot]')) {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+await import('./boot');

@@ -171,7 +171,43 @@ test('reopening the panel restores the last search instantly from cache', async 
   const reopened = new SidePanelPage(again);
   await expect(reopened.searchBox).toHaveValue('waterproof boots');
   await expect(reopened.cards.first()).toBeVisible({ timeout: 2000 });
+  // The last picture was painted before the app loaded, and the app has replaced it.
+  expect(await again.evaluate(() => performance.getEntriesByName('adscope:snapshot-painted').length)).toBe(1);
+  await expect(again.locator('[data-snapshot]')).toHaveCount(0);
   server.state.faults.clear();
+});
+
+test('a tampered picture of the panel runs nothing and is replaced by the app', async ({
+  context,
+  extensionId,
+  openPage,
+}) => {
+  // Written from another page of the extension's origin: a closing panel would save its own picture.
+  const first = await context.newPage();
+  await first.goto(`chrome-extension://${extensionId}/manifest.json`);
+  await first.evaluate(() => {
+    localStorage.setItem(
+      'adscope.panel.snapshot.v2',
+      JSON.stringify({
+        v: 2,
+        savedAt: Date.now(),
+        theme: null,
+        nodes: [
+          ['img', { src: 'data:,', onerror: 'window.pwned = 1' }, []],
+          ['script', {}, ['window.pwned = 2']],
+          ['a', { href: 'javascript:window.pwned = 3' }, ['x']],
+          ['p', {}, ['Tampered']],
+        ],
+      }),
+    );
+  });
+  await first.close();
+  const again = await openPage('sidepanel');
+  await expect(new SidePanelPage(again).searchBox).toBeVisible();
+  await expect(again.getByText('Tampered')).toHaveCount(0);
+  expect(await again.evaluate(() => performance.getEntriesByName('adscope:snapshot-painted').length)).toBe(1);
+  expect(await again.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  // The consoleErrors fixture fails the test on any CSP refusal, which a surviving handler would cause.
 });
 
 test('the search tab works at 320 px and in dark mode', async ({ openPage }) => {

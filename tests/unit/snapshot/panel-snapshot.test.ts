@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  isSafeAttribute,
+  PANEL_SNAPSHOT_KEY,
+  type PanelSnapshot,
+  paintSnapshot,
+  readSnapshot,
+  SNAPSHOT_MAX_AGE_MS,
+  SNAPSHOT_MAX_CHARS,
+  saveSnapshot,
+} from '@/lib/snapshot/panel-snapshot';
+
+const NOW = Date.UTC(2026, 10, 22, 12);
+
+function store(nodes: unknown[], extra: Partial<Omit<PanelSnapshot, 'nodes'>> = {}): void {
+  localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ v: 2, savedAt: NOW - 1000, theme: null, ...extra, nodes }));
+}
+
+function painted(root: HTMLElement): HTMLElement {
+  const snapshot = readSnapshot(localStorage, NOW);
+  if (!snapshot) throw new Error('no snapshot was read');
+  return paintSnapshot(root, snapshot);
+}
+
+describe('panel snapshot', () => {
+  let root: HTMLElement;
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.removeAttribute('data-theme');
+    document.body.innerHTML = '<div id="root"></div>';
+    root = document.getElementById('root') as HTMLElement;
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('saves what the panel shows, SVG and theme included, and paints the same structure', () => {
+    root.innerHTML =
+      '<main class="panel"><ul role="list" aria-label="Search results"><li role="listitem"><button type="button">Boots</button><img src="https://cdn.example.com/a.jpg" alt="Boots ad"></li></ul><svg viewBox="0 0 10 10"><path d="M0 0h10"></path></svg></main>';
+    document.documentElement.dataset.theme = 'dark';
+    saveSnapshot(root);
+    const before = root.innerHTML;
+    document.documentElement.removeAttribute('data-theme');
+    const picture = painted(root);
+    expect(picture.innerHTML).toBe(before);
+    expect(picture.querySelector('path')?.namespaceURI).toBe('http://www.w3.org/2000/svg');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('paints the picture inert and hidden from assistive technology, with nothing focusable', () => {
+    store([['main', {}, [['button', { type: 'button', tabindex: '0' }, ['Save']]]]]);
+    const picture = painted(root);
+    expect(picture.getAttribute('aria-hidden')).toBe('true');
+    expect(picture.inert).toBe(true);
+    expect(root.firstElementChild).toBe(picture);
+    expect(picture.querySelector('button')?.textContent).toBe('Save');
+    expect(picture.querySelector('[tabindex]')).toBeNull();
+  });
+
+  it('creates nothing active from a tampered picture', () => {
+    const hostile: unknown[] = [
+      ['script', {}, ['window.hacked = 1']],
+      ['img', { src: 'data:,', onerror: 'window.hacked = 2', ONLOAD: 'x' }, []],
+      ['a', { href: ' JaVa\tScRiPt:alert(1)' }, ['link']],
+      ['a', { href: '//evil.example/' }, ['protocol-relative']],
+      ['img', { src: 'data:text/html,<script>1</script>' }, []],
+      ['iframe', { src: 'https://evil.example' }, []],
+      ['form', { action: 'https://evil.example' }, [['input', { name: 'k' }, []]]],
+      ['div', { onclick: 'window.hacked = 3', style: 'background:url(https://evil.example/x)' }, ['card']],
+      [
+        'svg',
+        {},
+        [
+          ['a', { 'xlink:href': 'javascript:alert(1)' }, []],
+          ['script', {}, ['1']],
+        ],
+        1,
+      ],
+      ['img onerror=alert(1)', {}, []],
+      ['p', { 'bad name': 'x', '"': 'y' }, ['odd attributes']],
+      { tag: 'p' },
+      42,
+      ['p', 'not-an-object', 'not-an-array'],
+    ];
+    store(hostile);
+    const picture = painted(root);
+    expect(picture.querySelector('script, iframe, form, input')).toBeNull();
+    const attributes = [...picture.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].map((attribute) => ({ name: attribute.name, value: attribute.value })),
+    );
+    expect(attributes.filter(({ name }) => /^on/i.test(name))).toEqual([]);
+    expect(attributes.filter(({ value }) => /script:|\/\/evil|data:text|url\(/i.test(value))).toEqual([]);
+    expect(picture.textContent).toContain('card');
+    expect(picture.textContent).toContain('odd attributes');
+    expect((globalThis as { hacked?: number }).hacked).toBeUndefined();
+  });
+
+  it('stops at a picture nested too deep', () => {
+    const depth = 2000;
+    const nodes = `[${'["div",{},['.repeat(depth)}"bottom"${']]'.repeat(depth)}]`;
+    localStorage.setItem(PANEL_SNAPSHOT_KEY, `{"v":2,"savedAt":${NOW - 1000},"theme":null,"nodes":${nodes}}`);
+    const picture = painted(root);
+    expect(picture.querySelectorAll('div').length).toBeLessThan(100);
+    expect(picture.textContent).not.toContain('bottom');
+  });
+
+  it('allows web addresses, fragments, same-origin paths and raster data images, and nothing else', () => {
+    const table: [string, string, boolean][] = [
+      ['href', 'https://example.com/ad', true],
+      ['src', 'http://127.0.0.1:8787/media/a.svg', true],
+      ['href', '#results', true],
+      ['src', '/icon/16.png', true],
+      ['src', 'data:image/png;base64,AAAA', true],
+      ['href', 'javascript:alert(1)', false],
+      ['href', '  JaVaScRiPt:alert(1)', false],
+      ['href', 'java\tscript:alert(1)', false],
+      ['href', 'vbscript:msgbox(1)', false],
+      ['src', 'data:text/html;base64,PHNjcmlwdD4=', false],
+      ['src', 'data:image/svg+xml,<svg onload=alert(1)>', false],
+      ['href', 'blob:https://example.com/uuid', false],
+      ['href', '//evil.example/x', false],
+      ['onclick', 'alert(1)', false],
+      ['OnMouseOver', 'alert(1)', false],
+      ['aria-label', 'javascript: is only text here', true],
+      ['style', 'transform: translateY(240px)', true],
+      ['style', 'background-image: url(https://evil.example/beacon)', false],
+    ];
+    for (const [name, value, safe] of table)
+      expect([name, value, isSafeAttribute(name, value)]).toEqual([name, value, safe]);
+  });
+
+  it('keeps no picture that is stale, from the future, malformed or of another version', () => {
+    store([['p', {}, ['old']]], { savedAt: NOW - SNAPSHOT_MAX_AGE_MS - 1 });
+    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
+    store([['p', {}, ['future']]], { savedAt: NOW + 60_000 });
+    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    localStorage.setItem(PANEL_SNAPSHOT_KEY, '{"v":2,');
+    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ v: 1, savedAt: NOW, theme: null, html: '<p>x</p>' }));
+    expect(readSnapshot(localStorage, NOW)).toBeNull();
+  });
+
+  it('drops the old picture instead of saving one too large, and never saves a picture of a picture', () => {
+    store([['p', {}, ['previous']]]);
+    root.innerHTML = `<p>${'x'.repeat(SNAPSHOT_MAX_CHARS + 1)}</p>`;
+    saveSnapshot(root);
+    expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
+    store([['p', {}, ['kept']]], { savedAt: NOW - 5 });
+    painted(root);
+    saveSnapshot(root);
+    expect(JSON.parse(localStorage.getItem(PANEL_SNAPSHOT_KEY) ?? '{}').savedAt).toBe(NOW - 5);
+  });
+});
