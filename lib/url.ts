@@ -24,7 +24,7 @@ export function safeHttpUrl(value: unknown): string | null {
 }
 
 /** Drops characters at or below U+0020, which URL parsers skip inside a scheme. */
-function stripControlAndSpace(value: string): string {
+export function stripControlAndSpace(value: string): string {
   let out = '';
   for (const char of value) if (char.charCodeAt(0) > 0x20) out += char;
   return out;

@@ -4,6 +4,8 @@
  * It is inert and hidden from assistive technology: the app replaces it on its first render.
  * Nothing here imports React, zod or the API client.
  */
+import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
+
 export const PANEL_SNAPSHOT_KEY = 'adscope.panel.snapshot.v2';
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
 export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -44,9 +46,11 @@ export function isSafeAttribute(name: string, value: string): boolean {
   const lower = name.toLowerCase();
   if (lower.startsWith('on') || (lower === 'style' && /url\s*\(|expression\s*\(/i.test(value))) return false;
   if (!URL_ATTRIBUTES.has(lower)) return true;
-  // Browsers ignore whitespace and control characters inside a scheme: "java\tscript:" is javascript:.
-  const compact = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-  return /^(https?:\/\/|#|\/(?!\/)|data:image\/(png|jpeg|gif|webp);)/.test(compact);
+  if (safeHttpUrl(value) !== null) return true;
+  // Otherwise only a fragment, a path on the extension's own origin or a raster data image, with no
+  // whitespace, control character or backslash that could turn "/\t/host" into another origin.
+  if (stripControlAndSpace(value) !== value || value.includes('\\')) return false;
+  return /^(#|\/(?!\/)|data:image\/(png|jpeg|gif|webp);)/i.test(value);
 }
 
 function serialize(node: Node): SnapshotNode | null {
