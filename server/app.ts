@@ -196,6 +196,11 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
     } catch (error) {
       if (error instanceof ApiFailure)
         return finish(error.code, error.message, error.data, error.headers, error.httpStatus);
+      if (request.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') {
+        // The caller went away (a timeout or a dropped connection) while its body was read: nothing was done.
+        state.log({ method, path: apiPath, status: 'dropped', workspace: workspaceName });
+        return;
+      }
       console.error('Handler failed:', error);
       return finish(Code.upstream, 'The reference server failed while answering.', undefined, {}, 500);
     }
