@@ -10,6 +10,7 @@ export const malformedKinds = [
   'huge',
   'status-backwards',
 ] as const;
+export type MalformedKind = (typeof malformedKinds)[number];
 
 /**
  * A fault rule, set from tests through POST /__admin/faults. Off by default. A rule applies

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
+import type { MalformedKind } from '../../server/faults';
 import { SidePanelPage } from './pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
@@ -149,6 +150,40 @@ test('an API error is shown with what to do, and recovers on retry', async ({ op
   server.state.faults.clear();
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(new SidePanelPage(page).cards.first()).toBeVisible();
+});
+
+test('every malformed answer ends in a clear error on a working panel, never a blank one', async ({
+  openPage,
+  server,
+}) => {
+  const cases: [MalformedKind, RegExp][] = [
+    ['html', /proxy in front of it failed \(HTTP 502\)/],
+    ['empty', /empty body/],
+    ['truncated', /not JSON/],
+    ['code-string', /numeric envelope code/],
+    ['missing-data', /unexpected shape/],
+    ['huge', /too large/],
+    ['status-backwards', /HTTP 500 but reported success/],
+  ];
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  for (const [body, message] of cases) {
+    server.state.faults.clear();
+    await panel.search(`boots ${body}`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    server.state.faults.add({ kind: 'malformed', body, path: '/ad-library/search' });
+    await panel.searchBox.fill(`malformed ${body}`);
+    const alert = page.getByRole('alert');
+    await expect(alert, body).toContainText('Could not load search results', { timeout: 20_000 });
+    await expect(alert, body).toContainText(message);
+    // The rest of the panel still works: the search box and the tabs are there.
+    await expect(panel.searchBox).toBeEditable();
+    await expect(page.getByRole('tab', { name: 'Saved' })).toBeVisible();
+  }
+  server.state.faults.clear();
+  await panel.search('waterproof boots');
+  await expect(panel.cards.first()).toBeVisible();
+  // No unhandled rejection or console error: the consoleErrors fixture checks at the end.
 });
 
 test('a rate limit shows a retry countdown', async ({ openPage, server }) => {

@@ -194,7 +194,6 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
     let userRetries = 0;
     for (let step = 0; ; step += 1) {
       if (step > 500) throw new Error('the schedule did not settle');
-      if (process.env.FAULT_TRACE) console.log(step, now - START, JSON.stringify(await outboxItem.get()).slice(0, 400));
       await settle(worker.tracker.drain());
       if (!worker.killed) await settle(worker.outbox.drain());
       const pause = betweens.shift() ?? 'go';
