@@ -186,6 +186,33 @@ test('every malformed answer ends in a clear error on a working panel, never a b
   // No unhandled rejection or console error: the consoleErrors fixture checks at the end.
 });
 
+test('ad text with HTML in it renders as text, in the card and the detail', async ({ openPage, server }) => {
+  const first = server.state.data.catalogue.ads.find((candidate) => candidate.title?.includes('boots'));
+  const words = first?.title ?? '';
+  if (!words) throw new Error('no boots ad in the demo data');
+  // Every ad with this title gets hostile text, so whichever ranks first shows it.
+  const hostile = server.state.data.catalogue.ads.filter((candidate) => candidate.title === words);
+  const originals = hostile.map((ad) => ({ ad, title: ad.title, body: ad.body }));
+  for (const ad of hostile) {
+    ad.title = `<img src=x onerror="window.pwned=1">${words} <b>bold</b>`;
+    ad.body = '<script>window.pwned=2</script><a href="javascript:window.pwned=3">click</a>';
+  }
+  try {
+    const page = await openPage('sidepanel');
+    const panel = new SidePanelPage(page);
+    await panel.search(words);
+    const card = panel.cards.filter({ hasText: '<b>bold</b>' }).first();
+    await expect(card).toContainText(`<img src=x onerror="window.pwned=1">${words} <b>bold</b>`);
+    await expect(card.locator('b, script, img[src="x"]')).toHaveCount(0);
+    await card.getByRole('heading').getByRole('button').click();
+    await expect(page.getByText('<script>window.pwned=2</script>', { exact: false })).toBeVisible();
+    await expect(page.locator('a[href^="javascript:"], script:not([src]), b')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  } finally {
+    for (const { ad, title, body } of originals) Object.assign(ad, { title, body });
+  }
+});
+
 test('a rate limit shows a retry countdown', async ({ openPage, server }) => {
   server.state.faults.add({ kind: 'rate-limit', path: '/ad-library/search', retryAfter: '45' });
   const page = await openPage('sidepanel');

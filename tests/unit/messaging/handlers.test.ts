@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDefaultApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api/errors';
@@ -92,6 +92,35 @@ describe('settings.save', () => {
     expect(error.message).not.toContain(DEMO_API_KEY);
     expect(await settingsItem.get()).toEqual({ baseUrl: '', theme: 'system' });
     expect(await storedKey()).toBeUndefined();
+  });
+
+  it('never puts a key in an error, a reply or the console, whatever fails', async () => {
+    const secret = 'sk-live-SECRET-7f3a9c2e11';
+    const logged: unknown[] = [];
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(...args));
+    }
+    const refused = await rejection(handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: secret }, context));
+    expect(refused.code).toBe(40001);
+    const unreachable = await rejection(
+      handlers['settings.save']({ baseUrl: 'http://127.0.0.1:9', apiKey: secret }, context),
+    );
+    expect(unreachable.code).toBe('network');
+    // A stored key the server no longer accepts: every request fails, and none says the key.
+    await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    await fakeBrowser.storage.local.set({ apiKey: secret });
+    const search = await rejection(handlers['library.search']({ query: 'boots' }, context));
+    expect(search.code).toBe(40001);
+    const view = await handlers['settings.get']({}, context);
+    const everything = JSON.stringify([
+      refused.toJSON(),
+      unreachable.toJSON(),
+      search.toJSON(),
+      view,
+      logged.map(String),
+    ]);
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(secret.slice(0, 12));
   });
 
   it('refuses when host permission for the origin is missing', async () => {

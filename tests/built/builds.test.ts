@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/demo';
+import { createDemoData } from '../../server/demo-data';
+
+/**
+ * What ships: each browser's manifest (snapshotted, so any widening of permissions shows up in
+ * review) and the code that runs inside web pages (which must know nothing of the API key).
+ */
+const BUILDS = ['chrome-mv3', 'firefox-mv2'] as const;
+const output = (build: string, ...parts: string[]) => path.resolve('.output', build, ...parts);
+
+interface Manifest {
+  permissions?: string[];
+  host_permissions?: string[];
+  optional_host_permissions?: string[];
+  optional_permissions?: string[];
+  content_scripts?: unknown[];
+  content_security_policy?: unknown;
+  web_accessible_resources?: unknown[];
+  externally_connectable?: unknown;
+}
+
+const manifestOf = (build: string): Manifest => JSON.parse(readFileSync(output(build, 'manifest.json'), 'utf8'));
+
+/** The JavaScript that runs in other people's pages: the injected find-similar script (and the page button in it). */
+function pageBundles(build: string): string[] {
+  const dir = output(build, 'content-scripts');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join(dir, file));
+}
+
+/** Quoted literals that look like a credential: 16+ token characters with several digits and letters. */
+function keyShaped(source: string): string[] {
+  return [...source.matchAll(/["'`]([A-Za-z0-9_-]{16,})["'`]/g)]
+    .map((match) => match[1] ?? '')
+    .filter((token) => (token.match(/\d/g) ?? []).length >= 3 && (token.match(/[A-Za-z]/g) ?? []).length >= 3);
+}
+
+describe.each(BUILDS)('%s build', (build) => {
+  it('exists (run npm run build and npm run build:firefox first)', () => {
+    expect(existsSync(output(build, 'manifest.json'))).toBe(true);
+  });
+
+  it('has the reviewed manifest: permissions, host access, content scripts, CSP', async () => {
+    const manifest = manifestOf(build);
+    const reviewed = {
+      permissions: manifest.permissions,
+      host_permissions: manifest.host_permissions ?? null,
+      optional_host_permissions: manifest.optional_host_permissions ?? null,
+      optional_permissions: manifest.optional_permissions ?? null,
+      content_scripts: manifest.content_scripts ?? null,
+      content_security_policy: manifest.content_security_policy ?? null,
+      web_accessible_resources: manifest.web_accessible_resources ?? null,
+      externally_connectable: manifest.externally_connectable ?? null,
+    };
+    await expect(JSON.stringify(reviewed, null, 2)).toMatchFileSnapshot(`./__snapshots__/manifest.${build}.json`);
+  });
+
+  it('asks for no site at install: no <all_urls>, no host permission, no static content script', () => {
+    const manifest = manifestOf(build);
+    const text = JSON.stringify(manifest);
+    expect(text).not.toContain('<all_urls>');
+    expect(manifest.host_permissions ?? []).toEqual([]);
+    expect((manifest.permissions ?? []).filter((permission) => permission.includes('://'))).toEqual([]);
+    expect(manifest.content_scripts ?? []).toEqual([]);
+    expect(manifest.web_accessible_resources ?? []).toEqual([]);
+    expect(manifest.externally_connectable ?? null).toBeNull();
+  });
+
+  it('loads no remote code and allows no eval in its pages', () => {
+    const csp = JSON.stringify(manifestOf(build).content_security_policy ?? '');
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|https?:|\*/);
+    for (const html of readdirSync(output(build)).filter((file) => file.endsWith('.html'))) {
+      const source = readFileSync(output(build, html), 'utf8');
+      expect(source, html).not.toMatch(/<script[^>]+src="(https?:)?\/\//);
+      expect(source, html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+    }
+  });
+
+  it('ships page code that knows nothing of the API key', () => {
+    const keys = [
+      DEMO_API_KEY,
+      DEMO_SECOND_API_KEY,
+      ...createDemoData(1).workspaces.map((workspace) => workspace.apiKey),
+    ];
+    const bundles = pageBundles(build);
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const file of bundles) {
+      const source = readFileSync(file, 'utf8');
+      const name = path.basename(file);
+      expect(source, name).not.toMatch(/apiKey|api_key|X-API-Key|Authorization|Bearer/i);
+      for (const key of keys) expect(source, name).not.toContain(key);
+      expect(keyShaped(source), name).toEqual([]);
+      // Nothing else is loaded into the page: no dynamic import, no eval, no script URL.
+      expect(source, name).not.toMatch(/\bimport\(|\beval\(|new Function\(|getURL\([^)]*\.js/);
+    }
+  });
+});
