@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { QUERY_CACHE_KEY } from '../components/common/query-persistence';
 import { DEMO_API_KEY } from '../lib/demo';
+import { PANEL_SNAPSHOT_KEY } from '../lib/snapshot/panel-snapshot';
 import { launchWithExtension } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/e2e/pages/options-page';
@@ -38,7 +40,7 @@ const FIRST_CARD = '[role="list"][aria-label="Search results"] [role="listitem"]
 /** A card rendered by the app, not the inert picture painted before it loads. */
 const LIVE_CARD = `#root > :not([data-snapshot]) ${FIRST_CARD}`;
 /** The panel's caches in its localStorage: the query cache and the last picture. */
-const CACHE_KEYS = ['adscope.queries.v1', 'adscope.panel.snapshot.v2'];
+const CACHE_KEYS = [QUERY_CACHE_KEY, PANEL_SNAPSHOT_KEY];
 
 /** Side panel: to the first result cards cold (no cached results) and on reopen (from the page's cache). */
 async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Figure[]> {

@@ -1,6 +1,8 @@
 import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { onPageLeave } from '@/lib/page-leave';
 
-const STORAGE_KEY = 'adscope.queries.v1';
+/** The query cache in the page's localStorage. */
+export const QUERY_CACHE_KEY = 'adscope.queries.v1';
 const MAX_QUERIES = 4;
 
 interface InfiniteShape {
@@ -20,10 +22,10 @@ function isInfinite(data: unknown): data is InfiniteShape {
 /** Puts the persisted queries back into the cache before the first render, so a reopened page paints at once. */
 export function restoreQueries(client: QueryClient): void {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = localStorage.getItem(QUERY_CACHE_KEY);
     if (raw) hydrate(client, JSON.parse(raw));
   } catch {
-    localStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(QUERY_CACHE_KEY);
   }
 }
 
@@ -56,7 +58,7 @@ export function persistQueries(client: QueryClient, include: (key: QueryKey) => 
       );
     state.mutations = [];
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+      localStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(state));
     } catch {
       // Storage full or unavailable: the cache only saves time, nothing is lost without it.
     }
@@ -75,15 +77,10 @@ export function persistQueries(client: QueryClient, include: (key: QueryKey) => 
     timer = setTimeout(flush, 250);
   });
   // A panel closed right after its results arrived still keeps them.
-  const onHide = () => {
-    if (document.visibilityState === 'hidden') flush();
-  };
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', onHide);
+  const stopLeave = onPageLeave(flush);
   return () => {
     clearTimeout(timer);
-    window.removeEventListener('pagehide', flush);
-    document.removeEventListener('visibilitychange', onHide);
+    stopLeave();
     unsubscribe();
   };
 }

@@ -4,6 +4,7 @@
  * It is inert and hidden from assistive technology: the app replaces it on its first render.
  * Nothing here imports React, zod or the API client.
  */
+import { onPageLeave } from '@/lib/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
 
 export const PANEL_SNAPSHOT_KEY = 'adscope.panel.snapshot.v2';
@@ -160,16 +161,7 @@ export function paintSnapshot(root: HTMLElement, snapshot: PanelSnapshot): HTMLE
   return picture;
 }
 
-/** Keeps the picture current: written whenever the panel hides or closes. */
+/** Keeps the picture current: written once each time the panel hides or closes. */
 export function keepSnapshot(root: HTMLElement): () => void {
-  const onHide = () => {
-    if (document.visibilityState === 'hidden') saveSnapshot(root);
-  };
-  const onPageHide = () => saveSnapshot(root);
-  window.addEventListener('pagehide', onPageHide);
-  document.addEventListener('visibilitychange', onHide);
-  return () => {
-    window.removeEventListener('pagehide', onPageHide);
-    document.removeEventListener('visibilitychange', onHide);
-  };
+  return onPageLeave(() => saveSnapshot(root));
 }

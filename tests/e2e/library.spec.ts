@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
+import { PANEL_SNAPSHOT_KEY, SNAPSHOT_PAINTED_MARK } from '../../lib/snapshot/panel-snapshot';
 import type { MalformedKind } from '../../server/faults';
 import { SidePanelPage } from './pages/side-panel-page';
 
@@ -234,7 +235,7 @@ test('reopening the panel restores the last search instantly from cache', async 
   await expect(reopened.searchBox).toHaveValue('waterproof boots');
   await expect(reopened.cards.first()).toBeVisible({ timeout: 2000 });
   // The last picture was painted before the app loaded, and the app has replaced it.
-  expect(await again.evaluate(() => performance.getEntriesByName('adscope:snapshot-painted').length)).toBe(1);
+  expect(await again.evaluate((mark) => performance.getEntriesByName(mark).length, SNAPSHOT_PAINTED_MARK)).toBe(1);
   await expect(again.locator('[data-snapshot]')).toHaveCount(0);
   server.state.faults.clear();
 });
@@ -247,9 +248,9 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
   // Written from another page of the extension's origin: a closing panel would save its own picture.
   const first = await context.newPage();
   await first.goto(`chrome-extension://${extensionId}/manifest.json`);
-  await first.evaluate(() => {
+  await first.evaluate((key) => {
     localStorage.setItem(
-      'adscope.panel.snapshot.v2',
+      key,
       JSON.stringify({
         v: 2,
         savedAt: Date.now(),
@@ -262,12 +263,12 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
         ],
       }),
     );
-  });
+  }, PANEL_SNAPSHOT_KEY);
   await first.close();
   const again = await openPage('sidepanel');
   await expect(new SidePanelPage(again).searchBox).toBeVisible();
   await expect(again.getByText('Tampered')).toHaveCount(0);
-  expect(await again.evaluate(() => performance.getEntriesByName('adscope:snapshot-painted').length)).toBe(1);
+  expect(await again.evaluate((mark) => performance.getEntriesByName(mark).length, SNAPSHOT_PAINTED_MARK)).toBe(1);
   expect(await again.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   // The consoleErrors fixture fails the test on any CSP refusal, which a surviving handler would cause.
 });

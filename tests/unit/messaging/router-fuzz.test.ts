@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { type RequestType, requests } from '../../../lib/messaging/protocol';
-import { createRouter, type Handlers, type MessageSenderLike } from '../../../lib/messaging/router';
+import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/messaging/router';
 
 /**
  * The background's router under random and hostile input: whatever arrives, a handler only
@@ -101,9 +101,7 @@ describe('router fuzz', () => {
         expect(typeof reply.ok).toBe('boolean');
         for (const { type, input } of seen) {
           const definition = requests[type as RequestType];
-          expect(definition.senders as readonly string[]).toContain(
-            sender.url?.startsWith('chrome-extension:') ? 'extension-page' : 'content-script',
-          );
+          expect(definition.senders as readonly string[]).toContain(classifySender(sender, identity));
           expect(definition.input.safeParse(input).success).toBe(true);
         }
         if (!reply.ok) expect(seen).toEqual([]);
