@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const noFocusedOrSkipped = [
+  { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+  { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+];
+const READS_THE_CLOCK = 'Take a Clock (lib/clock.ts) or a `now` argument instead of reading the real time here.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,10 +36,20 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      'no-restricted-syntax': ['error', ...noFocusedOrSkipped],
+    },
+  },
+  {
+    // Time is read in one place per runtime, so every reader can be given a fixed instant.
+    files: ['lib/**', 'components/**', 'entrypoints/**', 'server/**'],
+    ignores: ['lib/clock.ts', 'server/clock.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+        ...noFocusedOrSkipped,
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: READS_THE_CLOCK },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: READS_THE_CLOCK },
+        { selector: "NewExpression[callee.name='UTCDate'][arguments.length=0]", message: READS_THE_CLOCK },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { findSimilarOn, pendingHandover } from '../scripts/e2e-hooks';
-import { chromiumPath, launchWithExtension } from '../scripts/launch-chromium';
+import { launchWithExtension } from '../scripts/launch-chromium';
+import { chromiumExecutable } from '../scripts/requirements';
 import { startAdscopeServer } from '../server/app';
 import { BENCH_EXTENSION_DIR } from './extension';
 import { type Figure, median } from './report';
@@ -45,11 +46,10 @@ export async function benchPageCost(): Promise<Figure[]> {
   const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
   const url = `${server.baseUrl}/demo/pages/heavy`;
   try {
-    const executablePath = chromiumPath();
     const plain = await chromium.launch({
       headless: true,
       args: ['--no-sandbox', '--disable-gpu'],
-      ...(executablePath ? { executablePath } : {}),
+      executablePath: chromiumExecutable(),
     });
     const baseline: PageLoad[] = [];
     const plainContext = await plain.newContext();

@@ -1,4 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+import { systemClock } from '@/lib/clock';
 import { paintSnapshot, readSnapshot, SNAPSHOT_PAINTED_MARK } from '@/lib/snapshot/panel-snapshot';
 
 /**
@@ -6,7 +7,7 @@ import { paintSnapshot, readSnapshot, SNAPSHOT_PAINTED_MARK } from '@/lib/snapsh
  * at once and paints it as soon as the (tiny) body is parsed, while the app's modules load.
  */
 export default defineUnlistedScript(() => {
-  const snapshot = readSnapshot();
+  const snapshot = readSnapshot(systemClock());
   if (!snapshot) return;
   const paint = () => {
     const root = document.getElementById('root');

@@ -9,8 +9,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import webExt from 'web-ext';
 import WebSocket from 'ws';
+import { findFirefox } from './requirements';
 
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const SOURCE = path.resolve('.output/firefox-mv2');
 const ADDON_ID = 'adscope@adscope.dev';
 
@@ -78,14 +78,15 @@ interface Context {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(FIREFOX)) fail(`no Firefox at ${FIREFOX}: run "apt-get install -y firefox-esr" or set FIREFOX_PATH.`);
+  const firefox = findFirefox();
+  if (!firefox.ok) fail(`Firefox ESR ${firefox.problem}\n${firefox.fix.join('\n')}`);
   if (!existsSync(path.join(SOURCE, 'manifest.json'))) fail('no Firefox build: run "npm run build:firefox" first.');
   process.env.MOZ_HEADLESS = '1';
   const port = await freePort();
   const runner = await webExt.cmd.run(
     {
       sourceDir: SOURCE,
-      firefox: FIREFOX,
+      firefox: firefox.path,
       target: ['firefox-desktop'],
       args: ['--remote-debugging-port', String(port), '--remote-allow-system-access'],
       noReload: true,

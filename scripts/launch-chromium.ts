@@ -2,15 +2,10 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
+import { chromiumExecutable } from './requirements';
 
 /** The e2e build: loopback host access granted at install, since headless Chromium cannot answer a permission prompt. */
 export const E2E_EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
-
-/** Debian's Chromium when present (Playwright's own download is not reachable on our machines). */
-export function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 export interface LaunchOptions {
   extensionDir?: string;
@@ -26,12 +21,13 @@ export async function launchWithExtension(
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}. Run "npm run build:e2e" first.`);
   }
-  const executablePath = chromiumPath();
+  // CHROMIUM_PATH or Debian's Chromium; a clear error naming the fix when neither is there.
+  const executablePath = chromiumExecutable();
   const context = await chromium.launchPersistentContext(
     options.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'adscope-')),
     {
       headless: options.headless ?? true,
-      ...(executablePath ? { executablePath } : {}),
+      executablePath,
       args: [
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,

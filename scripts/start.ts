@@ -42,14 +42,42 @@ if (!values['no-build']) {
   execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'inherit' });
 }
 
-const headless = values.tour || values.headless || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
+const noDisplay = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+const headless = values.tour || values.headless || noDisplay;
 const { context, extensionId } = await launchWithExtension({ extensionDir: E2E_EXTENSION_DIR, headless });
-log(`Chromium ${headless ? 'headless (no display found)' : 'window'} with Adscope ${extensionId}`);
+log(
+  `Chromium ${headless ? `headless${noDisplay ? ' (no display found)' : ''}` : 'window'} with Adscope ${extensionId}`,
+);
 
 const optionsPage = await context.newPage();
 await optionsPage.goto(`chrome-extension://${extensionId}/options.html`);
 await new OptionsPage(optionsPage).connect(server.baseUrl, DEMO_API_KEY);
 log('Adscope is connected to the demo workspace "Acme Outdoor".');
+
+/** Without a display nobody can see the browser: what a person can do instead. */
+function headlessNextSteps(
+  baseUrl: string,
+  workspaces: readonly { apiKey: string; name: string; plan: string }[],
+): string {
+  const keys = workspaces.map(
+    (workspace, i) =>
+      `           ${i === 0 ? 'API key ' : '     or '}  ${workspace.apiKey}   (workspace "${workspace.name}", ${workspace.plan} plan)`,
+  );
+  return [
+    '',
+    'Chromium runs headless, so there is no window to look at. What you can do next:',
+    '  - See every surface: stop this (Ctrl+C) and run "npm run tour"; screenshots land in .tour/.',
+    '  - Use Adscope in a desktop browser on this machine, against this server (keep this running):',
+    `      1. Open chrome://extensions, turn on Developer mode, "Load unpacked" and pick ${E2E_EXTENSION_DIR}`,
+    "      2. In Adscope's options (right-click the toolbar button → Options), enter:",
+    `           Base URL  ${baseUrl}`,
+    ...keys,
+    '         then "Save and test".',
+    '      Firefox: run "npm run build:firefox", then about:debugging → This Firefox → "Load Temporary',
+    `      Add-on" → ${path.resolve('.output/firefox-mv2/manifest.json')}`,
+    'The server keeps running until you press Ctrl+C.',
+  ].join('\n');
+}
 
 async function shutdown(code = 0): Promise<never> {
   await context.close().catch(() => undefined);
@@ -67,9 +95,7 @@ if (values.tour) {
 const panel = await context.newPage();
 await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
 log(`Side panel: chrome-extension://${extensionId}/sidepanel.html`);
-log(
-  headless ? 'Running headless. Press Ctrl+C to stop, or run "npm run tour" for screenshots.' : 'Press Ctrl+C to stop.',
-);
+log(headless ? headlessNextSteps(server.baseUrl, server.state.data.workspaces) : 'Press Ctrl+C to stop.');
 context.on('close', () => void shutdown(0));
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));

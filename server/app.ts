@@ -158,7 +158,7 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
     if (!workspace) return finish(Code.invalid, 'Missing workspace context: this API key is not recognised.');
     workspaceName = workspace.name;
 
-    const limited = state.rateLimiter.hit(key);
+    const limited = state.rateLimiter.hit(key, state.clock.realNow());
     const rateFault = fault('rate-limit');
     if (limited !== null || rateFault) {
       const retryAfter = rateFault?.retryAfter ?? String(limited ?? 1);

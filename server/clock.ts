@@ -1,7 +1,8 @@
 /**
- * Two clocks. The wall clock answers "what day is it" for reporting windows; `--now` pins
- * it (frozen until advanced from a test). The generation clock drives image-generation
- * progress and runs at `--time-scale` times real time.
+ * The server's only reader of the time. The wall clock answers "what day is it" for reporting
+ * windows and records; `--now` pins it (frozen until advanced from a test). The generation
+ * clock drives image-generation progress and runs at `--time-scale` times real time. Elapsed
+ * real time (rate-limit windows, fresh ids) is read here too, never elsewhere.
  */
 export class ServerClock {
   private pinned: number | null;
@@ -19,6 +20,11 @@ export class ServerClock {
 
   now(): Date {
     return new Date((this.pinned ?? Date.now()) + this.offsetMs);
+  }
+
+  /** Real epoch milliseconds, never pinned: for windows of elapsed time such as rate limits. */
+  realNow(): number {
+    return Date.now();
   }
 
   /** Milliseconds on the generation clock since the server started. */

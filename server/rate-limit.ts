@@ -5,7 +5,7 @@ export class RateLimiter {
   constructor(public perMinute: number) {}
 
   /** Counts a request; returns the seconds to wait when over the limit, else null. */
-  hit(key: string, nowMs = Date.now()): number | null {
+  hit(key: string, nowMs: number): number | null {
     if (this.perMinute <= 0) return null;
     const start = Math.floor(nowMs / 60_000) * 60_000;
     const window = this.windows.get(key);

@@ -70,7 +70,7 @@ export class ServerState {
   /** A fresh id for records the server creates. */
   nextId(): string {
     this.idCounter += 1;
-    return `${Date.now().toString(36)}-${this.idCounter.toString(36)}`;
+    return `${this.clock.realNow().toString(36)}-${this.idCounter.toString(36)}`;
   }
 
   /** Writes the workspaces' writable state (boards and saves) under --data-dir, atomically. */
@@ -143,7 +143,7 @@ export class ServerState {
 
   log(entry: Omit<RequestLogEntry, 'seq' | 'at'>): void {
     this.seq += 1;
-    this.requestLog.push({ seq: this.seq, at: new Date().toISOString(), ...entry });
+    this.requestLog.push({ seq: this.seq, at: this.clock.now().toISOString(), ...entry });
     if (this.requestLog.length > 5000) this.requestLog.splice(0, this.requestLog.length - 5000);
   }
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { sortOrders } from '@/lib/api/ad-accounts';
 import { LIMITS } from '@/lib/api/limits';
+import { systemClock } from '@/lib/clock';
 import { formatDay } from '../common/format';
 import { ErrorNotice } from '../common/error-notice';
 import { SkeletonList } from '../common/skeleton';
@@ -36,7 +37,7 @@ export default function AccountsTab() {
   const metrics = catalogue.data?.items ?? [];
   // Metrics from another account's catalogue are dropped, never sent.
   const chosen = view.metrics.filter((metricId) => metrics.some((metric) => metric.id === metricId));
-  const problem = windowProblem(view);
+  const problem = windowProblem(view, new Date(systemClock()));
   const ready = Boolean(account) && catalogue.isSuccess && problem === null;
   const window = windowParams(view);
   const summary = useQuery({

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { type Period, periods, resolveWindow, shiftUtcDay, utcToday } from '@/lib/api/window';
+import { systemClock } from '@/lib/clock';
 import { type AccountsView, useAccountsStore } from './accounts-store';
 
 const LABELS: Record<Period, string> = {
@@ -10,14 +11,17 @@ const LABELS: Record<Period, string> = {
   custom: 'Custom',
 };
 
-/** The window problem of the current choice, if any, as the API would state it. */
-export function windowProblem(view: Pick<AccountsView, 'period' | 'dateStart' | 'dateStop'>) {
+/** The window problem of the current choice at `now`, if any, as the API would state it. */
+export function windowProblem(view: Pick<AccountsView, 'period' | 'dateStart' | 'dateStop'>, now: Date) {
   if (view.period !== 'custom') return null;
-  const result = resolveWindow({
-    period: 'custom',
-    date_start: view.dateStart || undefined,
-    date_stop: view.dateStop || undefined,
-  });
+  const result = resolveWindow(
+    {
+      period: 'custom',
+      date_start: view.dateStart || undefined,
+      date_stop: view.dateStop || undefined,
+    },
+    now,
+  );
   return result.ok ? null : result.problem;
 }
 
@@ -25,8 +29,9 @@ export function windowProblem(view: Pick<AccountsView, 'period' | 'dateStart' | 
 export function PeriodPicker() {
   const id = useId();
   const { period, dateStart, dateStop, set } = useAccountsStore();
-  const today = utcToday();
-  const problem = windowProblem({ period, dateStart, dateStop });
+  const now = new Date(systemClock());
+  const today = utcToday(now);
+  const problem = windowProblem({ period, dateStart, dateStop }, now);
   return (
     <fieldset className="period-picker">
       <legend>Period (UTC days)</legend>

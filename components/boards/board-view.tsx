@@ -11,6 +11,7 @@ import { usePanelStore } from '../sidepanel/panel-store';
 import { useBoardsStore } from './boards-store';
 import { adsToCsv, adsToJson, downloadFile, exportFileName } from './export';
 import { useBoardAds } from './queries';
+import { systemClock } from '@/lib/clock';
 
 interface BoardViewProps {
   board: { id: string; name: string; count: number | null };
@@ -60,12 +61,13 @@ export function BoardView({ board, onBack }: BoardViewProps) {
       const all = await allBoardAds(board.id, order, (count) =>
         setExporting(`Fetched ${numberFormat.format(count)} ads…`),
       );
-      if (kind === 'csv') downloadFile(exportFileName(board.name, 'csv'), 'text/csv;charset=utf-8', adsToCsv(all));
+      const now = new Date(systemClock());
+      if (kind === 'csv') downloadFile(exportFileName(board.name, 'csv', now), 'text/csv;charset=utf-8', adsToCsv(all));
       else
         downloadFile(
-          exportFileName(board.name, 'json'),
+          exportFileName(board.name, 'json', now),
           'application/json',
-          adsToJson(all, { id: board.id, name: board.name }),
+          adsToJson(all, { id: board.id, name: board.name }, now),
         );
       setExporting(`Exported ${numberFormat.format(all.length)} ads as ${kind.toUpperCase()}.`);
     } catch (error) {

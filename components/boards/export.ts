@@ -60,15 +60,12 @@ export function adsToCsv(ads: readonly LibraryAd[]): string {
 }
 
 /** Every field as the API gave it, so nothing is lost on the way out. */
-export function adsToJson(
-  ads: readonly LibraryAd[],
-  board: { id: string; name: string },
-  exportedAt = new Date(),
-): string {
+export function adsToJson(ads: readonly LibraryAd[], board: { id: string; name: string }, exportedAt: Date): string {
   return JSON.stringify({ board, exported_at: exportedAt.toISOString(), count: ads.length, ads }, null, 2);
 }
 
-export function exportFileName(boardName: string, extension: 'csv' | 'json', now = new Date()): string {
+/** adscope-<board>-<UTC day of `now`>.<extension> */
+export function exportFileName(boardName: string, extension: 'csv' | 'json', now: Date): string {
   const slug =
     boardName
       .toLowerCase()

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, errorAdvice } from '@/lib/api/errors';
+import { systemClock } from '@/lib/clock';
 
 interface ErrorNoticeProps {
   error: unknown;
@@ -10,11 +11,11 @@ interface ErrorNoticeProps {
 
 /** A retry button that stays disabled, counting down, until a rate limit's Retry-After has passed. */
 function RetryButton({ waitMs, onRetry }: { waitMs: number; onRetry: () => void }) {
-  const [deadline] = useState(() => Date.now() + waitMs);
-  const [now, setNow] = useState(() => Date.now());
+  const [deadline] = useState(() => systemClock() + waitMs);
+  const [now, setNow] = useState(systemClock);
   useEffect(() => {
     const timer = setInterval(() => {
-      const current = Date.now();
+      const current = systemClock();
       setNow(current);
       if (current >= deadline) clearInterval(timer);
     }, 250);

@@ -1,4 +1,4 @@
-import { UTCDate } from '@date-fns/utc';
+import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 
 // The browser's own Intl formats dates; date-fns's `format` would add its token engine to every bundle.
@@ -17,31 +17,38 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * Reads an API date in UTC: a bare day (2026-03-01) is that UTC day, a time without an offset
+ * is UTC, a time with one is that instant. date-fns would otherwise read the first two in the
+ * machine's zone, a day early east of UTC.
+ */
+function parseApiDate(value: string): Date | null {
+  const date = parseISO(value, { in: utc });
+  return isValid(date) ? date : null;
+}
+
 /** "3 Oct 2026" for a YYYY-MM-DD or ISO string; null when absent or unreadable. */
 export function formatDay(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? dayFormat.format(new UTCDate(date)).replace('Sept', 'Sep') : null;
+  const date = value ? parseApiDate(value) : null;
+  return date ? dayFormat.format(date).replace('Sept', 'Sep') : null;
 }
 
 /** "3 Oct 2026, 14:05" in the user's time zone. */
 export function formatDateTime(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? dateTimeFormat.format(date).replace('Sept', 'Sep') : null;
+  const date = value ? parseApiDate(value) : null;
+  return date ? dateTimeFormat.format(date).replace('Sept', 'Sep') : null;
 }
 
-/** Days an ad ran, counting its first and last day: to its end date, or to today while it runs. */
+/** Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`) while it runs. */
 export function daysRunning(
   start: string | null | undefined,
   end: string | null | undefined,
-  now = new Date(),
+  now: number,
 ): number | null {
-  if (!start) return null;
-  const from = parseISO(start);
-  const to = end ? parseISO(end) : new UTCDate(now);
-  if (!isValid(from) || !isValid(to)) return null;
-  return Math.max(1, differenceInCalendarDays(new UTCDate(to), new UTCDate(from)) + 1);
+  const from = start ? parseApiDate(start) : null;
+  const to = end ? parseApiDate(end) : new Date(now);
+  if (!from || !to) return null;
+  return Math.max(1, differenceInCalendarDays(to, from, { in: utc }) + 1);
 }
 
 /** SHOP_NOW → "Shop now". */

@@ -5,6 +5,7 @@ import type { AdSaveState } from '../save/saved-state';
 import { useGenerateStore } from '../generate/generate-store';
 import { similarToAd, useSimilarStore } from '../similar/similar-store';
 import { usePanelStore } from '../sidepanel/panel-store';
+import { systemClock } from '@/lib/clock';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
 export function adPreviewUrl(ad: LibraryAd): string | null {
@@ -49,7 +50,7 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
   const status = saveStatusText(saveState);
   const preview = adPreviewUrl(ad);
   const launched = formatDay(ad.start_date);
-  const running = daysRunning(ad.start_date, ad.end_date);
+  const running = daysRunning(ad.start_date, ad.end_date, systemClock());
   const cta = ctaLabel(ad.cta_type);
   const format = formatLabel(ad.display_format);
   return (

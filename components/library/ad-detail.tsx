@@ -9,6 +9,7 @@ import { adSaveState } from '../save/saved-state';
 import { useSaveStore } from '../save/save-store';
 import { adHeadline, saveStatusText } from './ad-card';
 import { useLibraryAd } from './queries';
+import { systemClock } from '@/lib/clock';
 
 interface AdDetailProps {
   adId: string;
@@ -70,7 +71,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   }
 
   const link = safeHttpUrl(ad.link_url);
-  const running = daysRunning(ad.start_date, ad.end_date);
+  const running = daysRunning(ad.start_date, ad.end_date, systemClock());
   const media = [
     ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}` })),
     ...ad.videos.map((video, index) => ({

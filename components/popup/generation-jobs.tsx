@@ -4,6 +4,7 @@ import { ErrorNotice } from '@/components/common/error-notice';
 import { ApiCode, ApiError } from '@/lib/api/errors';
 import { isActiveJob, loadGenerationJobs, watchGenerationJobs } from '@/lib/jobs/generation-job-reader';
 import type { GenerationJob, JobImage } from '@/lib/jobs/generation-jobs';
+import { systemClock } from '@/lib/clock';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 
@@ -17,10 +18,10 @@ export function useGenerationJobs() {
 }
 
 function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(systemClock);
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(systemClock()), 1000);
     return () => clearInterval(timer);
   }, [active]);
   return now;

@@ -3,6 +3,7 @@ import { UTCDate } from '@date-fns/utc';
 import { useId } from 'react';
 import { displayFormats } from '@/lib/api/ad-library';
 import { formatUtcDay, utcToday } from '@/lib/api/window';
+import { systemClock } from '@/lib/clock';
 import { formatLabel, LANGUAGE_CHOICES, languageName } from '../common/format';
 import { BrandPicker } from './brand-picker';
 import { type SearchFilters, useSearchStore } from './search-store';
@@ -13,7 +14,8 @@ const RECENT_CHOICES = [
   { days: 90, label: 'Last 90 days' },
 ];
 
-export function launchedAfterFor(days: number, now = new Date()): string {
+/** The first UTC day of the last `days` days, today (at `now`) included. */
+export function launchedAfterFor(days: number, now: number): string {
   return formatUtcDay(subDays(new UTCDate(now), days - 1));
 }
 
@@ -33,7 +35,8 @@ export function FilterPanel() {
   const filters = useSearchStore();
   const set = useSearchStore((state) => state.set);
   const active = countActiveFilters(filters);
-  const today = utcToday();
+  const now = systemClock();
+  const today = utcToday(new Date(now));
   const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
 
   return (
@@ -96,11 +99,11 @@ export function FilterPanel() {
             <select
               id={`${id}-recent`}
               value={
-                RECENT_CHOICES.find((choice) => launchedAfterFor(choice.days) === filters.launchedAfter)?.days ??
+                RECENT_CHOICES.find((choice) => launchedAfterFor(choice.days, now) === filters.launchedAfter)?.days ??
                 (filters.launchedAfter ? 'custom' : '')
               }
               onChange={(event) =>
-                set({ launchedAfter: event.target.value ? launchedAfterFor(Number(event.target.value)) : '' })
+                set({ launchedAfter: event.target.value ? launchedAfterFor(Number(event.target.value), now) : '' })
               }
             >
               <option value="">Any time</option>
@@ -110,7 +113,7 @@ export function FilterPanel() {
                 </option>
               ))}
               {filters.launchedAfter &&
-              !RECENT_CHOICES.some((c) => launchedAfterFor(c.days) === filters.launchedAfter) ? (
+              !RECENT_CHOICES.some((c) => launchedAfterFor(c.days, now) === filters.launchedAfter) ? (
                 <option value="custom" disabled>
                   Since {filters.launchedAfter}
                 </option>

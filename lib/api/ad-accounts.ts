@@ -3,6 +3,7 @@ import { ApiError, invalidInput } from './errors';
 import { adsLimitSchema, isUuid, LIMITS, parseInput, validateMetrics, validateWindow } from './limits';
 import { apiPath } from './path';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
+import type { Clock } from '../clock';
 import type { Transport } from './transport';
 import type { WindowParams } from './window';
 
@@ -136,8 +137,8 @@ function accountPath(accountId: string): string {
 }
 
 /** The 4.0 parameters, checked before sending: every window rule and at most 20 metric ids. */
-function reportParams(query: ReportQuery, catalogue?: ReadonlySet<string>) {
-  validateWindow(query.window);
+function reportParams(query: ReportQuery, now: Date, catalogue?: ReadonlySet<string>) {
+  validateWindow(query.window, now);
   validateMetrics(query.metrics, catalogue);
   const { period, date_start, date_stop } = query.window;
   return {
@@ -150,7 +151,9 @@ function reportParams(query: ReportQuery, catalogue?: ReadonlySet<string>) {
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export function adAccountsApi(transport: Transport) {
+/** The ad-account endpoints; `clock` says what "today" is for the window rules. */
+export function adAccountsApi(transport: Transport, clock: Clock) {
+  const today = () => new Date(clock());
   return {
     list: (signal?: AbortSignal) =>
       transport.get(apiPath('ad-accounts'), {
@@ -165,7 +168,7 @@ export function adAccountsApi(transport: Transport) {
     summary: (accountId: string, query: ReportQuery, signal?: AbortSignal) =>
       transport.get(apiPath('ad-accounts', accountPath(accountId), 'summary'), {
         schema: summarySchema,
-        query: reportParams(query),
+        query: reportParams(query, today()),
         ...withSignal(signal),
       }),
     ads: (
@@ -180,7 +183,7 @@ export function adAccountsApi(transport: Transport) {
       return transport.get(apiPath('ad-accounts', accountPath(accountId), 'ads'), {
         schema: rankedSchema,
         query: {
-          ...reportParams(query),
+          ...reportParams(query, today()),
           sort_by: query.sortBy,
           [SORT_ORDER_PARAM]: query.sortOrder,
           limit: query.limit,
@@ -191,7 +194,7 @@ export function adAccountsApi(transport: Transport) {
     ad: (accountId: string, platformAdId: string, query: ReportQuery, signal?: AbortSignal) =>
       transport.get(apiPath('ad-accounts', accountPath(accountId), 'ads', platformAdId), {
         schema: adDetailSchema,
-        query: reportParams(query),
+        query: reportParams(query, today()),
         ...withSignal(signal),
       }),
     /** The cached transcript, or null when none is cached yet (HTTP 404). Never charges. */

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../clock';
 import { settingsItem } from '../storage/settings';
 import { notConfigured, readApiKey } from './credentials';
 import { adAccountsApi } from './ad-accounts';
@@ -16,20 +17,21 @@ export async function readConnection(): Promise<Connection> {
   return { baseUrl, apiKey };
 }
 
-export function createApi(transport: Transport) {
+/** The API namespaces over one transport; `clock` is what "today" means to the window rules. */
+export function createApi(transport: Transport, clock: Clock = systemClock) {
   return {
     ownedBrands: ownedBrandsApi(transport),
     library: adLibraryApi(transport),
     brands: brandLibraryApi(transport),
     boards: boardsApi(transport),
     generations: imageGenerationsApi(transport),
-    accounts: adAccountsApi(transport),
+    accounts: adAccountsApi(transport, clock),
   };
 }
 export type Api = ReturnType<typeof createApi>;
 
 export function createDefaultApi(options: Partial<TransportOptions> = {}): Api {
-  return createApi(createTransport({ getConnection: readConnection, ...options }));
+  return createApi(createTransport({ getConnection: readConnection, ...options }), options.clock);
 }
 
 export { ApiError } from './errors';

@@ -63,7 +63,7 @@ export function validateMetrics(ids: readonly string[], catalogue?: ReadonlySet<
 }
 
 /** Throws the first window rule broken, naming the field. */
-export function validateWindow(params: WindowParams, now?: Date): void {
+export function validateWindow(params: WindowParams, now: Date): void {
   const result = resolveWindow(params, now);
   if (!result.ok) throw invalidInput(result.problem.field, result.problem.message);
 }

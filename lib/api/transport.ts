@@ -1,6 +1,7 @@
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { z } from 'zod';
 import { raceWithSignal } from '../abort';
+import { type Clock, systemClock } from '../clock';
 import { ApiCode, ApiError } from './errors';
 import { type ApiPath, type Query, toSearchParams } from './path';
 
@@ -25,6 +26,8 @@ export interface TransportOptions {
   maxRetryAfterMs?: number;
   /** Largest body accepted. @default 8 MiB */
   maxBodyBytes?: number;
+  /** What "now" is when a Retry-After names a date, and what "today" is for the window rules. @default systemClock */
+  clock?: Clock;
 }
 
 export interface RequestOptions<T> {
@@ -56,7 +59,7 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 const SMALL_BODY_BYTES = 8192;
 
 /** Parses Retry-After as delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
@@ -76,13 +79,15 @@ function describeStatus(status: number): string {
   return `The server answered HTTP ${status} without an Open API v1 envelope.`;
 }
 
-/** Maps whatever ky or fetch threw to an ApiError. Never includes the key or the request headers. */
-export function toApiError(error: unknown): ApiError {
+const abortedError = () => new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
+
+/** Maps whatever ky or fetch threw to an ApiError (`now` dates a Retry-After). Never includes the key or the request headers. */
+export function toApiError(error: unknown, now: number): ApiError {
   if (error instanceof ApiError) return error;
   if (isHTTPError(error) || error instanceof HTTPError) {
     const { status, headers } = error.response;
     const envelope = envelopeOf(error.data);
-    const retryAfterMs = parseRetryAfter(headers.get('Retry-After'));
+    const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
     if (status === 429) {
       return new ApiError({
         code: 'rate_limited',
@@ -117,9 +122,7 @@ export function toApiError(error: unknown): ApiError {
   if (isTimeoutError(error)) {
     return new ApiError({ code: 'timeout', message: 'The API did not answer in time.' });
   }
-  if (error instanceof DOMException && error.name === 'AbortError') {
-    return new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
-  }
+  if (error instanceof DOMException && error.name === 'AbortError') return abortedError();
   if (isNetworkError(error) || error instanceof TypeError) {
     return new ApiError({ code: 'network', message: 'Could not reach the API server.' });
   }
@@ -212,7 +215,7 @@ function joinShared<T>(shared: SharedRequest, signal: AbortSignal | undefined, o
   if (!signal) return shared.promise as Promise<T>;
   return raceWithSignal(shared.promise as Promise<T>, signal, () => {
     leave();
-    return toApiError(new DOMException('Aborted', 'AbortError'));
+    return abortedError();
   });
 }
 
@@ -223,6 +226,7 @@ export function createTransport(options: TransportOptions): Transport {
   const backoffLimit = options.backoffLimitMs ?? 8000;
   const maxRetryAfter = options.maxRetryAfterMs ?? 30_000;
   const maxBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  const clock = options.clock ?? systemClock;
   const inflight = new Map<string, SharedRequest>();
 
   async function send<T>(method: Method, path: ApiPath, request: RequestOptions<T>, signal?: AbortSignal): Promise<T> {
@@ -254,7 +258,7 @@ export function createTransport(options: TransportOptions): Transport {
                 const envelope = envelopeOf(error.data);
                 if (envelope && NEVER_RETRIED.has(envelope.code)) return false;
                 if (error.response.status === 429) {
-                  const wait = parseRetryAfter(error.response.headers.get('Retry-After'));
+                  const wait = parseRetryAfter(error.response.headers.get('Retry-After'), clock());
                   return wait !== undefined && wait > maxRetryAfter ? false : undefined;
                 }
                 if (envelope?.code === ApiCode.upstream) return undefined;
@@ -277,7 +281,7 @@ export function createTransport(options: TransportOptions): Transport {
       });
       return await readEnvelope(response, request.schema, maxBytes);
     } catch (error) {
-      throw toApiError(error);
+      throw toApiError(error, clock());
     }
   }
 

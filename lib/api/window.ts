@@ -50,8 +50,8 @@ export function formatUtcDay(date: Date): string {
   return new Date(date.getTime()).toISOString().slice(0, 10);
 }
 
-/** Today's UTC day as YYYY-MM-DD. */
-export function utcToday(now: Date = new Date()): string {
+/** The UTC day of `now` as YYYY-MM-DD. */
+export function utcToday(now: Date): string {
   return formatUtcDay(new UTCDate(now));
 }
 
@@ -76,7 +76,7 @@ export function daysBetweenInclusive(start: string, stop: string): number {
  */
 export function resolveWindow(
   params: WindowParams,
-  now: Date = new Date(),
+  now: Date,
 ): { ok: true; window: ResolvedWindow } | { ok: false; problem: WindowProblem } {
   const period = (params.period ?? DEFAULT_PERIOD) as Period;
   if (!periods.includes(period)) {

@@ -5,6 +5,7 @@ import { generationChoiceSchema, type GenerationChoice, TERMINAL_STATUSES } from
 import type { GeneratedImage, Generation } from '../api/image-generations';
 import { defineValidatedItem } from '../storage/validated-item';
 import { isActiveJob } from './generation-job-reader';
+import { type Clock, systemClock } from '../clock';
 
 const imageStateSchema = z.object({
   id: z.string(),
@@ -69,7 +70,8 @@ export interface TrackerDeps {
   schedule: (at: number | null) => void;
   /** Running jobs changed (badge) or a job ended (notification). */
   onChange?: (jobs: GenerationJob[], ended: GenerationJob[]) => void;
-  now?: () => number;
+  /** @default systemClock */
+  now?: Clock;
   random?: () => number;
   newId?: () => string;
 }
@@ -99,12 +101,12 @@ export class GenerationTracker {
   private chain: Promise<unknown> = Promise.resolve();
   private draining: Promise<void> | null = null;
   private again = false;
-  private readonly now: () => number;
+  private readonly now: Clock;
   private readonly random: () => number;
   private readonly newId: () => string;
 
   constructor(private readonly deps: TrackerDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? systemClock;
     this.random = deps.random ?? Math.random;
     this.newId = deps.newId ?? (() => crypto.randomUUID());
   }

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Api } from '../api';
+import { type Clock, systemClock } from '../clock';
 import { isActiveJob } from './generation-job-reader';
 import { type GenerationJob, GenerationTracker } from './generation-jobs';
 
@@ -52,11 +53,12 @@ function notifyEnded(job: GenerationJob): void {
  * resumes), nothing at all when no job runs. The badge counts running jobs; a notification
  * says when one ends.
  */
-export function startGenerationTracker(api: Api): GenerationTracker {
+export function startGenerationTracker(api: Api, clock: Clock = systemClock): GenerationTracker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let alarmSet = false;
   const tracker: GenerationTracker = new GenerationTracker({
     api: api.generations,
+    now: clock,
     schedule: (at) => {
       clearTimeout(timer);
       if (at === null) {
@@ -65,7 +67,7 @@ export function startGenerationTracker(api: Api): GenerationTracker {
         alarmSet = false;
         return;
       }
-      timer = setTimeout(() => void tracker.drain(), Math.max(0, at - Date.now()));
+      timer = setTimeout(() => void tracker.drain(), Math.max(0, at - clock()));
       if (!alarmSet) void browser.alarms.create(GENERATION_ALARM, { periodInMinutes: 0.5 });
       alarmSet = true;
     },

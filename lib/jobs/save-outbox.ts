@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serializedApiErrorSchema } from '../api/error-schema';
 import { ApiCode, ApiError } from '../api/errors';
 import { defineValidatedItem } from '../storage/validated-item';
+import { type Clock, systemClock } from '../clock';
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
@@ -37,7 +38,8 @@ export interface OutboxDeps {
   send: (entry: OutboxEntry) => Promise<void>;
   /** Asks to be woken at this time (alarm plus timer); null when nothing is due. */
   schedule: (at: number | null) => void;
-  now?: () => number;
+  /** @default systemClock */
+  now?: Clock;
   random?: () => number;
   newId?: () => string;
   /** Start sending as soon as something is queued. @default true */
@@ -59,12 +61,12 @@ export function isTransient(error: ApiError): boolean {
 export class SaveOutbox {
   private chain: Promise<unknown> = Promise.resolve();
   private draining: Promise<void> | null = null;
-  private readonly now: () => number;
+  private readonly now: Clock;
   private readonly random: () => number;
   private readonly newId: () => string;
 
   constructor(private readonly deps: OutboxDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? systemClock;
     this.random = deps.random ?? Math.random;
     this.newId = deps.newId ?? (() => crypto.randomUUID());
   }

@@ -3,6 +3,7 @@ import { type Api, createApi } from '../api';
 import { apiKeySchema, clearApiKey, readApiKey, readApiKeyHint, writeApiKey } from '../api/credentials';
 import { ApiError, invalidInput } from '../api/errors';
 import { parseInput } from '../api/limits';
+import { type Clock, systemClock } from '../clock';
 import { baseUrlProblem, normalizeBaseUrl, originPattern } from '../api/path';
 import { type Connection, createTransport } from '../api/transport';
 import type { GenerationTracker } from '../jobs/generation-jobs';
@@ -32,6 +33,8 @@ export interface HandlerDeps {
   pageButton?: PageButtonDeps;
   /** Reads a tab for find-similar; injectable for tests. */
   readTab?: (tabId: number) => Promise<void>;
+  /** @default systemClock */
+  clock?: Clock;
 }
 
 async function settingsView(): Promise<SettingsView> {
@@ -51,6 +54,7 @@ const defaultOriginAccess = (pattern: string) => browser.permissions.contains({ 
 async function testConnection(
   connection: Connection,
   hasOriginAccess: (pattern: string) => Promise<boolean>,
+  clock: Clock,
 ): Promise<ConnectionReport> {
   if (!(await hasOriginAccess(originPattern(connection.baseUrl)))) {
     throw new ApiError({
@@ -60,10 +64,17 @@ async function testConnection(
       retryable: false,
     });
   }
-  const probe = createApi(createTransport({ getConnection: async () => connection, retryLimit: 0, timeoutMs: 10_000 }));
+  const probe = createApi(
+    createTransport({ getConnection: async () => connection, retryLimit: 0, timeoutMs: 10_000, clock }),
+    clock,
+  );
   try {
     const brands = await probe.ownedBrands.list();
-    return { baseUrl: connection.baseUrl, ownedBrands: brands.items.length, checkedAt: new Date().toISOString() };
+    return {
+      baseUrl: connection.baseUrl,
+      ownedBrands: brands.items.length,
+      checkedAt: new Date(clock()).toISOString(),
+    };
   } catch (error) {
     throw explainConnectionFailure(ApiError.from(error), connection.baseUrl);
   }
@@ -105,6 +116,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const hasOriginAccess = deps.hasOriginAccess ?? defaultOriginAccess;
   const pageButton = deps.pageButton ?? browserPageButtonDeps;
   const readTab = deps.readTab ?? ((tabId: number) => readTabById(tabId, 'toolbar'));
+  const clock = deps.clock ?? systemClock;
   return {
     'settings.get': () => settingsView(),
     'settings.save': async (input) => {
@@ -115,7 +127,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           : parseInput(apiKeySchema, input.apiKey, 'apiKey');
       if (!apiKey) throw invalidInput('apiKey', 'Paste your API key.');
       // Test before writing, so a wrong address or key changes nothing.
-      const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess);
+      const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, clock);
       await settingsItem.set({ ...(await settingsItem.get()), baseUrl });
       if (input.apiKey !== undefined && input.apiKey.trim() !== '') await writeApiKey(apiKey);
       return { settings: await settingsView(), connection };
@@ -138,7 +150,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           retryable: false,
         });
       }
-      return testConnection({ baseUrl: settings.baseUrl, apiKey }, hasOriginAccess);
+      return testConnection({ baseUrl: settings.baseUrl, apiKey }, hasOriginAccess, clock);
     },
     'ownedBrands.list': (_, { signal }) => deps.api.ownedBrands.list(signal),
     'library.search': (params, { signal }) => deps.api.library.search(params, signal),
@@ -160,7 +172,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       // First, while the click that sent this may still count as the user's gesture.
       const opening =
         source === 'button' ? openResearchPanel(context.windowId).catch(() => false) : Promise.resolve(true);
-      await handOverPage(source, context.tabId ?? null, { kind: 'page', signals });
+      await handOverPage(source, context.tabId ?? null, { kind: 'page', signals }, clock);
       return { opened: await opening };
     },
     'similar.inTab': async ({ tabId }) => {

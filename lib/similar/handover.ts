@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineValidatedItem } from '../storage/validated-item';
 import { similarRequestSchema } from './resolve';
 import { triggerSources } from './trigger-shared';
+import { type Clock, systemClock } from '../clock';
 
 /**
  * The hand-over from a find-similar trigger (context menu, command, toolbar, page button) to
@@ -30,17 +31,23 @@ export const pendingSimilarItem = defineValidatedItem('session:similarPending', 
 });
 
 let counter = 0;
-function nextId(): string {
+function nextId(now: number): string {
   counter += 1;
-  return `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+  return `${now.toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** Starts a hand-over while the page is read; returns its id. */
-export async function beginHandover(source: Source, tabId: number | null, title: string): Promise<string> {
-  const id = nextId();
+export async function beginHandover(
+  source: Source,
+  tabId: number | null,
+  title: string,
+  clock: Clock = systemClock,
+): Promise<string> {
+  const at = clock();
+  const id = nextId(at);
   await pendingSimilarItem.set({
     id,
-    at: Date.now(),
+    at,
     source,
     tabId,
     state: 'reading',
@@ -59,12 +66,14 @@ export async function handOverPage(
   source: Source,
   tabId: number | null,
   request: Extract<NonNullable<PendingSimilar['request']>, { kind: 'page' }>,
+  clock: Clock = systemClock,
 ): Promise<void> {
   const current = await pendingSimilarItem.get();
   const continues = source !== 'button' && current?.state === 'reading' && current.tabId === tabId;
+  const at = clock();
   await pendingSimilarItem.set({
-    id: continues && current ? current.id : nextId(),
-    at: Date.now(),
+    id: continues && current ? current.id : nextId(at),
+    at,
     source,
     tabId,
     state: 'ready',
@@ -75,12 +84,19 @@ export async function handOverPage(
 }
 
 /** Fails a hand-over with words for the user, unless a newer one or the page's answer came first. */
-export async function failHandover(id: string | null, source: Source, tabId: number | null, error: string) {
+export async function failHandover(
+  id: string | null,
+  source: Source,
+  tabId: number | null,
+  error: string,
+  clock: Clock = systemClock,
+) {
   const current = await pendingSimilarItem.get();
   if (id !== null && (current?.id !== id || current.state !== 'reading')) return;
+  const at = clock();
   await pendingSimilarItem.set({
-    id: id ?? nextId(),
-    at: Date.now(),
+    id: id ?? nextId(at),
+    at,
     source,
     tabId,
     state: 'failed',

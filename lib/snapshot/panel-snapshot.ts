@@ -6,6 +6,7 @@
  */
 import { onPageLeave } from '@/lib/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
+import { type Clock, systemClock } from '@/lib/clock';
 
 export const PANEL_SNAPSHOT_KEY = 'adscope.panel.snapshot.v2';
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
@@ -68,8 +69,8 @@ function serialize(node: Node): SnapshotNode | null {
   return element.namespaceURI === SVG_NS ? [tag, attributes, children, 1] : [tag, attributes, children];
 }
 
-/** The picture of `root` now, with each scrolled element's offset kept in an attribute. */
-export function takeSnapshot(root: HTMLElement, now = Date.now()): PanelSnapshot {
+/** The picture of `root` at `now`, with each scrolled element's offset kept in an attribute. */
+export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
   const scrolled = [...root.querySelectorAll<HTMLElement>('*')].filter((element) => element.scrollTop > 0);
   for (const element of scrolled) element.setAttribute(SCROLL_ATTRIBUTE, String(Math.round(element.scrollTop)));
   const nodes = [...root.childNodes].map(serialize).filter((node) => node !== null);
@@ -78,10 +79,10 @@ export function takeSnapshot(root: HTMLElement, now = Date.now()): PanelSnapshot
 }
 
 /** Stores the picture of `root`; too large a picture or a full storage only clears the old one. */
-export function saveSnapshot(root: HTMLElement, storage: Storage = localStorage): void {
+export function saveSnapshot(root: HTMLElement, now: number, storage: Storage = localStorage): void {
   try {
     if (root.querySelector('[data-snapshot]')) return;
-    const json = JSON.stringify(takeSnapshot(root));
+    const json = JSON.stringify(takeSnapshot(root, now));
     if (root.childElementCount === 0 || json.length > SNAPSHOT_MAX_CHARS) {
       storage.removeItem(PANEL_SNAPSHOT_KEY);
       return;
@@ -93,7 +94,7 @@ export function saveSnapshot(root: HTMLElement, storage: Storage = localStorage)
 }
 
 /** Reads a stored picture, or null when there is none, it is malformed, or it is stale. */
-export function readSnapshot(storage: Storage = localStorage, now = Date.now()): PanelSnapshot | null {
+export function readSnapshot(now: number, storage: Storage = localStorage): PanelSnapshot | null {
   try {
     const raw = storage.getItem(PANEL_SNAPSHOT_KEY);
     if (!raw) return null;
@@ -162,6 +163,6 @@ export function paintSnapshot(root: HTMLElement, snapshot: PanelSnapshot): HTMLE
 }
 
 /** Keeps the picture current: written once each time the panel hides or closes. */
-export function keepSnapshot(root: HTMLElement): () => void {
-  return onPageLeave(() => saveSnapshot(root));
+export function keepSnapshot(root: HTMLElement, clock: Clock = systemClock): () => void {
+  return onPageLeave(() => saveSnapshot(root, clock()));
 }

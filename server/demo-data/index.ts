@@ -34,7 +34,7 @@ const FOLLOWED: Record<string, { count: number; limit: number }> = {
  * Builds all demo data from one seed and the server's day: the same seed and day always
  * give the same data. Each area draws from its own fork of the generator.
  */
-export function createDemoData(seed: number, now: Date = new Date()): DemoData {
+export function createDemoData(seed: number, now: Date): DemoData {
   const random = new Random(seed);
   const anchorMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const catalogue = createCatalogue(random.fork('catalogue'), {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/demo';
 import { createDemoData } from '../../server/demo-data';
+import { TEST_NOW } from '../helpers/clock';
 
 /**
  * What ships: each browser's manifest (snapshotted, so any widening of permissions shows up in
@@ -84,7 +85,7 @@ describe.each(BUILDS)('%s build', (build) => {
     const keys = [
       DEMO_API_KEY,
       DEMO_SECOND_API_KEY,
-      ...createDemoData(1).workspaces.map((workspace) => workspace.apiKey),
+      ...createDemoData(1, new Date(TEST_NOW)).workspaces.map((workspace) => workspace.apiKey),
     ];
     const bundles = pageBundles(build);
     expect(bundles.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { shiftUtcDay, utcToday } from '../../lib/api/window';
+import { shiftUtcDay } from '../../lib/api/window';
 import type { RunningServer } from '../../server/app';
 import { expect, expectAccessible, test } from './fixtures';
 import { SidePanelPage } from './pages/side-panel-page';
@@ -30,10 +30,13 @@ test('an account report: custom 30 days, an added metric ranked both ways, an ad
   await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
   await expect(page.getByRole('list', { name: 'Totals' }).getByRole('listitem')).toHaveCount(5);
 
-  // A custom range of 30 days ending yesterday; the picker refuses a future end.
-  const yesterday = shiftUtcDay(utcToday(), -1);
+  // A custom range of 30 days ending yesterday; the picker refuses a future end. "Today" is
+  // the picker's own (its latest allowed day), not the test runner's.
   await page.getByRole('radio', { name: 'Custom' }).check();
-  await page.getByLabel('To', { exact: true }).fill(shiftUtcDay(utcToday(), 1));
+  const today = (await page.getByLabel('To', { exact: true }).getAttribute('max')) ?? '';
+  expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const yesterday = shiftUtcDay(today, -1);
+  await page.getByLabel('To', { exact: true }).fill(shiftUtcDay(today, 1));
   await expect(page.getByRole('alert')).toContainText('cannot be in the future');
   await page.getByLabel('To', { exact: true }).fill(yesterday);
   await page.getByLabel('From', { exact: true }).fill(shiftUtcDay(yesterday, -29));

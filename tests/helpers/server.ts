@@ -1,9 +1,10 @@
 import { type RunningServer, startAdscopeServer } from '../../server/app';
 import type { ServerOptions } from '../../server/state';
+import { TEST_NOW_ISO } from './clock';
 
-/** Starts the reference server on a free loopback port for one test file. */
+/** Starts the reference server on a free loopback port for one test file, its wall clock pinned to TEST_NOW. */
 export async function withServer(options: ServerOptions = {}): Promise<RunningServer> {
-  return startAdscopeServer({ port: 0, rateLimit: 0, ...options });
+  return startAdscopeServer({ port: 0, rateLimit: 0, now: TEST_NOW_ISO, ...options });
 }
 
 export async function api(

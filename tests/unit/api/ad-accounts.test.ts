@@ -8,6 +8,8 @@ import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { rankedToCsv } from '../../../components/accounts/ranked-table';
 import { withServer } from '../../helpers/server';
+import { shiftUtcDay } from '../../../lib/api/window';
+import { fixedClock, TEST_DAY } from '../../helpers/clock';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ beforeEach(async () => {
   await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
 });
 
-const api = () => createDefaultApi({ retryLimit: 0 });
+const api = () => createDefaultApi({ retryLimit: 0, clock: fixedClock() });
 const account = () => server.state.adAccounts.find((candidate) => candidate.platform === 'meta')?.id ?? '';
 
 async function refusal(run: () => Promise<unknown>): Promise<ApiError> {
@@ -34,9 +36,14 @@ async function refusal(run: () => Promise<unknown>): Promise<ApiError> {
 
 describe('the ad-accounts client', () => {
   it.each([
-    ['a future date_stop', { period: 'custom', date_start: '2026-01-01', date_stop: '2999-01-01' }, [], 'date_stop'],
-    ['dates with a preset', { period: 'last_7d', date_start: '2026-01-01' }, [], 'date_start'],
-    ['93 days', { period: 'custom', date_start: '2026-01-01', date_stop: '2026-04-03' }, [], 'date_start'],
+    [
+      'a future date_stop',
+      { period: 'custom', date_start: TEST_DAY, date_stop: shiftUtcDay(TEST_DAY, 1) },
+      [],
+      'date_stop',
+    ],
+    ['dates with a preset', { period: 'last_7d', date_start: shiftUtcDay(TEST_DAY, -7) }, [], 'date_start'],
+    ['93 days', { period: 'custom', date_start: shiftUtcDay(TEST_DAY, -92), date_stop: TEST_DAY }, [], 'date_start'],
     ['21 metrics', {}, Array.from({ length: 21 }, (_, i) => `m${i}`), 'metrics'],
   ])('refuses %s before sending, naming the field', async (_, window, metrics, field) => {
     const before = server.state.requestLog.length;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { api, withServer } from '../../helpers/server';
+import { shiftUtcDay } from '../../../lib/api/window';
+import { TEST_DAY } from '../../helpers/clock';
 
 /**
  * Spec 8's limits, sent anyway: the client refuses each before sending (limits.test.ts,
@@ -19,13 +21,21 @@ const metrics = (count: number) => Array.from({ length: count }, (_, i) => `m${i
 
 describe('the server refuses every documented limit with 40001', () => {
   it.each([
-    ['a 93-day custom window', () => `/summary?period=custom&date_start=2026-01-01&date_stop=2026-04-03`, 'date_start'],
+    [
+      'a 93-day custom window',
+      () => `/summary?period=custom&date_start=${shiftUtcDay(TEST_DAY, -92)}&date_stop=${TEST_DAY}`,
+      'date_start',
+    ],
     [
       'a date_stop in the future',
-      () => `/summary?period=custom&date_start=2026-01-01&date_stop=2999-01-01`,
+      () => `/summary?period=custom&date_start=${TEST_DAY}&date_stop=${shiftUtcDay(TEST_DAY, 1)}`,
       'date_stop',
     ],
-    ['dates with a preset period', () => `/summary?period=last_7d&date_start=2026-01-01`, 'date_start'],
+    [
+      'dates with a preset period',
+      () => `/summary?period=last_7d&date_start=${shiftUtcDay(TEST_DAY, -7)}`,
+      'date_start',
+    ],
     ['21 extra metrics', () => `/summary?metrics=${metrics(21)}`, 'metrics'],
     ['limit 0', () => `/ads?limit=0`, 'limit'],
     ['limit 51', () => `/ads?limit=51`, 'limit'],

@@ -53,6 +53,25 @@ describe('reporting window (spec 4.0)', () => {
   ])('%j is refused on %s', (params, field) => {
     expect(fieldOf(() => validateWindow(params, NOW))).toBe(field);
   });
+
+  // The day is the UTC day of the injected instant, whatever the machine's zone: a leap day,
+  // a month end and the last and first millisecond of a UTC day.
+  it.each([
+    ['2028-03-01T00:00:00.000Z', 'last_7d', '2028-02-23', '2028-02-29'],
+    ['2028-02-29T23:59:59.999Z', 'yesterday', '2028-02-28', '2028-02-28'],
+    ['2027-01-01T00:00:00.000Z', 'last_30d', '2026-12-02', '2026-12-31'],
+    ['2026-12-31T23:59:59.999Z', 'last_14d', '2026-12-17', '2026-12-30'],
+  ])('at %s, %s is %s..%s', (at, period, start, stop) => {
+    const result = resolveWindow({ period }, new Date(at));
+    expect(result).toEqual({ ok: true, window: expect.objectContaining({ dateStart: start, dateStop: stop }) });
+  });
+
+  it('lets a custom window end today and not a millisecond into tomorrow', () => {
+    const lastMs = new Date('2028-02-29T23:59:59.999Z');
+    const range = { period: 'custom', date_start: '2028-02-01', date_stop: '2028-02-29' };
+    expect(fieldOf(() => validateWindow(range, lastMs))).toBeUndefined();
+    expect(fieldOf(() => validateWindow({ ...range, date_stop: '2028-03-01' }, lastMs))).toBe('date_stop');
+  });
 });
 
 describe('documented limits (spec 8)', () => {

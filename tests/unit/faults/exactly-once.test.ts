@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Api, createDefaultApi } from '../../../lib/api';
 import { DEMO_API_KEY } from '../../../lib/demo';
@@ -9,6 +9,7 @@ import { outboxItem, SaveOutbox } from '../../../lib/jobs/save-outbox';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { GenerationStore } from '../../../server/generations';
+import { fixedClock, manualClock } from '../../helpers/clock';
 import { withServer } from '../../helpers/server';
 
 /**
@@ -75,9 +76,7 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
     server = await withServer({ timeScale: 0 });
   });
   afterAll(() => server.close());
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-  });
+  let clock = manualClock(START);
 
   const workspace = () => {
     const found = server.state.data.workspaces.find((candidate) => candidate.apiKey === DEMO_API_KEY);
@@ -142,13 +141,14 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
         worker.killed = true;
         kill();
       },
-      tracker: new GenerationTracker({ api: generations, schedule: () => undefined }),
+      tracker: new GenerationTracker({ api: generations, schedule: () => undefined, now: clock }),
       outbox: new SaveOutbox({
         send: async (entry) => {
           if (entry.op !== 'save') throw new Error('this property only saves');
           await save(entry.boardId, entry.adId, entry.tags);
         },
         schedule: () => undefined,
+        now: clock,
         autoDrain: false,
       }),
     };
@@ -158,7 +158,7 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
   async function run(plan: Schedule): Promise<void> {
     fakeBrowser.reset();
     let now = START;
-    vi.setSystemTime(now);
+    clock = manualClock(now);
     await settingsItem.set({ baseUrl: server.baseUrl, theme: 'system' });
     await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
     server.state.faults.clear();
@@ -225,7 +225,7 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
       const next = Math.max(now, Math.ceil(Math.min(...due)));
       server.state.clock.advance(next - now);
       now = next;
-      vi.setSystemTime(now);
+      clock.set(now);
     }
 
     // Generations: one job per attempt, one reserve per job, and the job shows what the server holds.
@@ -257,8 +257,8 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
   }
 
   it(`holds over ${RUNS} seeded schedules`, { timeout: 600_000 }, async () => {
-    impatientApi = createDefaultApi({ retryLimit: 0, timeoutMs: 20 });
-    api = createDefaultApi({ retryLimit: 0, timeoutMs: 10_000 });
+    impatientApi = createDefaultApi({ retryLimit: 0, timeoutMs: 20, clock: fixedClock() });
+    api = createDefaultApi({ retryLimit: 0, timeoutMs: 10_000, clock: fixedClock() });
     await fc.assert(fc.asyncProperty(schedule, run), { numRuns: RUNS, seed: SEED, endOnFailure: true });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDefaultApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api/errors';
@@ -14,6 +14,7 @@ import {
 import { readGenerationJobs } from '../../../lib/jobs/generation-job-reader';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
+import { fixedClock, manualClock } from '../../helpers/clock';
 import { withServer } from '../../helpers/server';
 
 const choice: GenerationChoice = { prompt: 'Trail shoes for spring', brand_id: 'brand-1', size: 2 };
@@ -84,18 +85,18 @@ function tracker(api: GenerationApi, random = () => 0.5) {
     api,
     schedule: (at) => wakes.push(at),
     onChange: (_, done) => ended.push(...done.map((job) => job.phase)),
+    now: clock,
     random,
     newId: () => `key-${(id += 1).toString().padStart(4, '0')}`,
   });
   return { instance, wakes, ended };
 }
 
+let clock = manualClock();
 beforeEach(() => {
   fakeBrowser.reset();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
+  clock = manualClock();
 });
-afterEach(() => vi.useRealTimers());
 
 describe('the generation tracker', () => {
   it('stores the job with its key before the first send', async () => {
@@ -132,11 +133,11 @@ describe('the generation tracker', () => {
     const { instance, wakes } = tracker(fake.api, random);
     await instance.submit(choice, 'Acme');
     await instance.drain();
-    expect(wakes.at(-1)).toBe(Date.now() + delay);
-    vi.setSystemTime(Date.now() + delay);
+    expect(wakes.at(-1)).toBe(clock() + delay);
+    clock.set(clock() + delay);
     await instance.drain();
     expect(fake.calls.filter((call) => call.startsWith('get'))).toHaveLength(1);
-    expect(wakes.at(-1)).toBe(Date.now() + delay);
+    expect(wakes.at(-1)).toBe(clock() + delay);
   });
 
   it('polls nothing before a job is due, and nothing at all once it is terminal', async () => {
@@ -154,7 +155,7 @@ describe('the generation tracker', () => {
     await instance.drain();
     expect(fake.calls).toEqual([`submit ${job.id}`]);
     for (let i = 0; i < 3; i += 1) {
-      vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+      clock.set(clock() + GENERATION_POLICY.pollMaxMs);
       await instance.drain();
     }
     const [stored] = await generationJobsItem.get();
@@ -169,7 +170,7 @@ describe('the generation tracker', () => {
     expect(wakes.at(-1)).toBeNull();
     expect(ended).toEqual(['done']);
     const requests = fake.calls.length;
-    vi.setSystemTime(Date.now() + 60_000);
+    clock.set(clock() + 60_000);
     await instance.drain();
     expect(fake.calls).toHaveLength(requests);
   });
@@ -184,8 +185,8 @@ describe('the generation tracker', () => {
       await instance.drain();
       const wake = wakes.at(-1);
       if (wake === null || wake === undefined) break;
-      gaps.push(wake - Date.now());
-      vi.setSystemTime(wake);
+      gaps.push(wake - clock());
+      clock.set(wake);
     }
     expect(new Set(fake.calls)).toEqual(new Set([`submit ${job.id}`]));
     expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
@@ -205,7 +206,7 @@ describe('the generation tracker', () => {
     const { instance, wakes } = tracker(fake.api);
     await instance.submit(choice, 'Acme');
     await instance.drain();
-    vi.setSystemTime(Date.now() + 120_000);
+    clock.set(clock() + 120_000);
     await instance.drain();
     expect(fake.calls).toHaveLength(1);
     expect(wakes.at(-1)).toBeNull();
@@ -241,7 +242,7 @@ describe('the generation tracker', () => {
       ]),
     );
     const { instance: after, ended } = tracker(second.api);
-    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
     await after.drain();
     expect(second.calls[0]).toBe('get gen-1');
     expect(ended).toEqual(['done']);
@@ -254,7 +255,7 @@ describe('the generation tracker', () => {
     await instance.submit(choice, 'Acme');
     await instance.drain();
     for (let i = 0; i < 4; i += 1) {
-      vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+      clock.set(clock() + GENERATION_POLICY.pollMaxMs);
       await instance.drain();
     }
     const [stored] = await generationJobsItem.get();
@@ -270,10 +271,10 @@ describe('the generation tracker', () => {
     const { instance, wakes } = tracker(fake.api, () => 0);
     await instance.submit(choice, 'Acme');
     await instance.drain();
-    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
     await instance.drain();
-    expect((wakes.at(-1) ?? 0) - Date.now()).toBe(GENERATION_POLICY.pollMinMs);
-    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    expect((wakes.at(-1) ?? 0) - clock()).toBe(GENERATION_POLICY.pollMinMs);
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
     await instance.drain();
     expect((await generationJobsItem.get())[0]?.phase).toBe('failed');
   });
@@ -287,20 +288,19 @@ describe('against the reference server', () => {
   afterAll(() => server.close());
 
   it('no duplicate submit across a restart between "key saved" and "response received"', async () => {
-    vi.useRealTimers();
     await settingsItem.set({ baseUrl: server.baseUrl, theme: 'system' });
     await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
-    const api = createDefaultApi({ retryLimit: 0 });
+    const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
     const brand = server.state.data.workspaces[0]?.ownedBrands[0]?.id ?? '';
     // The server commits the generation, then the connection drops before the answer.
     server.state.faults.add({ kind: 'drop-after', method: 'POST', path: '/image-generations', times: 1 });
-    const before = new GenerationTracker({ api: api.generations, schedule: () => undefined });
+    const before = new GenerationTracker({ api: api.generations, schedule: () => undefined, now: clock });
     const job = await before.submit({ prompt: 'Rain jackets', brand_id: brand, size: 3 }, 'Acme Trail');
     await before.drain();
     expect((await generationJobsItem.get())[0]?.phase).toBe('submitting');
     // The worker dies; a new one starts from storage and sends the same key.
-    await generationJobsItem.set((await generationJobsItem.get()).map((stored) => ({ ...stored, nextAt: Date.now() })));
-    const after = new GenerationTracker({ api: api.generations, schedule: () => undefined });
+    await generationJobsItem.set((await generationJobsItem.get()).map((stored) => ({ ...stored, nextAt: clock() })));
+    const after = new GenerationTracker({ api: api.generations, schedule: () => undefined, now: clock });
     await after.drain();
     const [stored] = await generationJobsItem.get();
     expect(stored?.id).toBe(job.id);
@@ -318,7 +318,7 @@ describe("the popup's zod-free reader", () => {
     const { instance } = tracker(fake.api);
     await instance.submit(choice, 'Acme');
     await instance.drain();
-    vi.setSystemTime(Date.now() + GENERATION_POLICY.pollMaxMs);
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
     await instance.drain();
     const stored = await generationJobsItem.get();
     expect(readGenerationJobs(stored)).toEqual(stored);

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../lib/api/errors';
 import { type OutboxEntry, OUTBOX_POLICY, outboxItem, SaveOutbox } from '../../../lib/jobs/save-outbox';
+import { manualClock } from '../../helpers/clock';
 
 type Outcome = 'ok' | ApiError;
 let id = 0;
@@ -11,11 +12,12 @@ function harness(outcomes: Outcome[] = [], options: { autoDrain?: boolean } = {}
   const scheduled: (number | null)[] = [];
   const outbox = new SaveOutbox({
     send: async (entry: OutboxEntry) => {
-      sent.push({ op: entry.op, adId: entry.adId, at: Date.now() });
+      sent.push({ op: entry.op, adId: entry.adId, at: clock() });
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome !== 'ok') throw outcome;
     },
     schedule: (at) => scheduled.push(at),
+    now: clock,
     random: () => 1,
     newId: () => `e${++id}`,
     ...options,
@@ -26,12 +28,11 @@ function harness(outcomes: Outcome[] = [], options: { autoDrain?: boolean } = {}
 const save = { op: 'save' as const, boardId: 'b1', boardName: 'Tents', adId: 'ad-1', tags: ['hook'] };
 const upstream = () => new ApiError({ code: 50001, message: 'upstream down' });
 
+let clock = manualClock();
 beforeEach(() => {
   fakeBrowser.reset();
-  // Only the clock is faked: the fake storage needs real timers.
-  vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), toFake: ['Date'] });
+  clock = manualClock();
 });
-afterEach(() => vi.useRealTimers());
 
 describe('SaveOutbox', () => {
   it('writes the entry before sending, then marks it done', async () => {
@@ -58,19 +59,19 @@ describe('SaveOutbox', () => {
     await outbox.drain();
     let entry = (await outbox.list())[0];
     expect(entry).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(entry?.nextAttemptAt).toBe(Date.now() + OUTBOX_POLICY.baseDelayMs);
+    expect(entry?.nextAttemptAt).toBe(clock() + OUTBOX_POLICY.baseDelayMs);
     expect(scheduled.at(-1)).toBe(entry?.nextAttemptAt);
 
     await outbox.drain();
     expect(sent).toHaveLength(1);
 
-    vi.setSystemTime(Date.now() + OUTBOX_POLICY.baseDelayMs);
+    clock.set(clock() + OUTBOX_POLICY.baseDelayMs);
     await outbox.drain();
     entry = (await outbox.list())[0];
     expect(entry).toMatchObject({ status: 'pending', attempts: 2 });
-    expect(entry?.nextAttemptAt).toBe(Date.now() + OUTBOX_POLICY.baseDelayMs * 2);
+    expect(entry?.nextAttemptAt).toBe(clock() + OUTBOX_POLICY.baseDelayMs * 2);
 
-    vi.setSystemTime(Date.now() + OUTBOX_POLICY.baseDelayMs * 2);
+    clock.set(clock() + OUTBOX_POLICY.baseDelayMs * 2);
     await outbox.drain();
     expect(sent).toHaveLength(3);
     expect((await outbox.list())[0]).toMatchObject({ status: 'done' });
@@ -81,7 +82,7 @@ describe('SaveOutbox', () => {
     const { outbox } = harness([new ApiError({ code: 'rate_limited', message: 'slow', retryAfterMs: 45_000 })]);
     await outbox.enqueue(save);
     await outbox.drain();
-    expect((await outbox.list())[0]?.nextAttemptAt).toBe(Date.now() + 45_000);
+    expect((await outbox.list())[0]?.nextAttemptAt).toBe(clock() + 45_000);
   });
 
   it('caps the backoff', async () => {
@@ -91,8 +92,8 @@ describe('SaveOutbox', () => {
     for (let i = 0; i < 12; i += 1) {
       await outbox.drain();
       const entry = (await outbox.list())[0];
-      expect((entry?.nextAttemptAt ?? 0) - Date.now()).toBeLessThanOrEqual(OUTBOX_POLICY.maxDelayMs);
-      vi.setSystemTime(entry?.nextAttemptAt ?? 0);
+      expect((entry?.nextAttemptAt ?? 0) - clock()).toBeLessThanOrEqual(OUTBOX_POLICY.maxDelayMs);
+      clock.set(entry?.nextAttemptAt ?? 0);
     }
   });
 
@@ -103,7 +104,7 @@ describe('SaveOutbox', () => {
     const { outbox, sent } = harness([error]);
     await outbox.enqueue(save);
     await outbox.drain();
-    vi.setSystemTime(Date.now() + OUTBOX_POLICY.maxDelayMs);
+    clock.set(clock() + OUTBOX_POLICY.maxDelayMs);
     await outbox.drain();
     expect(sent).toHaveLength(1);
     expect((await outbox.list())[0]).toMatchObject({ status: 'failed', error: { message: error.message } });
@@ -121,7 +122,7 @@ describe('SaveOutbox', () => {
     await first.outbox.enqueue(save);
     await first.outbox.drain();
     const second = harness();
-    vi.setSystemTime(Date.now() + OUTBOX_POLICY.maxDelayMs);
+    clock.set(clock() + OUTBOX_POLICY.maxDelayMs);
     await second.outbox.drain();
     await second.outbox.drain();
     expect(second.sent).toHaveLength(1);
@@ -173,7 +174,7 @@ describe('SaveOutbox', () => {
     const { outbox } = harness();
     await outbox.enqueue(save);
     await outbox.drain();
-    vi.setSystemTime(Date.now() + OUTBOX_POLICY.keepDoneMs + 1);
+    clock.set(clock() + OUTBOX_POLICY.keepDoneMs + 1);
     await outbox.drain();
     expect(await outbox.list()).toEqual([]);
   });

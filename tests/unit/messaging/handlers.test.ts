@@ -10,6 +10,7 @@ import type { Handlers, RequestContext } from '../../../lib/messaging/router';
 import { pendingSimilarItem } from '../../../lib/similar/handover';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
+import { fixedClock } from '../../helpers/clock';
 import { withServer } from '../../helpers/server';
 
 /** A generation tracker that schedules nothing (these tests do not run jobs). */
@@ -30,7 +31,7 @@ beforeEach(() => {
   fakeBrowser.reset();
   server.state.faults.clear();
   granted = true;
-  const api = createDefaultApi({ retryLimit: 0 });
+  const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
   const outbox = new SaveOutbox({
     send: async (entry) => {
       await api.boards.save(entry.boardId, entry.adId, entry.tags);
@@ -200,7 +201,7 @@ describe('find-similar hand-over and the page button', () => {
       register: async () => undefined,
       unregister: async () => undefined,
     };
-    const api = createDefaultApi({ retryLimit: 0 });
+    const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
     const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
     const withButton = createHandlers({ api, outbox, generations: idleTracker(api), pageButton: deps });
     const error = await rejection(withButton['pageButton.set']({ enabled: true }, context));
@@ -211,7 +212,7 @@ describe('find-similar hand-over and the page button', () => {
 
   it('similar.inTab reads the given tab', async () => {
     const read: number[] = [];
-    const api = createDefaultApi({ retryLimit: 0 });
+    const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
     const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
     const withTab = createHandlers({
       api,

@@ -19,7 +19,7 @@ interface BoardAd {
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await withServer({ now: '2026-11-22T12:00:00Z' });
+  server = await withServer();
 });
 afterAll(() => server.close());
 
@@ -180,12 +180,12 @@ describe('writes (assumed endpoints)', () => {
 describe('--data-dir', () => {
   it('persists writes and restores them on restart', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'adscope-data-'));
-    const first = await withServer({ dataDir: dir, now: '2026-11-22T12:00:00Z' });
+    const first = await withServer({ dataDir: dir });
     const created = await api(first, '/boards', { method: 'POST', body: { name: 'Kept' } });
     const id = (created.body.data as { board_id: string }).board_id;
     await api(first, `/boards/${id}/ads`, { method: 'POST', body: { ad_id: 'ad-000123' } });
     await first.close();
-    const second = await withServer({ dataDir: dir, now: '2026-11-22T12:00:00Z' });
+    const second = await withServer({ dataDir: dir });
     const nodes = ((await api(second, '/boards')).body.data as { items: Node[] }).items;
     expect(nodes.find((node) => node.board_id === id)).toMatchObject({ name: 'Kept', ad_num: 1 });
     await second.close();

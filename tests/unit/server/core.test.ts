@@ -4,6 +4,7 @@ import type { RunningServer } from '../../../server/app';
 import { createDemoData } from '../../../server/demo-data';
 import { REMOVED_PATHS } from '../../../server/removed-paths';
 import { api, withServer } from '../../helpers/server';
+import { TEST_NOW } from '../../helpers/clock';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -157,13 +158,13 @@ describe('fault injection', () => {
 
 describe('demo data', () => {
   it('is the same for the same seed and differs for another', () => {
-    const day = new Date('2026-11-22T12:00:00Z');
+    const day = new Date(TEST_NOW);
     expect(createDemoData(7, day)).toEqual(createDemoData(7, day));
     expect(createDemoData(7, day).workspaces[0]?.id).not.toBe(createDemoData(8, day).workspaces[0]?.id);
   });
 
   it('has at least two workspaces with the fixed demo keys', () => {
-    const keys = createDemoData(1).workspaces.map((w) => w.apiKey);
+    const keys = createDemoData(1, new Date(TEST_NOW)).workspaces.map((w) => w.apiKey);
     expect(keys).toEqual(expect.arrayContaining([DEMO_API_KEY, DEMO_SECOND_API_KEY]));
   });
 });

@@ -20,7 +20,7 @@ type Page<T> = { items: T[]; cursor?: string };
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await withServer({ now: '2026-11-22T12:00:00Z' });
+  server = await withServer();
 });
 afterAll(() => server.close());
 

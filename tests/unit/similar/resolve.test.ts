@@ -11,7 +11,7 @@ import { withServer } from '../../helpers/server';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await withServer({ now: '2026-11-22T12:00:00Z' });
+  server = await withServer();
 });
 afterAll(() => server.close());
 

@@ -18,7 +18,7 @@ function store(nodes: unknown[], extra: Partial<Omit<PanelSnapshot, 'nodes'>> = 
 }
 
 function painted(root: HTMLElement): HTMLElement {
-  const snapshot = readSnapshot(localStorage, NOW);
+  const snapshot = readSnapshot(NOW);
   if (!snapshot) throw new Error('no snapshot was read');
   return paintSnapshot(root, snapshot);
 }
@@ -39,7 +39,7 @@ describe('panel snapshot', () => {
     root.innerHTML =
       '<main class="panel"><ul role="list" aria-label="Search results"><li role="listitem"><button type="button">Boots</button><img src="https://cdn.example.com/a.jpg" alt="Boots ad"></li></ul><svg viewBox="0 0 10 10"><path d="M0 0h10"></path></svg></main>';
     document.documentElement.dataset.theme = 'dark';
-    saveSnapshot(root);
+    saveSnapshot(root, NOW);
     const before = root.innerHTML;
     document.documentElement.removeAttribute('data-theme');
     const picture = painted(root);
@@ -136,24 +136,24 @@ describe('panel snapshot', () => {
 
   it('keeps no picture that is stale, from the future, malformed or of another version', () => {
     store([['p', {}, ['old']]], { savedAt: NOW - SNAPSHOT_MAX_AGE_MS - 1 });
-    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    expect(readSnapshot(NOW)).toBeNull();
     expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
     store([['p', {}, ['future']]], { savedAt: NOW + 60_000 });
-    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    expect(readSnapshot(NOW)).toBeNull();
     localStorage.setItem(PANEL_SNAPSHOT_KEY, '{"v":2,');
-    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    expect(readSnapshot(NOW)).toBeNull();
     localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ v: 1, savedAt: NOW, theme: null, html: '<p>x</p>' }));
-    expect(readSnapshot(localStorage, NOW)).toBeNull();
+    expect(readSnapshot(NOW)).toBeNull();
   });
 
   it('drops the old picture instead of saving one too large, and never saves a picture of a picture', () => {
     store([['p', {}, ['previous']]]);
     root.innerHTML = `<p>${'x'.repeat(SNAPSHOT_MAX_CHARS + 1)}</p>`;
-    saveSnapshot(root);
+    saveSnapshot(root, NOW);
     expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
     store([['p', {}, ['kept']]], { savedAt: NOW - 5 });
     painted(root);
-    saveSnapshot(root);
+    saveSnapshot(root, NOW);
     expect(JSON.parse(localStorage.getItem(PANEL_SNAPSHOT_KEY) ?? '{}').savedAt).toBe(NOW - 5);
   });
 });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { exportFileName } from '../../components/boards/export';
+import { daysRunning, formatDay } from '../../components/common/format';
+import { launchedAfterFor } from '../../components/search/filter-panel';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('days read from an injected instant, in UTC whatever the zone', () => {
+  it.each([
+    ['2026-11-01', null, '2026-11-22T12:00:00Z', 22],
+    ['2026-11-22', null, '2026-11-22T00:00:00Z', 1],
+    ['2026-02-01', null, '2028-03-01T00:00:00Z', 760],
+    ['2026-11-01', '2026-11-10', '2030-01-01T00:00:00Z', 10],
+    ['not a day', null, '2026-11-22T12:00:00Z', null],
+    [null, null, '2026-11-22T12:00:00Z', null],
+  ])('an ad from %s to %s has run, at %s, %s days', (start, end, now, days) => {
+    expect(daysRunning(start, end, at(now))).toBe(days);
+  });
+
+  it.each([
+    [7, '2028-03-01T00:00:00.000Z', '2028-02-24'],
+    [30, '2027-01-01T23:59:59.999Z', '2026-12-03'],
+    [1, '2026-11-22T23:59:59.999Z', '2026-11-22'],
+  ])('"launched in the last %i days" at %s starts on %s', (days, now, first) => {
+    expect(launchedAfterFor(days, at(now))).toBe(first);
+  });
+
+  it('names an export after the UTC day it was made', () => {
+    expect(exportFileName('Q4 Tents & Tarps', 'csv', new Date('2026-12-31T23:59:59.999Z'))).toBe(
+      'adscope-q4-tents-tarps-2026-12-31.csv',
+    );
+    expect(exportFileName('', 'json', new Date('2027-01-01T00:00:00.000Z'))).toBe('adscope-board-2027-01-01.json');
+  });
+
+  it('shows a launch day as the calendar day written, not shifted by the zone', () => {
+    expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
+    expect(formatDay('2026-09-30')).toBe('30 Sep 2026');
+  });
+});

