@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { QUERY_CACHE_KEY } from '../components/common/query-persistence';
-import { DEMO_API_KEY } from '../lib/demo';
-import { PANEL_SNAPSHOT_KEY } from '../lib/snapshot/panel-snapshot';
+import { QUERY_CACHE_KEY } from '../components/ui/query-persistence';
+import { DEMO_API_KEY } from '../lib/contract/demo';
+import { PANEL_SNAPSHOT_KEY } from '../components/sidepanel/panel-picture';
 import { launchWithExtension } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/e2e/pages/options-page';

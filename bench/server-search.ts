@@ -1,4 +1,4 @@
-import { DEMO_API_KEY } from '../lib/demo';
+import { DEMO_API_KEY } from '../lib/contract/demo';
 import { startAdscopeServer } from '../server/app';
 import { type Figure, median, percentile } from './report';
 

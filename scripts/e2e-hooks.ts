@@ -1,6 +1,6 @@
 import type { BrowserContext, Worker } from '@playwright/test';
-import type { PendingSimilar } from '../lib/similar/handover';
-import type { PageTrigger } from '../lib/similar/trigger-shared';
+import type { PendingSimilar } from '../lib/storage/pending-similar';
+import type { PageTrigger } from '../lib/messaging/page-trigger';
 
 /**
  * What tests and the tour reach in the e2e build's service worker: the Chrome APIs, and the

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_API_KEY } from '../lib/demo';
+import { DEMO_API_KEY } from '../lib/contract/demo';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/e2e/pages/options-page';
 import { E2E_EXTENSION_DIR, launchWithExtension } from './launch-chromium';

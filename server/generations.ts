@@ -3,7 +3,7 @@ import {
   type GenerationBody,
   type GenerationStatus,
   generationCost,
-} from '../lib/api/generation-fields';
+} from '../lib/contract/generation-fields';
 import type { OwnedBrandRecord, WorkspaceState } from './demo-data';
 import { notFound, planLimit, upstream } from './envelope';
 import { hashText, Random } from './random';

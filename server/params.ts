@@ -1,4 +1,4 @@
-import { parseUtcDay } from '../lib/api/window';
+import { parseUtcDay } from '../lib/contract/window';
 import { invalid } from './envelope';
 
 const DASHED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-import { formatUtcDay } from '../lib/api/window';
+import { formatUtcDay } from '../lib/contract/window';
 import type { WorkspaceState } from './demo-data';
 import { hashText, Random } from './random';
 

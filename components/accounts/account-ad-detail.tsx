@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { MetricEntry } from '@/lib/api/ad-accounts';
+import type { MetricEntry } from '@/lib/contract/ad-accounts';
 import { callBackground } from '@/lib/messaging/client';
-import { normalizeName } from '@/lib/similar/query';
+import { normalizeName } from '@/lib/keywords';
 import { safeHttpUrl } from '@/lib/url';
-import { ErrorNotice } from '../common/error-notice';
-import { ctaLabel } from '../common/format';
-import { SkeletonList } from '../common/skeleton';
-import { useSearchStore } from '../search/search-store';
-import { usePanelStore } from '../sidepanel/panel-store';
+import { ErrorNotice } from '../ui/error-notice';
+import { ctaLabel } from '../ui/format';
+import { SkeletonList } from '../ui/skeleton';
+import { navigate } from '../navigation/navigation-store';
 import { useAccountsStore, windowParams } from './accounts-store';
 import { formatMetric, metricName } from './metric-format';
 import { TranscriptView } from './transcript-view';
@@ -64,17 +63,13 @@ export function AccountAdDetail({ accountId, catalogue }: { accountId: string; c
             <button
               type="button"
               className="btn"
-              onClick={() => {
-                useSearchStore.getState().set({
+              onClick={() =>
+                navigate({
+                  to: 'search',
                   query: winnerQuery(creative?.title ?? data.name ?? ''),
                   format: data.format ?? '',
-                  brand: null,
-                  languages: [],
-                  sort: 'best_match',
-                });
-                useSearchStore.getState().openAd(null);
-                usePanelStore.getState().setTab('search');
-              }}
+                })
+              }
             >
               Find ads like this winner
             </button>

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SortOrder } from '@/lib/api/ad-accounts';
-import type { Period } from '@/lib/api/window';
+import { persist } from 'zustand/middleware';
+import { z } from 'zod';
+import { type SortOrder, sortOrders } from '@/lib/contract/ad-accounts';
+import { type Period, periods } from '@/lib/contract/window';
+import { persistValidated } from '../ui/persist';
 
 export interface AccountsView {
   accountId: string;
@@ -40,29 +42,21 @@ export const useAccountsStore = create<AccountsState>()(
       ...INITIAL,
       set: (patch) => set(patch),
     }),
-    {
-      name: 'adscope.accounts',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: ({ set: _set, ...view }) => view,
-      merge: (persisted, current) => {
-        const view = persisted as Partial<AccountsView> | undefined;
-        if (!view || typeof view !== 'object') return current;
-        return {
-          ...current,
-          ...(typeof view.accountId === 'string' ? { accountId: view.accountId } : {}),
-          ...(typeof view.period === 'string' ? { period: view.period } : {}),
-          ...(typeof view.dateStart === 'string' ? { dateStart: view.dateStart } : {}),
-          ...(typeof view.dateStop === 'string' ? { dateStop: view.dateStop } : {}),
-          ...(Array.isArray(view.metrics)
-            ? { metrics: view.metrics.filter((id) => typeof id === 'string').slice(0, 20) }
-            : {}),
-          ...(typeof view.sortBy === 'string' ? { sortBy: view.sortBy } : {}),
-          ...(view.sortOrder === 'asc' || view.sortOrder === 'desc' ? { sortOrder: view.sortOrder } : {}),
-          ...(typeof view.limit === 'number' ? { limit: view.limit } : {}),
-        };
-      },
-    },
+    persistValidated(
+      'adscope.accounts',
+      z.object({
+        accountId: z.string().catch(INITIAL.accountId),
+        period: z.enum(periods).catch(INITIAL.period),
+        dateStart: z.string().catch(''),
+        dateStop: z.string().catch(''),
+        metrics: z.array(z.string()).max(20).catch([]),
+        sortBy: z.string().catch(INITIAL.sortBy),
+        sortOrder: z.enum(sortOrders).catch(INITIAL.sortOrder),
+        limit: z.number().int().catch(INITIAL.limit),
+        openAdId: z.string().nullable().catch(null),
+      }) satisfies z.ZodType<AccountsView>,
+      ({ set: _set, ...view }) => view,
+    ),
   ),
 );
 

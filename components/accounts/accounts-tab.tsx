@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { sortOrders } from '@/lib/api/ad-accounts';
-import { LIMITS } from '@/lib/api/limits';
+import { sortOrders } from '@/lib/contract/ad-accounts';
+import { LIMITS } from '@/lib/contract/limits';
 import { systemClock } from '@/lib/clock';
-import { formatDay } from '../common/format';
-import { ErrorNotice } from '../common/error-notice';
-import { SkeletonList } from '../common/skeleton';
+import { formatDay } from '../ui/format';
+import { ErrorNotice } from '../ui/error-notice';
+import { SkeletonList } from '../ui/skeleton';
 import { callBackground } from '@/lib/messaging/client';
 import { AccountAdDetail } from './account-ad-detail';
 import { useAccountsStore, windowParams } from './accounts-store';

@@ -1,4 +1,4 @@
-import type { MetricEntry } from '@/lib/api/ad-accounts';
+import type { MetricEntry } from '@/lib/contract/ad-accounts';
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 

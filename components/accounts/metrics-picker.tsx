@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { MetricEntry } from '@/lib/api/ad-accounts';
-import { LIMITS } from '@/lib/api/limits';
+import type { MetricEntry } from '@/lib/contract/ad-accounts';
+import { LIMITS } from '@/lib/contract/limits';
 import { useAccountsStore } from './accounts-store';
 import { KIND_LABELS } from './metric-format';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type Period, periods, resolveWindow, shiftUtcDay, utcToday } from '@/lib/api/window';
+import { type Period, periods, resolveWindow, shiftUtcDay, utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { type AccountsView, useAccountsStore } from './accounts-store';
 

@@ -1,5 +1,5 @@
-import type { MetricEntry, RankedAds } from '@/lib/api/ad-accounts';
-import { csvCell, downloadFile } from '../boards/export';
+import type { MetricEntry, RankedAds } from '@/lib/contract/ad-accounts';
+import { csvCell, downloadFile } from '../ui/download';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, metricName } from './metric-format';
 

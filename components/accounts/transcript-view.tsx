@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Transcript } from '@/lib/api/ad-accounts';
+import type { Transcript } from '@/lib/contract/ad-accounts';
 import { callBackground } from '@/lib/messaging/client';
-import { ErrorNotice } from '../common/error-notice';
+import { ErrorNotice } from '../ui/error-notice';
 
 /** Credits a transcript costs on a cache miss (the reference server's rate; not shown in the contract). */
 export const TRANSCRIPT_CREDITS = 2;

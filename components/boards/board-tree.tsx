@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { BoardNode } from '@/lib/api/boards';
-import { numberFormat } from '../common/format';
+import type { BoardNode } from '@/lib/contract/boards';
+import { numberFormat } from '../ui/format';
 
 interface VisibleBoard {
   node: BoardNode;

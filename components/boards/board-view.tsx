@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { LibraryAd } from '@/lib/api/ad-library';
-import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/api/boards';
-import { ApiError } from '@/lib/api/errors';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
+import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
-import { numberFormat } from '../common/format';
-import { useEscape } from '../common/use-escape';
-import { AdResults } from '../library/ad-results';
-import { useSearchStore } from '../search/search-store';
-import { usePanelStore } from '../sidepanel/panel-store';
+import { numberFormat } from '../ui/format';
+import { useEscape } from '../ui/use-escape';
+import { AdResults } from '../ads/ad-results';
+import { navigate } from '../navigation/navigation-store';
 import { useBoardsStore } from './boards-store';
-import { adsToCsv, adsToJson, downloadFile, exportFileName } from './export';
+import { adsToCsv, adsToJson, exportFileName } from './export';
+import { downloadFile } from '../ui/download';
 import { useBoardAds } from './queries';
 import { systemClock } from '@/lib/clock';
 
@@ -45,8 +45,6 @@ export function BoardView({ board, onBack }: BoardViewProps) {
   const id = useId();
   const { order, openAdId, set } = useBoardsStore();
   const ads = useBoardAds(board.id, order);
-  const setSearch = useSearchStore((state) => state.set);
-  const setTab = usePanelStore((state) => state.setTab);
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -130,10 +128,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
           if (adId) setLastOpened(adId);
           set({ openAdId: adId });
         }}
-        onSeeBrand={(brand) => {
-          setSearch({ brand });
-          setTab('search');
-        }}
+        onSeeBrand={(brand) => navigate({ to: 'search', brand })}
         empty={
           <div className="empty-state">
             <h3>This board is empty</h3>

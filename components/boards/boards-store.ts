@@ -1,6 +1,8 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import type { BoardOrder } from '@/lib/api/boards';
+import { persist } from 'zustand/middleware';
+import { z } from 'zod';
+import { type BoardOrder, boardOrders } from '@/lib/contract/boards';
+import { persistValidated } from '../ui/persist';
 
 interface BoardsState {
   expanded: string[];
@@ -30,21 +32,10 @@ export const useBoardsStore = create<BoardsState>()(
         }),
       set: (patch) => set(patch),
     }),
-    {
-      name: 'adscope.boards',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ expanded: state.expanded, order: state.order }),
-      merge: (persisted, current) => {
-        const value = persisted as { expanded?: unknown; order?: unknown } | undefined;
-        return {
-          ...current,
-          expanded: Array.isArray(value?.expanded)
-            ? value.expanded.filter((e): e is string => typeof e === 'string')
-            : [],
-          order: value?.order === 'saved_oldest' ? 'saved_oldest' : 'saved_newest',
-        };
-      },
-    },
+    persistValidated(
+      'adscope.boards',
+      z.object({ expanded: z.array(z.string()).catch([]), order: z.enum(boardOrders).catch('saved_newest') }),
+      ({ expanded, order }) => ({ expanded, order }),
+    ),
   ),
 );

@@ -1,11 +1,11 @@
 import { useId, useMemo } from 'react';
-import { ErrorNotice } from '../common/error-notice';
-import { OfflineBanner } from '../common/offline-banner';
-import { SkeletonList } from '../common/skeleton';
+import { ErrorNotice } from '../ui/error-notice';
+import { OfflineBanner } from '../ui/offline-banner';
+import { SkeletonList } from '../ui/skeleton';
 import { BoardTree } from './board-tree';
 import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
-import { flattenBoards, useBoardTree } from './queries';
+import { flattenBoards, useBoardTree } from '../ads/board-queries';
 
 /** The workspace's boards as a tree; a board opens its ads. */
 export default function BoardsTab() {

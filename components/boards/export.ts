@@ -1,4 +1,5 @@
-import type { LibraryAd } from '@/lib/api/ad-library';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { csvCell } from '../ui/download';
 
 export const EXPORT_COLUMNS = [
   'id',
@@ -44,12 +45,6 @@ function exportRow(ad: LibraryAd): Record<(typeof EXPORT_COLUMNS)[number], strin
   };
 }
 
-/** RFC 4180 quoting, and a leading quote on cells a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function adsToCsv(ads: readonly LibraryAd[]): string {
   const lines = [EXPORT_COLUMNS.join(',')];
   for (const ad of ads) {
@@ -72,15 +67,4 @@ export function exportFileName(boardName: string, extension: 'csv' | 'json', now
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'board';
   return `adscope-${slug}-${now.toISOString().slice(0, 10)}.${extension}`;
-}
-
-export function downloadFile(name: string, type: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

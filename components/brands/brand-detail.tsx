@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
-import { ErrorNotice } from '../common/error-notice';
-import { formatDay, formatLabel, languageName, numberFormat } from '../common/format';
-import { SkeletonList } from '../common/skeleton';
-import { useEscape } from '../common/use-escape';
-import { AdResults } from '../library/ad-results';
-import { useBrandAds } from '../library/queries';
+import { ErrorNotice } from '../ui/error-notice';
+import { formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
+import { SkeletonList } from '../ui/skeleton';
+import { useEscape } from '../ui/use-escape';
+import { AdResults } from '../ads/ad-results';
+import { useBrandAds } from '../ads/queries';
 import { useBrandsStore } from './brands-store';
 
 interface BrandDetailProps {

@@ -1,6 +1,6 @@
-import type { BrandRow } from '@/lib/api/brand-library';
+import type { BrandRow } from '@/lib/contract/brand-library';
 import { safeHttpUrl } from '@/lib/url';
-import { numberFormat } from '../common/format';
+import { numberFormat } from '../ui/format';
 
 /** One brand in a list; the name opens the brand's detail. */
 export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: string) => void }) {

@@ -1,14 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { FOLLOWED_WINDOW } from '@/lib/api/brand-library';
+import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
 import { callBackground } from '@/lib/messaging/client';
-import { ErrorNotice } from '../common/error-notice';
-import { numberFormat } from '../common/format';
-import { useDebouncedValue } from '../common/hooks';
-import { OfflineBanner } from '../common/offline-banner';
-import { SkeletonList } from '../common/skeleton';
-import { useSearchStore } from '../search/search-store';
-import { usePanelStore } from '../sidepanel/panel-store';
+import { ErrorNotice } from '../ui/error-notice';
+import { numberFormat } from '../ui/format';
+import { useDebouncedValue } from '../ui/hooks';
+import { OfflineBanner } from '../ui/offline-banner';
+import { SkeletonList } from '../ui/skeleton';
+import { navigate } from '../navigation/navigation-store';
 import { BrandDetailView } from './brand-detail';
 import { BrandRowItem } from './brand-row';
 import { useBrandsStore } from './brands-store';
@@ -178,18 +177,13 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
 export default function BrandsTab() {
   const brandId = useBrandsStore((state) => state.brandId);
   const set = useBrandsStore((state) => state.set);
-  const setSearch = useSearchStore((state) => state.set);
-  const setTab = usePanelStore((state) => state.setTab);
   const open = (id: string) => set({ brandId: id, openAdId: null });
   if (brandId) {
     return (
       <BrandDetailView
         brandId={brandId}
         onBack={() => set({ brandId: null, openAdId: null })}
-        onSeeInSearch={(brand) => {
-          setSearch({ brand });
-          setTab('search');
-        }}
+        onSeeInSearch={(brand) => navigate({ to: 'search', brand })}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { numberFormat } from '../common/format';
+import { numberFormat } from '../ui/format';
 
 /**
  * The followed-brand quota in words. Its fields are not shown in the contract: the reference

@@ -1,8 +1,11 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import type { LibraryAd } from '@/lib/api/ad-library';
-import type { AspectRatio } from '@/lib/api/generation-fields';
+import { persist } from 'zustand/middleware';
+import { z } from 'zod';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { ASPECT_RATIOS, type AspectRatio } from '@/lib/contract/generation-fields';
 import { safeHttpUrl } from '@/lib/url';
+import { onArrival } from '../navigation/navigation-store';
+import { persistValidated } from '../ui/persist';
 
 export interface GenerateDraft {
   brandId: string;
@@ -17,6 +20,20 @@ export interface GenerateDraft {
   /** Hex codes separated by commas or spaces. */
   colors: string;
 }
+
+const text = z.string().max(20_000).catch('');
+/** A stored draft: each field read on its own, so one bad field does not lose the brief. */
+const draftSchema = z.object({
+  brandId: text,
+  prompt: text,
+  size: z.number().int().min(1).catch(1),
+  aspectRatio: z.enum(ASPECT_RATIOS).catch('1:1'),
+  language: text,
+  referenceImageUrl: text,
+  logoUrl: text,
+  productImages: text,
+  colors: text,
+}) satisfies z.ZodType<GenerateDraft>;
 
 export const EMPTY_DRAFT: GenerateDraft = {
   brandId: '',
@@ -63,14 +80,15 @@ export const useGenerateStore = create<GenerateState>()(
           };
         }),
     }),
-    {
-      name: 'adscope.generate',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      merge: (persisted, current) => {
-        const draft = (persisted as { draft?: Partial<GenerateDraft> } | undefined)?.draft;
-        return draft && typeof draft === 'object' ? { ...current, draft: { ...EMPTY_DRAFT, ...draft } } : current;
-      },
-    },
+    persistValidated(
+      'adscope.generate',
+      z.object({ draft: draftSchema, fromAd: z.string().nullable().catch(null) }),
+      ({ draft, fromAd }) => ({
+        draft,
+        fromAd,
+      }),
+    ),
   ),
 );
+
+onArrival('generate', ({ ad }) => useGenerateStore.getState().prefillFromAd(ad));

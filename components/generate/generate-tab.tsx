@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { Field } from '@/components/common/field';
-import { SkeletonList } from '@/components/common/skeleton';
-import { ApiError } from '@/lib/api/errors';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Field } from '@/components/ui/field';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/messaging/api-error';
 import {
   ASPECT_RATIOS,
   CREDITS_PER_IMAGE,
@@ -11,12 +11,12 @@ import {
   generationChoiceSchema,
   generationCost,
   OUTPUT_LANGUAGES,
-} from '@/lib/api/generation-fields';
-import { LIMITS } from '@/lib/api/limits';
-import type { OwnedBrand } from '@/lib/api/owned-brands';
+} from '@/lib/contract/generation-fields';
+import { LIMITS } from '@/lib/contract/limits';
+import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import { callBackground } from '@/lib/messaging/client';
-import { languageName } from '../common/format';
-import { useOwnedBrands } from '../workspace/owned-brands';
+import { languageName } from '../ui/format';
+import { useOwnedBrands } from '../ui/use-owned-brands';
 import { type GenerateDraft, useGenerateStore } from './generate-store';
 
 const split = (value: string, pattern: RegExp) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { settingsQueryKey, useSettings } from '@/components/common/use-settings';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
 import type { Settings } from '@/lib/storage/settings';
 

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { Field } from '@/components/common/field';
-import { SkeletonList } from '@/components/common/skeleton';
-import { settingsQueryKey, useSettings } from '@/components/common/use-settings';
-import { apiKeySchema } from '@/lib/api/credentials';
-import { ApiError } from '@/lib/api/errors';
-import { baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/api/path';
-import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/demo';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Field } from '@/components/ui/field';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
+import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/messaging/connection';
+import { ApiError } from '@/lib/messaging/api-error';
+import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
 import { callBackground } from '@/lib/messaging/client';
 import type { ConnectionReport } from '@/lib/messaging/protocol';
 

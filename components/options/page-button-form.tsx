@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { useSettings } from '@/components/common/use-settings';
-import { ApiError } from '@/lib/api/errors';
-import { originPattern } from '@/lib/api/path';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { useSettings } from '@/components/ui/use-settings';
+import { ApiError } from '@/lib/messaging/api-error';
+import { originPattern } from '@/lib/messaging/connection';
 import { callBackground } from '@/lib/messaging/client';
-import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '@/lib/similar/page-button';
+import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '@/lib/messaging/page-button';
 
 const pageButtonKey = ['pageButton'] as const;
 

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { ApiCode, ApiError } from '@/lib/api/errors';
-import { isActiveJob, loadGenerationJobs, watchGenerationJobs } from '@/lib/jobs/generation-job-reader';
-import type { GenerationJob, JobImage } from '@/lib/jobs/generation-jobs';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { ApiCode } from '@/lib/contract/envelope';
+import { ApiError } from '@/lib/messaging/api-error';
+import { isActiveJob, loadGenerationJobs, watchGenerationJobs } from '@/lib/storage/generation-jobs';
+import type { GenerationJob, JobImage } from '@/lib/storage/generation-jobs';
 import { systemClock } from '@/lib/clock';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { useSettings } from '@/components/common/use-settings';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { useSettings } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
-import { openResearchPanel } from '@/lib/panel';
+import { openResearchPanel } from '@/lib/background/panel';
 import { GenerationJobs } from './generation-jobs';
 
 export function PopupApp() {

@@ -1,4 +1,4 @@
-import { formatDay, formatLabel, languageName } from '../common/format';
+import { formatDay, formatLabel, languageName } from '../ui/format';
 import { useSearchStore } from './search-store';
 
 /** The filters in force, each removable with one click or key. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
-import { useDebouncedValue } from '../common/hooks';
-import { numberFormat } from '../common/format';
+import { useDebouncedValue } from '../ui/hooks';
+import { numberFormat } from '../ui/format';
 
 interface BrandPickerProps {
   onPick: (brand: { id: string; name: string }) => void;

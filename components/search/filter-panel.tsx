@@ -1,10 +1,10 @@
 import { subDays } from 'date-fns';
 import { UTCDate } from '@date-fns/utc';
 import { useId } from 'react';
-import { displayFormats } from '@/lib/api/ad-library';
-import { formatUtcDay, utcToday } from '@/lib/api/window';
+import { displayFormats } from '@/lib/contract/ad-library';
+import { formatUtcDay, utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
-import { formatLabel, LANGUAGE_CHOICES, languageName } from '../common/format';
+import { formatLabel, LANGUAGE_CHOICES, languageName } from '../ui/format';
 import { BrandPicker } from './brand-picker';
 import { type SearchFilters, useSearchStore } from './search-store';
 

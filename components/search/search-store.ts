@@ -1,9 +1,11 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
 import { z } from 'zod';
-import type { LibrarySearch } from '@/lib/api/ad-library';
+import type { LibrarySearch } from '@/lib/contract/ad-library';
+import { onArrival, searchSorts } from '../navigation/navigation-store';
+import { persistValidated } from '../ui/persist';
 
-export const sortChoices = ['best_match', 'most_active', 'newest'] as const;
+export const sortChoices = searchSorts;
 export type SortChoice = (typeof sortChoices)[number];
 
 const filtersSchema = z.object({
@@ -50,22 +52,16 @@ export const useSearchStore = create<SearchState>()(
       reset: () => set({ ...EMPTY_FILTERS, openAdId: null }),
       openAd: (id) => set({ openAdId: id }),
     }),
-    {
-      name: 'adscope.search',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: ({ set: _set, reset: _reset, openAd: _openAd, ...state }) => state,
-      // Whatever was stored is checked: a bad value falls back to an empty search.
-      merge: (persisted, current) => {
-        const parsed = filtersSchema.safeParse(persisted);
-        const openAdId = (persisted as { openAdId?: unknown } | undefined)?.openAdId;
-        return parsed.success
-          ? { ...current, ...parsed.data, openAdId: typeof openAdId === 'string' ? openAdId : null }
-          : current;
-      },
-    },
+    persistValidated(
+      'adscope.search',
+      filtersSchema.extend({ openAdId: z.string().nullable().catch(null) }),
+      ({ set: _set, reset: _reset, openAd: _openAd, ...state }) => state,
+    ),
   ),
 );
+
+// Another view sends the user to a new search: what the route leaves out starts empty.
+onArrival('search', ({ to: _to, ...route }) => useSearchStore.getState().set({ ...EMPTY_FILTERS, ...route }));
 
 /** The API parameters for the filters (spec 4.10), without paging. */
 export function toSearchParams(filters: SearchFilters): LibrarySearch {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDebouncedValue } from '../common/hooks';
-import { OfflineBanner } from '../common/offline-banner';
-import { AdResults } from '../library/ad-results';
-import { useLibrarySearch } from '../library/queries';
+import { useDebouncedValue } from '../ui/hooks';
+import { OfflineBanner } from '../ui/offline-banner';
+import { AdResults } from '../ads/ad-results';
+import { useLibrarySearch } from '../ads/queries';
 import { ActiveFilters } from './active-filters';
 import { countActiveFilters, FilterPanel } from './filter-panel';
 import { type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';

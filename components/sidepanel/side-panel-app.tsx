@@ -1,14 +1,14 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { browser } from 'wxt/browser';
-import { ErrorNotice } from '@/components/common/error-notice';
-import { SetupPrompt } from '@/components/common/setup-prompt';
-import { SkeletonList } from '@/components/common/skeleton';
-import { type TabItem, Tabs } from '@/components/common/tabs';
-import { useSettings } from '@/components/common/use-settings';
-import { SaveDialog } from '@/components/save/save-dialog';
-import { SaveToasts } from '@/components/save/save-toasts';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { SetupPrompt } from '@/components/ui/setup-prompt';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { type TabItem, Tabs } from '@/components/ui/tabs';
+import { useSettings } from '@/components/ui/use-settings';
+import { SaveDialog } from '@/components/ads/save-dialog';
+import { SaveToasts } from '@/components/ads/save-toasts';
 import { usePageHandover } from '@/components/similar/use-page-handover';
-import { type PanelTab, usePanelStore } from './panel-store';
+import { navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
 
 const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'search', label: 'Search' },
@@ -28,7 +28,7 @@ const LOADERS = {
   brands: () => import('@/components/brands/brands-tab'),
   accounts: () => import('@/components/accounts/accounts-tab'),
   boards: () => import('@/components/boards/boards-tab'),
-  saved: () => import('@/components/saved/saved-tab'),
+  saved: () => import('@/components/saved-ads/saved-ads-tab'),
   generate: () => import('@/components/generate/generate-tab'),
   workspace: () => import('@/components/workspace/workspace-tab'),
 } satisfies Record<PanelTab, () => Promise<{ default: ComponentType }>>;
@@ -61,8 +61,7 @@ function preloadOtherTabs(): void {
 
 export function SidePanelApp() {
   const settings = useSettings();
-  const tab = usePanelStore((state) => state.tab);
-  const setTab = usePanelStore((state) => state.setTab);
+  const tab = useNavigationStore((state) => state.tab);
   const Panel = loaded[tab] ?? LAZY[tab];
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
@@ -85,7 +84,7 @@ export function SidePanelApp() {
         ) : null}
         {settings.data && !configured ? <SetupPrompt /> : null}
         {configured ? (
-          <Tabs label="Research views" tabs={TABS} selected={tab} onSelect={setTab}>
+          <Tabs label="Research views" tabs={TABS} selected={tab} onSelect={(to) => navigate({ to })}>
             <Suspense fallback={<SkeletonList label="Loading view" />}>
               <Panel />
             </Suspense>

@@ -1,8 +1,11 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import type { LibraryAd } from '@/lib/api/ad-library';
-import type { PendingSimilar } from '@/lib/similar/handover';
-import type { SimilarRequest } from '@/lib/similar/resolve';
+import { persist } from 'zustand/middleware';
+import { z } from 'zod';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import type { PendingSimilar } from '@/lib/storage/pending-similar';
+import type { SimilarRequest } from '@/lib/messaging/similar';
+import { onArrival } from '../navigation/navigation-store';
+import { persistValidated } from '../ui/persist';
 
 /** A page handed over by a trigger, as far as the panel shows it. */
 export type PageHandover = Pick<PendingSimilar, 'id' | 'state' | 'title' | 'error'>;
@@ -46,17 +49,8 @@ export const useSimilarStore = create<SimilarState>()(
         return isNew;
       },
     }),
-    {
-      name: 'adscope.similar',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      // Only which hand-over was seen; the request itself comes back from session storage.
-      partialize: (state) => ({ seenId: state.seenId }),
-      merge: (persisted, current) => {
-        const seenId = (persisted as { seenId?: unknown } | undefined)?.seenId;
-        return { ...current, seenId: typeof seenId === 'string' ? seenId : null };
-      },
-    },
+    // Only which hand-over was seen; the request itself comes back from session storage.
+    persistValidated('adscope.similar', z.object({ seenId: z.string().nullable() }), ({ seenId }) => ({ seenId })),
   ),
 );
 
@@ -72,3 +66,5 @@ export function similarToAd(ad: LibraryAd): SimilarRequest {
     language: ad.language,
   };
 }
+
+onArrival('similar', ({ ad }) => useSimilarStore.getState().set(similarToAd(ad)));

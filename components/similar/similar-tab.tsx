@@ -1,18 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { LibraryAd } from '@/lib/api/ad-library';
+import type { LibraryAd } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
-import { useOutbox } from '../boards/queries';
-import { ErrorNotice } from '../common/error-notice';
-import { languageName } from '../common/format';
-import { AdGridSkeleton } from '../library/ad-results';
-import { AdCard } from '../library/ad-card';
-import { AdDetail } from '../library/ad-detail';
-import { adSaveState } from '../save/saved-state';
-import { useSaveStore } from '../save/save-store';
-import { useSearchStore } from '../search/search-store';
-import { usePanelStore } from '../sidepanel/panel-store';
+import { useOutbox } from '../ads/board-queries';
+import { ErrorNotice } from '../ui/error-notice';
+import { languageName } from '../ui/format';
+import { AdGridSkeleton } from '../ads/ad-results';
+import { AdCard } from '../ads/ad-card';
+import { AdDetail } from '../ads/ad-detail';
+import { adSaveState } from '../ads/saved-state';
+import { useSaveStore } from '../ads/save-store';
+import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
 
 function Section({
@@ -85,8 +84,6 @@ function HandoverView({ handover }: { handover: PageHandover }) {
 export default function SimilarTab() {
   const id = useId();
   const { request, handover, setKeywords } = useSimilarStore();
-  const setSearch = useSearchStore((state) => state.set);
-  const setTab = usePanelStore((state) => state.setTab);
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const [newKeyword, setNewKeyword] = useState('');
   const result = useQuery({
@@ -194,10 +191,9 @@ export default function SimilarTab() {
                 <button
                   type="button"
                   className="btn"
-                  onClick={() => {
-                    if (data.brand) setSearch({ brand: { id: data.brand.id, name: data.brand.name }, query: '' });
-                    setTab('search');
-                  }}
+                  onClick={() =>
+                    navigate({ to: 'search', brand: data.brand && { id: data.brand.id, name: data.brand.name } })
+                  }
                 >
                   See all in Search
                 </button>
@@ -214,14 +210,13 @@ export default function SimilarTab() {
                 <button
                   type="button"
                   className="btn"
-                  onClick={() => {
-                    setSearch({
+                  onClick={() =>
+                    navigate({
+                      to: 'search',
                       query: data.usedKeywords.join(' '),
-                      brand: null,
                       languages: data.language ? [data.language] : [],
-                    });
-                    setTab('search');
-                  }}
+                    })
+                  }
                 >
                   See all in Search
                 </button>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { pendingSimilarItem } from '@/lib/similar/handover';
-import { usePanelStore } from '../sidepanel/panel-store';
+import { pendingSimilarItem } from '@/lib/storage/pending-similar';
+import { navigate } from '../navigation/navigation-store';
 import { useSimilarStore } from './similar-store';
 
 /**
@@ -14,7 +14,7 @@ export function usePageHandover(enabled: boolean): void {
     let active = true;
     const take = (entry: Awaited<ReturnType<typeof pendingSimilarItem.get>>) => {
       if (!active || !entry) return;
-      if (useSimilarStore.getState().receive(entry)) usePanelStore.getState().setTab('similar');
+      if (useSimilarStore.getState().receive(entry)) navigate({ to: 'similar' });
     };
     void pendingSimilarItem.get().then(take, () => undefined);
     const unwatch = pendingSimilarItem.watch(take);

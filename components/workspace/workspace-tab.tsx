@@ -1,7 +1,7 @@
-import { ErrorNotice } from '@/components/common/error-notice';
-import { SkeletonList } from '@/components/common/skeleton';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { safeHttpUrl } from '@/lib/url';
-import { useOwnedBrands } from './owned-brands';
+import { useOwnedBrands } from '../ui/use-owned-brands';
 
 /** The workspace at a glance: the owned brands that image generation can use. */
 export default function WorkspaceTab() {

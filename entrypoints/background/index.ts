@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
-import { createDefaultApi } from '@/lib/api';
-import { startGenerationTracker } from '@/lib/jobs/generation-runner';
-import { startSaveOutbox } from '@/lib/jobs/outbox-runner';
-import { createHandlers } from '@/lib/messaging/handlers';
-import { createRouter, extensionOriginOf } from '@/lib/messaging/router';
-import { openResearchPanel, registerPanelTriggers } from '@/lib/panel';
-import { reconcilePageButton } from '@/lib/similar/page-button';
-import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/similar/trigger';
+import { createDefaultApi } from '@/lib/background/api';
+import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
+import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
+import { createHandlers } from '@/lib/background/handlers';
+import { createRouter, extensionOriginOf } from '@/lib/background/router';
+import { openResearchPanel, registerPanelTriggers } from '@/lib/background/panel';
+import { reconcilePageButton } from '@/lib/background/similar/page-button-registration';
+import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/background/similar/trigger';
 
 export default defineBackground(() => {
   const api = createDefaultApi();

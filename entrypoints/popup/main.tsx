@@ -1,6 +1,6 @@
 import '@/assets/styles/base.css';
 import './style.css';
-import { mountPage } from '@/components/common/mount';
+import { mountPage } from '@/components/ui/mount';
 import { PopupApp } from '@/components/popup/popup-app';
 
 mountPage(<PopupApp />);

@@ -1,9 +1,8 @@
 import { browser } from 'wxt/browser';
 import { raceWithSignal } from '../abort';
-import { ApiError, isSerializedApiError, type SerializedApiError } from '../api/errors';
+import { ApiError, isSerializedApiError } from './api-error';
+import type { Reply } from './reply';
 import type { RequestInput, RequestResult, RequestType } from './protocol';
-
-type Reply = { ok: true; data: unknown } | { ok: false; error: SerializedApiError };
 
 /** The router's reply shape, checked by hand: pages that only call the background ship no schema library. */
 function readReply(raw: unknown): Reply | null {

@@ -6,24 +6,24 @@ import type {
   MetricEntry,
   RankedAds,
   Transcript,
-} from '../api/ad-accounts';
-import { sortOrders } from '../api/ad-accounts';
-import { cursorRequestSchema, type LibraryAd, type LibraryPage, librarySearchSchema } from '../api/ad-library';
+} from '../contract/ad-accounts';
+import { sortOrders } from '../contract/ad-accounts';
+import { cursorRequestSchema, type LibraryAd, type LibraryPage, librarySearchSchema } from '../contract/ad-library';
 import {
   type BrandDetail,
   type BrandPage,
   brandIdSchema,
   type FollowedBrands,
   followedRequestSchema,
-} from '../api/brand-library';
-import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../api/boards';
-import { generationChoiceSchema } from '../api/generation-fields';
-import type { OwnedBrandList } from '../api/owned-brands';
-import type { GenerationJob } from '../jobs/generation-jobs';
-import type { OutboxEntry } from '../jobs/save-outbox';
-import type { PageButtonState } from '../similar/page-button';
-import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from '../similar/resolve';
-import { triggerSources } from '../similar/trigger-shared';
+} from '../contract/brand-library';
+import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
+import { generationChoiceSchema } from '../contract/generation-fields';
+import type { OwnedBrandList } from '../contract/owned-brands';
+import type { GenerationJob } from '../storage/generation-jobs';
+import type { OutboxEntry } from '../storage/outbox';
+import type { PageButtonState } from './page-button';
+import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from './similar';
+import { triggerSources } from './page-trigger';
 import { themeSchema } from '../storage/settings';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */

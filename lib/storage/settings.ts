@@ -4,7 +4,7 @@ import { defineValidatedItem } from './validated-item';
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
 export const settingsSchema = z.object({
-  /** Normalised base URL (`lib/api/path.normalizeBaseUrl`), empty until the user sets one. */
+  /** Normalised base URL (`normalizeBaseUrl` in lib/messaging/connection), empty until the user sets one. */
   baseUrl: z.string(),
   theme: themeSchema,
 });
@@ -12,7 +12,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = { baseUrl: '', theme: 'system' };
 
-/** Non-secret preferences. The API key is not here: it lives in lib/api/credentials. */
+/** Non-secret preferences. The API key is not here: only the background reads it (lib/background/api/credentials). */
 export const settingsItem = defineValidatedItem('local:settings', settingsSchema, {
   fallback: DEFAULT_SETTINGS,
   version: 1,

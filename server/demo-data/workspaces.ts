@@ -1,4 +1,4 @@
-import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/demo';
+import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
 import type { Random } from '../random';
 
 export interface OwnedBrandRecord {

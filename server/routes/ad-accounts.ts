@@ -1,4 +1,4 @@
-import { resolveWindow, type ResolvedWindow, shiftUtcDay, utcToday } from '../../lib/api/window';
+import { resolveWindow, type ResolvedWindow, shiftUtcDay, utcToday } from '../../lib/contract/window';
 import { invalid, notFound } from '../envelope';
 import { intParam, optionalString, uuidValue } from '../params';
 import {

@@ -1,4 +1,4 @@
-import { generationBodySchema } from '../../lib/api/generation-fields';
+import { generationBodySchema } from '../../lib/contract/generation-fields';
 import { invalid, notFound } from '../envelope';
 import type { GenerationRecord, GenerationView } from '../generations';
 import { uuidValue } from '../params';

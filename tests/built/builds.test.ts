@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/demo';
+import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
 import { createDemoData } from '../../server/demo-data';
 import { TEST_NOW } from '../helpers/clock';
 

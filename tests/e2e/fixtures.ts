@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { DEMO_API_KEY } from '../../lib/demo';
+import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { launchWithExtension } from '../../scripts/launch-chromium';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
 import { OptionsPage } from './pages/options-page';

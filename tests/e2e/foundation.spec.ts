@@ -1,4 +1,4 @@
-import { DEMO_API_KEY } from '../../lib/demo';
+import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { expect, expectAccessible, test } from './fixtures';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CREDITS_PER_IMAGE } from '../../lib/api/generation-fields';
+import { CREDITS_PER_IMAGE } from '../../lib/contract/generation-fields';
 import type { RunningServer } from '../../server/app';
 import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
 import { SidePanelPage } from './pages/side-panel-page';

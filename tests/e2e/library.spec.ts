@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { PANEL_SNAPSHOT_KEY, SNAPSHOT_PAINTED_MARK } from '../../lib/snapshot/panel-snapshot';
+import { PANEL_SNAPSHOT_KEY, SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/panel-picture';
 import type { MalformedKind } from '../../server/faults';
 import { SidePanelPage } from './pages/side-panel-page';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createDefaultApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/api/errors';
-import { generationChoiceSchema } from '../../../lib/api/generation-fields';
-import { DEMO_API_KEY } from '../../../lib/demo';
+import { createDefaultApi } from '../../../lib/background/api';
+import { ApiError } from '../../../lib/messaging/api-error';
+import { generationChoiceSchema } from '../../../lib/contract/generation-fields';
+import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { rankedToCsv } from '../../../components/accounts/ranked-table';
 import { withServer } from '../../helpers/server';
-import { shiftUtcDay } from '../../../lib/api/window';
+import { shiftUtcDay } from '../../../lib/contract/window';
 import { fixedClock, TEST_DAY } from '../../helpers/clock';
 
 let server: RunningServer;

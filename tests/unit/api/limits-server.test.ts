@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { api, withServer } from '../../helpers/server';
-import { shiftUtcDay } from '../../../lib/api/window';
+import { shiftUtcDay } from '../../../lib/contract/window';
 import { TEST_DAY } from '../../helpers/clock';
 
 /**

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api/errors';
+import { ApiError } from '../../../lib/messaging/api-error';
+import { parseInput } from '../../../lib/background/parse-input';
 import {
   adsLimitSchema,
   generationSizeSchema,
   isUuid,
   LIMITS,
-  parseInput,
+  metricsProblem,
   promptSchema,
-  validateMetrics,
-  validateWindow,
-} from '../../../lib/api/limits';
-import { resolveWindow } from '../../../lib/api/window';
+} from '../../../lib/contract/limits';
+import { resolveWindow, type WindowParams } from '../../../lib/contract/window';
+
+/** The field a window breaks at `now`, or undefined when it is valid. */
+const windowField = (params: WindowParams, now: Date) => {
+  const result = resolveWindow(params, now);
+  return result.ok ? undefined : result.problem.field;
+};
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 
@@ -51,7 +56,7 @@ describe('reporting window (spec 4.0)', () => {
     [{ period: 'custom', date_start: '2026-02-30', date_stop: '2026-03-01' }, 'date_start'],
     [{ period: 'custom', date_start: '2026-1-01', date_stop: '2026-03-01' }, 'date_start'],
   ])('%j is refused on %s', (params, field) => {
-    expect(fieldOf(() => validateWindow(params, NOW))).toBe(field);
+    expect(windowField(params, NOW)).toBe(field);
   });
 
   // The day is the UTC day of the injected instant, whatever the machine's zone: a leap day,
@@ -69,8 +74,8 @@ describe('reporting window (spec 4.0)', () => {
   it('lets a custom window end today and not a millisecond into tomorrow', () => {
     const lastMs = new Date('2028-02-29T23:59:59.999Z');
     const range = { period: 'custom', date_start: '2028-02-01', date_stop: '2028-02-29' };
-    expect(fieldOf(() => validateWindow(range, lastMs))).toBeUndefined();
-    expect(fieldOf(() => validateWindow({ ...range, date_stop: '2028-03-01' }, lastMs))).toBe('date_stop');
+    expect(windowField(range, lastMs)).toBeUndefined();
+    expect(windowField({ ...range, date_stop: '2028-03-01' }, lastMs)).toBe('date_stop');
   });
 });
 
@@ -97,10 +102,10 @@ describe('documented limits (spec 8)', () => {
 
   it('refuses more than 20 metrics, duplicates, and ids outside the catalogue', () => {
     const catalogue = new Set(Array.from({ length: 30 }, (_, i) => `m${i}`));
-    expect(fieldOf(() => validateMetrics(['m1', 'm2'], catalogue))).toBeUndefined();
-    expect(fieldOf(() => validateMetrics([...catalogue].slice(0, 21), catalogue))).toBe('metrics');
-    expect(fieldOf(() => validateMetrics(['m1', 'm1'], catalogue))).toBe('metrics');
-    expect(fieldOf(() => validateMetrics(['made_up'], catalogue))).toBe('metrics');
+    expect(metricsProblem(['m1', 'm2'], catalogue)?.field).toBeUndefined();
+    expect(metricsProblem([...catalogue].slice(0, 21), catalogue)?.field).toBe('metrics');
+    expect(metricsProblem(['m1', 'm1'], catalogue)?.field).toBe('metrics');
+    expect(metricsProblem(['made_up'], catalogue)?.field).toBe('metrics');
   });
 
   it.each([

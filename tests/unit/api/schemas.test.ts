@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { libraryAdSchema, libraryPageSchema, librarySearchSchema } from '../../../lib/api/ad-library';
-import { brandDetailSchema, followedBrandsSchema } from '../../../lib/api/brand-library';
+import { libraryAdSchema, libraryPageSchema, librarySearchSchema } from '../../../lib/contract/ad-library';
+import { brandDetailSchema, followedBrandsSchema } from '../../../lib/contract/brand-library';
 
 const documentedAd = {
   id: 'ad-1',

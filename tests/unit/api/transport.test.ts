@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api/errors';
-import { ownedBrandsApi } from '../../../lib/api/owned-brands';
-import { apiPath } from '../../../lib/api/path';
-import { createTransport, parseRetryAfter, type TransportOptions } from '../../../lib/api/transport';
-import { DEMO_API_KEY } from '../../../lib/demo';
+import { ApiError } from '../../../lib/messaging/api-error';
+import { ownedBrandsApi } from '../../../lib/background/api/owned-brands';
+import { apiPath } from '../../../lib/contract/path';
+import { createTransport, parseRetryAfter, type TransportOptions } from '../../../lib/background/api/transport';
+import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { withServer } from '../../helpers/server';
 

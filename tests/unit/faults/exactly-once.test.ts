@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type Api, createDefaultApi } from '../../../lib/api';
-import { DEMO_API_KEY } from '../../../lib/demo';
-import { type GenerationApi, generationJobsItem, GenerationTracker } from '../../../lib/jobs/generation-jobs';
-import { isActiveJob } from '../../../lib/jobs/generation-job-reader';
-import { outboxItem, SaveOutbox } from '../../../lib/jobs/save-outbox';
+import { type Api, createDefaultApi } from '../../../lib/background/api';
+import { DEMO_API_KEY } from '../../../lib/contract/demo';
+import { type GenerationApi, GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
+import { generationJobsItem } from '../../../lib/storage/generation-jobs';
+import { isActiveJob } from '../../../lib/storage/generation-jobs';
+import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
+import { outboxItem } from '../../../lib/storage/outbox';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { GenerationStore } from '../../../server/generations';

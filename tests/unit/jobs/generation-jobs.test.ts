@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createDefaultApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/api/errors';
-import type { GenerationChoice } from '../../../lib/api/generation-fields';
-import type { GeneratedImage, Generation } from '../../../lib/api/image-generations';
-import { DEMO_API_KEY } from '../../../lib/demo';
+import { createDefaultApi } from '../../../lib/background/api';
+import { ApiError } from '../../../lib/messaging/api-error';
+import type { GenerationChoice } from '../../../lib/contract/generation-fields';
+import type { GeneratedImage, Generation } from '../../../lib/contract/image-generations';
+import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import {
   GENERATION_POLICY,
   type GenerationApi,
-  generationJobsItem,
   GenerationTracker,
-} from '../../../lib/jobs/generation-jobs';
-import { readGenerationJobs } from '../../../lib/jobs/generation-job-reader';
+} from '../../../lib/background/jobs/generation-tracker';
+import { generationJobsItem } from '../../../lib/storage/generation-jobs';
+import { readGenerationJobs } from '../../../lib/storage/generation-jobs';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { fixedClock, manualClock } from '../../helpers/clock';

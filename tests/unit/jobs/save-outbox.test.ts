@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiError } from '../../../lib/api/errors';
-import { type OutboxEntry, OUTBOX_POLICY, outboxItem, SaveOutbox } from '../../../lib/jobs/save-outbox';
+import { ApiError } from '../../../lib/messaging/api-error';
+import { OUTBOX_POLICY, SaveOutbox } from '../../../lib/background/jobs/save-outbox';
+import { type OutboxEntry, outboxItem } from '../../../lib/storage/outbox';
 import { manualClock } from '../../helpers/clock';
 
 type Outcome = 'ok' | ApiError;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { type RequestType, requests } from '../../../lib/messaging/protocol';
-import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/messaging/router';
+import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/background/router';
 
 /**
  * The background's router under random and hostile input: whatever arrives, a handler only

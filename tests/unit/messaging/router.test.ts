@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requests } from '../../../lib/messaging/protocol';
-import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/messaging/router';
+import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/background/router';
 
 const identity = { extensionId: 'ours', extensionOrigin: 'chrome-extension://ours' };
 const page: MessageSenderLike = { id: 'ours', url: 'chrome-extension://ours/sidepanel.html' };

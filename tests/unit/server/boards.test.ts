@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
-import { DEMO_SECOND_API_KEY } from '../../../lib/demo';
+import { DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import { api, withServer } from '../../helpers/server';
 
 interface Node {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/demo';
+import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { createDemoData } from '../../../server/demo-data';
 import { REMOVED_PATHS } from '../../../server/removed-paths';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shiftUtcDay } from '../../../lib/api/window';
-import { DEMO_SECOND_API_KEY } from '../../../lib/demo';
+import { shiftUtcDay } from '../../../lib/contract/window';
+import { DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { type AdAccount, addRows, metricValue, sumRows, TRANSCRIPT_CREDITS } from '../../../server/reporting';
 import { api, withServer } from '../../helpers/server';

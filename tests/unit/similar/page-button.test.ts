@@ -5,7 +5,7 @@ import {
   pageButtonItem,
   reconcilePageButton,
   setPageButton,
-} from '../../../lib/similar/page-button';
+} from '../../../lib/background/similar/page-button-registration';
 
 function fakeDeps(initial: { granted: boolean; registered: boolean }) {
   const state = { ...initial, registrations: 0, unregistrations: 0 };

@@ -1,10 +1,10 @@
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../../lib/api';
-import { createTransport } from '../../../lib/api/transport';
-import { DEMO_API_KEY } from '../../../lib/demo';
-import { findSimilar } from '../../../lib/similar/resolve';
-import { readPageSignals } from '../../../lib/similar/signals';
+import { createApi } from '../../../lib/background/api';
+import { createTransport } from '../../../lib/background/api/transport';
+import { DEMO_API_KEY } from '../../../lib/contract/demo';
+import { findSimilar } from '../../../lib/background/similar/resolve';
+import { readPageSignals } from '../../../lib/content/signals';
 import type { RunningServer } from '../../../server/app';
 import { demoPageBrands } from '../../../server/demo-pages';
 import { withServer } from '../../helpers/server';

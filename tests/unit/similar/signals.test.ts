@@ -7,8 +7,8 @@ import {
   registrableLabel,
   similarKeywords,
   titleSuffix,
-} from '../../../lib/similar/query';
-import { brandsFromJsonLd, readPageSignals } from '../../../lib/similar/signals';
+} from '../../../lib/background/similar/query';
+import { brandsFromJsonLd, readPageSignals } from '../../../lib/content/signals';
 
 function page(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { handOverPage, failHandover, pendingSimilarItem } from '../../../lib/similar/handover';
+import { handOverPage, failHandover } from '../../../lib/background/similar/handover';
+import { pendingSimilarItem } from '../../../lib/storage/pending-similar';
 import {
   type ExecuteScript,
   findSimilarInTab,
   menuTrigger,
   PAGE_DID_NOT_ANSWER,
   UNREADABLE_PAGE,
-} from '../../../lib/similar/trigger';
-import { FIND_SIMILAR_SCRIPT, TRIGGER_GLOBAL } from '../../../lib/similar/trigger-shared';
+} from '../../../lib/background/similar/trigger';
+import { FIND_SIMILAR_SCRIPT, TRIGGER_GLOBAL } from '../../../lib/messaging/page-trigger';
 
 const signals = {
   url: 'https://shop.example/tents',

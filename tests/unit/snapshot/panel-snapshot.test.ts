@@ -9,7 +9,7 @@ import {
   SNAPSHOT_MAX_AGE_MS,
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
-} from '@/lib/snapshot/panel-snapshot';
+} from '@/components/sidepanel/panel-picture';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 

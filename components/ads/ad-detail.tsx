@@ -1,0 +1,178 @@
+import { useEffect, useRef } from 'react';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { safeHttpUrl } from '@/lib/url';
+import { ErrorNotice } from '../ui/error-notice';
+import { useEscape } from '../ui/use-escape';
+import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
+import { useOutbox } from './board-queries';
+import { adSaveState } from './saved-state';
+import { useSaveStore } from './save-store';
+import { adHeadline, saveStatusText } from './ad-card';
+import { useLibraryAd } from './queries';
+import { systemClock } from '@/lib/clock';
+
+interface AdDetailProps {
+  adId: string;
+  fromList: LibraryAd | undefined;
+  onBack: () => void;
+  /** Jumps to this brand's ads in Search; absent where that would go nowhere new. */
+  onSeeBrand?: ((brand: { id: string; name: string }) => void) | undefined;
+}
+
+/** Every field of one library ad, its media, and a sanitized link out. Escape goes back. */
+export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) {
+  const query = useLibraryAd(adId, fromList);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const outbox = useOutbox().data;
+  const openSaveDialog = useSaveStore((state) => state.openDialog);
+  const quickSave = useSaveStore((state) => state.quickSave);
+  const loaded = query.data;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [adId]);
+
+  useEscape(onBack);
+
+  // S saves the open ad to the last board used; Shift+S asks where.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]') || !loaded) return;
+      if ((event.key !== 's' && event.key !== 'S') || event.metaKey || event.ctrlKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+      event.preventDefault();
+      if (event.key === 'S') openSaveDialog(loaded);
+      else void quickSave(loaded);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [loaded, openSaveDialog, quickSave]);
+
+  const ad = query.data;
+  const back = (
+    <button type="button" className="btn" onClick={onBack}>
+      ← Back to results
+    </button>
+  );
+  if (!ad) {
+    return (
+      <section className="ad-detail" aria-labelledby="ad-detail-heading">
+        {back}
+        <h2 id="ad-detail-heading" ref={headingRef} tabIndex={-1}>
+          Ad {adId}
+        </h2>
+        {query.isError ? (
+          <ErrorNotice title="Could not load this ad" error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <p role="status">Loading the ad…</p>
+        )}
+      </section>
+    );
+  }
+
+  const link = safeHttpUrl(ad.link_url);
+  const running = daysRunning(ad.start_date, ad.end_date, systemClock());
+  const media = [
+    ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}` })),
+    ...ad.videos.map((video, index) => ({
+      url: safeHttpUrl(video.preview_image_url),
+      label: `Video ${index + 1} poster`,
+    })),
+  ].filter((item): item is { url: string; label: string } => item.url !== null);
+  const brandId = ad.unified_brand_id;
+
+  return (
+    <section className="ad-detail" aria-labelledby="ad-detail-heading">
+      <div className="ad-detail-actions">
+        {back}
+        <button type="button" className="btn btn-primary" onClick={() => openSaveDialog(ad)}>
+          Save to a board
+        </button>
+        {link ? (
+          <a className="btn" href={link} target="_blank" rel="noopener noreferrer">
+            Open landing page ↗
+          </a>
+        ) : null}
+      </div>
+      <p className="ad-card-brand">{ad.brand_name ?? 'Unknown brand'}</p>
+      <h2 id="ad-detail-heading" ref={headingRef} tabIndex={-1}>
+        {adHeadline(ad)}
+      </h2>
+      {query.isError ? (
+        <ErrorNotice
+          title="Showing the ad as listed; refreshing it failed"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {saveStatusText(adSaveState(ad, outbox)) ? (
+        <p className="ad-card-status">{saveStatusText(adSaveState(ad, outbox))}</p>
+      ) : null}
+      {media.length > 0 ? (
+        <ul className="ad-detail-media list-plain" aria-label="Creatives">
+          {media.map((item) => (
+            <li key={item.url}>
+              <figure>
+                <img src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
+                <figcaption className="muted">{item.label}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">This ad has no image or video preview.</p>
+      )}
+      {ad.body ? <p className="ad-detail-body">{ad.body}</p> : <p className="muted">No body text.</p>}
+      <dl className="ad-detail-fields">
+        <dt>Brand</dt>
+        <dd>
+          {ad.brand_name ?? 'Unknown'}
+          {onSeeBrand && brandId ? (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="btn-link btn"
+                onClick={() => onSeeBrand({ id: brandId, name: ad.brand_name ?? 'this brand' })}
+              >
+                See this brand's ads
+              </button>
+            </>
+          ) : null}
+        </dd>
+        <dt>Call to action</dt>
+        <dd>{ctaLabel(ad.cta_type) ?? 'None'}</dd>
+        <dt>Format</dt>
+        <dd>{formatLabel(ad.display_format) ?? 'Unknown'}</dd>
+        <dt>Launched</dt>
+        <dd>{formatDay(ad.start_date) ?? 'Unknown'}</dd>
+        <dt>Status</dt>
+        <dd>
+          {ad.end_date ? `Last seen ${formatDay(ad.end_date)}` : 'Still running'}
+          {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}` : ''}
+        </dd>
+        <dt>Language</dt>
+        <dd>{languageName(ad.language) ?? 'Unknown'}</dd>
+        <dt>Landing page</dt>
+        <dd className="ad-detail-url">{link ?? 'None, or not a web address'}</dd>
+        {ad.saved_details ? (
+          <>
+            <dt>Saved</dt>
+            <dd>
+              {formatDateTime(ad.saved_details.saved_at) ?? 'Yes'} in {ad.saved_details.boards.length}{' '}
+              {ad.saved_details.boards.length === 1 ? 'board' : 'boards'}
+              {ad.saved_details.tags.length > 0 ? `; tags: ${ad.saved_details.tags.join(', ')}` : ''}
+            </dd>
+          </>
+        ) : null}
+        <dt>Library id</dt>
+        <dd>
+          <code>{ad.id}</code>
+        </dd>
+      </dl>
+      <p className="field-hint">
+        Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
+import { ErrorNotice } from '../ui/error-notice';
+import { AdDetail } from './ad-detail';
+import { AdGrid } from './ad-grid';
+
+interface AdResultsProps {
+  label: string;
+  query: UseInfiniteQueryResult<InfiniteData<LibraryPage>>;
+  openAdId: string | null;
+  lastOpenedId?: string | null;
+  onOpen: (id: string | null) => void;
+  empty: ReactNode;
+  onSeeBrand?: (brand: { id: string; name: string }) => void;
+  showSaved?: boolean;
+}
+
+/** A paged list of ads with every state: loading, error, empty, results, and the detail of one ad. */
+export function AdResults({
+  label,
+  query,
+  openAdId,
+  lastOpenedId,
+  onOpen,
+  empty,
+  onSeeBrand,
+  showSaved,
+}: AdResultsProps) {
+  const ads = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const open = useCallback((ad: LibraryAd) => onOpen(ad.id), [onOpen]);
+
+  if (query.isPending) return <AdGridSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isError && ads.length === 0) {
+    return (
+      <ErrorNotice
+        title={`Could not load ${label.toLowerCase()}`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      {openAdId ? (
+        <AdDetail
+          adId={openAdId}
+          fromList={ads.find((ad) => ad.id === openAdId)}
+          onBack={() => onOpen(null)}
+          onSeeBrand={onSeeBrand}
+        />
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <ErrorNotice title="Could not load more ads" error={query.error} onRetry={() => void fetchNextPage()} />
+      ) : null}
+      {ads.length === 0 ? (
+        openAdId ? null : (
+          empty
+        )
+      ) : (
+        <AdGrid
+          label={label}
+          ads={ads}
+          hasMore={hasNextPage && !query.isFetchNextPageError}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+          onOpen={open}
+          returnFocusTo={lastOpenedId}
+          hidden={openAdId !== null}
+          showSaved={showSaved}
+        />
+      )}
+    </>
+  );
+}
+
+export function AdGridSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" className="ad-grid-skeleton">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="ad-card" aria-hidden="true">
+          <span className="skeleton" style={{ aspectRatio: '4 / 3' }} />
+          <span className="skeleton" style={{ width: '40%', margin: '8px 0' }} />
+          <span className="skeleton" style={{ width: '90%' }} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { LIBRARY_PAGE_SIZE, type LibraryAd, type LibraryPage, type LibrarySearch } from '@/lib/contract/ad-library';
+import { callBackground } from '@/lib/messaging/client';
+
+const pageOptions = {
+  initialPageParam: '',
+  getNextPageParam: (last: LibraryPage) => last.cursor ?? undefined,
+  placeholderData: keepPreviousData,
+  // Pages are replaced, never edited: comparing every earlier page deeply on each new one
+  // (structural sharing) costs a long task once a list holds thousands of ads.
+  structuralSharing: false,
+} as const;
+
+export const searchQueryKey = (params: LibrarySearch) => ['library.search', params] as const;
+
+/** Library search with cursor paging; a changed query aborts the stale request in the background too. */
+export function useLibrarySearch(params: LibrarySearch) {
+  return useInfiniteQuery({
+    queryKey: searchQueryKey(params),
+    queryFn: ({ pageParam, signal }) =>
+      callBackground(
+        'library.search',
+        { ...params, page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    ...pageOptions,
+  });
+}
+
+export function useSavedAds() {
+  return useInfiniteQuery({
+    queryKey: ['library.saved'],
+    queryFn: ({ pageParam, signal }) =>
+      callBackground(
+        'library.saved',
+        { page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    ...pageOptions,
+  });
+}
+
+export function useBrandAds(brandId: string) {
+  return useInfiniteQuery({
+    queryKey: ['brands.ads', brandId],
+    queryFn: ({ pageParam, signal }) =>
+      callBackground(
+        'brands.ads',
+        { brandId, order: 'newest', page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    ...pageOptions,
+  });
+}
+
+/** One ad, shown at once from the list it was opened from, then refreshed. */
+export function useLibraryAd(adId: string, fromList: LibraryAd | undefined) {
+  return useQuery({
+    queryKey: ['library.ad', adId],
+    queryFn: ({ signal }) => callBackground('library.ad', { adId }, { signal }),
+    ...(fromList ? { placeholderData: fromList } : {}),
+  });
+}

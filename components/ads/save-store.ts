@@ -1,0 +1,110 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { z } from 'zod';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { ApiError } from '@/lib/messaging/api-error';
+import { callBackground } from '@/lib/messaging/client';
+import { persistValidated } from '../ui/persist';
+
+const boardRefSchema = z.object({ id: z.string(), name: z.string() });
+export type BoardRef = z.infer<typeof boardRefSchema>;
+
+export interface SaveToast {
+  id: string;
+  /** The outbox entry this toast follows; null once undone. */
+  entryId: string | null;
+  message: string;
+  board: BoardRef;
+  adId: string;
+}
+
+interface SaveState {
+  dialogAd: LibraryAd | null;
+  lastBoard: BoardRef | null;
+  recent: BoardRef[];
+  toasts: SaveToast[];
+  openDialog: (ad: LibraryAd) => void;
+  closeDialog: () => void;
+  /** Queues the save in the background outbox and shows a toast with Undo. */
+  save: (ad: LibraryAd, board: BoardRef, tags: string[]) => Promise<void>;
+  /** The keyboard shortcut: saves to the last board used, or asks where. */
+  quickSave: (ad: LibraryAd) => Promise<void>;
+  undo: (toastId: string) => Promise<void>;
+  /** Sends a failed save again. */
+  retry: (toastId: string) => Promise<void>;
+  dismissToast: (toastId: string) => void;
+}
+
+let toastCounter = 0;
+
+export const useSaveStore = create<SaveState>()(
+  persist(
+    (set, get) => ({
+      dialogAd: null,
+      lastBoard: null,
+      recent: [],
+      toasts: [],
+      openDialog: (ad) => set({ dialogAd: ad }),
+      closeDialog: () => set({ dialogAd: null }),
+      save: async (ad, board, tags) => {
+        const toastId = `t${++toastCounter}`;
+        set((state) => ({
+          lastBoard: board,
+          recent: [board, ...state.recent.filter((r) => r.id !== board.id)].slice(0, 5),
+          toasts: [
+            ...state.toasts,
+            { id: toastId, entryId: null, message: `Saving to ${board.name}…`, board, adId: ad.id },
+          ],
+        }));
+        try {
+          const entry = await callBackground('outbox.save', {
+            boardId: board.id,
+            boardName: board.name,
+            adId: ad.id,
+            tags,
+          });
+          set((state) => ({ toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: entry.id } : t)) }));
+        } catch (error) {
+          set((state) => ({
+            toasts: state.toasts.map((t) =>
+              t.id === toastId ? { ...t, message: `Could not queue the save: ${ApiError.from(error).message}` } : t,
+            ),
+          }));
+        }
+      },
+      quickSave: async (ad) => {
+        const board = get().lastBoard;
+        if (board) await get().save(ad, board, []);
+        else get().openDialog(ad);
+      },
+      undo: async (toastId) => {
+        const toast = get().toasts.find((t) => t.id === toastId);
+        if (!toast?.entryId) return;
+        await callBackground('outbox.undo', { entryId: toast.entryId });
+        set((state) => ({
+          toasts: state.toasts.map((t) =>
+            t.id === toastId ? { ...t, entryId: null, message: `Save to ${t.board.name} undone.` } : t,
+          ),
+        }));
+      },
+      retry: async (toastId) => {
+        const toast = get().toasts.find((t) => t.id === toastId);
+        if (!toast?.entryId) return;
+        try {
+          await callBackground('outbox.retry', { entryId: toast.entryId });
+        } catch (error) {
+          const message = `Could not retry the save to ${toast.board.name}: ${ApiError.from(error).message}`;
+          set((state) => ({
+            toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: null, message } : t)),
+          }));
+        }
+      },
+      dismissToast: (toastId) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== toastId) })),
+    }),
+    persistValidated(
+      'adscope.save',
+      z.object({ lastBoard: boardRefSchema.nullable().catch(null), recent: z.array(boardRefSchema).max(5).catch([]) }),
+      ({ lastBoard, recent }) => ({ lastBoard, recent }),
+    ),
+  ),
+);

@@ -1,0 +1,27 @@
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import type { OutboxEntry } from '@/lib/storage/outbox';
+
+export interface AdSaveState {
+  /** Boards holding the ad, as the server said plus what the outbox confirmed or is sending. */
+  boards: Set<string>;
+  pending: OutboxEntry[];
+  failed: OutboxEntry[];
+}
+
+/** What the card shows: the ad's boards with queued saves and removals applied optimistically. */
+export function adSaveState(ad: LibraryAd, outbox: readonly OutboxEntry[] | undefined): AdSaveState {
+  const boards = new Set(ad.saved_details?.boards ?? []);
+  const pending: OutboxEntry[] = [];
+  const failed: OutboxEntry[] = [];
+  for (const entry of outbox ?? []) {
+    if (entry.adId !== ad.id) continue;
+    if (entry.status === 'failed') {
+      failed.push(entry);
+      continue;
+    }
+    if (entry.op === 'save') boards.add(entry.boardId);
+    else boards.delete(entry.boardId);
+    if (entry.status === 'pending') pending.push(entry);
+  }
+  return { boards, pending, failed };
+}

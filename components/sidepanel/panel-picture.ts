@@ -1,0 +1,168 @@
+/**
+ * A picture of the side panel as it was when it last hid, painted by a tiny classic script
+ * before the app's JavaScript has loaded, so a reopened panel shows its last results at once.
+ * It is inert and hidden from assistive technology: the app replaces it on its first render.
+ * Nothing here imports React, zod or the API client.
+ */
+import { onPageLeave } from '@/components/ui/page-leave';
+import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
+import { type Clock, systemClock } from '@/lib/clock';
+
+export const PANEL_SNAPSHOT_KEY = 'adscope.panel.snapshot.v2';
+/** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
+export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** Larger pictures cost more to parse than they save. */
+export const SNAPSHOT_MAX_CHARS = 300_000;
+/** A performance mark set when the picture is painted, for the benchmark and the tests. */
+export const SNAPSHOT_PAINTED_MARK = 'adscope:snapshot-painted';
+const SCROLL_ATTRIBUTE = 'data-snapshot-scroll';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Elements never kept in a picture: anything that runs, loads a document, submits or restyles. */
+const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'template']);
+/** Attributes holding a URL: kept only for web addresses, same-document fragments and images. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formaction', 'poster', 'srcset']);
+
+/** One node of a picture: text, or [tag, attributes, children, 1 when it is SVG]. */
+export type SnapshotNode = string | [string, Record<string, string>, SnapshotNode[], 1?];
+
+export interface PanelSnapshot {
+  v: 2;
+  savedAt: number;
+  theme: string | null;
+  nodes: SnapshotNode[];
+}
+
+function isSnapshot(value: unknown): value is PanelSnapshot {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    record.v === 2 &&
+    typeof record.savedAt === 'number' &&
+    (record.theme === null || typeof record.theme === 'string') &&
+    Array.isArray(record.nodes)
+  );
+}
+
+/** Whether an attribute may be set on a painted element: no handlers, and URLs only of safe kinds. */
+export function isSafeAttribute(name: string, value: string): boolean {
+  const lower = name.toLowerCase();
+  if (lower.startsWith('on') || (lower === 'style' && /url\s*\(|expression\s*\(/i.test(value))) return false;
+  if (!URL_ATTRIBUTES.has(lower)) return true;
+  if (safeHttpUrl(value) !== null) return true;
+  // Otherwise only a fragment, a path on the extension's own origin or a raster data image, with no
+  // whitespace, control character or backslash that could turn "/\t/host" into another origin.
+  if (stripControlAndSpace(value) !== value || value.includes('\\')) return false;
+  return /^(#|\/(?!\/)|data:image\/(png|jpeg|gif|webp);)/i.test(value);
+}
+
+function serialize(node: Node): SnapshotNode | null {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const tag = element.localName;
+  if (DROPPED.has(tag)) return null;
+  const attributes: Record<string, string> = {};
+  for (const attribute of element.attributes) {
+    if (isSafeAttribute(attribute.name, attribute.value)) attributes[attribute.name] = attribute.value;
+  }
+  const children = [...element.childNodes].map(serialize).filter((child) => child !== null);
+  return element.namespaceURI === SVG_NS ? [tag, attributes, children, 1] : [tag, attributes, children];
+}
+
+/** The picture of `root` at `now`, with each scrolled element's offset kept in an attribute. */
+export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
+  const scrolled = [...root.querySelectorAll<HTMLElement>('*')].filter((element) => element.scrollTop > 0);
+  for (const element of scrolled) element.setAttribute(SCROLL_ATTRIBUTE, String(Math.round(element.scrollTop)));
+  const nodes = [...root.childNodes].map(serialize).filter((node) => node !== null);
+  for (const element of scrolled) element.removeAttribute(SCROLL_ATTRIBUTE);
+  return { v: 2, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), nodes };
+}
+
+/** Stores the picture of `root`; too large a picture or a full storage only clears the old one. */
+export function saveSnapshot(root: HTMLElement, now: number, storage: Storage = localStorage): void {
+  try {
+    if (root.querySelector('[data-snapshot]')) return;
+    const json = JSON.stringify(takeSnapshot(root, now));
+    if (root.childElementCount === 0 || json.length > SNAPSHOT_MAX_CHARS) {
+      storage.removeItem(PANEL_SNAPSHOT_KEY);
+      return;
+    }
+    storage.setItem(PANEL_SNAPSHOT_KEY, json);
+  } catch {
+    // Storage unavailable: the panel only paints a little later next time.
+  }
+}
+
+/** Reads a stored picture, or null when there is none, it is malformed, or it is stale. */
+export function readSnapshot(now: number, storage: Storage = localStorage): PanelSnapshot | null {
+  try {
+    const raw = storage.getItem(PANEL_SNAPSHOT_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!isSnapshot(parsed) || now - parsed.savedAt > SNAPSHOT_MAX_AGE_MS || parsed.savedAt > now) {
+      storage.removeItem(PANEL_SNAPSHOT_KEY);
+      return null;
+    }
+    return parsed;
+  } catch {
+    return null;
+  }
+}
+
+const MAX_DEPTH = 64;
+
+function build(node: unknown, depth: number): Node | null {
+  if (typeof node === 'string') return document.createTextNode(node);
+  if (!Array.isArray(node) || depth > MAX_DEPTH) return null;
+  const [tag, attributes, children, svg] = node as unknown[];
+  if (typeof tag !== 'string' || !/^[a-z][a-z0-9-]*$/i.test(tag) || DROPPED.has(tag.toLowerCase())) return null;
+  const element = svg === 1 ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+  if (typeof attributes === 'object' && attributes !== null) {
+    for (const [name, value] of Object.entries(attributes)) {
+      if (typeof value !== 'string' || name === 'tabindex' || !isSafeAttribute(name, value)) continue;
+      try {
+        element.setAttribute(name, value);
+      } catch {
+        // An attribute name the DOM refuses is left out.
+      }
+    }
+  }
+  if (Array.isArray(children)) {
+    for (const child of children) {
+      const built = build(child, depth + 1);
+      if (built) element.append(built);
+    }
+  }
+  return element;
+}
+
+/**
+ * Builds the picture into `root` as an inert copy hidden from assistive technology. It is built
+ * from data with createElement and setAttribute, never parsed as markup: no handler attribute,
+ * script or unsafe URL can be created, whatever the stored value says.
+ */
+export function paintSnapshot(root: HTMLElement, snapshot: PanelSnapshot): HTMLElement {
+  if (snapshot.theme === 'dark' || snapshot.theme === 'light') {
+    document.documentElement.setAttribute('data-theme', snapshot.theme);
+  }
+  const picture = document.createElement('div');
+  picture.dataset.snapshot = '';
+  picture.inert = true;
+  picture.setAttribute('aria-hidden', 'true');
+  picture.className = 'panel-picture';
+  for (const node of snapshot.nodes) {
+    const built = build(node, 0);
+    if (built) picture.append(built);
+  }
+  root.replaceChildren(picture);
+  for (const element of picture.querySelectorAll<HTMLElement>(`[${SCROLL_ATTRIBUTE}]`)) {
+    element.scrollTop = Number(element.getAttribute(SCROLL_ATTRIBUTE));
+    element.removeAttribute(SCROLL_ATTRIBUTE);
+  }
+  return picture;
+}
+
+/** Keeps the picture current: written once each time the panel hides or closes. */
+export function keepSnapshot(root: HTMLElement, clock: Clock = systemClock): () => void {
+  return onPageLeave(() => saveSnapshot(root, clock()));
+}

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
+
+/**
+ * zustand's persist options for a page store kept in the page's localStorage, which extension
+ * pages read synchronously, so a reopened panel starts where it was without a flash. Only what
+ * `pick` selects is written; what comes back is checked against `schema`, and a value that
+ * fails (tampered, or from another version) leaves the store's initial state.
+ */
+export function persistValidated<State, Saved extends Partial<State>>(
+  name: string,
+  schema: z.ZodType<Saved>,
+  pick: (state: State) => Saved,
+  version = 1,
+): PersistOptions<State, Saved> {
+  return {
+    name,
+    version,
+    storage: createJSONStorage(() => localStorage),
+    partialize: pick,
+    merge: (persisted, current) => {
+      const parsed = schema.safeParse(persisted);
+      return parsed.success ? { ...current, ...parsed.data } : current;
+    },
+  };
+}

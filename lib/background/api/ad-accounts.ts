@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  adAccountSchema,
+  adDetailSchema,
+  metricEntrySchema,
+  rankedSchema,
+  SORT_ORDER_PARAM,
+  type SortOrder,
+  sortOrders,
+  summarySchema,
+  type Transcript,
+  transcriptSchema,
+} from '../../contract/ad-accounts';
+import { adsLimitSchema, isUuid, metricsProblem } from '../../contract/limits';
+import { apiPath } from '../../contract/path';
+import { tolerantArray } from '../../contract/tolerant';
+import { resolveWindow, type WindowParams } from '../../contract/window';
+import type { Clock } from '../../clock';
+import { ApiError, invalidInput } from '../../messaging/api-error';
+import { parseInput, refuse } from '../parse-input';
+import type { Transport } from './transport';
+
+export interface ReportQuery {
+  window: WindowParams;
+  /** Extra metric ids from the catalogue, on top of the default set. */
+  metrics: string[];
+}
+
+function accountPath(accountId: string): string {
+  if (!isUuid(accountId)) throw invalidInput('account', 'Pick an ad account: its id must be a UUID.');
+  return accountId;
+}
+
+/** The 4.0 parameters, checked before sending: every window rule and at most 20 metric ids. */
+function reportParams(query: ReportQuery, now: Date) {
+  const window = resolveWindow(query.window, now);
+  refuse(window.ok ? null : window.problem);
+  refuse(metricsProblem(query.metrics));
+  const { period, date_start, date_stop } = query.window;
+  return {
+    ...(period ? { period } : {}),
+    ...(date_start ? { date_start } : {}),
+    ...(date_stop ? { date_stop } : {}),
+    ...(query.metrics.length > 0 ? { metrics: query.metrics.join(',') } : {}),
+  };
+}
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/** The ad-account endpoints; `clock` says what "today" is for the window rules. */
+export function adAccountsApi(transport: Transport, clock: Clock) {
+  const today = () => new Date(clock());
+  return {
+    list: (signal?: AbortSignal) =>
+      transport.get(apiPath('ad-accounts'), {
+        schema: z.looseObject({ items: tolerantArray(adAccountSchema) }),
+        ...withSignal(signal),
+      }),
+    metrics: (accountId: string, signal?: AbortSignal) =>
+      transport.get(apiPath('ad-accounts', accountPath(accountId), 'metrics'), {
+        schema: z.looseObject({ items: tolerantArray(metricEntrySchema) }),
+        ...withSignal(signal),
+      }),
+    summary: (accountId: string, query: ReportQuery, signal?: AbortSignal) =>
+      transport.get(apiPath('ad-accounts', accountPath(accountId), 'summary'), {
+        schema: summarySchema,
+        query: reportParams(query, today()),
+        ...withSignal(signal),
+      }),
+    ads: (
+      accountId: string,
+      query: ReportQuery & { sortBy: string; sortOrder: SortOrder; limit: number },
+      signal?: AbortSignal,
+    ) => {
+      parseInput(adsLimitSchema, query.limit, 'limit');
+      if (!sortOrders.includes(query.sortOrder))
+        throw invalidInput(SORT_ORDER_PARAM, 'Sort order must be desc or asc.');
+      if (!query.sortBy) throw invalidInput('sort_by', 'Pick a metric to rank by.');
+      return transport.get(apiPath('ad-accounts', accountPath(accountId), 'ads'), {
+        schema: rankedSchema,
+        query: {
+          ...reportParams(query, today()),
+          sort_by: query.sortBy,
+          [SORT_ORDER_PARAM]: query.sortOrder,
+          limit: query.limit,
+        },
+        ...withSignal(signal),
+      });
+    },
+    ad: (accountId: string, platformAdId: string, query: ReportQuery, signal?: AbortSignal) =>
+      transport.get(apiPath('ad-accounts', accountPath(accountId), 'ads', platformAdId), {
+        schema: adDetailSchema,
+        query: reportParams(query, today()),
+        ...withSignal(signal),
+      }),
+    /** The cached transcript, or null when none is cached yet (HTTP 404). Never charges. */
+    transcript: async (accountId: string, videoId: string, signal?: AbortSignal): Promise<Transcript | null> => {
+      try {
+        return await transport.get(apiPath('ad-accounts', accountPath(accountId), 'videos', videoId, 'transcript'), {
+          schema: transcriptSchema,
+          ...withSignal(signal),
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.httpStatus === 404) return null;
+        throw error;
+      }
+    },
+    /** Transcribes (charges credits on a cache miss). A retry after a lost answer is a cache hit, so it is safe. */
+    transcribe: (accountId: string, videoId: string) =>
+      transport.post(apiPath('ad-accounts', accountPath(accountId), 'videos', videoId, 'transcript'), {
+        schema: transcriptSchema,
+        body: {},
+        idempotent: true,
+      }),
+  };
+}

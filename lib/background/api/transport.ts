@@ -1,0 +1,318 @@
+import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { z } from 'zod';
+import { raceWithSignal } from '../../abort';
+import { type Clock, systemClock } from '../../clock';
+import { ApiCode } from '../../contract/envelope';
+import { ApiError } from '../../messaging/api-error';
+import { type ApiPath, type Query, toSearchParams } from '../../contract/path';
+
+export interface Connection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface TransportOptions {
+  /** Reads the base URL and key; throws `not_configured` when either is missing. */
+  getConnection: () => Promise<Connection>;
+  fetch?: typeof fetch;
+  /** Per attempt; below the 30 s after which Chrome may stop an extension's pending fetch. @default 20000 */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for requests that are safe to repeat. @default 3 */
+  retryLimit?: number;
+  /** First backoff step; each retry doubles it, then full jitter picks a delay below it. @default 500 */
+  backoffBaseMs?: number;
+  /** @default 8000 */
+  backoffLimitMs?: number;
+  /** A Retry-After longer than this is not waited out in the background: the error goes to the UI with its countdown. @default 30000 */
+  maxRetryAfterMs?: number;
+  /** Largest body accepted. @default 8 MiB */
+  maxBodyBytes?: number;
+  /** What "now" is when a Retry-After names a date, and what "today" is for the window rules. @default systemClock */
+  clock?: Clock;
+}
+
+export interface RequestOptions<T> {
+  schema: z.ZodType<T>;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** POSTs and DELETEs are retried only when the caller vouches that a repeat is harmless. */
+  idempotent?: boolean;
+}
+
+export interface Transport {
+  get<T>(path: ApiPath, options: RequestOptions<T>): Promise<T>;
+  post<T>(path: ApiPath, options: RequestOptions<T>): Promise<T>;
+  delete<T>(path: ApiPath, options: RequestOptions<T>): Promise<T>;
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+const envelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.string().optional().default(''),
+  data: z.unknown().optional(),
+});
+
+const NEVER_RETRIED = new Set<number>([ApiCode.invalid, ApiCode.planLimit, ApiCode.notFound]);
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+/** An error envelope is small; bigger 2xx bodies are data and are not parsed twice. */
+const SMALL_BODY_BYTES = 8192;
+
+/** Parses Retry-After as delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function envelopeOf(data: unknown): z.infer<typeof envelopeSchema> | undefined {
+  const parsed = envelopeSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function describeStatus(status: number): string {
+  if (status === 404) return 'The server has no such endpoint (HTTP 404). Check the base URL.';
+  if (GATEWAY_STATUSES.has(status)) return `The server or a proxy in front of it failed (HTTP ${status}).`;
+  return `The server answered HTTP ${status} without an Open API v1 envelope.`;
+}
+
+const abortedError = () => new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
+
+/** Maps whatever ky or fetch threw to an ApiError (`now` dates a Retry-After). Never includes the key or the request headers. */
+export function toApiError(error: unknown, now: number): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isHTTPError(error) || error instanceof HTTPError) {
+    const { status, headers } = error.response;
+    const envelope = envelopeOf(error.data);
+    const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
+    if (status === 429) {
+      return new ApiError({
+        code: 'rate_limited',
+        httpStatus: status,
+        message: envelope?.message || 'The API is rate limiting this key.',
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        details: envelope ? { apiCode: envelope.code } : undefined,
+      });
+    }
+    if (envelope && envelope.code !== ApiCode.ok) {
+      return new ApiError({
+        code: envelope.code,
+        httpStatus: status,
+        message: envelope.message || `The API answered code ${envelope.code}.`,
+        details: envelope.data,
+      });
+    }
+    if (envelope) {
+      return new ApiError({
+        code: 'invalid_response',
+        httpStatus: status,
+        message: `The server answered HTTP ${status} but reported success.`,
+      });
+    }
+    return new ApiError({
+      code: 'invalid_response',
+      httpStatus: status,
+      message: describeStatus(status),
+      retryable: GATEWAY_STATUSES.has(status),
+    });
+  }
+  if (isTimeoutError(error)) {
+    return new ApiError({ code: 'timeout', message: 'The API did not answer in time.' });
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return abortedError();
+  if (isNetworkError(error) || error instanceof TypeError) {
+    return new ApiError({ code: 'network', message: 'Could not reach the API server.' });
+  }
+  return new ApiError({
+    code: 'internal',
+    message: error instanceof Error ? error.message : 'Unexpected failure while calling the API.',
+    retryable: false,
+  });
+}
+
+async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxBytes: number): Promise<T> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response.status);
+  const text = await response.text();
+  if (text.length > maxBytes) throw tooLarge(response.status);
+  if (text.trim() === '') {
+    throw new ApiError({
+      code: 'invalid_response',
+      httpStatus: response.status,
+      message: 'The server answered with an empty body.',
+      retryable: true,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError({
+      code: 'invalid_response',
+      httpStatus: response.status,
+      message: 'The server answered with a body that is not JSON (truncated, or an HTML page).',
+      retryable: true,
+    });
+  }
+  const envelope = envelopeOf(json);
+  if (!envelope) {
+    throw new ApiError({
+      code: 'invalid_response',
+      httpStatus: response.status,
+      message: 'The server answered without a numeric envelope code.',
+    });
+  }
+  if (envelope.code !== ApiCode.ok) {
+    throw new ApiError({
+      code: envelope.code,
+      httpStatus: response.status,
+      message: envelope.message || `The API answered code ${envelope.code}.`,
+      details: envelope.data,
+    });
+  }
+  const data = schema.safeParse(envelope.data);
+  if (!data.success) {
+    const issue = data.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at data.${issue.path.join('.')}` : '';
+    throw new ApiError({
+      code: 'invalid_response',
+      httpStatus: response.status,
+      message: `The API's answer has an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`,
+    });
+  }
+  return data.data;
+}
+
+function tooLarge(status: number): ApiError {
+  return new ApiError({
+    code: 'invalid_response',
+    httpStatus: status,
+    message: 'The server answered with a body too large to be an API response.',
+    retryable: false,
+  });
+}
+
+interface SharedRequest {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+}
+
+/** Races a shared promise against one caller's signal; the shared request aborts when its last waiter leaves. */
+function joinShared<T>(shared: SharedRequest, signal: AbortSignal | undefined, onAbandoned: () => void): Promise<T> {
+  shared.waiters += 1;
+  const leave = () => {
+    shared.waiters -= 1;
+    if (shared.waiters === 0) {
+      // Forget it first, so a request arriving now starts afresh instead of joining an aborted one.
+      onAbandoned();
+      shared.controller.abort();
+    }
+  };
+  if (!signal) return shared.promise as Promise<T>;
+  return raceWithSignal(shared.promise as Promise<T>, signal, () => {
+    leave();
+    return abortedError();
+  });
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const timeout = options.timeoutMs ?? 20_000;
+  const retryLimit = options.retryLimit ?? 3;
+  const backoffBase = options.backoffBaseMs ?? 500;
+  const backoffLimit = options.backoffLimitMs ?? 8000;
+  const maxRetryAfter = options.maxRetryAfterMs ?? 30_000;
+  const maxBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  const clock = options.clock ?? systemClock;
+  const inflight = new Map<string, SharedRequest>();
+
+  async function send<T>(method: Method, path: ApiPath, request: RequestOptions<T>, signal?: AbortSignal): Promise<T> {
+    const { baseUrl, apiKey } = await options.getConnection();
+    const url = new URL(`${baseUrl}${path}`);
+    url.search = toSearchParams(request.query).toString();
+    const retriable = method === 'GET' || request.idempotent === true;
+    try {
+      const response = await ky(url, {
+        method,
+        ...(request.body === undefined ? {} : { json: request.body }),
+        headers: { 'X-API-Key': apiKey, Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+        timeout,
+        ...(signal ? { signal } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        retry: retriable
+          ? {
+              limit: retryLimit,
+              methods: ['get', 'post', 'delete'],
+              statusCodes: [429, 500, 502, 503, 504],
+              afterStatusCodes: [429, 503],
+              maxRetryAfter,
+              backoffLimit,
+              delay: (attempt) => backoffBase * 2 ** (attempt - 1),
+              jitter: true,
+              retryOnTimeout: true,
+              shouldRetry: ({ error }) => {
+                if (!isHTTPError(error)) return undefined;
+                const envelope = envelopeOf(error.data);
+                if (envelope && NEVER_RETRIED.has(envelope.code)) return false;
+                if (error.response.status === 429) {
+                  const wait = parseRetryAfter(error.response.headers.get('Retry-After'), clock());
+                  return wait !== undefined && wait > maxRetryAfter ? false : undefined;
+                }
+                if (envelope?.code === ApiCode.upstream) return undefined;
+                return envelope ? false : undefined;
+              },
+            }
+          : { limit: 0 },
+        hooks: {
+          afterResponse: [
+            async ({ response }) => {
+              // A 2xx that carries 50001 is still a retriable upstream failure.
+              if (!retriable || !response.ok) return;
+              const length = Number(response.headers.get('content-length'));
+              if (!(length > 0 && length <= SMALL_BODY_BYTES)) return;
+              const envelope = envelopeOf(await response.json().catch(() => undefined));
+              if (envelope?.code === ApiCode.upstream) return ky.retry();
+            },
+          ],
+        },
+      });
+      return await readEnvelope(response, request.schema, maxBytes);
+    } catch (error) {
+      throw toApiError(error, clock());
+    }
+  }
+
+  function get<T>(path: ApiPath, request: RequestOptions<T>): Promise<T> {
+    const query = toSearchParams(request.query).toString();
+    const key = `${path}?${query}`;
+    let shared = inflight.get(key);
+    if (!shared || shared.controller.signal.aborted) {
+      const controller = new AbortController();
+      const entry: SharedRequest = {
+        controller,
+        waiters: 0,
+        promise: send('GET', path, request, controller.signal).finally(() => {
+          if (inflight.get(key) === entry) inflight.delete(key);
+        }),
+      };
+      // A failure nobody waits for any more must not surface as an unhandled rejection.
+      entry.promise.catch(() => undefined);
+      inflight.set(key, entry);
+      shared = entry;
+    }
+    const entry = shared;
+    return joinShared<T>(entry, request.signal, () => {
+      if (inflight.get(key) === entry) inflight.delete(key);
+    });
+  }
+
+  return {
+    get,
+    post: (path, request) => send('POST', path, request, request.signal),
+    delete: (path, request) => send('DELETE', path, request, request.signal),
+  };
+}

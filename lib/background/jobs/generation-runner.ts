@@ -1,0 +1,86 @@
+import { browser } from 'wxt/browser';
+import type { Api } from '../api';
+import { type Clock, systemClock } from '../../clock';
+import { isActiveJob } from '../../storage/generation-jobs';
+import type { GenerationJob } from '../../storage/generation-jobs';
+import { GenerationTracker } from './generation-tracker';
+
+export const GENERATION_ALARM = 'adscope-generations';
+
+/** The toolbar button's API: `action` in MV3, `browserAction` in Firefox's MV2. */
+function toolbarAction() {
+  const api = browser as unknown as { action?: typeof browser.action; browserAction?: typeof browser.action };
+  return api.action ?? api.browserAction;
+}
+
+function showBadge(jobs: GenerationJob[]): void {
+  const running = jobs.filter(isActiveJob).length;
+  const action = toolbarAction();
+  if (!action) return;
+  void action.setBadgeText({ text: running > 0 ? String(running) : '' }).catch(() => undefined);
+  void action.setBadgeBackgroundColor({ color: '#1d4ed8' }).catch(() => undefined);
+  void action
+    .setTitle({
+      title: running > 0 ? `Adscope: ${running} image generation${running === 1 ? '' : 's'} running` : 'Adscope',
+    })
+    .catch(() => undefined);
+}
+
+function notifyEnded(job: GenerationJob): void {
+  const made = job.images.filter((image) => image.status === 'success').length;
+  const title =
+    job.phase === 'done'
+      ? made === job.images.length
+        ? 'Your images are ready'
+        : `${made} of ${job.images.length} images are ready`
+      : 'Image generation failed';
+  const message =
+    job.phase === 'done'
+      ? `${job.brandName}: open Adscope from the toolbar to see them.`
+      : `${job.brandName}: ${job.error?.message ?? 'no image could be made.'}`;
+  void browser.notifications
+    .create(`adscope-generation-${job.id}`, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title,
+      message: message.slice(0, 300),
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Runs the generation tracker in the background: a timer for the 2 to 5 s polls while the
+ * worker lives, a 30 s alarm while any job runs (so a stopped worker or a restarted browser
+ * resumes), nothing at all when no job runs. The badge counts running jobs; a notification
+ * says when one ends.
+ */
+export function startGenerationTracker(api: Api, clock: Clock = systemClock): GenerationTracker {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let alarmSet = false;
+  const tracker: GenerationTracker = new GenerationTracker({
+    api: api.generations,
+    now: clock,
+    schedule: (at) => {
+      clearTimeout(timer);
+      if (at === null) {
+        // Also clears an alarm a previous worker left behind.
+        void browser.alarms.clear(GENERATION_ALARM);
+        alarmSet = false;
+        return;
+      }
+      timer = setTimeout(() => void tracker.drain(), Math.max(0, at - clock()));
+      if (!alarmSet) void browser.alarms.create(GENERATION_ALARM, { periodInMinutes: 0.5 });
+      alarmSet = true;
+    },
+    onChange: (jobs, ended) => {
+      showBadge(jobs);
+      for (const job of ended) notifyEnded(job);
+    },
+  });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === GENERATION_ALARM) void tracker.drain();
+  });
+  // A new worker (stopped, updated, or the browser restarted) picks up where the last one was.
+  void tracker.drain();
+  return tracker;
+}

@@ -1,0 +1,323 @@
+import { ApiCode } from '../../contract/envelope';
+import { ApiError } from '../../messaging/api-error';
+import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
+import type { GeneratedImage, Generation } from '../../contract/image-generations';
+import { type GenerationJob, generationJobsItem, isActiveJob } from '../../storage/generation-jobs';
+import { type Clock, systemClock } from '../../clock';
+
+export const GENERATION_POLICY = {
+  /** Spec 4.17: poll every 2 to 5 seconds. */
+  pollMinMs: 2000,
+  pollMaxMs: 5000,
+  /** A dropped or timed-out submit is sent again with the same key, backing off from 2 s to 30 s. */
+  submitBaseMs: 2000,
+  submitMaxMs: 30_000,
+  maxSubmitAttempts: 6,
+  /** Polls that fail (network, 50001) slow down to at most this, and give up after this many. */
+  pollBackoffMaxMs: 30_000,
+  maxPollFailures: 40,
+  /** Identical requests within this time make one job (a double click). */
+  dedupeMs: 10_000,
+  keepJobs: 30,
+} as const;
+
+export interface GenerationApi {
+  submit: (body: GenerationChoice & { idempotency_key: string }) => Promise<Generation>;
+  get: (generationId: string) => Promise<Generation>;
+  image: (generationId: string, imageId: string) => Promise<GeneratedImage>;
+}
+
+export interface TrackerDeps {
+  api: GenerationApi;
+  /** Asks to be woken at this time; null when no job runs (then nothing polls). */
+  schedule: (at: number | null) => void;
+  /** Running jobs changed (badge) or a job ended (notification). */
+  onChange?: (jobs: GenerationJob[], ended: GenerationJob[]) => void;
+  /** @default systemClock */
+  now?: Clock;
+  random?: () => number;
+  newId?: () => string;
+}
+
+/** A dropped response, a timeout or a rate limit: the submit may be sent again with the same key. */
+function submitMayRetry(error: ApiError): boolean {
+  return error.code === 'network' || error.code === 'timeout' || error.code === 'rate_limited';
+}
+
+/** Polls ride out network trouble, rate limits, upstream outages and odd bodies; 40001/40401 end them. */
+function pollMayRetry(error: ApiError): boolean {
+  if (submitMayRetry(error) || error.code === ApiCode.upstream) return true;
+  return error.code === 'invalid_response';
+}
+
+function sameChoice(a: GenerationChoice, b: GenerationChoice): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Image-generation jobs, kept in storage.local and driven from there: a job is stored with
+ * its idempotency key before the first send; a lost answer is recovered by sending the same
+ * key again; quota, plan and input errors are never retried; running jobs are polled every
+ * 2 to 5 s with jitter until a terminal status, and a restarted worker picks them up again.
+ */
+export class GenerationTracker {
+  private chain: Promise<unknown> = Promise.resolve();
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private readonly now: Clock;
+  private readonly random: () => number;
+  private readonly newId: () => string;
+
+  constructor(private readonly deps: TrackerDeps) {
+    this.now = deps.now ?? systemClock;
+    this.random = deps.random ?? Math.random;
+    this.newId = deps.newId ?? (() => crypto.randomUUID());
+  }
+
+  /** Serialises read-modify-write of the stored jobs (never held across a network call). */
+  private update<T>(mutate: (jobs: GenerationJob[]) => T): Promise<T> {
+    const run = this.chain.then(async () => {
+      const jobs = await generationJobsItem.get();
+      const result = mutate(jobs);
+      await generationJobsItem.set(jobs);
+      return result;
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  list(): Promise<GenerationJob[]> {
+    return generationJobsItem.get();
+  }
+
+  private pollDelay(): number {
+    const { pollMinMs, pollMaxMs } = GENERATION_POLICY;
+    return pollMinMs + Math.floor(this.random() * (pollMaxMs - pollMinMs));
+  }
+
+  /** Creates a job (the key is stored before anything is sent); the same request twice within 10 s is one job. */
+  async submit(choice: GenerationChoice, brandName: string): Promise<GenerationJob> {
+    const job = await this.update((jobs) => {
+      const now = this.now();
+      const twin = jobs.find(
+        (candidate) =>
+          sameChoice(candidate.choice, choice) &&
+          (candidate.phase === 'submitting' || now - candidate.createdAt < GENERATION_POLICY.dedupeMs),
+      );
+      if (twin) return twin;
+      const created: GenerationJob = {
+        id: this.newId(),
+        createdAt: now,
+        choice,
+        brandName,
+        phase: 'submitting',
+        submitAttempts: 0,
+        pollFailures: 0,
+        nextAt: now,
+        generationId: null,
+        status: null,
+        imageIds: [],
+        images: [],
+        error: null,
+        finishedAt: null,
+      };
+      jobs.unshift(created);
+      // Keep the newest; finished jobs beyond the limit go first.
+      while (jobs.length > GENERATION_POLICY.keepJobs) {
+        const index = jobs.findLastIndex((candidate) => !isActiveJob(candidate));
+        if (index < 0) break;
+        jobs.splice(index, 1);
+      }
+      return created;
+    });
+    void this.drain();
+    return job;
+  }
+
+  /** Tries a failed job again: with the same key if it was never accepted, else by polling again. */
+  async retry(jobId: string): Promise<void> {
+    await this.update((jobs) => {
+      const job = jobs.find((candidate) => candidate.id === jobId);
+      if (!job || job.phase !== 'failed') return;
+      job.phase = job.generationId ? 'running' : 'submitting';
+      job.submitAttempts = 0;
+      job.pollFailures = 0;
+      job.error = null;
+      job.finishedAt = null;
+      job.nextAt = this.now();
+    });
+    void this.drain();
+  }
+
+  /** Removes a finished job from the list. */
+  async dismiss(jobId: string): Promise<void> {
+    await this.update((jobs) => {
+      const index = jobs.findIndex((candidate) => candidate.id === jobId && !isActiveJob(candidate));
+      if (index >= 0) jobs.splice(index, 1);
+    });
+    await this.reschedule([]);
+  }
+
+  /** Works every due job once, then schedules the next wake-up; concurrent calls share one pass. */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.again = false;
+          const ended: GenerationJob[] = [];
+          const due = (await this.list()).filter((job) => isActiveJob(job) && job.nextAt <= this.now());
+          for (const job of due) {
+            const after = job.phase === 'submitting' ? await this.sendSubmit(job) : await this.poll(job);
+            if (after && !isActiveJob(after)) ended.push(after);
+          }
+          await this.reschedule(ended);
+        } while (this.again);
+      } finally {
+        this.draining = null;
+      }
+    })();
+    return this.draining;
+  }
+
+  private async reschedule(ended: GenerationJob[]): Promise<void> {
+    const jobs = await this.list();
+    const active = jobs.filter(isActiveJob);
+    this.deps.schedule(active.length === 0 ? null : Math.min(...active.map((job) => job.nextAt)));
+    this.deps.onChange?.(jobs, ended);
+  }
+
+  private patch(jobId: string, change: (job: GenerationJob) => void): Promise<GenerationJob | null> {
+    return this.update((jobs) => {
+      const job = jobs.find((candidate) => candidate.id === jobId);
+      if (job) change(job);
+      return job ? structuredClone(job) : null;
+    });
+  }
+
+  private async sendSubmit(job: GenerationJob): Promise<GenerationJob | null> {
+    try {
+      const generation = await this.deps.api.submit({ ...job.choice, idempotency_key: job.id });
+      return this.patch(job.id, (current) => {
+        current.phase = 'running';
+        current.generationId = generation.generation_id;
+        current.submitAttempts += 1;
+        this.apply(current, generation);
+        if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
+      });
+    } catch (error) {
+      const failure = ApiError.from(error);
+      return this.patch(job.id, (current) => {
+        current.submitAttempts += 1;
+        if (submitMayRetry(failure) && current.submitAttempts < GENERATION_POLICY.maxSubmitAttempts) {
+          const ceiling = Math.min(
+            GENERATION_POLICY.submitMaxMs,
+            GENERATION_POLICY.submitBaseMs * 2 ** (current.submitAttempts - 1),
+          );
+          current.nextAt = this.now() + Math.max(failure.retryAfterMs ?? 0, Math.floor(this.random() * ceiling), 1000);
+          current.error = failure.toJSON();
+          return;
+        }
+        this.fail(current, failure);
+      });
+    }
+  }
+
+  private async poll(job: GenerationJob): Promise<GenerationJob | null> {
+    const generationId = job.generationId;
+    if (!generationId) return null;
+    try {
+      const generation = await this.deps.api.get(generationId);
+      const fresh = await this.imageDetails(job, generation);
+      return this.patch(job.id, (current) => {
+        current.pollFailures = 0;
+        current.error = null;
+        this.apply(current, generation, fresh);
+        if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
+      });
+    } catch (error) {
+      const failure = ApiError.from(error);
+      return this.patch(job.id, (current) => {
+        current.pollFailures += 1;
+        if (pollMayRetry(failure) && current.pollFailures < GENERATION_POLICY.maxPollFailures) {
+          current.error = failure.toJSON();
+          const backoff = Math.min(
+            GENERATION_POLICY.pollBackoffMaxMs,
+            this.pollDelay() * 2 ** (current.pollFailures - 1),
+          );
+          current.nextAt = this.now() + Math.max(failure.retryAfterMs ?? 0, backoff);
+          return;
+        }
+        this.fail(current, failure);
+      });
+    }
+  }
+
+  /** Reads each image that finished since the last poll, once. */
+  private async imageDetails(job: GenerationJob, generation: Generation): Promise<Map<string, GeneratedImage>> {
+    const known = new Map(job.images.map((image) => [image.id, image]));
+    const terminal = TERMINAL_STATUSES.has(generation.status);
+    const wanted = generation.image_ids.filter((id) => {
+      const mine = known.get(id);
+      if (mine && mine.status !== 'processing') return false;
+      const reported = generation.images.find((image) => image.image_id === id)?.status;
+      // Without per-image states, the details are read once the generation has ended.
+      return reported === 'success' || reported === 'failed' || (reported === undefined && terminal);
+    });
+    const details = new Map<string, GeneratedImage>();
+    for (const id of wanted) {
+      try {
+        details.set(id, await this.deps.api.image(generation.generation_id, id));
+      } catch {
+        // Read again at the next poll.
+      }
+    }
+    return details;
+  }
+
+  /** Takes a generation's state into the job; a terminal job never goes back, and images are never lost. */
+  private apply(job: GenerationJob, generation: Generation, details = new Map<string, GeneratedImage>()): void {
+    job.status = generation.status;
+    for (const id of generation.image_ids) if (!job.imageIds.includes(id)) job.imageIds.push(id);
+    for (const id of job.imageIds) {
+      let image = job.images.find((candidate) => candidate.id === id);
+      if (!image) {
+        image = { id, status: 'processing', url: null, concept: null, error: null };
+        job.images.push(image);
+      }
+      const detail = details.get(id);
+      if (detail && image.status === 'processing') {
+        image.concept = detail.concept;
+        if (detail.status === 'success' && detail.url) {
+          image.status = 'success';
+          image.url = detail.url;
+        } else if (detail.status === 'failed') {
+          image.status = 'failed';
+          image.error = detail.error ?? 'This image could not be rendered; its credits are refunded.';
+        }
+      }
+    }
+    if (!TERMINAL_STATUSES.has(generation.status)) return;
+    // Terminal: done once every image's detail is known (or the server says none were made).
+    const pending = job.images.some((image) => image.status === 'processing');
+    if (pending && job.images.length > 0) return;
+    job.phase = generation.status === 'failed' ? 'failed' : 'done';
+    job.finishedAt = this.now();
+    if (generation.status === 'failed') {
+      job.error = new ApiError({
+        code: 'generation_failed',
+        message: 'No image could be made from this brief. Its credits are refunded. Try again, or change the brief.',
+        retryable: false,
+      }).toJSON();
+    }
+  }
+
+  private fail(job: GenerationJob, error: ApiError): void {
+    job.phase = 'failed';
+    job.error = error.toJSON();
+    job.finishedAt = this.now();
+  }
+}

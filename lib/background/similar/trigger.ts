@@ -1,0 +1,146 @@
+import { browser } from 'wxt/browser';
+import { beginHandover, failHandover } from './handover';
+import { pageButtonItem } from './page-button-registration';
+import {
+  FIND_SIMILAR_SCRIPT,
+  type PageTrigger,
+  TRIGGER_GLOBAL,
+  type TriggerSource,
+} from '../../messaging/page-trigger';
+
+export const FIND_SIMILAR_MENU_ID = 'adscope-find-similar';
+export const FIND_SIMILAR_COMMAND = 'find-similar';
+
+export const UNREADABLE_PAGE =
+  'Adscope cannot read this page: browsers keep their own pages (settings, extension stores, the PDF viewer, local files) closed to extensions. Open a website and try again.';
+export const PAGE_DID_NOT_ANSWER = 'Adscope could not read this page. Reload the page and try again.';
+
+export interface TabLike {
+  id?: number | undefined;
+  windowId?: number | undefined;
+  url?: string | undefined;
+  title?: string | undefined;
+}
+
+/** What of the context menu's click info says what the user pointed at. */
+export interface MenuInfoLike {
+  selectionText?: string | undefined;
+  mediaType?: string | undefined;
+  srcUrl?: string | undefined;
+  linkUrl?: string | undefined;
+  frameId?: number | undefined;
+}
+
+export type ExecuteScript = (injection: {
+  target: { tabId: number; frameIds?: number[] };
+  func?: (key: string, value: PageTrigger) => void;
+  args?: [string, PageTrigger];
+  files?: string[];
+}) => Promise<unknown>;
+
+const defaultExecuteScript: ExecuteScript = (injection) =>
+  browser.scripting.executeScript(injection as Parameters<typeof browser.scripting.executeScript>[0]);
+
+/** Runs in the extension's isolated world of the page, before the script: it must stay self-contained. */
+function setTrigger(key: string, value: PageTrigger): void {
+  (globalThis as Record<string, unknown>)[key] = value;
+}
+
+/** The trigger a context-menu click describes: a selection, else an image, else a link, else the page. */
+export function menuTrigger(info: MenuInfoLike, button: boolean): PageTrigger {
+  if (info.selectionText?.trim()) return { source: 'selection', button };
+  if (info.mediaType === 'image' && info.srcUrl) return { source: 'image', srcUrl: info.srcUrl.slice(0, 2048), button };
+  if (info.linkUrl) return { source: 'link', linkUrl: info.linkUrl.slice(0, 2048), button };
+  return { source: 'page', button };
+}
+
+/**
+ * Reads a tab for "find similar ads": tells the panel a page is being read, injects the
+ * runtime-registered script (the user's gesture granted activeTab), which sends the page's
+ * signals back through the router. Every way this can fail ends in words for the panel.
+ */
+export async function findSimilarInTab(
+  tab: TabLike | undefined,
+  trigger: PageTrigger,
+  frameId = 0,
+  executeScript: ExecuteScript = defaultExecuteScript,
+): Promise<void> {
+  const source: TriggerSource = trigger.source;
+  const tabId = tab?.id;
+  if (tabId === undefined || tabId < 0) {
+    await failHandover(
+      null,
+      source,
+      null,
+      'Adscope could not tell which page to read. Click on the page and try again.',
+    );
+    return;
+  }
+  const id = await beginHandover(source, tabId, tab?.title ?? '');
+  if (tab?.url !== undefined && !/^https?:\/\//i.test(tab.url)) {
+    await failHandover(id, source, tabId, UNREADABLE_PAGE);
+    return;
+  }
+  const inject = async (frame: number) => {
+    const target = { tabId, frameIds: [frame] };
+    await executeScript({ target, func: setTrigger, args: [TRIGGER_GLOBAL, trigger] });
+    await executeScript({ target, files: [`/${FIND_SIMILAR_SCRIPT}`] });
+  };
+  try {
+    try {
+      await inject(frameId);
+    } catch (error) {
+      // A frame from another site is closed to activeTab; the page itself is not.
+      if (frameId === 0) throw error;
+      await inject(0);
+    }
+  } catch {
+    await failHandover(id, source, tabId, UNREADABLE_PAGE);
+    return;
+  }
+  // The script has run and answered by now; if it did not, say so rather than spin.
+  await failHandover(id, source, tabId, PAGE_DID_NOT_ANSWER);
+}
+
+async function pageButtonOn(): Promise<boolean> {
+  return (await pageButtonItem.get()).enabled;
+}
+
+/** Reads a tab known by id, e.g. the active tab the popup was opened on. */
+export async function readTabById(tabId: number, source: TriggerSource): Promise<void> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  await findSimilarInTab(tab ?? { id: tabId }, { source, button: await pageButtonOn() });
+}
+
+function logTriggerError(error: unknown): void {
+  console.warn('Adscope could not read the page:', error instanceof Error ? error.message : error);
+}
+
+/**
+ * The find-similar context-menu entry (page, selection, image, link) and keyboard command.
+ * Each opens the panel first, inside the user's gesture, then reads the page.
+ */
+export function registerFindSimilarTriggers(openPanel: (windowId: number | undefined) => Promise<unknown>): void {
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.create({
+      id: FIND_SIMILAR_MENU_ID,
+      title: 'Find similar ads',
+      contexts: ['page', 'selection', 'image', 'link'],
+    });
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId !== FIND_SIMILAR_MENU_ID) return;
+    void openPanel(tab?.windowId).catch(logTriggerError);
+    void pageButtonOn()
+      .then((button) => findSimilarInTab(tab, menuTrigger(info, button), info.frameId ?? 0))
+      .catch(logTriggerError);
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command !== FIND_SIMILAR_COMMAND) return;
+    void openPanel(tab?.windowId).catch(logTriggerError);
+    void (async () => {
+      const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+      await findSimilarInTab(target, { source: 'command', button: await pageButtonOn() });
+    })().catch(logTriggerError);
+  });
+}

@@ -1,0 +1,117 @@
+import { ApiCode } from '../contract/envelope';
+
+/** Failures that happen on our side of the wire, named so the UI can say what to do. */
+export const clientErrorCodes = [
+  'network',
+  'timeout',
+  'rate_limited',
+  'invalid_response',
+  'invalid_input',
+  'not_configured',
+  'permission_denied',
+  'aborted',
+  'forbidden_sender',
+  'internal',
+  'generation_failed',
+] as const;
+export type ClientErrorCode = (typeof clientErrorCodes)[number];
+export type ApiErrorCode = number | ClientErrorCode;
+
+/** An ApiError as plain data, as it crosses messaging and sits in storage. */
+export interface SerializedApiError {
+  code: ApiErrorCode;
+  httpStatus: number | null;
+  message: string;
+  retryable: boolean;
+  field?: string | undefined;
+  retryAfterMs?: number | undefined;
+  details?: unknown;
+}
+
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/**
+ * Checks an error that crossed a boundary. Written out rather than in zod so that the
+ * popup, which only shows errors, does not ship a schema library (see the zod schema of the
+ * same shape in `error-schema.ts`, used where stored jobs are validated).
+ */
+export function isSerializedApiError(value: unknown): value is SerializedApiError {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = value as Record<string, unknown>;
+  const code = error.code;
+  return (
+    (isInteger(code) || (typeof code === 'string' && (clientErrorCodes as readonly string[]).includes(code))) &&
+    (error.httpStatus === null || isInteger(error.httpStatus)) &&
+    typeof error.message === 'string' &&
+    typeof error.retryable === 'boolean' &&
+    (error.field === undefined || typeof error.field === 'string') &&
+    (error.retryAfterMs === undefined || (typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0))
+  );
+}
+
+export interface ApiErrorInit {
+  code: ApiErrorCode;
+  message: string;
+  httpStatus?: number | null;
+  retryable?: boolean;
+  field?: string;
+  retryAfterMs?: number;
+  details?: unknown;
+}
+
+const retryableCodes = new Set<ApiErrorCode>([ApiCode.upstream, 'network', 'timeout', 'rate_limited']);
+
+/**
+ * The one error type of every request to the background and the API. It crosses the messaging boundary as plain data
+ * (`toJSON`) and is rebuilt on the other side with `ApiError.from`.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ApiErrorCode;
+  readonly httpStatus: number | null;
+  readonly retryable: boolean;
+  readonly field: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly details: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.code = init.code;
+    this.httpStatus = init.httpStatus ?? null;
+    this.retryable = init.retryable ?? retryableCodes.has(init.code);
+    this.field = init.field;
+    this.retryAfterMs = init.retryAfterMs;
+    this.details = init.details;
+  }
+
+  toJSON(): SerializedApiError {
+    return {
+      code: this.code,
+      httpStatus: this.httpStatus,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
+  }
+
+  /** Rebuilds an error that crossed a boundary; anything unrecognisable becomes `internal`. */
+  static from(value: unknown): ApiError {
+    if (value instanceof ApiError) return value;
+    if (isSerializedApiError(value)) {
+      const { field, retryAfterMs, ...rest } = value;
+      return new ApiError({
+        ...rest,
+        ...(field === undefined ? {} : { field }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+    }
+    const message = value instanceof Error ? value.message : 'Something went wrong inside Adscope.';
+    return new ApiError({ code: 'internal', message, retryable: false });
+  }
+}
+
+export function invalidInput(field: string, message: string): ApiError {
+  return new ApiError({ code: 'invalid_input', field, message, retryable: false });
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The rules of what a user may enter as the connection, checked by the options form as they
+ * type and again by the background before anything is stored.
+ */
+export const apiKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'The API key looks too short: paste the whole key.')
+  .max(512, 'The API key is too long.')
+  .regex(/^[\x21-\x7e]+$/, 'The API key cannot contain spaces or non-ASCII characters.');
+
+/** Normalises a user-entered base URL to `scheme://host[:port]` plus an optional path, without a trailing slash. */
+export function normalizeBaseUrl(input: string): string {
+  const url = new URL(input.trim());
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError('The base URL must start with https:// (or http:// for a local server).');
+  }
+  if (url.username || url.password) throw new TypeError('The base URL cannot contain a user name or password.');
+  if (url.search || url.hash) throw new TypeError('The base URL cannot contain a query or a fragment.');
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/open\/v1$/, '');
+  return `${url.origin}${path}`;
+}
+
+/** Why a typed base URL cannot be used, in words for the field, or null when it can. */
+export function baseUrlProblem(input: string): string | null {
+  if (input.trim() === '') return 'Enter the API base URL, e.g. https://api.example.com.';
+  if (!URL.canParse(input.trim())) return 'Enter a full URL that starts with https:// (or http:// for a local server).';
+  try {
+    normalizeBaseUrl(input);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'This base URL cannot be used.';
+  }
+}
+
+/** The match pattern that host permission must cover for a base URL. */
+export function originPattern(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.hostname}/*`;
+}
