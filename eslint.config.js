@@ -9,6 +9,49 @@ const noFocusedOrSkipped = [
 ];
 const READS_THE_CLOCK = 'Take a Clock (lib/clock.ts) or a `now` argument instead of reading the real time here.';
 
+/**
+ * The house's walls (docs/architecture.md): which runtime may import what. Each pattern is a
+ * regular expression over the import string, so relative and `@/` imports are caught alike.
+ */
+const wall = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
+const WALLS = {
+  worker: wall('(^|/)background(/|$)', 'Only the service worker imports lib/background: it holds the key.'),
+  content: wall('(^|/)lib/content(/|$)', 'lib/content runs inside web pages; extension pages do not import it.'),
+  server: wall('(^|/)server(/|$)', 'The reference server is not part of the extension.'),
+  components: wall('(^|/)components(/|$)', 'Only extension pages import components/.'),
+  storage: wall('(^|/)storage(/|$)', 'The content script cannot read extension storage.'),
+  messagingValues: wall(
+    '(^|/)messaging/(?!page-trigger$)[a-z-]+$',
+    'The content script imports only types from lib/messaging (and the zod-free page-trigger).',
+    true,
+  ),
+};
+const LIBRARIES_TOO_BIG_FOR_PAGES = {
+  group: ['zod', 'zod/*', 'react', 'react-dom', 'react-dom/*', '@tanstack/*', 'ky'],
+  message: 'The content script is plain DOM within 5 KB.',
+};
+/** Shared by every view: the UI kit, navigation and the ad kit. A feature imports no other feature. */
+const SHARED_COMPONENTS = ['ui', 'navigation', 'ads'];
+const FEATURES = [
+  'accounts',
+  'boards',
+  'brands',
+  'generate',
+  'options',
+  'popup',
+  'saved-ads',
+  'search',
+  'similar',
+  'workspace',
+];
+const onlyComponents = (allowed, message) =>
+  wall(`^(\\.\\./|@/components/)(?!(${allowed.join('|')})/)[a-z-]+/`, message);
+const restrict = (files, patterns) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+const PAGE_WALLS = [WALLS.worker, WALLS.content, WALLS.server];
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +101,68 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Extension pages: never the worker's code, the content script's or the server's.
+  restrict(['components/**', 'entrypoints/{sidepanel,popup,options}/**', 'entrypoints/panel-picture.ts'], PAGE_WALLS),
+  ...FEATURES.map((feature) =>
+    restrict(
+      [`components/${feature}/**`],
+      [
+        ...PAGE_WALLS,
+        onlyComponents(
+          [...SHARED_COMPONENTS, feature],
+          `A feature imports no other feature: navigate, or share through ${SHARED_COMPONENTS.join(', ')}.`,
+        ),
+      ],
+    ),
+  ),
+  restrict(
+    ['components/ads/**'],
+    [...PAGE_WALLS, onlyComponents(SHARED_COMPONENTS, 'The ad kit is shared: it imports no feature.')],
+  ),
+  restrict(
+    ['components/navigation/**'],
+    [...PAGE_WALLS, onlyComponents(['ui', 'navigation'], 'Navigation imports no view.')],
+  ),
+  restrict(['components/ui/**'], [...PAGE_WALLS, onlyComponents(['ui'], 'The UI kit imports no view.')]),
+  // The content script: its own DOM code, the contract, and message types.
+  restrict(
+    ['entrypoints/find-similar.content/**', 'lib/content/**'],
+    [WALLS.worker, WALLS.components, WALLS.server, WALLS.storage, WALLS.messagingValues, LIBRARIES_TOO_BIG_FOR_PAGES],
+  ),
+  // The contract is the bottom of the house: both the client and the reference server import it.
+  restrict(
+    ['lib/contract/**'],
+    [
+      wall('^\\.\\./(?!url$)', 'lib/contract imports nothing of the extension but lib/url.'),
+      wall('^@/(?!lib/(contract|url)(/|$))', 'lib/contract imports nothing of the extension but lib/url.'),
+      wall('^wxt(/|$)', 'lib/contract knows no browser: the reference server imports it.'),
+    ],
+  ),
+  restrict(
+    ['lib/messaging/**', 'lib/storage/**'],
+    [
+      WALLS.worker,
+      WALLS.components,
+      WALLS.server,
+      wall('(^|/)content/', "Message types are shared; the content script's code is not."),
+    ],
+  ),
+  restrict(
+    ['lib/background/**'],
+    [
+      WALLS.components,
+      WALLS.server,
+      wall('(^|/)content/', "The worker does not import the content script's DOM code."),
+    ],
+  ),
+  restrict(
+    ['server/**'],
+    [
+      wall('(^|/)lib/(?!contract/)', 'The reference server imports only lib/contract.'),
+      WALLS.components,
+      wall('(^|/)entrypoints(/|$)', 'The reference server imports only lib/contract.'),
+    ],
+  ),
   {
     // Playwright fixtures take an empty object pattern when they need no other fixture.
     files: ['tests/e2e/**'],

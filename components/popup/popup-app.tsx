@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useSettings } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
-import { openResearchPanel } from '@/lib/background/panel';
+import { openResearchPanel } from '@/lib/open-panel';
 import { GenerationJobs } from './generation-jobs';
 
 export function PopupApp() {

@@ -4,7 +4,8 @@ import { startGenerationTracker } from '@/lib/background/jobs/generation-runner'
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
-import { openResearchPanel, registerPanelTriggers } from '@/lib/background/panel';
+import { registerPanelTriggers } from '@/lib/background/panel';
+import { openResearchPanel } from '@/lib/open-panel';
 import { reconcilePageButton } from '@/lib/background/similar/page-button-registration';
 import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/background/similar/trigger';
 

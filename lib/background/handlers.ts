@@ -8,7 +8,7 @@ import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '.
 import { type Connection, createTransport } from './api/transport';
 import type { GenerationTracker } from './jobs/generation-tracker';
 import type { SaveOutbox } from './jobs/save-outbox';
-import { openResearchPanel } from './panel';
+import { openResearchPanel } from '../open-panel';
 import { handOverPage } from './similar/handover';
 import {
   type PageButtonDeps,
