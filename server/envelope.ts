@@ -1,14 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { ApiCode } from '../lib/contract/envelope';
 
 /** Envelope codes of the contract, plus 42901 which we send with HTTP 429 (the contract names no code for it). */
-export const Code = {
-  ok: 0,
-  invalid: 40001,
-  planLimit: 40301,
-  notFound: 40401,
-  rateLimited: 42901,
-  upstream: 50001,
-} as const;
+export const Code = { ...ApiCode, rateLimited: 42901 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
 /**

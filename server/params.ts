@@ -1,17 +1,25 @@
+import type { z } from 'zod';
+import { canonicalUuid } from '../lib/contract/limits';
 import { parseUtcDay } from '../lib/contract/window';
 import { invalid } from './envelope';
 
-const DASHED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const COMPACT_UUID = /^[0-9a-f]{32}$/i;
-
 /** A UUID in either accepted form, returned dashed and lower-case; 40001 otherwise. */
 export function uuidValue(name: string, value: string): string {
-  if (DASHED_UUID.test(value)) return value.toLowerCase();
-  if (COMPACT_UUID.test(value)) {
-    const v = value.toLowerCase();
-    return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
-  }
-  throw invalid(`${name} must be a UUID (dashed, or 32 hex characters).`);
+  const uuid = canonicalUuid(value);
+  if (uuid === null) throw invalid(`${name} must be a UUID (dashed, or 32 hex characters).`);
+  return uuid;
+}
+
+/** Runs one of the contract's schemas over a request; its first issue is 40001, naming the field. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  const message = issue?.message ?? 'The request is invalid.';
+  // The message names the parameter, as every 40001 of this server does.
+  const named = !field || message.includes(field) ? message : `${field}: ${message}`;
+  throw invalid(named, field ? { field } : undefined);
 }
 
 export function optionalString(query: URLSearchParams, name: string, max = 200): string | undefined {

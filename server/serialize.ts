@@ -1,11 +1,14 @@
+import type { LibraryAd } from '../lib/contract/ad-library';
+import type { BrandRow } from '../lib/contract/brand-library';
 import type { CatalogueBrand, LibraryAdRecord, WorkspaceState } from './demo-data';
 import type { ServerState } from './state';
 
-export interface SavedDetails {
+/** saved_details of spec 2; a type (not an interface) so it stays assignable to the contract's open records. */
+export type SavedDetails = {
   saved_at: string;
   boards: string[];
   tags: string[];
-}
+};
 
 /** Where each ad of a workspace is saved: its latest save time, boards and tags. */
 export function savedDetailsOf(workspace: WorkspaceState): Map<string, SavedDetails> {
@@ -26,7 +29,7 @@ export function savedDetailsOf(workspace: WorkspaceState): Map<string, SavedDeta
 }
 
 /** A library ad as the API shows it (spec 2), with media and links made absolute. */
-export function libraryAd(ad: LibraryAdRecord, mediaUrl: (path: string) => string, saved?: SavedDetails) {
+export function libraryAd(ad: LibraryAdRecord, mediaUrl: (path: string) => string, saved?: SavedDetails): LibraryAd {
   const images = Array.from({ length: ad.imageCount }, (_, n) => ({
     url: mediaUrl(`/media/ads/${ad.id}/image-${n + 1}.svg`),
     width: 600,
@@ -67,7 +70,7 @@ export function brandRow(
   brand: CatalogueBrand,
   mediaUrl: (path: string) => string,
   extra: Record<string, unknown> = {},
-) {
+): BrandRow {
   const ads = state.library.adsOfBrand(brand.id);
   let active = 0;
   for (const index of ads) if (state.data.catalogue.ads[index]?.end_date === null) active += 1;

@@ -42,6 +42,9 @@ export const adAccountSchema = z.looseObject({
   currency: optionalText,
 });
 export type AdAccount = z.infer<typeof adAccountSchema>;
+/** Spec 4.1: data.items of ad-account rows. */
+export const adAccountListSchema = z.looseObject({ items: tolerantArray(adAccountSchema) });
+export type AdAccountList = z.infer<typeof adAccountListSchema>;
 
 export const metricEntrySchema = z.looseObject({
   id: z.string().min(1).max(200),
@@ -52,6 +55,9 @@ export const metricEntrySchema = z.looseObject({
   sortable: z.boolean().optional(),
 });
 export type MetricEntry = z.infer<typeof metricEntrySchema>;
+/** Spec 4.3: the account's metric catalogue. */
+export const metricCatalogueSchema = z.looseObject({ items: tolerantArray(metricEntrySchema) });
+export type MetricCatalogue = z.infer<typeof metricCatalogueSchema>;
 
 export const summarySchema = z.looseObject({
   currency: optionalText,

@@ -49,29 +49,40 @@ export const LIBRARY_PAGE_SIZE = 50;
 export const displayFormats = ['image', 'video', 'carousel', 'dco'] as const;
 
 /** Every parameter of spec 4.10, checked before sending. */
-export const librarySearchSchema = z
-  .object({
-    query: z.string().max(200, 'The search text is limited to 200 characters.').optional(),
-    language: z
-      .array(z.string().regex(/^[a-z]{2}$/, 'language must be an ISO 639-1 code such as en.'))
-      .max(20)
-      .optional(),
-    start_date: day('start_date').optional(),
-    end_date: day('end_date').optional(),
-    launched_after: day('launched_after').optional(),
-    sort_by: z.enum(['best_match', 'most_active']).optional(),
-    order: z.literal('newest').optional(),
-    display_format: z.string().max(40).optional(),
-    unified_brand_id: z.string().refine(isUuid, 'unified_brand_id must be a brand id (UUID).').optional(),
-    page_size: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().max(2000).optional(),
-  })
-  .strict()
-  .refine((p) => !p.start_date || !p.end_date || p.start_date <= p.end_date, {
-    path: ['start_date'],
-    message: 'The launch date range starts after it ends.',
-  });
+const pageSize = z
+  .number({ error: 'page_size must be a whole number.' })
+  .int('page_size must be a whole number.')
+  .min(1, 'page_size must be between 1 and 100.')
+  .max(100, 'page_size must be between 1 and 100.');
+
+const librarySearchShape = {
+  query: z.string().max(200, 'The search text is limited to 200 characters.').optional(),
+  language: z
+    .array(z.string().regex(/^[a-z]{2}$/, 'language must be an ISO 639-1 code such as en.'))
+    .max(20, 'At most 20 languages.')
+    .optional(),
+  start_date: day('start_date').optional(),
+  end_date: day('end_date').optional(),
+  launched_after: day('launched_after').optional(),
+  sort_by: z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' }).optional(),
+  order: z.literal('newest', { error: 'order must be newest.' }).optional(),
+  display_format: z.string().max(40).optional(),
+  unified_brand_id: z.string().refine(isUuid, 'unified_brand_id must be a brand id (UUID).').optional(),
+  page_size: pageSize.optional(),
+  cursor: z.string().max(2000).optional(),
+};
+const launchRange = {
+  check: (p: { start_date?: string | undefined; end_date?: string | undefined }) =>
+    !p.start_date || !p.end_date || p.start_date <= p.end_date,
+  issue: { path: ['start_date'], message: 'The launch date range starts after it ends.' },
+};
+
+/** Every parameter of spec 4.10, as the client sends them: anything else is refused before sending. */
+export const librarySearchSchema = z.object(librarySearchShape).strict().refine(launchRange.check, launchRange.issue);
 export type LibrarySearch = z.infer<typeof librarySearchSchema>;
+
+/** The same rules as a service reads them: a parameter it does not know is ignored. */
+export const libraryQuerySchema = z.object(librarySearchShape).refine(launchRange.check, launchRange.issue);
 
 export const cursorRequestSchema = z
   .object({ cursor: z.string().max(2000).optional(), page_size: z.number().int().min(1).max(100).optional() })

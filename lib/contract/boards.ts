@@ -28,15 +28,38 @@ export type BoardOrder = (typeof boardOrders)[number];
 export const BOARD_PAGE_SIZE = 100;
 export const MAX_TAGS = 20;
 
+export const MAX_TAG_CHARS = 40;
+export const MAX_BOARD_NAME = 80;
+
 export const tagsSchema = z
-  .array(z.string().trim().min(1, 'A tag cannot be empty.').max(40, 'Each tag is at most 40 characters.'))
+  .array(
+    z
+      .string({ error: 'Each tag must be text.' })
+      .trim()
+      .min(1, 'A tag cannot be empty.')
+      .max(MAX_TAG_CHARS, `Each tag is at most ${MAX_TAG_CHARS} characters.`),
+    { error: 'tags must be a list of words.' },
+  )
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`);
 
 export const boardNameSchema = z
-  .string()
+  .string({ error: 'Name the board.' })
   .trim()
   .min(1, 'Name the board.')
-  .max(80, 'A board name is at most 80 characters.');
+  .max(MAX_BOARD_NAME, `A board name is at most ${MAX_BOARD_NAME} characters.`);
+
+/**
+ * The bodies of the board writes the contract does not list, assumed as POST /boards/{id}/ads
+ * { ad_id, tags? } and POST /boards { name, parent_id? } (docs/api-contract.md).
+ */
+export const saveToBoardBodySchema = z.object({
+  ad_id: z.string({ error: 'ad_id is required.' }).min(1, 'ad_id is required.').max(200),
+  tags: tagsSchema.optional(),
+});
+export const createBoardBodySchema = z.object({
+  name: boardNameSchema,
+  parent_id: z.string().min(1).max(120).nullable().optional(),
+});
 
 /** What a save answers: an assumed endpoint (docs/api-contract.md). */
 export const saveResultSchema = z.looseObject({ board_id: z.string(), ad_id: z.string(), ad_num: optionalCount });

@@ -40,19 +40,36 @@ export const followedBrandsSchema = z.looseObject({
 });
 export type FollowedBrands = z.infer<typeof followedBrandsSchema>;
 
+/** Spec 4.14: only the first 1000 matches are served. */
 export const FOLLOWED_WINDOW = 1000;
+/** The limit "used in practice" (spec 4.14); the maximum is not shown, so it is ours. */
 export const FOLLOWED_PAGE_LIMIT = 100;
 
 export const brandIdSchema = z.string().refine(isUuid, 'brand_id must be a brand id (UUID).');
 
-export const followedRequestSchema = z
-  .object({
-    offset: z
-      .number()
-      .int()
-      .min(0)
-      .max(FOLLOWED_WINDOW - 1, `Only the first ${FOLLOWED_WINDOW} followed brands can be listed: narrow the search.`),
-    limit: z.number().int().min(1).max(FOLLOWED_PAGE_LIMIT),
-    query: z.string().max(100).optional(),
-  })
-  .strict();
+const whole = (field: string) =>
+  z.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`);
+
+/** One page of followed brands: the `followed` object of the 4.14 body. `query` is ours (no filter is shown). */
+export const followedPageSchema = z.object(
+  {
+    offset: whole('offset')
+      .min(0, 'offset cannot be negative.')
+      .max(
+        FOLLOWED_WINDOW - 1,
+        `Only the first ${FOLLOWED_WINDOW} followed brands are served: offset must be below ${FOLLOWED_WINDOW}. Narrow the search.`,
+      ),
+    limit: whole('limit')
+      .min(1, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`)
+      .max(FOLLOWED_PAGE_LIMIT, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`),
+    query: z.string().max(100, 'query is longer than 100 characters.').optional(),
+  },
+  { error: 'followed is required with scope "followed": { offset, limit }.' },
+);
+export const followedRequestSchema = followedPageSchema.strict();
+
+/** The 4.14 body: scope `followed` with its page. */
+export const followedSearchBodySchema = z.object({
+  scope: z.literal('followed', { error: 'scope must be "followed": no other scope is served.' }),
+  followed: followedPageSchema,
+});

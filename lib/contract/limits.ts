@@ -21,6 +21,14 @@ export function isUuid(value: string): boolean {
   return DASHED_UUID.test(value) || COMPACT_UUID.test(value);
 }
 
+/** A UUID in either accepted form as dashed lower case, or null when it is not one. */
+export function canonicalUuid(value: string): string | null {
+  if (DASHED_UUID.test(value)) return value.toLowerCase();
+  if (!COMPACT_UUID.test(value)) return null;
+  const v = value.toLowerCase();
+  return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
+}
+
 /** A UUID in dashed form or as 32 hex characters (spec 2, ad account). */
 export const uuidSchema = (field: string) =>
   z.string().refine(isUuid, `${field} must be a UUID (dashed, or 32 hex characters).`);
@@ -52,12 +60,14 @@ export const promptSchema = z
     }
   });
 
-/** Metric ids: at most 20, none twice, each one from the account's catalogue when the catalogue is known. */
+/** Metric ids: at most 20, each one from the account's catalogue when the catalogue is known. */
 export function metricsProblem(ids: readonly string[], catalogue?: ReadonlySet<string>): Problem | null {
   if (ids.length > LIMITS.maxMetrics) {
-    return { field: 'metrics', message: `Pick at most ${LIMITS.maxMetrics} metrics (${ids.length} selected).` };
+    return {
+      field: 'metrics',
+      message: `At most ${LIMITS.maxMetrics} metric ids per request (${ids.length} selected).`,
+    };
   }
-  if (new Set(ids).size !== ids.length) return { field: 'metrics', message: 'A metric is selected twice.' };
   const unknown = catalogue ? ids.filter((id) => !catalogue.has(id)) : [];
   if (unknown.length > 0) {
     return { field: 'metrics', message: `Not in this account's metric catalogue: ${unknown.join(', ')}.` };

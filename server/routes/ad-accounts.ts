@@ -1,3 +1,14 @@
+import {
+  type AccountAdDetail,
+  type AccountSummary,
+  type AdAccountList,
+  type MetricCatalogue,
+  type RankedAds,
+  SORT_ORDER_PARAM,
+  sortOrders,
+  type Transcript,
+} from '../../lib/contract/ad-accounts';
+import { LIMITS, metricsProblem } from '../../lib/contract/limits';
 import { resolveWindow, type ResolvedWindow, shiftUtcDay, utcToday } from '../../lib/contract/window';
 import { invalid, notFound } from '../envelope';
 import { intParam, optionalString, uuidValue } from '../params';
@@ -14,11 +25,6 @@ import {
   TRANSCRIPT_CREDITS,
 } from '../reporting';
 import type { Route, RouteContext } from '../router';
-
-/** The sort-direction parameter the contract leaves unnamed: our name and values. */
-export const SORT_ORDER_PARAM = 'sort_order';
-const SORT_ORDERS = ['desc', 'asc'] as const;
-const MAX_EXTRA_METRICS = 20;
 
 function accountOf(context: RouteContext): AdAccount {
   const id = uuidValue('account_id', context.params.account_id ?? '');
@@ -51,19 +57,9 @@ function metricsOf(context: RouteContext, account: AdAccount): MetricDefinition[
           .split(',')
           .map((id) => id.trim())
           .filter(Boolean);
-  if (requested.length > MAX_EXTRA_METRICS) {
-    throw invalid(`At most ${MAX_EXTRA_METRICS} metric ids per request; ${requested.length} were sent.`, {
-      field: 'metrics',
-    });
-  }
   const byId = new Map(account.catalogue.map((metric) => [metric.id, metric]));
-  const unknown = requested.filter((id) => !byId.has(id));
-  if (unknown.length > 0) {
-    throw invalid(
-      `Not in this account's metric catalogue: ${unknown.slice(0, 5).join(', ')}. Use ids from GET /ad-accounts/${account.id}/metrics.`,
-      { field: 'metrics' },
-    );
-  }
+  const problem = metricsProblem(requested, new Set(byId.keys()));
+  if (problem) throw invalid(problem.message, { field: problem.field });
   const ids = [...new Set([...DEFAULT_METRICS, ...requested])];
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -121,7 +117,7 @@ function transcriptJson(
     created_at: cached.createdAt,
     cached: fromCache,
     credits_charged: charged,
-  };
+  } satisfies Transcript;
 }
 
 /** Ad accounts and their reporting (spec 4.0 to 4.7). */
@@ -129,16 +125,17 @@ export const adAccountRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/ad-accounts',
-    handler: ({ state, workspace }) => ({
-      items: state.adAccounts
-        .filter((account) => account.workspaceId === workspace.id)
-        .map((account) => ({
-          id: account.id,
-          name: account.name,
-          platform: account.platform,
-          currency: account.currency,
-        })),
-    }),
+    handler: ({ state, workspace }) =>
+      ({
+        items: state.adAccounts
+          .filter((account) => account.workspaceId === workspace.id)
+          .map((account) => ({
+            id: account.id,
+            name: account.name,
+            platform: account.platform,
+            currency: account.currency,
+          })),
+      }) satisfies AdAccountList,
   },
   {
     method: 'GET',
@@ -154,7 +151,7 @@ export const adAccountRoutes: Route[] = [
           default: (DEFAULT_METRICS as readonly string[]).includes(metric.id),
           sortable: account.platform === 'meta' || (GOOGLE_RANKABLE as readonly string[]).includes(metric.id),
         })),
-      };
+      } satisfies MetricCatalogue;
     },
   },
   {
@@ -174,7 +171,7 @@ export const adAccountRoutes: Route[] = [
         window: windowJson(window, today),
         metrics: metricsObject(metrics, total),
         metric_names: names(metrics),
-      };
+      } satisfies AccountSummary;
     },
   },
   {
@@ -195,10 +192,11 @@ export const adAccountRoutes: Route[] = [
         });
       }
       const order = optionalString(context.query, SORT_ORDER_PARAM, 10) ?? 'desc';
-      if (!(SORT_ORDERS as readonly string[]).includes(order)) {
+      if (!(sortOrders as readonly string[]).includes(order)) {
         throw invalid(`${SORT_ORDER_PARAM} must be desc or asc.`, { field: SORT_ORDER_PARAM });
       }
-      const limit = intParam(context.query, 'limit', { min: 1, max: 50, fallback: 10 });
+      const { min, max, default: fallback } = LIMITS.adsLimit;
+      const limit = intParam(context.query, 'limit', { min, max, fallback });
       const now = context.state.clock.now();
       const today = utcToday(now);
       const shown = metrics.some((metric) => metric.id === sortMetric.id) ? metrics : [...metrics, sortMetric];
@@ -228,7 +226,7 @@ export const adAccountRoutes: Route[] = [
         [SORT_ORDER_PARAM]: order,
         total_ads: ranked.length,
         currency: account.currency,
-      };
+      } satisfies RankedAds;
     },
   },
   {
@@ -263,10 +261,12 @@ export const adAccountRoutes: Route[] = [
             video_id: video.videoId,
             preview_image_url: preview,
             duration_seconds: video.durationSeconds,
+            // The demo has no playable file: a poster and a transcript only.
+            url: null,
             transcript_cached: account.transcripts.has(video.videoId),
           })),
         },
-      };
+      } satisfies AccountAdDetail;
     },
   },
   {

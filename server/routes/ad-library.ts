@@ -1,51 +1,60 @@
 import { DISPLAY_FORMATS } from '../demo-data/catalogue';
 import { invalid, notFound } from '../envelope';
 import type { LibraryOrder, LibraryQuery } from '../library-index';
-import {
-  dayParam,
-  decodeCursor,
-  encodeCursor,
-  enumParam,
-  fingerprint,
-  intParam,
-  optionalString,
-  uuidValue,
-} from '../params';
+import { libraryQuerySchema } from '../../lib/contract/ad-library';
+import { decodeCursor, encodeCursor, fingerprint, intParam, optionalString, parseWith, uuidValue } from '../params';
 import type { Route, RouteContext } from '../router';
 import { libraryAd, savedDetailsOf } from '../serialize';
 
-const LANGUAGE = /^[a-z]{2}$/;
-
-/** Reads and checks every parameter of spec 4.10; each bad value is 40001 naming the parameter. */
-export function parseLibraryQuery(query: URLSearchParams, brandId?: string): LibraryQuery {
-  const text = optionalString(query, 'query', 200);
-  const languages = query.getAll('language');
-  for (const language of languages) {
-    if (!LANGUAGE.test(language))
-      throw invalid(`language must be an ISO 639-1 code such as en (got "${language.slice(0, 20)}").`);
-  }
-  const startDate = dayParam(query, 'start_date');
-  const endDate = dayParam(query, 'end_date');
-  const launchedAfter = dayParam(query, 'launched_after');
-  if (startDate && endDate && startDate > endDate) throw invalid('start_date must be on or before end_date.');
-  if (launchedAfter && endDate && launchedAfter > endDate)
-    throw invalid('launched_after must be on or before end_date.');
-  const sortBy = enumParam(query, 'sort_by', ['most_active', 'best_match'] as const);
-  const order = enumParam(query, 'order', ['newest'] as const);
-  const displayFormat = enumParam(query, 'display_format', DISPLAY_FORMATS);
-  const rawBrand = brandId ?? optionalString(query, 'unified_brand_id', 64);
-  const hasTerms = (text ?? '').trim() !== '';
-  // order=newest wins when both are given; without either, a text query ranks by relevance.
-  const resolved: LibraryOrder = order === 'newest' ? 'newest' : (sortBy ?? (hasTerms ? 'best_match' : 'newest'));
+/** Repeated parameters become arrays, numbers become numbers (or stay text, to be refused as such). */
+function queryObject(query: URLSearchParams): Record<string, unknown> {
+  const single = (name: string) => {
+    const values = query.getAll(name);
+    if (values.length > 1) throw invalid(`${name} may be given once.`, { field: name });
+    return values[0] === '' ? undefined : values[0];
+  };
+  const size = single('page_size');
   return {
-    query: text,
-    languages: [...new Set(languages)].sort(),
-    startDate,
-    endDate,
-    launchedAfter,
-    displayFormat,
-    brandId: rawBrand === undefined || rawBrand === '' ? undefined : uuidValue('unified_brand_id', rawBrand),
-    order: resolved,
+    ...Object.fromEntries(
+      [
+        'query',
+        'start_date',
+        'end_date',
+        'launched_after',
+        'sort_by',
+        'order',
+        'display_format',
+        'unified_brand_id',
+        'cursor',
+      ].map((name) => [name, single(name)]),
+    ),
+    language: query.getAll('language'),
+    page_size: size !== undefined && /^-?\d+$/.test(size) ? Number(size) : size,
+  };
+}
+
+/** Reads and checks every parameter of spec 4.10 by the contract's rules; each bad value is 40001 naming the parameter. */
+export function parseLibraryQuery(query: URLSearchParams, brandId?: string): LibraryQuery {
+  const params = parseWith(libraryQuerySchema, queryObject(query));
+  if (params.launched_after && params.end_date && params.launched_after > params.end_date)
+    throw invalid('launched_after must be on or before end_date.', { field: 'launched_after' });
+  const displayFormat = params.display_format;
+  if (displayFormat !== undefined && !(DISPLAY_FORMATS as readonly string[]).includes(displayFormat))
+    throw invalid(`display_format must be one of: ${DISPLAY_FORMATS.join(', ')}.`, { field: 'display_format' });
+  const rawBrand = brandId ?? params.unified_brand_id;
+  const hasTerms = (params.query ?? '').trim() !== '';
+  // order=newest wins when both are given; without either, a text query ranks by relevance.
+  const order: LibraryOrder =
+    params.order === 'newest' ? 'newest' : (params.sort_by ?? (hasTerms ? 'best_match' : 'newest'));
+  return {
+    query: params.query,
+    languages: [...new Set(params.language ?? [])].sort(),
+    startDate: params.start_date,
+    endDate: params.end_date,
+    launchedAfter: params.launched_after,
+    displayFormat: displayFormat as LibraryQuery['displayFormat'],
+    brandId: rawBrand === undefined ? undefined : uuidValue('unified_brand_id', rawBrand),
+    order,
   };
 }
 

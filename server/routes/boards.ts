@@ -1,19 +1,24 @@
-import { z } from 'zod';
+import {
+  BOARD_PAGE_SIZE,
+  type BoardNode,
+  type BoardTree,
+  boardOrders,
+  createBoardBodySchema,
+  saveToBoardBodySchema,
+} from '../../lib/contract/boards';
 import type { BoardRecord, WorkspaceState } from '../demo-data';
 import { invalid, notFound } from '../envelope';
-import { decodeKeyCursor, encodeKeyCursor, enumParam, fingerprint, intParam, optionalString } from '../params';
+import {
+  decodeKeyCursor,
+  encodeKeyCursor,
+  enumParam,
+  fingerprint,
+  intParam,
+  optionalString,
+  parseWith,
+} from '../params';
 import type { Route, RouteContext } from '../router';
 import { libraryAd, savedDetailsOf } from '../serialize';
-
-export const MAX_TAGS = 20;
-export const MAX_BOARD_NAME = 80;
-
-interface BoardNode {
-  board_id: string;
-  name: string;
-  ad_num: number;
-  children: BoardNode[];
-}
 
 /** The workspace's boards as a tree (spec 4.8), children in creation order. */
 export function boardTree(workspace: WorkspaceState): BoardNode[] {
@@ -39,40 +44,13 @@ function findBoard(context: RouteContext): BoardRecord {
   return board;
 }
 
-const tagsSchema = z
-  .array(z.string().trim().min(1, 'tags cannot contain an empty tag.').max(40, 'Each tag is at most 40 characters.'), {
-    error: 'tags must be an array of strings.',
-  })
-  .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`)
-  .optional();
-
-const saveSchema = z.object({
-  ad_id: z.string({ error: 'ad_id is required.' }).min(1, 'ad_id is required.').max(64),
-  tags: tagsSchema,
-});
-
-const createSchema = z.object({
-  name: z
-    .string({ error: 'name is required.' })
-    .trim()
-    .min(1, 'name cannot be empty.')
-    .max(MAX_BOARD_NAME, `name is at most ${MAX_BOARD_NAME} characters.`),
-  parent_id: z.string().max(80).nullable().optional(),
-});
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'The body is invalid.');
-  return parsed.data;
-}
-
 function boardAds(context: RouteContext, board: BoardRecord) {
   if (context.query.get('sort_by') === 'best_match') {
     throw invalid('sort_by=best_match is not supported for boards: use saved_newest or saved_oldest.');
   }
-  const order = enumParam(context.query, 'sort_by', ['saved_newest', 'saved_oldest'] as const);
+  const order = enumParam(context.query, 'sort_by', boardOrders);
   const newestFirst = (order ?? 'saved_newest') === 'saved_newest';
-  const pageSize = intParam(context.query, 'page_size', { min: 1, max: 100, fallback: 100 });
+  const pageSize = intParam(context.query, 'page_size', { min: 1, max: 100, fallback: BOARD_PAGE_SIZE });
   // Keyset paging on (saved_at, ad_id): saves and removals between pages neither repeat nor skip an ad.
   const keyOf = (save: { savedAt: string; adId: string }) => `${save.savedAt}|${save.adId}`;
   const ordered = [...board.saves].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
@@ -103,12 +81,16 @@ function boardAds(context: RouteContext, board: BoardRecord) {
 }
 
 export const boardRoutes: Route[] = [
-  { method: 'GET', pattern: '/boards', handler: ({ workspace }) => ({ items: boardTree(workspace) }) },
+  {
+    method: 'GET',
+    pattern: '/boards',
+    handler: ({ workspace }) => ({ items: boardTree(workspace) }) satisfies BoardTree,
+  },
   {
     method: 'POST',
     pattern: '/boards',
     handler: (context) => {
-      const body = parseBody(createSchema, context.body);
+      const body = parseWith(createBoardBodySchema, context.body ?? {});
       const parentId = body.parent_id ?? null;
       if (parentId && !context.workspace.boards.some((board) => board.board_id === parentId)) {
         throw notFound(`No parent board ${parentId} in this workspace.`);
@@ -125,7 +107,7 @@ export const boardRoutes: Route[] = [
     pattern: '/boards/:board_id/ads',
     handler: (context) => {
       const board = findBoard(context);
-      const body = parseBody(saveSchema, context.body);
+      const body = parseWith(saveToBoardBodySchema, context.body ?? {});
       const ad = context.state.adById(body.ad_id);
       if (!ad) throw notFound(`No library ad ${body.ad_id}.`);
       const tags = [...new Set((body.tags ?? []).map((tag) => tag.trim()))];

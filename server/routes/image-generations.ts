@@ -3,8 +3,9 @@ import { invalid, notFound } from '../envelope';
 import type { GenerationRecord, GenerationView } from '../generations';
 import { uuidValue } from '../params';
 import type { Route, RouteContext } from '../router';
+import type { GeneratedImage, Generation } from '../../lib/contract/image-generations';
 
-function serialize(record: GenerationRecord, view: GenerationView) {
+function serialize(record: GenerationRecord, view: GenerationView): Generation {
   return {
     generation_id: record.id,
     status: view.status,
@@ -74,7 +75,7 @@ export const imageGenerationRoutes: Route[] = [
           current.status === 'failed'
             ? 'The image service could not render this concept; its credits were refunded.'
             : null,
-      };
+      } satisfies GeneratedImage;
     },
   },
 ];

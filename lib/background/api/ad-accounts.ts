@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import {
-  adAccountSchema,
+  adAccountListSchema,
   adDetailSchema,
-  metricEntrySchema,
+  metricCatalogueSchema,
   rankedSchema,
   SORT_ORDER_PARAM,
   type SortOrder,
@@ -13,7 +12,6 @@ import {
 } from '../../contract/ad-accounts';
 import { adsLimitSchema, isUuid, metricsProblem } from '../../contract/limits';
 import { apiPath } from '../../contract/path';
-import { tolerantArray } from '../../contract/tolerant';
 import { resolveWindow, type WindowParams } from '../../contract/window';
 import type { Clock } from '../../clock';
 import { ApiError, invalidInput } from '../../messaging/api-error';
@@ -35,13 +33,14 @@ function accountPath(accountId: string): string {
 function reportParams(query: ReportQuery, now: Date) {
   const window = resolveWindow(query.window, now);
   refuse(window.ok ? null : window.problem);
-  refuse(metricsProblem(query.metrics));
+  const metrics = [...new Set(query.metrics)];
+  refuse(metricsProblem(metrics));
   const { period, date_start, date_stop } = query.window;
   return {
     ...(period ? { period } : {}),
     ...(date_start ? { date_start } : {}),
     ...(date_stop ? { date_stop } : {}),
-    ...(query.metrics.length > 0 ? { metrics: query.metrics.join(',') } : {}),
+    ...(metrics.length > 0 ? { metrics: metrics.join(',') } : {}),
   };
 }
 
@@ -53,12 +52,12 @@ export function adAccountsApi(transport: Transport, clock: Clock) {
   return {
     list: (signal?: AbortSignal) =>
       transport.get(apiPath('ad-accounts'), {
-        schema: z.looseObject({ items: tolerantArray(adAccountSchema) }),
+        schema: adAccountListSchema,
         ...withSignal(signal),
       }),
     metrics: (accountId: string, signal?: AbortSignal) =>
       transport.get(apiPath('ad-accounts', accountPath(accountId), 'metrics'), {
-        schema: z.looseObject({ items: tolerantArray(metricEntrySchema) }),
+        schema: metricCatalogueSchema,
         ...withSignal(signal),
       }),
     summary: (accountId: string, query: ReportQuery, signal?: AbortSignal) =>

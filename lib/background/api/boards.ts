@@ -3,9 +3,12 @@ import {
   boardAdsPageSchema,
   type BoardOrder,
   boardTreeSchema,
+  createBoardBodySchema,
   createdBoardSchema,
   saveResultSchema,
+  saveToBoardBodySchema,
 } from '../../contract/boards';
+import { parseInput } from '../parse-input';
 import { apiPath } from '../../contract/path';
 import type { Transport } from './transport';
 
@@ -31,7 +34,7 @@ export function boardsApi(transport: Transport) {
     save: (boardId: string, adId: string, tags: readonly string[]) =>
       transport.post(apiPath('boards', boardId, 'ads'), {
         schema: saveResultSchema,
-        body: { ad_id: adId, ...(tags.length > 0 ? { tags } : {}) },
+        body: parseInput(saveToBoardBodySchema, { ad_id: adId, ...(tags.length > 0 ? { tags } : {}) }),
         idempotent: true,
       }),
     remove: (boardId: string, adId: string) =>
@@ -39,7 +42,7 @@ export function boardsApi(transport: Transport) {
     create: (name: string, parentId: string | null) =>
       transport.post(apiPath('boards'), {
         schema: createdBoardSchema,
-        body: { name, ...(parentId ? { parent_id: parentId } : {}) },
+        body: parseInput(createBoardBodySchema, { name, ...(parentId ? { parent_id: parentId } : {}) }),
       }),
   };
 }

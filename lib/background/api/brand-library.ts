@@ -5,7 +5,9 @@ import {
   brandPageSchema,
   followedBrandsSchema,
   type followedRequestSchema,
+  followedSearchBodySchema,
 } from '../../contract/brand-library';
+import { parseInput } from '../parse-input';
 import { apiPath } from '../../contract/path';
 import type { Transport } from './transport';
 
@@ -36,10 +38,10 @@ export function brandLibraryApi(transport: Transport) {
     followed: (params: z.infer<typeof followedRequestSchema>, signal?: AbortSignal) =>
       transport.post(apiPath('inspo-brands', 'search'), {
         schema: followedBrandsSchema,
-        body: {
+        body: parseInput(followedSearchBodySchema, {
           scope: 'followed',
           followed: { offset: params.offset, limit: params.limit, ...(params.query ? { query: params.query } : {}) },
-        },
+        }),
         idempotent: true,
         ...(signal ? { signal } : {}),
       }),

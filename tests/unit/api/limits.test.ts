@@ -104,7 +104,7 @@ describe('documented limits (spec 8)', () => {
     const catalogue = new Set(Array.from({ length: 30 }, (_, i) => `m${i}`));
     expect(metricsProblem(['m1', 'm2'], catalogue)?.field).toBeUndefined();
     expect(metricsProblem([...catalogue].slice(0, 21), catalogue)?.field).toBe('metrics');
-    expect(metricsProblem(['m1', 'm1'], catalogue)?.field).toBe('metrics');
+    expect(metricsProblem(['m1', 'm1'], catalogue)).toBeNull();
     expect(metricsProblem(['made_up'], catalogue)?.field).toBe('metrics');
   });
 
