@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../clock';
 import { isActiveJob } from '../../storage/generation-jobs';
 import type { GenerationJob } from '../../storage/generation-jobs';
 import { GenerationTracker } from './generation-tracker';
+import { wakeScheduler } from './wake-scheduler';
 
 export const GENERATION_ALARM = 'adscope-generations';
 
@@ -49,36 +50,18 @@ function notifyEnded(job: GenerationJob): void {
 }
 
 /**
- * Runs the generation tracker in the background: a timer for the 2 to 5 s polls while the
- * worker lives, a 30 s alarm while any job runs (so a stopped worker or a restarted browser
- * resumes), nothing at all when no job runs. The badge counts running jobs; a notification
- * says when one ends.
+ * Runs the generation tracker in the background, polling every 2 to 5 s while a job runs and
+ * not at all otherwise. The badge counts running jobs; a notification says when one ends.
  */
 export function startGenerationTracker(api: Api, clock: Clock = systemClock): GenerationTracker {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let alarmSet = false;
   const tracker: GenerationTracker = new GenerationTracker({
     api: api.generations,
     now: clock,
-    schedule: (at) => {
-      clearTimeout(timer);
-      if (at === null) {
-        // Also clears an alarm a previous worker left behind.
-        void browser.alarms.clear(GENERATION_ALARM);
-        alarmSet = false;
-        return;
-      }
-      timer = setTimeout(() => void tracker.drain(), Math.max(0, at - clock()));
-      if (!alarmSet) void browser.alarms.create(GENERATION_ALARM, { periodInMinutes: 0.5 });
-      alarmSet = true;
-    },
+    schedule: wakeScheduler(GENERATION_ALARM, () => void tracker.drain(), clock),
     onChange: (jobs, ended) => {
       showBadge(jobs);
       for (const job of ended) notifyEnded(job);
     },
-  });
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === GENERATION_ALARM) void tracker.drain();
   });
   // A new worker (stopped, updated, or the browser restarted) picks up where the last one was.
   void tracker.drain();

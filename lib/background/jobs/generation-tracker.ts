@@ -3,7 +3,8 @@ import { ApiError } from '../../messaging/api-error';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
 import { type GenerationJob, generationJobsItem, isActiveJob } from '../../storage/generation-jobs';
-import { type Clock, systemClock } from '../../clock';
+import type { Clock } from '../../clock';
+import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 
 export const GENERATION_POLICY = {
   /** Spec 4.17: poll every 2 to 5 seconds. */
@@ -27,16 +28,12 @@ export interface GenerationApi {
   image: (generationId: string, imageId: string) => Promise<GeneratedImage>;
 }
 
-export interface TrackerDeps {
+export interface TrackerDeps extends QueueEnvironment {
   api: GenerationApi;
   /** Asks to be woken at this time; null when no job runs (then nothing polls). */
   schedule: (at: number | null) => void;
   /** Running jobs changed (badge) or a job ended (notification). */
   onChange?: (jobs: GenerationJob[], ended: GenerationJob[]) => void;
-  /** @default systemClock */
-  now?: Clock;
-  random?: () => number;
-  newId?: () => string;
 }
 
 /** A dropped response, a timeout or a rate limit: the submit may be sent again with the same key. */
@@ -61,33 +58,33 @@ function sameChoice(a: GenerationChoice, b: GenerationChoice): boolean {
  * 2 to 5 s with jitter until a terminal status, and a restarted worker picks them up again.
  */
 export class GenerationTracker {
-  private chain: Promise<unknown> = Promise.resolve();
-  private draining: Promise<void> | null = null;
-  private again = false;
+  private readonly queue: DurableQueue<GenerationJob>;
+  /** Jobs that reached an end during the current pass, for `onChange`. */
+  private ended: GenerationJob[] = [];
   private readonly now: Clock;
   private readonly random: () => number;
   private readonly newId: () => string;
 
   constructor(private readonly deps: TrackerDeps) {
-    this.now = deps.now ?? systemClock;
-    this.random = deps.random ?? Math.random;
-    this.newId = deps.newId ?? (() => crypto.randomUUID());
-  }
-
-  /** Serialises read-modify-write of the stored jobs (never held across a network call). */
-  private update<T>(mutate: (jobs: GenerationJob[]) => T): Promise<T> {
-    const run = this.chain.then(async () => {
-      const jobs = await generationJobsItem.get();
-      const result = mutate(jobs);
-      await generationJobsItem.set(jobs);
-      return result;
+    ({ now: this.now, random: this.random, newId: this.newId } = environmentOf(deps));
+    this.queue = new DurableQueue(generationJobsItem, {
+      dueAt: (job) => (isActiveJob(job) ? job.nextAt : null),
+      work: async (job) => {
+        const after = job.phase === 'submitting' ? await this.sendSubmit(job) : await this.poll(job);
+        if (after && !isActiveJob(after)) this.ended.push(after);
+      },
+      afterPass: (jobs) => {
+        const ended = this.ended;
+        this.ended = [];
+        this.deps.onChange?.(jobs, ended);
+      },
+      schedule: deps.schedule,
+      now: this.now,
     });
-    this.chain = run.catch(() => undefined);
-    return run;
   }
 
   list(): Promise<GenerationJob[]> {
-    return generationJobsItem.get();
+    return this.queue.list();
   }
 
   private pollDelay(): number {
@@ -97,7 +94,7 @@ export class GenerationTracker {
 
   /** Creates a job (the key is stored before anything is sent); the same request twice within 10 s is one job. */
   async submit(choice: GenerationChoice, brandName: string): Promise<GenerationJob> {
-    const job = await this.update((jobs) => {
+    const job = await this.queue.update((jobs) => {
       const now = this.now();
       const twin = jobs.find(
         (candidate) =>
@@ -136,7 +133,7 @@ export class GenerationTracker {
 
   /** Tries a failed job again: with the same key if it was never accepted, else by polling again. */
   async retry(jobId: string): Promise<void> {
-    await this.update((jobs) => {
+    await this.queue.update((jobs) => {
       const job = jobs.find((candidate) => candidate.id === jobId);
       if (!job || job.phase !== 'failed') return;
       job.phase = job.generationId ? 'running' : 'submitting';
@@ -151,51 +148,20 @@ export class GenerationTracker {
 
   /** Removes a finished job from the list. */
   async dismiss(jobId: string): Promise<void> {
-    await this.update((jobs) => {
+    await this.queue.update((jobs) => {
       const index = jobs.findIndex((candidate) => candidate.id === jobId && !isActiveJob(candidate));
       if (index >= 0) jobs.splice(index, 1);
     });
-    await this.reschedule([]);
+    await this.drain();
   }
 
   /** Works every due job once, then schedules the next wake-up; concurrent calls share one pass. */
   drain(): Promise<void> {
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      try {
-        do {
-          this.again = false;
-          const ended: GenerationJob[] = [];
-          const due = (await this.list()).filter((job) => isActiveJob(job) && job.nextAt <= this.now());
-          for (const job of due) {
-            const after = job.phase === 'submitting' ? await this.sendSubmit(job) : await this.poll(job);
-            if (after && !isActiveJob(after)) ended.push(after);
-          }
-          await this.reschedule(ended);
-        } while (this.again);
-      } finally {
-        this.draining = null;
-      }
-    })();
-    return this.draining;
-  }
-
-  private async reschedule(ended: GenerationJob[]): Promise<void> {
-    const jobs = await this.list();
-    const active = jobs.filter(isActiveJob);
-    this.deps.schedule(active.length === 0 ? null : Math.min(...active.map((job) => job.nextAt)));
-    this.deps.onChange?.(jobs, ended);
+    return this.queue.drain();
   }
 
   private patch(jobId: string, change: (job: GenerationJob) => void): Promise<GenerationJob | null> {
-    return this.update((jobs) => {
-      const job = jobs.find((candidate) => candidate.id === jobId);
-      if (job) change(job);
-      return job ? structuredClone(job) : null;
-    });
+    return this.queue.patch(jobId, change);
   }
 
   private async sendSubmit(job: GenerationJob): Promise<GenerationJob | null> {

@@ -1,7 +1,8 @@
 import { ApiCode } from '../../contract/envelope';
 import { ApiError } from '../../messaging/api-error';
 import { type OutboxEntry, outboxItem, type OutboxRequest } from '../../storage/outbox';
-import { type Clock, systemClock } from '../../clock';
+import type { Clock } from '../../clock';
+import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 
 export const OUTBOX_POLICY = {
   baseDelayMs: 2000,
@@ -10,14 +11,10 @@ export const OUTBOX_POLICY = {
   keepDoneMs: 10 * 60_000,
 } as const;
 
-export interface OutboxDeps {
+export interface OutboxDeps extends QueueEnvironment {
   send: (entry: OutboxEntry) => Promise<void>;
   /** Asks to be woken at this time (alarm plus timer); null when nothing is due. */
   schedule: (at: number | null) => void;
-  /** @default systemClock */
-  now?: Clock;
-  random?: () => number;
-  newId?: () => string;
   /** Start sending as soon as something is queued. @default true */
   autoDrain?: boolean;
 }
@@ -35,37 +32,30 @@ export function isTransient(error: ApiError): boolean {
  * applied twice (the endpoints are idempotent, and one entry exists per pending change).
  */
 export class SaveOutbox {
-  private chain: Promise<unknown> = Promise.resolve();
-  private draining: Promise<void> | null = null;
+  private readonly queue: DurableQueue<OutboxEntry>;
   private readonly now: Clock;
   private readonly random: () => number;
   private readonly newId: () => string;
 
   constructor(private readonly deps: OutboxDeps) {
-    this.now = deps.now ?? systemClock;
-    this.random = deps.random ?? Math.random;
-    this.newId = deps.newId ?? (() => crypto.randomUUID());
-  }
-
-  /** Serialises read-modify-write of the stored list (never held across a network call). */
-  private update<T>(mutate: (entries: OutboxEntry[]) => T): Promise<T> {
-    const run = this.chain.then(async () => {
-      const entries = await outboxItem.get();
-      const result = mutate(entries);
-      await outboxItem.set(entries);
-      return result;
+    ({ now: this.now, random: this.random, newId: this.newId } = environmentOf(deps));
+    this.queue = new DurableQueue(outboxItem, {
+      dueAt: (entry) => (entry.status === 'pending' ? entry.nextAttemptAt : null),
+      order: (a, b) => a.createdAt - b.createdAt,
+      work: (entry) => this.send(entry),
+      afterPass: () => this.prune(),
+      schedule: deps.schedule,
+      now: this.now,
     });
-    this.chain = run.catch(() => undefined);
-    return run;
   }
 
   list(): Promise<OutboxEntry[]> {
-    return outboxItem.get();
+    return this.queue.list();
   }
 
   /** Queues a change; a second identical request while one is pending returns the first (a double click makes one save). */
   async enqueue(request: OutboxRequest): Promise<OutboxEntry> {
-    const entry = await this.update((entries) => {
+    const entry = await this.queue.update((entries) => {
       const same = entries.find(
         (e) =>
           e.status === 'pending' && e.op === request.op && e.boardId === request.boardId && e.adId === request.adId,
@@ -94,9 +84,9 @@ export class SaveOutbox {
   async undo(entryId: string): Promise<OutboxEntry | null> {
     const target = (await this.list()).find((e) => e.id === entryId);
     if (!target) return null;
-    const dropped = await this.update((entries) => {
+    const dropped = await this.queue.update((entries) => {
       const index = entries.findIndex((e) => e.id === entryId && e.status === 'pending' && e.attempts === 0);
-      if (index < 0 || this.inFlight.has(entryId)) return false;
+      if (index < 0 || this.queue.isInFlight(entryId)) return false;
       entries.splice(index, 1);
       return true;
     });
@@ -109,7 +99,7 @@ export class SaveOutbox {
   }
 
   async retry(entryId: string): Promise<void> {
-    await this.update((entries) => {
+    await this.queue.update((entries) => {
       const entry = entries.find((e) => e.id === entryId && e.status === 'failed');
       if (!entry) return;
       entry.status = 'pending';
@@ -121,20 +111,15 @@ export class SaveOutbox {
   }
 
   async dismiss(entryId: string): Promise<void> {
-    await this.update((entries) => {
+    await this.queue.update((entries) => {
       const index = entries.findIndex((e) => e.id === entryId && e.status !== 'pending');
       if (index >= 0) entries.splice(index, 1);
     });
   }
 
-  private readonly inFlight = new Set<string>();
-
   /** Sends every due entry once; safe to call at any time (concurrent calls share one run). */
   drain(): Promise<void> {
-    this.draining ??= this.runDrain().finally(() => {
-      this.draining = null;
-    });
-    return this.draining;
+    return this.queue.drain();
   }
 
   private delayFor(attempts: number, retryAfterMs: number | undefined): number {
@@ -143,54 +128,40 @@ export class SaveOutbox {
     return Math.max(jittered, retryAfterMs ?? 0, 250);
   }
 
-  private async runDrain(): Promise<void> {
-    // Each entry is tried at most once per run, so the loop ends whatever the storage holds.
-    const tried = new Set<string>();
-    for (;;) {
-      const now = this.now();
-      const due = (await this.list())
-        .filter((e) => e.status === 'pending' && e.nextAttemptAt <= now && !this.inFlight.has(e.id) && !tried.has(e.id))
-        .sort((a, b) => a.createdAt - b.createdAt);
-      if (due.length === 0) break;
-      for (const entry of due) {
-        tried.add(entry.id);
-        this.inFlight.add(entry.id);
-        let outcome: Partial<OutboxEntry>;
-        try {
-          await this.deps.send(entry);
-          outcome = { status: 'done', doneAt: this.now() };
-        } catch (caught) {
-          const error = ApiError.from(caught);
-          if (entry.op === 'remove' && error.code === ApiCode.notFound) {
-            // Already gone: the removal is what we wanted.
-            outcome = { status: 'done', doneAt: this.now() };
-          } else if (isTransient(error)) {
-            const attempts = entry.attempts + 1;
-            outcome = {
-              attempts,
-              nextAttemptAt: this.now() + this.delayFor(attempts, error.retryAfterMs),
-              error: error.toJSON(),
-            };
-          } else {
-            outcome = { status: 'failed', error: error.toJSON(), attempts: entry.attempts + 1 };
-          }
-        } finally {
-          this.inFlight.delete(entry.id);
-        }
-        await this.update((entries) => {
-          const stored = entries.find((e) => e.id === entry.id);
-          if (stored) Object.assign(stored, outcome, outcome.status === 'done' ? { error: undefined } : {});
-        });
+  private async send(entry: OutboxEntry): Promise<void> {
+    let outcome: Partial<OutboxEntry>;
+    try {
+      await this.deps.send(entry);
+      outcome = { status: 'done', doneAt: this.now() };
+    } catch (caught) {
+      const error = ApiError.from(caught);
+      if (entry.op === 'remove' && error.code === ApiCode.notFound) {
+        // Already gone: the removal is what we wanted.
+        outcome = { status: 'done', doneAt: this.now() };
+      } else if (isTransient(error)) {
+        const attempts = entry.attempts + 1;
+        outcome = {
+          attempts,
+          nextAttemptAt: this.now() + this.delayFor(attempts, error.retryAfterMs),
+          error: error.toJSON(),
+        };
+      } else {
+        outcome = { status: 'failed', error: error.toJSON(), attempts: entry.attempts + 1 };
       }
     }
-    await this.update((entries) => {
+    await this.queue.patch(entry.id, (stored) =>
+      Object.assign(stored, outcome, outcome.status === 'done' ? { error: undefined } : {}),
+    );
+  }
+
+  /** Confirmed entries are kept a while for the UI's "saved" and Undo, then dropped. */
+  private prune(): Promise<void> {
+    return this.queue.update((entries) => {
       const cutoff = this.now() - OUTBOX_POLICY.keepDoneMs;
       for (let i = entries.length - 1; i >= 0; i -= 1) {
         const entry = entries[i];
         if (entry?.status === 'done' && (entry.doneAt ?? 0) < cutoff) entries.splice(i, 1);
       }
     });
-    const next = (await this.list()).filter((e) => e.status === 'pending').map((e) => e.nextAttemptAt);
-    this.deps.schedule(next.length > 0 ? Math.min(...next) : null);
   }
 }

@@ -1,0 +1,132 @@
+import { type Clock, systemClock } from '../../clock';
+import type { ValidatedItem } from '../../storage/validated-item';
+
+/** What every queue's owner takes injected, so tests fix the time, the jitter and the ids. */
+export interface QueueEnvironment {
+  /** @default systemClock */
+  now?: Clock;
+  /** @default Math.random */
+  random?: () => number;
+  /** @default crypto.randomUUID */
+  newId?: () => string;
+}
+
+export function environmentOf(deps: QueueEnvironment): Required<QueueEnvironment> {
+  return {
+    now: deps.now ?? systemClock,
+    random: deps.random ?? Math.random,
+    newId: deps.newId ?? (() => crypto.randomUUID()),
+  };
+}
+
+export interface DurableQueueOptions<T> {
+  /** When the record is to be worked next, or null when nothing is left to do with it. */
+  dueAt: (record: T) => number | null;
+  /** Works one due record; it writes what became of it through `update` or `patch`. */
+  work: (record: T) => Promise<void>;
+  /** After each pass over the due records, with the list as stored then (prune, tell the UI). */
+  afterPass?: (records: T[]) => Promise<void> | void;
+  /** The order due records are worked in. @default storage order */
+  order?: (a: T, b: T) => number;
+  /** Asks to be woken at this time; null when nothing is due any more. */
+  schedule: (at: number | null) => void;
+  now: Clock;
+}
+
+/**
+ * A list of records kept in storage.local and worked through from there, the one mechanism
+ * behind the save outbox and the generation tracker. A record is written before any work on
+ * it is sent, so a stopped worker or a restarted browser loses nothing: whoever drains next
+ * picks it up. Every read-modify-write of the list is serialised (and never held across a
+ * network call); a record is worked by one drain at a time; concurrent drains share one run,
+ * and a drain asked for during a run makes it pass once more.
+ */
+export class DurableQueue<T extends { id: string }> {
+  private chain: Promise<unknown> = Promise.resolve();
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly item: ValidatedItem<T[]>,
+    private readonly options: DurableQueueOptions<T>,
+  ) {}
+
+  list(): Promise<T[]> {
+    return this.item.get();
+  }
+
+  /** Reads, changes and writes the stored list as one step. */
+  update<R>(mutate: (records: T[]) => R): Promise<R> {
+    const run = this.chain.then(async () => {
+      const records = await this.item.get();
+      const result = mutate(records);
+      await this.item.set(records);
+      return result;
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Changes one record in place; resolves with a copy of it, or null when it is gone. */
+  patch(id: string, change: (record: T) => void): Promise<T | null> {
+    return this.update((records) => {
+      const record = records.find((candidate) => candidate.id === id);
+      if (record) change(record);
+      return record ? structuredClone(record) : null;
+    });
+  }
+
+  /** Whether a drain is sending this record right now. */
+  isInFlight(id: string): boolean {
+    return this.inFlight.has(id);
+  }
+
+  /** Works every due record once, then asks for the next wake-up; safe to call at any time. */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = this.run().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  private due(records: T[], tried: ReadonlySet<string>): T[] {
+    const now = this.options.now();
+    const due = records.filter((record) => {
+      const at = this.options.dueAt(record);
+      return at !== null && at <= now && !this.inFlight.has(record.id) && !tried.has(record.id);
+    });
+    return this.options.order ? due.sort(this.options.order) : due;
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      // Each record is worked at most once per pass, so a pass ends whatever the storage holds.
+      const tried = new Set<string>();
+      for (;;) {
+        const due = this.due(await this.list(), tried);
+        if (due.length === 0) break;
+        for (const record of due) {
+          tried.add(record.id);
+          this.inFlight.add(record.id);
+          try {
+            await this.options.work(record);
+          } finally {
+            this.inFlight.delete(record.id);
+          }
+        }
+      }
+      await this.options.afterPass?.(await this.list());
+    } while (this.again);
+    const next = (await this.list()).flatMap((record) => {
+      const at = this.options.dueAt(record);
+      return at === null ? [] : [at];
+    });
+    this.options.schedule(next.length > 0 ? Math.min(...next) : null);
+  }
+}

@@ -1,0 +1,27 @@
+import { browser } from 'wxt/browser';
+import type { Clock } from '../../clock';
+
+/** Alarms fire no sooner than this after they are set (Chrome's floor for MV3). */
+const ALARM_FLOOR_MS = 30_000;
+
+/**
+ * Wakes a queue at the time it asks for: a timer while the worker lives, and an alarm, no
+ * sooner than 30 s, for when it does not (a stopped worker, a restarted browser). The queue
+ * asks again after every pass, so at most one timer and one alarm are set per queue; null
+ * clears both, including an alarm a previous worker left behind.
+ */
+export function wakeScheduler(alarmName: string, wake: () => void, clock: Clock): (at: number | null) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === alarmName) wake();
+  });
+  return (at) => {
+    clearTimeout(timer);
+    if (at === null) {
+      void browser.alarms.clear(alarmName);
+      return;
+    }
+    timer = setTimeout(wake, Math.max(0, at - clock()));
+    void browser.alarms.create(alarmName, { when: Math.max(at, clock() + ALARM_FLOOR_MS) });
+  };
+}
