@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { QUERY_CACHE_KEY } from '../components/ui/query-persistence';
 import { DEMO_API_KEY } from '../lib/contract/demo';
-import { PANEL_SNAPSHOT_KEY } from '../components/sidepanel/panel-picture';
+import { PANEL_SNAPSHOT_KEY } from '../components/sidepanel/picture';
 import { launchWithExtension } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
-import { OptionsPage } from '../tests/e2e/pages/options-page';
+import { OptionsPage } from '../tests/support/pages/options-page';
 import { type Figure, median } from './report';
 
 export const BENCH_EXTENSION_DIR = '.output/chrome-mv3-bench';

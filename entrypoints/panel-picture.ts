@@ -1,6 +1,6 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { systemClock } from '@/lib/clock';
-import { paintSnapshot, readSnapshot, SNAPSHOT_PAINTED_MARK } from '@/components/sidepanel/panel-picture';
+import { paintSnapshot, readSnapshot, SNAPSHOT_PAINTED_MARK } from '@/components/sidepanel/picture';
 
 /**
  * A classic script first in the side panel's <head>: it reads the last picture of the panel

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_API_KEY } from '../lib/contract/demo';
 import { startAdscopeServer } from '../server/app';
-import { OptionsPage } from '../tests/e2e/pages/options-page';
+import { OptionsPage } from '../tests/support/pages/options-page';
 import { E2E_EXTENSION_DIR, launchWithExtension } from './launch-chromium';
 import { runTour } from './tour';
 

@@ -6,7 +6,7 @@ import { useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
 import { originPattern } from '@/lib/messaging/connection';
 import { callBackground } from '@/lib/messaging/client';
-import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '@/lib/messaging/page-button';
+import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '@/lib/messaging/page-button-access';
 
 const pageButtonKey = ['pageButton'] as const;
 

@@ -1,7 +1,7 @@
 import { mountPage } from '@/components/ui/mount';
 import { useNavigationStore } from '@/components/navigation/navigation-store';
 import { preloadTab, SidePanelApp } from '@/components/sidepanel/side-panel-app';
-import { keepSnapshot } from '@/components/sidepanel/panel-picture';
+import { keepSnapshot } from '@/components/sidepanel/picture';
 
 // The open tab's view is loaded before the first render, so it paints with the shell.
 await preloadTab(useNavigationStore.getState().tab).catch(() => undefined);

@@ -16,7 +16,7 @@ import {
   reconcilePageButton,
   setPageButton,
 } from './similar/page-button-registration';
-import { PAGE_BUTTON_ORIGINS } from '../messaging/page-button';
+import { PAGE_BUTTON_ORIGINS } from '../messaging/page-button-access';
 import { findSimilar } from './similar/resolve';
 import { readTabById } from './similar/trigger';
 import { settingsItem } from '../storage/settings';
@@ -204,7 +204,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.api.accounts.transcript(accountId, videoId, signal),
     'accounts.transcribe': ({ accountId, videoId }) => deps.api.accounts.transcribe(accountId, videoId),
     'generation.submit': ({ choice, brandName }) => deps.generations.submit(choice, brandName),
-    'generation.list': () => deps.generations.list(),
     'generation.retry': async ({ jobId }) => {
       await deps.generations.retry(jobId);
       return { ok: true as const };
@@ -215,14 +214,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'outbox.list': () => deps.outbox.list(),
     'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),
-    'outbox.remove': (input) => deps.outbox.enqueue({ op: 'remove', tags: [], ...input }),
     'outbox.undo': ({ entryId }) => deps.outbox.undo(entryId),
     'outbox.retry': async ({ entryId }) => {
       await deps.outbox.retry(entryId);
-      return { ok: true as const };
-    },
-    'outbox.dismiss': async ({ entryId }) => {
-      await deps.outbox.dismiss(entryId);
       return { ok: true as const };
     },
     'sidePanel.open': async ({ windowId }, context) => ({

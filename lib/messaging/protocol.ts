@@ -21,7 +21,7 @@ import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
 import type { OutboxEntry } from '../storage/outbox';
-import type { PageButtonState } from './page-button';
+import type { PageButtonState } from './page-button-access';
 import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from './similar';
 import { triggerSources } from './page-trigger';
 import { themeSchema } from '../storage/settings';
@@ -154,21 +154,11 @@ export const requests = {
       .strict(),
     senders: EXTENSION_PAGES,
   }),
-  'outbox.remove': request<OutboxEntry>()({
-    input: z
-      .object({ boardId: z.string().min(1).max(120), boardName: z.string().max(200), adId: z.string().min(1).max(200) })
-      .strict(),
-    senders: EXTENSION_PAGES,
-  }),
   'outbox.undo': request<OutboxEntry | null>()({
     input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
     senders: EXTENSION_PAGES,
   }),
   'outbox.retry': request<{ ok: true }>()({
-    input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
-    senders: EXTENSION_PAGES,
-  }),
-  'outbox.dismiss': request<{ ok: true }>()({
     input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
     senders: EXTENSION_PAGES,
   }),
@@ -205,7 +195,6 @@ export const requests = {
     input: z.object({ choice: generationChoiceSchema, brandName: z.string().max(200) }).strict(),
     senders: EXTENSION_PAGES,
   }),
-  'generation.list': request<GenerationJob[]>()({ input: empty, senders: EXTENSION_PAGES }),
   'generation.retry': request<{ ok: true }>()({
     input: z.object({ jobId: z.string().min(8).max(200) }).strict(),
     senders: EXTENSION_PAGES,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
 import { createDemoData } from '../../server/demo-data';
-import { TEST_NOW } from '../helpers/clock';
+import { TEST_NOW } from '../support/clock';
 
 /**
  * What ships: each browser's manifest (snapshotted, so any widening of permissions shows up in

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { shiftUtcDay } from '../../lib/contract/window';
 import type { RunningServer } from '../../server/app';
 import { expect, expectAccessible, test } from './fixtures';
-import { SidePanelPage } from './pages/side-panel-page';
+import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test.beforeEach(async ({ connect }) => {
   await connect();

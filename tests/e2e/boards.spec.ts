@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BoardRecord } from '../../server/demo-data';
 import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
-import { SidePanelPage } from './pages/side-panel-page';
+import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
   server.state.faults.clear();

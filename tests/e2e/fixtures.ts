@@ -3,7 +3,7 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { launchWithExtension } from '../../scripts/launch-chromium';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
-import { OptionsPage } from './pages/options-page';
+import { OptionsPage } from '../support/pages/options-page';
 
 export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
 

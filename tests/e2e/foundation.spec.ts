@@ -1,8 +1,8 @@
 import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { expect, expectAccessible, test } from './fixtures';
-import { OptionsPage } from './pages/options-page';
-import { PopupPage } from './pages/popup-page';
-import { SidePanelPage } from './pages/side-panel-page';
+import { OptionsPage } from '../support/pages/options-page';
+import { PopupPage } from '../support/pages/popup-page';
+import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test('the extension loads with its service worker and the e2e manifest', async ({ context, extensionId }) => {
   expect(extensionId).toMatch(/^[a-p]{32}$/);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { CREDITS_PER_IMAGE } from '../../lib/contract/generation-fields';
 import type { RunningServer } from '../../server/app';
 import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
-import { SidePanelPage } from './pages/side-panel-page';
+import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
   // The generation clock stands still until a test lets it run.

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { PANEL_SNAPSHOT_KEY, SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/panel-picture';
+import { PANEL_SNAPSHOT_KEY, SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/picture';
 import type { MalformedKind } from '../../server/faults';
-import { SidePanelPage } from './pages/side-panel-page';
+import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
   server.state.faults.clear();

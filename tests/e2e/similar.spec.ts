@@ -7,8 +7,8 @@ import {
 } from '../../scripts/e2e-hooks';
 import { demoImagePath, demoPageBrands } from '../../server/demo-pages';
 import { expect, expectAccessible, test } from './fixtures';
-import { PopupPage } from './pages/popup-page';
-import { SidePanelPage } from './pages/side-panel-page';
+import { PopupPage } from '../support/pages/popup-page';
+import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test.beforeEach(async ({ connect }) => {
   await connect();

@@ -110,13 +110,6 @@ export class SaveOutbox {
     if (this.deps.autoDrain !== false) void this.drain();
   }
 
-  async dismiss(entryId: string): Promise<void> {
-    await this.queue.update((entries) => {
-      const index = entries.findIndex((e) => e.id === entryId && e.status !== 'pending');
-      if (index >= 0) entries.splice(index, 1);
-    });
-  }
-
   /** Sends every due entry once; safe to call at any time (concurrent calls share one run). */
   drain(): Promise<void> {
     return this.queue.drain();

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { defineValidatedItem } from '../../storage/validated-item';
-import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button';
+import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button-access';
 import { FIND_SIMILAR_SCRIPT, PAGE_BUTTON_SCRIPT_ID } from '../../messaging/page-trigger';
 
 export const pageButtonItem = defineValidatedItem('local:pageButton', z.object({ enabled: z.boolean() }).strict(), {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
-import { api, withServer } from '../../helpers/server';
+import { api, withServer } from '../../support/server';
 
 interface Node {
   board_id: string;

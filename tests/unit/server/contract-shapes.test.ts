@@ -14,7 +14,7 @@ import { brandDetailSchema, brandPageSchema, followedBrandsSchema } from '../../
 import { generatedImageSchema, generationSchema } from '../../../lib/contract/image-generations';
 import { ownedBrandListSchema } from '../../../lib/contract/owned-brands';
 import type { RunningServer } from '../../../server/app';
-import { api, withServer } from '../../helpers/server';
+import { api, withServer } from '../../support/server';
 
 /**
  * The reference server's answers, read by the client's own schemas: every field the server

@@ -3,8 +3,8 @@ import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { createDemoData } from '../../../server/demo-data';
 import { REMOVED_PATHS } from '../../../server/removed-paths';
-import { api, withServer } from '../../helpers/server';
-import { TEST_NOW } from '../../helpers/clock';
+import { api, withServer } from '../../support/server';
+import { TEST_NOW } from '../../support/clock';
 
 let server: RunningServer;
 beforeAll(async () => {

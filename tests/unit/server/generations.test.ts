@@ -3,7 +3,7 @@ import { CREDITS_PER_IMAGE } from '../../../lib/contract/generation-fields';
 import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { FREE_DAILY_SUBMITS, planGeneration, STARTING_CREDITS, viewAt } from '../../../server/generations';
-import { api, withServer } from '../../helpers/server';
+import { api, withServer } from '../../support/server';
 
 interface Generation {
   generation_id: string;

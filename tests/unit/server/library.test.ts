@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { tokenize } from '../../../server/library-index';
-import { api, withServer } from '../../helpers/server';
+import { api, withServer } from '../../support/server';
 
 interface Ad {
   id: string;

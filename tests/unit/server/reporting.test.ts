@@ -3,7 +3,7 @@ import { shiftUtcDay } from '../../../lib/contract/window';
 import { DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { type AdAccount, addRows, metricValue, sumRows, TRANSCRIPT_CREDITS } from '../../../server/reporting';
-import { api, withServer } from '../../helpers/server';
+import { api, withServer } from '../../support/server';
 
 const NOW = '2026-11-22T12:00:00Z';
 const TODAY = '2026-11-22';

@@ -7,9 +7,9 @@ import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { rankedToCsv } from '../../../components/accounts/ranked-table';
-import { withServer } from '../../helpers/server';
+import { withServer } from '../../support/server';
 import { shiftUtcDay } from '../../../lib/contract/window';
-import { fixedClock, TEST_DAY } from '../../helpers/clock';
+import { fixedClock, TEST_DAY } from '../../support/clock';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { apiPath } from '../../../lib/contract/path';
 import { createTransport, parseRetryAfter, type TransportOptions } from '../../../lib/background/api/transport';
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
-import { withServer } from '../../helpers/server';
+import { withServer } from '../../support/server';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { findSimilar } from '../../../lib/background/similar/resolve';
 import { readPageSignals } from '../../../lib/content/signals';
 import type { RunningServer } from '../../../server/app';
 import { demoPageBrands } from '../../../server/demo-pages';
-import { withServer } from '../../helpers/server';
+import { withServer } from '../../support/server';
 
 let server: RunningServer;
 beforeAll(async () => {

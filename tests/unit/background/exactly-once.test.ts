@@ -11,8 +11,8 @@ import { outboxItem } from '../../../lib/storage/outbox';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { GenerationStore } from '../../../server/generations';
-import { fixedClock, manualClock } from '../../helpers/clock';
-import { withServer } from '../../helpers/server';
+import { fixedClock, manualClock } from '../../support/clock';
+import { withServer } from '../../support/server';
 
 /**
  * Nothing lost, nothing doubled: a property over seeded random schedules of faults, run against

@@ -14,8 +14,8 @@ import { generationJobsItem } from '../../../lib/storage/generation-jobs';
 import { readGenerationJobs } from '../../../lib/storage/generation-jobs';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
-import { fixedClock, manualClock } from '../../helpers/clock';
-import { withServer } from '../../helpers/server';
+import { fixedClock, manualClock } from '../../support/clock';
+import { withServer } from '../../support/server';
 
 const choice: GenerationChoice = { prompt: 'Trail shoes for spring', brand_id: 'brand-1', size: 2 };
 

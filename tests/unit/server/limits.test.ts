@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
-import { api, withServer } from '../../helpers/server';
+import { api, withServer } from '../../support/server';
 import { shiftUtcDay } from '../../../lib/contract/window';
-import { TEST_DAY } from '../../helpers/clock';
+import { TEST_DAY } from '../../support/clock';
 
 /**
  * Spec 8's limits, sent anyway: the client refuses each before sending (limits.test.ts,

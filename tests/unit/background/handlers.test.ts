@@ -10,8 +10,8 @@ import type { Handlers, RequestContext } from '../../../lib/background/router';
 import { pendingSimilarItem } from '../../../lib/storage/pending-similar';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
-import { fixedClock } from '../../helpers/clock';
-import { withServer } from '../../helpers/server';
+import { fixedClock } from '../../support/clock';
+import { withServer } from '../../support/server';
 
 /** A generation tracker that schedules nothing (these tests do not run jobs). */
 const idleTracker = (api: ReturnType<typeof createDefaultApi>) =>

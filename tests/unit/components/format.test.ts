@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName } from '../../components/boards/export';
-import { daysRunning, formatDay } from '../../components/ui/format';
-import { launchedAfterFor } from '../../components/search/filter-panel';
+import { exportFileName } from '../../../components/boards/export';
+import { daysRunning, formatDay } from '../../../components/ui/format';
+import { launchedAfterFor } from '../../../components/search/filter-panel';
 
 const at = (iso: string) => Date.parse(iso);
 

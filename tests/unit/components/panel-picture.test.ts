@@ -9,7 +9,7 @@ import {
   SNAPSHOT_MAX_AGE_MS,
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
-} from '@/components/sidepanel/panel-picture';
+} from '@/components/sidepanel/picture';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 
