@@ -4,13 +4,13 @@ import type { MetricEntry } from '@/lib/contract/ad-accounts';
 import { callBackground } from '@/lib/messaging/client';
 import { normalizeName } from '@/lib/keywords';
 import { safeHttpUrl } from '@/lib/url';
-import { ErrorNotice } from '../ui/error-notice';
+import { QueryView } from '../ui/query-view';
 import { ctaLabel } from '../ui/format';
-import { SkeletonList } from '../ui/skeleton';
 import { navigate } from '../navigation/navigation-store';
 import { useAccountsStore, windowParams } from './accounts-store';
 import { formatMetric, metricName } from './metric-format';
 import { TranscriptView } from './transcript-view';
+import { accountKeys } from './query-keys';
 
 /** A few words of an ad's title for a library search: no stop words, nothing shorter than four letters. */
 export function winnerQuery(title: string): string {
@@ -27,7 +27,7 @@ export function AccountAdDetail({ accountId, catalogue }: { accountId: string; c
   const back = useRef<HTMLButtonElement>(null);
   const adId = view.openAdId ?? '';
   const detail = useQuery({
-    queryKey: ['accounts.ad', accountId, adId, windowParams(view), view.metrics],
+    queryKey: accountKeys.ad(accountId, adId, windowParams(view), view.metrics),
     queryFn: ({ signal }) =>
       callBackground('accounts.ad', { accountId, adId, window: windowParams(view), metrics: view.metrics }, { signal }),
   });
@@ -41,87 +41,85 @@ export function AccountAdDetail({ accountId, catalogue }: { accountId: string; c
         Back to ranked ads
       </button>
       <h3 id="account-ad-heading">{data?.name ?? 'Ad'}</h3>
-      {detail.isPending ? <SkeletonList label="Loading the ad" rows={2} /> : null}
-      {detail.isError ? (
-        <ErrorNotice title="Could not load this ad" error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : null}
-      {data ? (
-        <>
-          <div className="creative">
-            {creative?.images.map((image, index) => {
-              const url = safeHttpUrl(image.url);
-              return url ? (
-                <img key={url} src={url} alt={`Creative image ${index + 1}`} className="creative-image" />
-              ) : null;
-            })}
-            {creative?.title ? <p className="creative-title">{creative.title}</p> : null}
-            {creative?.body ? <p>{creative.body}</p> : null}
-            <p className="muted">
-              {creative?.call_to_action ? `Call to action: ${ctaLabel(creative.call_to_action)}` : null}
-              {safeHttpUrl(creative?.link_url) ? ` · ${safeHttpUrl(creative?.link_url)}` : null}
-            </p>
-            <button
-              type="button"
-              className="btn"
-              onClick={() =>
-                navigate({
-                  to: 'search',
-                  query: winnerQuery(creative?.title ?? data.name ?? ''),
-                  format: data.format ?? '',
-                })
-              }
-            >
-              Find ads like this winner
-            </button>
-          </div>
-          <h4>
-            Metrics, {data.window?.date_start} to {data.window?.date_stop}
-          </h4>
-          <dl className="metric-list">
-            {Object.entries(data.metrics).map(([id, value]) => (
-              <div key={id}>
-                <dt>{metricName(id, data.metric_names, catalogue)}</dt>
-                <dd className={value === null ? 'no-data' : undefined}>
-                  {formatMetric(value, formatOf(id), data.currency)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {creative && creative.videos.length > 0 ? (
-            <>
-              <h4>Videos</h4>
-              <ul className="list-plain videos">
-                {creative.videos.map((video, index) => {
-                  const poster = safeHttpUrl(video.preview_image_url);
-                  const source = safeHttpUrl(video.url);
-                  return (
-                    <li key={video.video_id} className="card video">
-                      <h5>
-                        Video {index + 1}
-                        {video.duration_seconds !== null ? ` · ${video.duration_seconds} s` : ''}
-                      </h5>
-                      {source ? (
-                        <video
-                          controls
-                          preload="none"
-                          src={source}
-                          poster={poster ?? undefined}
-                          className="creative-image"
-                        >
-                          <track kind="captions" />
-                        </video>
-                      ) : poster ? (
-                        <img src={poster} alt={`Poster of video ${index + 1}`} className="creative-image" />
-                      ) : null}
-                      <TranscriptView accountId={accountId} videoId={video.video_id} />
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          ) : null}
-        </>
-      ) : null}
+      <QueryView query={detail} loadingLabel="Loading the ad" rows={2} errorTitle="Could not load this ad">
+        {(data) => (
+          <>
+            <div className="creative">
+              {creative?.images.map((image, index) => {
+                const url = safeHttpUrl(image.url);
+                return url ? (
+                  <img key={url} src={url} alt={`Creative image ${index + 1}`} className="creative-image" />
+                ) : null;
+              })}
+              {creative?.title ? <p className="creative-title">{creative.title}</p> : null}
+              {creative?.body ? <p>{creative.body}</p> : null}
+              <p className="muted">
+                {creative?.call_to_action ? `Call to action: ${ctaLabel(creative.call_to_action)}` : null}
+                {safeHttpUrl(creative?.link_url) ? ` · ${safeHttpUrl(creative?.link_url)}` : null}
+              </p>
+              <button
+                type="button"
+                className="btn"
+                onClick={() =>
+                  navigate({
+                    to: 'search',
+                    query: winnerQuery(creative?.title ?? data.name ?? ''),
+                    format: data.format ?? '',
+                  })
+                }
+              >
+                Find ads like this winner
+              </button>
+            </div>
+            <h4>
+              Metrics, {data.window?.date_start} to {data.window?.date_stop}
+            </h4>
+            <dl className="metric-list">
+              {Object.entries(data.metrics).map(([id, value]) => (
+                <div key={id}>
+                  <dt>{metricName(id, data.metric_names, catalogue)}</dt>
+                  <dd className={value === null ? 'no-data' : undefined}>
+                    {formatMetric(value, formatOf(id), data.currency)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {creative && creative.videos.length > 0 ? (
+              <>
+                <h4>Videos</h4>
+                <ul className="list-plain videos">
+                  {creative.videos.map((video, index) => {
+                    const poster = safeHttpUrl(video.preview_image_url);
+                    const source = safeHttpUrl(video.url);
+                    return (
+                      <li key={video.video_id} className="card video">
+                        <h5>
+                          Video {index + 1}
+                          {video.duration_seconds !== null ? ` · ${video.duration_seconds} s` : ''}
+                        </h5>
+                        {source ? (
+                          <video
+                            controls
+                            preload="none"
+                            src={source}
+                            poster={poster ?? undefined}
+                            className="creative-image"
+                          >
+                            <track kind="captions" />
+                          </video>
+                        ) : poster ? (
+                          <img src={poster} alt={`Poster of video ${index + 1}`} className="creative-image" />
+                        ) : null}
+                        <TranscriptView accountId={accountId} videoId={video.video_id} />
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            ) : null}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { LIMITS } from '@/lib/contract/limits';
 import { systemClock } from '@/lib/clock';
 import { formatDay } from '../ui/format';
 import { ErrorNotice } from '../ui/error-notice';
-import { SkeletonList } from '../ui/skeleton';
+import { QueryView } from '../ui/query-view';
 import { callBackground } from '@/lib/messaging/client';
 import { AccountAdDetail } from './account-ad-detail';
 import { useAccountsStore, windowParams } from './accounts-store';
@@ -13,13 +13,14 @@ import { formatMetric, metricName } from './metric-format';
 import { MetricsPicker } from './metrics-picker';
 import { PeriodPicker, windowProblem } from './period-picker';
 import { RankedTable } from './ranked-table';
+import { accountKeys } from './query-keys';
 
 /** Your own ad accounts: totals, ranked ads, a creative drill-down and transcripts, beside the library. */
 export default function AccountsTab() {
   const id = useId();
   const view = useAccountsStore();
   const accounts = useQuery({
-    queryKey: ['accounts.list'],
+    queryKey: accountKeys.list(),
     queryFn: ({ signal }) => callBackground('accounts.list', {}, { signal }),
   });
   const accountId = view.accountId;
@@ -29,7 +30,7 @@ export default function AccountsTab() {
     if (first && !account) view.set({ accountId: first.id, openAdId: null, metrics: [], sortBy: 'spend' });
   }, [accounts.data, account, view]);
   const catalogue = useQuery({
-    queryKey: ['accounts.metrics', accountId],
+    queryKey: accountKeys.metrics(accountId),
     queryFn: ({ signal }) => callBackground('accounts.metrics', { accountId }, { signal }),
     enabled: Boolean(account),
     staleTime: 10 * 60_000,
@@ -41,7 +42,7 @@ export default function AccountsTab() {
   const ready = Boolean(account) && catalogue.isSuccess && problem === null;
   const window = windowParams(view);
   const summary = useQuery({
-    queryKey: ['accounts.summary', accountId, window, chosen],
+    queryKey: accountKeys.summary(accountId, window, chosen),
     queryFn: ({ signal }) => callBackground('accounts.summary', { accountId, window, metrics: chosen }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
@@ -49,7 +50,7 @@ export default function AccountsTab() {
   const limitValid =
     Number.isInteger(view.limit) && view.limit >= LIMITS.adsLimit.min && view.limit <= LIMITS.adsLimit.max;
   const ranked = useQuery({
-    queryKey: ['accounts.ads', accountId, window, chosen, view.sortBy, view.sortOrder, view.limit],
+    queryKey: accountKeys.ads(accountId, window, chosen, view),
     queryFn: ({ signal }) =>
       callBackground(
         'accounts.ads',
@@ -65,155 +66,146 @@ export default function AccountsTab() {
   return (
     <section className="tab-section accounts" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Your ad accounts</h2>
-      {accounts.isPending ? <SkeletonList label="Loading your ad accounts" rows={2} /> : null}
-      {accounts.isError ? (
-        <ErrorNotice
-          title="Could not load your ad accounts"
-          error={accounts.error}
-          onRetry={() => void accounts.refetch()}
-        />
-      ) : null}
-      {accounts.data && accounts.data.items.length === 0 ? (
-        <div className="empty-state">
-          <h3>No ad accounts connected</h3>
-          <p>Connect an ad account to your workspace to compare your own results with what competitors run.</p>
-        </div>
-      ) : null}
-      {accounts.data && accounts.data.items.length > 0 ? (
-        <>
-          <div className="field">
-            <label htmlFor={`${id}-account`}>Ad account</label>
-            <select
-              id={`${id}-account`}
-              value={accountId}
-              onChange={(event) =>
-                view.set({
-                  accountId: event.target.value,
-                  openAdId: null,
-                  metrics: [],
-                  sortBy: 'spend',
-                  sortOrder: 'desc',
-                })
-              }
-            >
-              {accounts.data.items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name ?? item.id}
-                  {item.platform
-                    ? ` (${item.platform === 'meta' ? 'Meta' : item.platform === 'google' ? 'Google Ads' : item.platform})`
-                    : ''}
-                </option>
-              ))}
-            </select>
+      <QueryView
+        query={accounts}
+        loadingLabel="Loading your ad accounts"
+        rows={2}
+        errorTitle="Could not load your ad accounts"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <div className="empty-state">
+            <h3>No ad accounts connected</h3>
+            <p>Connect an ad account to your workspace to compare your own results with what competitors run.</p>
           </div>
-          <PeriodPicker />
-          {catalogue.isError ? (
-            <ErrorNotice
-              title="Could not load the metrics"
-              error={catalogue.error}
-              onRetry={() => void catalogue.refetch()}
-            />
-          ) : null}
-          {metrics.length > 0 ? <MetricsPicker catalogue={metrics} /> : null}
-          {settling ? (
-            <p className="notice notice-warning">
-              Figures from {formatDay(settling)} on are still settling: the platform may revise them when read again.
-            </p>
-          ) : null}
-          {view.openAdId && ready ? (
-            <AccountAdDetail accountId={accountId} catalogue={metrics} />
-          ) : (
-            <>
-              <h3>Totals</h3>
-              {summary.isPending && ready ? <SkeletonList label="Loading totals" rows={1} /> : null}
-              {summary.isError ? (
-                <ErrorNotice
-                  title="Could not load the totals"
-                  error={summary.error}
-                  onRetry={() => void summary.refetch()}
-                />
-              ) : null}
-              {summary.data ? (
-                <ul className="list-plain summary-cards" aria-label="Totals">
-                  {Object.entries(summary.data.metrics).map(([metricId, value]) => (
-                    <li key={metricId} className="card summary-card">
-                      <span className="muted">{metricName(metricId, summary.data.metric_names, metrics)}</span>
-                      <strong className={value === null ? 'no-data' : undefined}>
-                        {formatMetric(value, formatOf(metricId), summary.data.currency)}
-                      </strong>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <div className="rank-controls">
-                <div className="field">
-                  <label htmlFor={`${id}-sort`}>Rank by</label>
-                  <select
-                    id={`${id}-sort`}
-                    value={view.sortBy}
-                    onChange={(event) => view.set({ sortBy: event.target.value })}
-                  >
-                    {metrics.map((metric) => (
-                      <option key={metric.id} value={metric.id} disabled={metric.sortable === false}>
-                        {metric.name ?? metric.id}
-                        {metric.sortable === false ? ' (not rankable on this platform)' : ''}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-order`}>Order</label>
-                  <select
-                    id={`${id}-order`}
-                    value={view.sortOrder}
-                    onChange={(event) => view.set({ sortOrder: event.target.value === 'asc' ? 'asc' : 'desc' })}
-                  >
-                    {sortOrders.map((order) => (
-                      <option key={order} value={order}>
-                        {order === 'desc' ? 'Highest first' : 'Lowest first'}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-limit`}>Rows</label>
-                  <input
-                    id={`${id}-limit`}
-                    type="number"
-                    min={LIMITS.adsLimit.min}
-                    max={LIMITS.adsLimit.max}
-                    value={Number.isFinite(view.limit) ? view.limit : ''}
-                    aria-invalid={limitValid ? undefined : true}
-                    aria-describedby={limitValid ? undefined : `${id}-limit-error`}
-                    onChange={(event) => view.set({ limit: event.target.valueAsNumber })}
-                  />
-                  {limitValid ? null : (
-                    <span id={`${id}-limit-error`} className="field-error">
-                      Rows must be a whole number from {LIMITS.adsLimit.min} to {LIMITS.adsLimit.max}.
-                    </span>
+        }
+      >
+        {(data) => (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-account`}>Ad account</label>
+              <select
+                id={`${id}-account`}
+                value={accountId}
+                onChange={(event) =>
+                  view.set({
+                    accountId: event.target.value,
+                    openAdId: null,
+                    metrics: [],
+                    sortBy: 'spend',
+                    sortOrder: 'desc',
+                  })
+                }
+              >
+                {data.items.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name ?? item.id}
+                    {item.platform
+                      ? ` (${item.platform === 'meta' ? 'Meta' : item.platform === 'google' ? 'Google Ads' : item.platform})`
+                      : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <PeriodPicker />
+            {catalogue.isError ? (
+              <ErrorNotice
+                title="Could not load the metrics"
+                error={catalogue.error}
+                onRetry={() => void catalogue.refetch()}
+              />
+            ) : null}
+            {metrics.length > 0 ? <MetricsPicker catalogue={metrics} /> : null}
+            {settling ? (
+              <p className="notice notice-warning">
+                Figures from {formatDay(settling)} on are still settling: the platform may revise them when read again.
+              </p>
+            ) : null}
+            {view.openAdId && ready ? (
+              <AccountAdDetail accountId={accountId} catalogue={metrics} />
+            ) : (
+              <>
+                <h3>Totals</h3>
+                <QueryView
+                  query={summary}
+                  loadingLabel="Loading totals"
+                  rows={1}
+                  errorTitle="Could not load the totals"
+                >
+                  {(totals) => (
+                    <ul className="list-plain summary-cards" aria-label="Totals">
+                      {Object.entries(totals.metrics).map(([metricId, value]) => (
+                        <li key={metricId} className="card summary-card">
+                          <span className="muted">{metricName(metricId, totals.metric_names, metrics)}</span>
+                          <strong className={value === null ? 'no-data' : undefined}>
+                            {formatMetric(value, formatOf(metricId), totals.currency)}
+                          </strong>
+                        </li>
+                      ))}
+                    </ul>
                   )}
+                </QueryView>
+                <div className="rank-controls">
+                  <div className="field">
+                    <label htmlFor={`${id}-sort`}>Rank by</label>
+                    <select
+                      id={`${id}-sort`}
+                      value={view.sortBy}
+                      onChange={(event) => view.set({ sortBy: event.target.value })}
+                    >
+                      {metrics.map((metric) => (
+                        <option key={metric.id} value={metric.id} disabled={metric.sortable === false}>
+                          {metric.name ?? metric.id}
+                          {metric.sortable === false ? ' (not rankable on this platform)' : ''}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${id}-order`}>Order</label>
+                    <select
+                      id={`${id}-order`}
+                      value={view.sortOrder}
+                      onChange={(event) => view.set({ sortOrder: event.target.value === 'asc' ? 'asc' : 'desc' })}
+                    >
+                      {sortOrders.map((order) => (
+                        <option key={order} value={order}>
+                          {order === 'desc' ? 'Highest first' : 'Lowest first'}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${id}-limit`}>Rows</label>
+                    <input
+                      id={`${id}-limit`}
+                      type="number"
+                      min={LIMITS.adsLimit.min}
+                      max={LIMITS.adsLimit.max}
+                      value={Number.isFinite(view.limit) ? view.limit : ''}
+                      aria-invalid={limitValid ? undefined : true}
+                      aria-describedby={limitValid ? undefined : `${id}-limit-error`}
+                      onChange={(event) => view.set({ limit: event.target.valueAsNumber })}
+                    />
+                    {limitValid ? null : (
+                      <span id={`${id}-limit-error`} className="field-error">
+                        Rows must be a whole number from {LIMITS.adsLimit.min} to {LIMITS.adsLimit.max}.
+                      </span>
+                    )}
+                  </div>
                 </div>
-              </div>
-              {ranked.isPending && ready && limitValid ? <SkeletonList label="Ranking ads" rows={3} /> : null}
-              {ranked.isError ? (
-                <ErrorNotice
-                  title="Could not rank the ads"
-                  error={ranked.error}
-                  onRetry={() => void ranked.refetch()}
-                />
-              ) : null}
-              {ranked.data ? (
-                <RankedTable ranked={ranked.data} catalogue={metrics} accountName={account?.name ?? 'account'} />
-              ) : null}
-              {ranked.isFetching && ranked.data ? (
-                <p role="status" className="results-status">
-                  Updating…
-                </p>
-              ) : null}
-            </>
-          )}
-        </>
-      ) : null}
+                <QueryView query={ranked} loadingLabel="Ranking ads" errorTitle="Could not rank the ads">
+                  {(data) => <RankedTable ranked={data} catalogue={metrics} accountName={account?.name ?? 'account'} />}
+                </QueryView>
+                {ranked.isFetching && ranked.data ? (
+                  <p role="status" className="results-status">
+                    Updating…
+                  </p>
+                ) : null}
+              </>
+            )}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

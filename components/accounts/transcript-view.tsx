@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Transcript } from '@/lib/contract/ad-accounts';
 import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
+import { accountKeys } from './query-keys';
 
 /** Credits a transcript costs on a cache miss (the reference server's rate; not shown in the contract). */
 export const TRANSCRIPT_CREDITS = 2;
@@ -54,7 +55,7 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
   const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const key = ['accounts.transcript', accountId, videoId];
+  const key = accountKeys.transcript(accountId, videoId);
   const cached = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => callBackground('accounts.transcript', { accountId, videoId }, { signal }),

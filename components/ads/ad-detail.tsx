@@ -23,7 +23,7 @@ interface AdDetailProps {
 export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) {
   const query = useLibraryAd(adId, fromList);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const outbox = useOutbox().data;
+  const outbox = useOutbox();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
   const quickSave = useSaveStore((state) => state.quickSave);
   const loaded = query.data;

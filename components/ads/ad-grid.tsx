@@ -58,7 +58,7 @@ export function AdGrid({
   hidden,
   showSaved,
 }: AdGridProps) {
-  const outbox = useOutbox().data;
+  const outbox = useOutbox();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
   const quickSave = useSaveStore((state) => state.quickSave);
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BoardNode } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
+import { type OutboxEntry, outboxItem } from '@/lib/storage/outbox';
+import { useStoredItem } from '../ui/use-stored-item';
+import { adKeys } from './query-keys';
 
 export function useBoardTree() {
   return useQuery({
-    queryKey: ['boards.tree'],
+    queryKey: adKeys.boardTree(),
     queryFn: ({ signal }) => callBackground('boards.tree', {}, { signal }),
   });
 }
 
-/** The outbox as stored by the background; refreshed whenever it changes (see storage-watch). */
-export function useOutbox() {
-  return useQuery({ queryKey: ['outbox'], queryFn: () => callBackground('outbox.list', {}), staleTime: 0 });
+/** The save outbox as the background stores it, live. */
+export function useOutbox(): OutboxEntry[] | undefined {
+  return useStoredItem(outboxItem);
 }
 
 export interface FlatBoard {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE, type LibraryAd, type LibraryPage, type LibrarySearch } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
+import { adKeys } from './query-keys';
 
 const pageOptions = {
   initialPageParam: '',
@@ -11,12 +12,10 @@ const pageOptions = {
   structuralSharing: false,
 } as const;
 
-export const searchQueryKey = (params: LibrarySearch) => ['library.search', params] as const;
-
 /** Library search with cursor paging; a changed query aborts the stale request in the background too. */
 export function useLibrarySearch(params: LibrarySearch) {
   return useInfiniteQuery({
-    queryKey: searchQueryKey(params),
+    queryKey: adKeys.search(params),
     queryFn: ({ pageParam, signal }) =>
       callBackground(
         'library.search',
@@ -29,7 +28,7 @@ export function useLibrarySearch(params: LibrarySearch) {
 
 export function useSavedAds() {
   return useInfiniteQuery({
-    queryKey: ['library.saved'],
+    queryKey: adKeys.saved(),
     queryFn: ({ pageParam, signal }) =>
       callBackground(
         'library.saved',
@@ -42,7 +41,7 @@ export function useSavedAds() {
 
 export function useBrandAds(brandId: string) {
   return useInfiniteQuery({
-    queryKey: ['brands.ads', brandId],
+    queryKey: adKeys.brandAds(brandId),
     queryFn: ({ pageParam, signal }) =>
       callBackground(
         'brands.ads',
@@ -56,7 +55,7 @@ export function useBrandAds(brandId: string) {
 /** One ad, shown at once from the list it was opened from, then refreshed. */
 export function useLibraryAd(adId: string, fromList: LibraryAd | undefined) {
   return useQuery({
-    queryKey: ['library.ad', adId],
+    queryKey: adKeys.ad(adId),
     queryFn: ({ signal }) => callBackground('library.ad', { adId }, { signal }),
     ...(fromList ? { placeholderData: fromList } : {}),
   });

@@ -9,6 +9,7 @@ import { numberFormat } from '../ui/format';
 import { adHeadline } from './ad-card';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
+import { adKeys } from './query-keys';
 
 export function parseTags(text: string): { tags: string[] } | { error: string } {
   const tags = [
@@ -37,7 +38,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
   const [newName, setNewName] = useState('');
   const [newParent, setNewParent] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const holding = adSaveState(ad, outbox.data).boards;
+  const holding = adSaveState(ad, outbox).boards;
 
   const recentIds = recent.map((board) => board.id);
   const ordered = [
@@ -51,7 +52,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
   const create = useMutation({
     mutationFn: (input: { name: string; parentId: string | null }) => callBackground('boards.create', input),
     onSuccess: async (board) => {
-      await queryClient.invalidateQueries({ queryKey: ['boards.tree'] });
+      await queryClient.invalidateQueries({ queryKey: adKeys.boardTree() });
       setSelected(board.board_id);
       setNewName('');
     },

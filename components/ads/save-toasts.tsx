@@ -12,7 +12,7 @@ export function SaveToasts() {
   const retry = useSaveStore((state) => state.retry);
   const dismiss = useSaveStore((state) => state.dismissToast);
   const outbox = useOutbox();
-  const entries = useMemo(() => outbox.data ?? [], [outbox.data]);
+  const entries = useMemo(() => outbox ?? [], [outbox]);
 
   useEffect(() => {
     const timers = toasts.map((toast) => {

@@ -1,11 +1,10 @@
 import { useId, useMemo } from 'react';
-import { ErrorNotice } from '../ui/error-notice';
 import { OfflineBanner } from '../ui/offline-banner';
-import { SkeletonList } from '../ui/skeleton';
 import { BoardTree } from './board-tree';
 import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
 import { flattenBoards, useBoardTree } from '../ads/board-queries';
+import { QueryView } from '../ui/query-view';
 
 /** The workspace's boards as a tree; a board opens its ads. */
 export default function BoardsTab() {
@@ -38,19 +37,17 @@ export default function BoardsTab() {
           onChange={(event) => set({ filter: event.target.value })}
         />
       </div>
-      {tree.isPending ? <SkeletonList label="Loading boards" rows={5} /> : null}
-      {tree.isError ? (
-        <ErrorNotice title="Could not load your boards" error={tree.error} onRetry={() => void tree.refetch()} />
-      ) : null}
-      {tree.data ? (
-        <BoardTree
-          nodes={tree.data.items}
-          expanded={expandedSet}
-          filter={filter}
-          onToggle={toggle}
-          onOpen={(node) => set({ openBoardId: node.board_id, openAdId: null })}
-        />
-      ) : null}
+      <QueryView query={tree} loadingLabel="Loading boards" rows={5} errorTitle="Could not load your boards">
+        {(data) => (
+          <BoardTree
+            nodes={data.items}
+            expanded={expandedSet}
+            filter={filter}
+            onToggle={toggle}
+            onOpen={(node) => set({ openBoardId: node.board_id, openAdId: null })}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
+import { adKeys } from '../ads/query-keys';
 
 export function useBoardAds(boardId: string, order: BoardOrder) {
   return useInfiniteQuery({
-    queryKey: ['boards.ads', boardId, order],
+    queryKey: adKeys.boardAds(boardId, order),
     queryFn: ({ pageParam, signal }) =>
       callBackground(
         'boards.ads',

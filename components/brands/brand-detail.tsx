@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
-import { ErrorNotice } from '../ui/error-notice';
+import { QueryView } from '../ui/query-view';
 import { formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
-import { SkeletonList } from '../ui/skeleton';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
 import { useBrandAds } from '../ads/queries';
 import { useBrandsStore } from './brands-store';
+import { brandKeys } from './query-keys';
 
 interface BrandDetailProps {
   brandId: string;
@@ -27,7 +27,7 @@ function breakdown(counts: Record<string, number> | undefined, label: (key: stri
 /** One catalogue brand with its ads. */
 export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailProps) {
   const detail = useQuery({
-    queryKey: ['brands.detail', brandId],
+    queryKey: brandKeys.detail(brandId),
     queryFn: ({ signal }) => callBackground('brands.detail', { brandId }, { signal }),
   });
   const ads = useBrandAds(brandId);
@@ -55,54 +55,52 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
           </button>
         ) : null}
       </div>
-      {detail.isPending ? <SkeletonList label="Loading the brand" rows={2} /> : null}
-      {detail.isError ? (
-        <ErrorNotice title="Could not load this brand" error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : null}
-      {brand ? (
-        <>
-          <div className="brand-header">
-            {logo ? <img src={logo} alt="" width={48} height={48} /> : null}
-            <div>
-              <h2 id="brand-detail-heading" ref={headingRef} tabIndex={-1}>
-                {brand.name ?? 'Unnamed brand'}
-              </h2>
-              <p className="muted">{[brand.domain, brand.category].filter(Boolean).join(' · ')}</p>
+      <QueryView query={detail} loadingLabel="Loading the brand" rows={2} errorTitle="Could not load this brand">
+        {(brand) => (
+          <>
+            <div className="brand-header">
+              {logo ? <img src={logo} alt="" width={48} height={48} /> : null}
+              <div>
+                <h2 id="brand-detail-heading" ref={headingRef} tabIndex={-1}>
+                  {brand.name ?? 'Unnamed brand'}
+                </h2>
+                <p className="muted">{[brand.domain, brand.category].filter(Boolean).join(' · ')}</p>
+              </div>
+              {brand.locked ? (
+                <span className="badge badge-locked">Locked</span>
+              ) : brand.followed ? (
+                <span className="badge">Followed</span>
+              ) : null}
             </div>
-            {brand.locked ? (
-              <span className="badge badge-locked">Locked</span>
-            ) : brand.followed ? (
-              <span className="badge">Followed</span>
-            ) : null}
-          </div>
-          {brand.description ? <p>{brand.description}</p> : null}
-          <dl className="ad-detail-fields">
-            <dt>Ads in the library</dt>
-            <dd>
-              {brand.ad_count !== null ? numberFormat.format(brand.ad_count) : 'Unknown'}
-              {brand.active_ad_count !== null ? ` (${numberFormat.format(brand.active_ad_count)} running)` : ''}
-            </dd>
-            {formatDay(brand.first_seen) ? (
-              <>
-                <dt>First seen</dt>
-                <dd>{formatDay(brand.first_seen)}</dd>
-              </>
-            ) : null}
-            {breakdown(brand.formats, formatLabel) ? (
-              <>
-                <dt>Formats</dt>
-                <dd>{breakdown(brand.formats, formatLabel)}</dd>
-              </>
-            ) : null}
-            {breakdown(brand.languages, languageName) ? (
-              <>
-                <dt>Languages</dt>
-                <dd>{breakdown(brand.languages, languageName)}</dd>
-              </>
-            ) : null}
-          </dl>
-        </>
-      ) : null}
+            {brand.description ? <p>{brand.description}</p> : null}
+            <dl className="ad-detail-fields">
+              <dt>Ads in the library</dt>
+              <dd>
+                {brand.ad_count !== null ? numberFormat.format(brand.ad_count) : 'Unknown'}
+                {brand.active_ad_count !== null ? ` (${numberFormat.format(brand.active_ad_count)} running)` : ''}
+              </dd>
+              {formatDay(brand.first_seen) ? (
+                <>
+                  <dt>First seen</dt>
+                  <dd>{formatDay(brand.first_seen)}</dd>
+                </>
+              ) : null}
+              {breakdown(brand.formats, formatLabel) ? (
+                <>
+                  <dt>Formats</dt>
+                  <dd>{breakdown(brand.formats, formatLabel)}</dd>
+                </>
+              ) : null}
+              {breakdown(brand.languages, languageName) ? (
+                <>
+                  <dt>Languages</dt>
+                  <dd>{breakdown(brand.languages, languageName)}</dd>
+                </>
+              ) : null}
+            </dl>
+          </>
+        )}
+      </QueryView>
       <h3>Newest ads</h3>
       <AdResults
         label="Brand ads"

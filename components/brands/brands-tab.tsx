@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
 import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
+import { QueryView } from '../ui/query-view';
 import { numberFormat } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
@@ -12,6 +13,7 @@ import { BrandDetailView } from './brand-detail';
 import { BrandRowItem } from './brand-row';
 import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
+import { brandKeys } from './query-keys';
 
 export const FOLLOWED_PAGE = 25;
 
@@ -21,7 +23,7 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
   const set = useBrandsStore((state) => state.set);
   const query = useDebouncedValue(text.trim(), 300);
   const results = useInfiniteQuery({
-    queryKey: ['brands.search', query],
+    queryKey: brandKeys.search(query),
     queryFn: ({ pageParam, signal }) =>
       callBackground(
         'brands.search',
@@ -81,7 +83,7 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
   const { followedQuery, followedOffset, set } = useBrandsStore();
   const query = useDebouncedValue(followedQuery.trim(), 300);
   const followed = useQuery({
-    queryKey: ['brands.followed', followedOffset, query],
+    queryKey: brandKeys.followed(followedOffset, query),
     queryFn: ({ signal }) =>
       callBackground(
         'brands.followed',
@@ -122,53 +124,53 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
           listed. Filter by name to reach the others.
         </p>
       ) : null}
-      {followed.isPending ? <SkeletonList label="Loading followed brands" rows={4} /> : null}
-      {followed.isError ? (
-        <ErrorNotice
-          title="Could not load followed brands"
-          error={followed.error}
-          onRetry={() => void followed.refetch()}
-        />
-      ) : null}
-      {data && data.items.length === 0 ? (
-        <p className="empty-state">
-          {query ? `No followed brand matches "${query}".` : 'You do not follow any brand yet.'}
-        </p>
-      ) : null}
-      {data && data.items.length > 0 ? (
-        <>
-          <p className="muted" role="status">
-            {total !== null
-              ? `${numberFormat.format(total)} followed ${total === 1 ? 'brand' : 'brands'}`
-              : 'Followed brands'}
-            {pages !== null ? ` · page ${page} of ${pages}` : ''}
-            {followed.isPlaceholderData ? ' · loading…' : ''}
+      <QueryView
+        query={followed}
+        loadingLabel="Loading followed brands"
+        rows={4}
+        errorTitle="Could not load followed brands"
+        isEmpty={(list) => list.items.length === 0}
+        empty={
+          <p className="empty-state">
+            {query ? `No followed brand matches "${query}".` : 'You do not follow any brand yet.'}
           </p>
-          <ul className="list-plain brand-list" aria-label="Followed brands">
-            {data.items.map((brand) => (
-              <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
-            ))}
-          </ul>
-          <nav className="pager" aria-label="Followed brands pages">
-            <button
-              type="button"
-              className="btn"
-              disabled={followedOffset === 0}
-              onClick={() => set({ followedOffset: Math.max(0, followedOffset - FOLLOWED_PAGE) })}
-            >
-              Previous page
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={!data.has_more || followed.isPlaceholderData}
-              onClick={() => set({ followedOffset: followedOffset + FOLLOWED_PAGE })}
-            >
-              Next page
-            </button>
-          </nav>
-        </>
-      ) : null}
+        }
+      >
+        {(list) => (
+          <>
+            <p className="muted" role="status">
+              {total !== null
+                ? `${numberFormat.format(total)} followed ${total === 1 ? 'brand' : 'brands'}`
+                : 'Followed brands'}
+              {pages !== null ? ` · page ${page} of ${pages}` : ''}
+              {followed.isPlaceholderData ? ' · loading…' : ''}
+            </p>
+            <ul className="list-plain brand-list" aria-label="Followed brands">
+              {list.items.map((brand) => (
+                <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
+              ))}
+            </ul>
+            <nav className="pager" aria-label="Followed brands pages">
+              <button
+                type="button"
+                className="btn"
+                disabled={followedOffset === 0}
+                onClick={() => set({ followedOffset: Math.max(0, followedOffset - FOLLOWED_PAGE) })}
+              >
+                Previous page
+              </button>
+              <button
+                type="button"
+                className="btn"
+                disabled={!list.has_more || followed.isPlaceholderData}
+                onClick={() => set({ followedOffset: followedOffset + FOLLOWED_PAGE })}
+              >
+                Next page
+              </button>
+            </nav>
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

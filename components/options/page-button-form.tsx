@@ -7,8 +7,9 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { originPattern } from '@/lib/messaging/connection';
 import { callBackground } from '@/lib/messaging/client';
 import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '@/lib/messaging/page-button-access';
+import { optionsKeys } from './query-keys';
 
-const pageButtonKey = ['pageButton'] as const;
+const pageButtonKey = optionsKeys.pageButton();
 
 /** The opt-in find-similar button on every page, with the site access it needs asked for in the click. */
 export function PageButtonForm() {

@@ -1,22 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ApiCode } from '@/lib/contract/envelope';
 import { ApiError } from '@/lib/messaging/api-error';
-import { isActiveJob, loadGenerationJobs, watchGenerationJobs } from '@/lib/storage/generation-jobs';
-import type { GenerationJob, JobImage } from '@/lib/storage/generation-jobs';
+import { type GenerationJob, isActiveJob, type JobImage, storedGenerationJobs } from '@/lib/storage/generation-jobs';
+import { useStoredItem } from '@/components/ui/use-stored-item';
 import { systemClock } from '@/lib/clock';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
-
-const jobsKey = ['generationJobs'] as const;
-
-/** The stored jobs, read straight from storage (no worker wake-up), and kept live as the tracker writes. */
-export function useGenerationJobs() {
-  const queryClient = useQueryClient();
-  useEffect(() => watchGenerationJobs((jobs) => queryClient.setQueryData(jobsKey, jobs)), [queryClient]);
-  return useQuery({ queryKey: jobsKey, queryFn: loadGenerationJobs, staleTime: Number.POSITIVE_INFINITY });
-}
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(systemClock);
@@ -199,11 +190,11 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
 
 /** Recent image generations, newest first, with their progress and results. */
 export function GenerationJobs() {
-  const jobs = useGenerationJobs();
-  const list = jobs.data ?? [];
+  // Read straight from storage (no worker wake-up), and kept live as the tracker writes.
+  const jobs = useStoredItem(storedGenerationJobs);
+  const list = jobs ?? [];
   const now = useNow(list.some(isActiveJob));
-  if (jobs.isError) return <ErrorNotice title="Could not read your generations" error={jobs.error} />;
-  if (jobs.isPending) return null;
+  if (jobs === undefined) return null;
   if (list.length === 0) {
     return (
       <p className="muted">

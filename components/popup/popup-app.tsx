@@ -5,17 +5,18 @@ import { useSettings } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
 import { openResearchPanel } from '@/lib/open-panel';
 import { GenerationJobs } from './generation-jobs';
+import { popupKeys } from './query-keys';
 
 export function PopupApp() {
   const settings = useSettings();
   // Known before the click: awaiting inside the click could lose the user's gesture.
   const windowId = useQuery({
-    queryKey: ['currentWindow'],
+    queryKey: popupKeys.currentWindow(),
     queryFn: async () => (await browser.windows.getCurrent()).id ?? null,
   });
   // The tab the toolbar button was clicked on: the click granted Adscope access to it (activeTab).
   const activeTab = useQuery({
-    queryKey: ['activeTab'],
+    queryKey: popupKeys.activeTab(),
     queryFn: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null,
   });
   const findSimilar = useMutation({

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { useDebouncedValue } from '../ui/hooks';
 import { numberFormat } from '../ui/format';
+import { searchKeys } from './query-keys';
 
 interface BrandPickerProps {
   onPick: (brand: { id: string; name: string }) => void;
@@ -16,13 +17,13 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(text.trim(), 250);
   const results = useQuery({
-    queryKey: ['brands.search', query, 'picker'],
+    queryKey: searchKeys.pickerBrands(query),
     queryFn: ({ signal }) => callBackground('brands.search', { query, page_size: 8 }, { signal }),
     enabled: query.length >= 2,
   });
   // Before anything is typed, the brands the workspace follows are the likeliest picks.
   const followed = useQuery({
-    queryKey: ['brands.followedList', 'picker'],
+    queryKey: searchKeys.pickerFollowed(),
     queryFn: ({ signal }) => callBackground('brands.followedList', { page_size: 8 }, { signal }),
     enabled: open && query.length < 2,
     staleTime: 5 * 60_000,

@@ -4,7 +4,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 import { useOutbox } from '../ads/board-queries';
-import { ErrorNotice } from '../ui/error-notice';
+import { QueryView } from '../ui/query-view';
 import { languageName } from '../ui/format';
 import { AdGridSkeleton } from '../ads/ad-results';
 import { AdCard } from '../ads/ad-card';
@@ -13,6 +13,7 @@ import { adSaveState } from '../ads/saved-state';
 import { useSaveStore } from '../ads/save-store';
 import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
+import { similarKeys } from './query-keys';
 
 function Section({
   title,
@@ -28,7 +29,7 @@ function Section({
   action?: React.ReactNode;
 }) {
   const id = useId();
-  const outbox = useOutbox().data;
+  const outbox = useOutbox();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
   return (
     <section aria-labelledby={`${id}-heading`} className="similar-section">
@@ -87,7 +88,7 @@ export default function SimilarTab() {
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const [newKeyword, setNewKeyword] = useState('');
   const result = useQuery({
-    queryKey: ['similar.find', request],
+    queryKey: similarKeys.find(request),
     queryFn: ({ signal }) => callBackground('similar.find', request as NonNullable<typeof request>, { signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
@@ -122,109 +123,112 @@ export default function SimilarTab() {
     <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Similar to {data?.title ?? '…'}</h2>
       {link ? <p className="muted ad-detail-url">{link}</p> : null}
-      {result.isPending ? <AdGridSkeleton label="Finding similar ads" /> : null}
-      {result.isError ? (
-        <ErrorNotice title="Could not find similar ads" error={result.error} onRetry={() => void result.refetch()} />
-      ) : null}
-      {data ? (
-        <>
-          <div className="why" aria-label="Why these results">
-            <h3>Why these results</h3>
-            <ul>
-              <li>
-                {data.brand
-                  ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
-                  : data.candidates.length > 0
-                    ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
-                    : 'The page names no brand; only similar ads are shown.'}
-              </li>
-              <li>
-                {data.usedKeywords.length > 0
-                  ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
-                  : 'No keywords to search with: add one below.'}
-              </li>
-              {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
+      <QueryView
+        query={result}
+        loadingLabel="Finding similar ads"
+        loading={<AdGridSkeleton label="Finding similar ads" />}
+        errorTitle="Could not find similar ads"
+      >
+        {(data) => (
+          <>
+            <div className="why" aria-label="Why these results">
+              <h3>Why these results</h3>
+              <ul>
+                <li>
+                  {data.brand
+                    ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
+                    : data.candidates.length > 0
+                      ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
+                      : 'The page names no brand; only similar ads are shown.'}
+                </li>
+                <li>
+                  {data.usedKeywords.length > 0
+                    ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
+                    : 'No keywords to search with: add one below.'}
+                </li>
+                {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
+              </ul>
+            </div>
+            <ul className="chips list-plain" aria-label="Keywords">
+              {keywords.map((word) => (
+                <li key={word} className="chip">
+                  <span>{word}</span>
+                  <button
+                    type="button"
+                    className="chip-remove"
+                    aria-label={`Remove keyword ${word}`}
+                    onClick={() => setKeywords(keywords.filter((k) => k !== word))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
             </ul>
-          </div>
-          <ul className="chips list-plain" aria-label="Keywords">
-            {keywords.map((word) => (
-              <li key={word} className="chip">
-                <span>{word}</span>
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={`Remove keyword ${word}`}
-                  onClick={() => setKeywords(keywords.filter((k) => k !== word))}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-          <form className="search-bar" onSubmit={addKeyword}>
-            <label htmlFor={`${id}-keyword`} className="visually-hidden">
-              Add a keyword
-            </label>
-            <input
-              id={`${id}-keyword`}
-              type="text"
-              placeholder="Add a keyword"
-              value={newKeyword}
-              onChange={(event) => setNewKeyword(event.target.value)}
-            />
-            <button type="submit" className="btn">
-              Add
-            </button>
-          </form>
-          {result.isFetching ? (
-            <p role="status" className="results-status">
-              Updating…
-            </p>
-          ) : null}
-          {data.brand ? (
+            <form className="search-bar" onSubmit={addKeyword}>
+              <label htmlFor={`${id}-keyword`} className="visually-hidden">
+                Add a keyword
+              </label>
+              <input
+                id={`${id}-keyword`}
+                type="text"
+                placeholder="Add a keyword"
+                value={newKeyword}
+                onChange={(event) => setNewKeyword(event.target.value)}
+              />
+              <button type="submit" className="btn">
+                Add
+              </button>
+            </form>
+            {result.isFetching ? (
+              <p role="status" className="results-status">
+                Updating…
+              </p>
+            ) : null}
+            {data.brand ? (
+              <Section
+                title={`${data.brand.name}'s ads`}
+                ads={data.brandAds}
+                empty="No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing."
+                onOpen={setOpenAd}
+                action={
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() =>
+                      navigate({ to: 'search', brand: data.brand && { id: data.brand.id, name: data.brand.name } })
+                    }
+                  >
+                    See all in Search
+                  </button>
+                }
+              />
+            ) : null}
             <Section
-              title={`${data.brand.name}'s ads`}
-              ads={data.brandAds}
-              empty="No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing."
+              title="Similar ads from other brands"
+              ads={data.similarAds}
+              empty="No similar ads found: remove a keyword or add another."
               onOpen={setOpenAd}
               action={
-                <button
-                  type="button"
-                  className="btn"
-                  onClick={() =>
-                    navigate({ to: 'search', brand: data.brand && { id: data.brand.id, name: data.brand.name } })
-                  }
-                >
-                  See all in Search
-                </button>
+                data.usedKeywords.length > 0 ? (
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() =>
+                      navigate({
+                        to: 'search',
+                        query: data.usedKeywords.join(' '),
+                        languages: data.language ? [data.language] : [],
+                      })
+                    }
+                  >
+                    See all in Search
+                  </button>
+                ) : null
               }
             />
-          ) : null}
-          <Section
-            title="Similar ads from other brands"
-            ads={data.similarAds}
-            empty="No similar ads found: remove a keyword or add another."
-            onOpen={setOpenAd}
-            action={
-              data.usedKeywords.length > 0 ? (
-                <button
-                  type="button"
-                  className="btn"
-                  onClick={() =>
-                    navigate({
-                      to: 'search',
-                      query: data.usedKeywords.join(' '),
-                      languages: data.language ? [data.language] : [],
-                    })
-                  }
-                >
-                  See all in Search
-                </button>
-              ) : null
-            }
-          />
-        </>
-      ) : null}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { useThemeAttribute } from './theme';
-import { watchStorage } from './storage-watch';
+import { type StorageWatcher, watchSettings } from './storage-watch';
 
 function ThemeSync() {
   useThemeAttribute();
@@ -27,6 +27,8 @@ export function createQueryClient(): QueryClient {
 interface MountOptions {
   /** Queries to keep across reopenings of the page. */
   persist?: (key: QueryKey) => boolean;
+  /** What else in extension storage the page's cache follows (settings always). */
+  watch?: readonly StorageWatcher[];
 }
 
 /** Mounts an extension page: React root, query cache (restored if persisted) and theme. */
@@ -38,7 +40,7 @@ export function mountPage(element: ReactNode, options: MountOptions = {}): void 
     restoreQueries(queryClient);
     persistQueries(queryClient, options.persist);
   }
-  watchStorage(queryClient);
+  for (const watch of [watchSettings, ...(options.watch ?? [])]) watch(queryClient);
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { callBackground } from '@/lib/messaging/client';
+import { sharedKeys } from './query-keys';
 
-export const settingsQueryKey = ['settings'] as const;
+export const settingsQueryKey = sharedKeys.settings();
 
 /** The settings every page reads: base URL, theme, and whether a key is stored (never the key). */
 export function useSettings() {

@@ -212,7 +212,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.generations.dismiss(jobId);
       return { ok: true as const };
     },
-    'outbox.list': () => deps.outbox.list(),
     'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),
     'outbox.undo': ({ entryId }) => deps.outbox.undo(entryId),
     'outbox.retry': async ({ entryId }) => {

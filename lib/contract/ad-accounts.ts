@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
 
 /**
@@ -10,6 +11,14 @@ import { optionalCount, optionalText, tolerantArray } from './tolerant';
 export const SORT_ORDER_PARAM = 'sort_order';
 export const sortOrders = ['desc', 'asc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
+
+const { min: minAds, max: maxAds } = LIMITS.adsLimit;
+/** The ads list's limit (spec 4.4): 1 to 50. */
+export const adsLimitSchema = z
+  .number({ error: 'limit must be a number.' })
+  .int('limit must be a whole number.')
+  .min(minAds, `limit must be between ${minAds} and ${maxAds}.`)
+  .max(maxAds, `limit must be between ${minAds} and ${maxAds}.`);
 
 /** Metric values: a number, or null for "no data in the window"; anything else reads as null. */
 const metricValuesSchema = z

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { safeHttpUrl } from '../url';
-import { generationSizeSchema, LIMITS, promptSchema } from './limits';
+import { LIMITS } from './limits';
 
 /**
  * The image-generation request body (spec 4.16), shared by the client and the reference
  * server so both enforce the same rules. The contract names `idempotency_key`, `prompt`,
  * `brand_id`, `size` and `product_image_urls`, and `colors`; it leaves the other optional
- * fields unnamed. Our names for them, here and nowhere else (an assumption, see the README):
+ * fields unnamed. Our names for them, here and nowhere else (an assumption, see
+ * docs/api-contract.md):
  * `aspect_ratio`, `output_language`, `reference_image_url`, `logo_url`, `correlation_id`.
  */
 export const ASPECT_RATIOS = ['1:1', '4:5', '9:16', '16:9', '1.91:1'] as const;
@@ -25,6 +26,27 @@ const MAX_KEY = 200;
 export const generationStatuses = ['pending', 'processing', 'success', 'partial_success', 'failed'] as const;
 export type GenerationStatus = (typeof generationStatuses)[number];
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'partial_success', 'failed']);
+
+export const generationSizeSchema = z
+  .number({ error: 'size must be a number.' })
+  .int('size must be a whole number.')
+  .min(LIMITS.generationSize.min, `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`)
+  .max(
+    LIMITS.generationSize.max,
+    `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
+  );
+
+export const promptSchema = z
+  .string()
+  .refine((s) => s.trim().length > 0, 'prompt cannot be empty: describe the ad you want.')
+  .superRefine((s, context) => {
+    if (s.length > LIMITS.promptMaxChars) {
+      context.addIssue({
+        code: 'custom',
+        message: `prompt is ${s.length} characters; the limit is ${LIMITS.promptMaxChars}.`,
+      });
+    }
+  });
 
 const httpUrl = (field: string) =>
   z

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A rule a request breaks, naming the field: the client shows it on the field, the server answers 40001 with it. */
 export interface Problem {
   field: string;
@@ -28,37 +26,6 @@ export function canonicalUuid(value: string): string | null {
   const v = value.toLowerCase();
   return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
 }
-
-/** A UUID in dashed form or as 32 hex characters (spec 2, ad account). */
-export const uuidSchema = (field: string) =>
-  z.string().refine(isUuid, `${field} must be a UUID (dashed, or 32 hex characters).`);
-
-export const adsLimitSchema = z
-  .number({ error: 'limit must be a number.' })
-  .int('limit must be a whole number.')
-  .min(LIMITS.adsLimit.min, `limit must be between ${LIMITS.adsLimit.min} and ${LIMITS.adsLimit.max}.`)
-  .max(LIMITS.adsLimit.max, `limit must be between ${LIMITS.adsLimit.min} and ${LIMITS.adsLimit.max}.`);
-
-export const generationSizeSchema = z
-  .number({ error: 'size must be a number.' })
-  .int('size must be a whole number.')
-  .min(LIMITS.generationSize.min, `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`)
-  .max(
-    LIMITS.generationSize.max,
-    `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
-  );
-
-export const promptSchema = z
-  .string()
-  .refine((s) => s.trim().length > 0, 'prompt cannot be empty: describe the ad you want.')
-  .superRefine((s, context) => {
-    if (s.length > LIMITS.promptMaxChars) {
-      context.addIssue({
-        code: 'custom',
-        message: `prompt is ${s.length} characters; the limit is ${LIMITS.promptMaxChars}.`,
-      });
-    }
-  });
 
 /** Metric ids: at most 20, each one from the account's catalogue when the catalogue is known. */
 export function metricsProblem(ids: readonly string[], catalogue?: ReadonlySet<string>): Problem | null {

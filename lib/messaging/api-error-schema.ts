@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { clientErrorCodes, type SerializedApiError } from './api-error';
 
-/** The zod form of a serialized ApiError, for data validated on read (stored jobs and saves). */
-export const serializedApiErrorSchema: z.ZodType<SerializedApiError> = z.object({
+/**
+ * A serialized ApiError in zod, for records validated on read (stored jobs and saves). Pages
+ * that check a reply without zod use the JSON Schema derived from this one (lib/generated).
+ */
+export const serializedApiErrorSchema = z.object({
   code: z.union([z.number().int(), z.enum(clientErrorCodes)]),
   httpStatus: z.number().int().nullable(),
   message: z.string(),
@@ -10,4 +13,4 @@ export const serializedApiErrorSchema: z.ZodType<SerializedApiError> = z.object(
   field: z.string().optional(),
   retryAfterMs: z.number().nonnegative().optional(),
   details: z.unknown().optional(),
-});
+}) satisfies z.ZodType<SerializedApiError>;

@@ -1,4 +1,6 @@
 import { ApiCode } from '../contract/envelope';
+import derivedSchemas from '../generated/record-schemas.json';
+import { matchesSchema } from '../json-check';
 
 /** Failures that happen on our side of the wire, named so the UI can say what to do. */
 export const clientErrorCodes = [
@@ -28,25 +30,12 @@ export interface SerializedApiError {
   details?: unknown;
 }
 
-const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-
 /**
- * Checks an error that crossed a boundary. Written out rather than in zod so that the
- * popup, which only shows errors, does not ship a schema library (see the zod schema of the
- * same shape in `error-schema.ts`, used where stored jobs are validated).
+ * Checks an error that crossed a boundary, by the JSON Schema derived from the zod schema in
+ * api-error-schema.ts: pages that only show errors (the popup) ship no schema library.
  */
 export function isSerializedApiError(value: unknown): value is SerializedApiError {
-  if (typeof value !== 'object' || value === null) return false;
-  const error = value as Record<string, unknown>;
-  const code = error.code;
-  return (
-    (isInteger(code) || (typeof code === 'string' && (clientErrorCodes as readonly string[]).includes(code))) &&
-    (error.httpStatus === null || isInteger(error.httpStatus)) &&
-    typeof error.message === 'string' &&
-    typeof error.retryable === 'boolean' &&
-    (error.field === undefined || typeof error.field === 'string') &&
-    (error.retryAfterMs === undefined || (typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0))
-  );
+  return matchesSchema(derivedSchemas.serializedApiError, value);
 }
 
 export interface ApiErrorInit {

@@ -141,7 +141,6 @@ export const requests = {
     input: z.object({ name: boardNameSchema, parentId: z.string().min(1).max(120).nullable() }).strict(),
     senders: EXTENSION_PAGES,
   }),
-  'outbox.list': request<OutboxEntry[]>()({ input: empty, senders: EXTENSION_PAGES }),
   /** Queues a save to a board; it is stored before it is sent, and retried until it lands. */
   'outbox.save': request<OutboxEntry>()({
     input: z

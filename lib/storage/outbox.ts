@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serializedApiErrorSchema } from '../messaging/api-error-schema';
+import { recordList } from './records';
 import { defineValidatedItem } from './validated-item';
 
 /**
@@ -24,7 +25,7 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags'>;
 
 /** The outbox lives in storage.local, so a killed worker or a browser restart loses nothing. */
-export const outboxItem = defineValidatedItem('local:saveOutbox', z.array(outboxEntrySchema), {
+export const outboxItem = defineValidatedItem('local:saveOutbox', recordList(outboxEntrySchema), {
   fallback: [],
   version: 1,
 });

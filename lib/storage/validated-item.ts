@@ -1,13 +1,11 @@
-import { type StorageItemKey, storage } from 'wxt/utils/storage';
+import type { StorageItemKey } from 'wxt/utils/storage';
 import type { z } from 'zod';
+import { defineStoredItem, type StoredItem } from './stored-item';
 
-export interface ValidatedItem<T> {
-  readonly key: StorageItemKey;
-  /** Reads and validates; a value that fails its schema (tampered, or from a newer version) reads as the fallback. */
-  get(): Promise<T>;
+/** A stored item that its owner (the background) also writes, through the same schema. */
+export interface ValidatedItem<T> extends StoredItem<T> {
   set(value: T): Promise<void>;
   remove(): Promise<void>;
-  watch(callback: (value: T) => void): () => void;
 }
 
 export interface ValidatedItemOptions<T> {
@@ -16,31 +14,29 @@ export interface ValidatedItemOptions<T> {
   migrations?: Record<number, (old: unknown) => unknown>;
 }
 
-/** A versioned storage item (WXT storage with migrations) whose every read passes through a zod schema. */
+/** A versioned storage item (WXT storage with migrations) whose every read and write passes through a zod schema. */
 export function defineValidatedItem<S extends z.ZodType>(
   key: StorageItemKey,
   schema: S,
   options: ValidatedItemOptions<z.infer<S>>,
 ): ValidatedItem<z.infer<S>> {
   type T = z.infer<S>;
-  const item = storage.defineItem<unknown>(key, {
-    version: options.version ?? 1,
-    ...(options.migrations ? { migrations: options.migrations } : {}),
-  });
   // A fresh copy each time: callers may mutate what they read, and must not change the fallback.
   const fallback = (): T => structuredClone(options.fallback);
-  const validate = (raw: unknown): T => {
-    if (raw === null || raw === undefined) return fallback();
-    const parsed = schema.safeParse(raw);
-    return parsed.success ? (parsed.data as T) : fallback();
-  };
+  const { stored, item } = defineStoredItem<T>(key, {
+    read: (raw) => {
+      if (raw === null || raw === undefined) return fallback();
+      const parsed = schema.safeParse(raw);
+      return parsed.success ? (parsed.data as T) : fallback();
+    },
+    ...(options.version === undefined ? {} : { version: options.version }),
+    ...(options.migrations ? { migrations: options.migrations } : {}),
+  });
   return {
-    key,
-    get: async () => validate(await item.getValue()),
+    ...stored,
     set: async (value) => {
       await item.setValue(schema.parse(value));
     },
     remove: () => item.removeValue(),
-    watch: (callback) => item.watch((value) => callback(validate(value))),
   };
 }

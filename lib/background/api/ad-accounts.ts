@@ -1,5 +1,6 @@
 import {
   adAccountListSchema,
+  adsLimitSchema,
   adDetailSchema,
   metricCatalogueSchema,
   rankedSchema,
@@ -10,7 +11,7 @@ import {
   type Transcript,
   transcriptSchema,
 } from '../../contract/ad-accounts';
-import { adsLimitSchema, isUuid, metricsProblem } from '../../contract/limits';
+import { isUuid, metricsProblem } from '../../contract/limits';
 import { apiPath } from '../../contract/path';
 import { resolveWindow, type WindowParams } from '../../contract/window';
 import type { Clock } from '../../clock';

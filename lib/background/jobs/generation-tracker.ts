@@ -2,9 +2,18 @@ import { ApiCode } from '../../contract/envelope';
 import { ApiError } from '../../messaging/api-error';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
-import { type GenerationJob, generationJobsItem, isActiveJob } from '../../storage/generation-jobs';
+import { type GenerationJob, isActiveJob } from '../../storage/generation-jobs';
+import { generationJobSchema } from '../../storage/generation-job-schema';
+import { recordList } from '../../storage/records';
+import { defineValidatedItem } from '../../storage/validated-item';
 import type { Clock } from '../../clock';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
+
+/** The jobs as the background reads and writes them, through the zod schema. */
+export const generationJobsItem = defineValidatedItem('local:generationJobs', recordList(generationJobSchema), {
+  fallback: [],
+  version: 1,
+});
 
 export const GENERATION_POLICY = {
   /** Spec 4.17: poll every 2 to 5 seconds. */

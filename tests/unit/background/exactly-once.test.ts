@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Api, createDefaultApi } from '../../../lib/background/api';
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import { type GenerationApi, GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
-import { generationJobsItem } from '../../../lib/storage/generation-jobs';
+import { generationJobsItem } from '../../../lib/background/jobs/generation-tracker';
 import { isActiveJob } from '../../../lib/storage/generation-jobs';
 import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { outboxItem } from '../../../lib/storage/outbox';

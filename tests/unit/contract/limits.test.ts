@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { parseInput } from '../../../lib/background/parse-input';
-import {
-  adsLimitSchema,
-  generationSizeSchema,
-  isUuid,
-  LIMITS,
-  metricsProblem,
-  promptSchema,
-} from '../../../lib/contract/limits';
+import { isUuid, LIMITS, metricsProblem } from '../../../lib/contract/limits';
+import { generationSizeSchema, promptSchema } from '../../../lib/contract/generation-fields';
+import { adsLimitSchema } from '../../../lib/contract/ad-accounts';
 import { resolveWindow, type WindowParams } from '../../../lib/contract/window';
 
 /** The field a window breaks at `now`, or undefined when it is valid. */

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { generationChoiceSchema } from '../contract/generation-fields';
+import { serializedApiErrorSchema } from '../messaging/api-error-schema';
+
+/**
+ * An image-generation job as the background's tracker stores it. The popup checks stored
+ * jobs by the JSON Schema derived from this one (lib/generated), without zod.
+ */
+const imageStateSchema = z.object({
+  id: z.string(),
+  status: z.enum(['processing', 'success', 'failed']),
+  url: z.string().nullable(),
+  concept: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type JobImage = z.infer<typeof imageStateSchema>;
+
+export const generationJobSchema = z.object({
+  /** The idempotency key: made and stored before the first send, reused by every retry. */
+  id: z.string().min(8).max(200),
+  createdAt: z.number(),
+  choice: generationChoiceSchema,
+  brandName: z.string().max(200),
+  /** submitting: the POST has not been answered; running: polling; done / failed: terminal here. */
+  phase: z.enum(['submitting', 'running', 'done', 'failed']),
+  submitAttempts: z.number().int().min(0),
+  pollFailures: z.number().int().min(0),
+  nextAt: z.number(),
+  generationId: z.string().nullable(),
+  /** The server's status as last read (it may be a value outside the documented five). */
+  status: z.string().nullable(),
+  imageIds: z.array(z.string()),
+  images: z.array(imageStateSchema),
+  error: serializedApiErrorSchema.nullable(),
+  finishedAt: z.number().nullable(),
+});
+export type GenerationJob = z.infer<typeof generationJobSchema>;
