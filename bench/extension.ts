@@ -6,6 +6,7 @@ import { launchWithExtension } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/support/pages/options-page';
 import { type Figure, median } from './report';
+import { stopServiceWorker } from '../tests/support/service-worker';
 
 export const BENCH_EXTENSION_DIR = '.output/chrome-mv3-bench';
 const RUNS = 7;
@@ -142,6 +143,42 @@ async function messaging(context: BrowserContext, panelUrl: string, baseUrl: str
       unit: '×',
       budget: 1.1,
       note: `${extensionMs.toFixed(1)} ms vs ${directMs.toFixed(1)} ms (+${(extensionMs - directMs).toFixed(1)} ms), ${calls} calls each, 50 ms server latency`,
+    },
+  ];
+}
+
+/**
+ * The latency users feel most often: the worker stops after 30 s idle, and the next panel
+ * message starts it again. From a stopped worker to the reply to `settings.get` (storage only,
+ * no network), measured in the panel page.
+ */
+async function workerColdStart(context: BrowserContext, panelUrl: string): Promise<Figure[]> {
+  const runs = 15;
+  const panel = await context.newPage();
+  await panel.goto(panelUrl);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    await stopServiceWorker(context, panel);
+    times.push(
+      await panel.evaluate(async () => {
+        const chromeApi = (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+        ).chrome;
+        const started = performance.now();
+        const reply = (await chromeApi.runtime.sendMessage({ type: 'settings.get', payload: {} })) as { ok: boolean };
+        if (!reply.ok) throw new Error('the background refused');
+        return performance.now() - started;
+      }),
+    );
+  }
+  await panel.close();
+  return [
+    {
+      name: 'service worker: cold start to the first reply',
+      value: median(times),
+      unit: 'ms',
+      budget: 50,
+      note: `median of ${runs}; ${Math.min(...times).toFixed(1)} to ${Math.max(...times).toFixed(1)} ms`,
     },
   ];
 }
@@ -289,7 +326,7 @@ export async function benchExtension(): Promise<Figure[]> {
     await new OptionsPage(options).connect(server.baseUrl, DEMO_API_KEY);
     await options.close();
     const panelUrl = `chrome-extension://${extensionId}/sidepanel.html`;
-    const figures = [...(await panelOpen(context, panelUrl))];
+    const figures = [...(await panelOpen(context, panelUrl)), ...(await workerColdStart(context, panelUrl))];
     server.state.faults.add({ kind: 'latency', latencyMs: 50, path: '/owned-brands' });
     figures.push(...(await messaging(context, panelUrl, server.baseUrl)));
     server.state.faults.clear();

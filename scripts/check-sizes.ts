@@ -15,6 +15,6 @@ for (const figure of figures) {
   );
 }
 if (!ok) {
-  console.error('A bundle is over its size budget: see README "Performance".');
+  console.error('A bundle is over its size budget: see docs/performance.md.');
   process.exit(1);
 }

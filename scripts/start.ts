@@ -87,8 +87,9 @@ async function shutdown(code = 0): Promise<never> {
 
 if (values.tour) {
   const outDir = path.resolve('.tour');
-  const files = await runTour(context, { baseUrl: server.baseUrl, extensionId }, outDir);
-  log(`Tour: ${files.length} screenshots in ${outDir}`);
+  const readmeDir = path.resolve('docs/images');
+  const files = await runTour(context, { baseUrl: server.baseUrl, extensionId }, outDir, readmeDir);
+  log(`Tour: ${files.length} screenshots in ${outDir}, the README's in ${readmeDir}`);
   await shutdown(0);
 }
 

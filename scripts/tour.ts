@@ -12,6 +12,8 @@ export interface TourStop {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   prepare?: (page: Page, env: TourEnv) => Promise<void>;
+  /** Also written, optimized, to docs/images for the README: its alternative text there. */
+  readme?: string;
 }
 
 export interface TourEnv {
@@ -101,7 +103,13 @@ async function showSearch(page: Page, text: string): Promise<void> {
 export const TOUR: TourStop[] = [
   { name: 'options', page: 'options', viewport: { width: 900, height: 700 } },
   { name: 'options-dark', page: 'options', colorScheme: 'dark', viewport: { width: 900, height: 700 } },
-  { name: 'search-results', page: 'sidepanel', viewport: PANEL, prepare: (page) => showSearch(page, 'waterproof') },
+  {
+    name: 'search-results',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: (page) => showSearch(page, 'waterproof'),
+    readme: 'Search results in the side panel',
+  },
   {
     name: 'search-results-dark',
     page: 'sidepanel',
@@ -179,6 +187,7 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'board-ads',
+    readme: "A board's saved ads",
     page: 'sidepanel',
     viewport: PANEL,
     prepare: async (page) => {
@@ -222,6 +231,7 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'similar-page',
+    readme: "Similar ads found from a competitor's page",
     page: 'sidepanel',
     viewport: PANEL,
     prepare: (page, env) => showSimilarPage(page, env, 'json-ld'),
@@ -235,6 +245,7 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'page-button',
+    readme: 'The opt-in find-similar button next to a selection',
     page: 'demo',
     path: '/demo/pages/title',
     viewport: { width: 900, height: 500 },
@@ -250,6 +261,7 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'accounts-report',
+    readme: 'An ad account report with totals and ranked ads',
     page: 'sidepanel',
     viewport: { width: 400, height: 1100 },
     prepare: async (page) => {
@@ -276,7 +288,13 @@ export const TOUR: TourStop[] = [
       await page.getByRole('button', { name: 'Back to ranked ads' }).focus();
     },
   },
-  { name: 'generate-form', page: 'sidepanel', viewport: PANEL, prepare: fillGenerateForm },
+  {
+    name: 'generate-form',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: fillGenerateForm,
+    readme: 'A brief for generated ad images',
+  },
   {
     name: 'generate-locked-dark',
     page: 'sidepanel',
@@ -291,13 +309,29 @@ export const TOUR: TourStop[] = [
       await page.getByRole('alert').waitFor();
     },
   },
-  { name: 'popup-jobs', page: 'popup', viewport: { width: 360, height: 600 }, prepare: showFinishedJob },
+  {
+    name: 'popup-jobs',
+    page: 'popup',
+    viewport: { width: 360, height: 600 },
+    prepare: showFinishedJob,
+    readme: 'Generated images in the toolbar popup',
+  },
   { name: 'popup', page: 'popup', viewport: POPUP },
   { name: 'popup-dark', page: 'popup', colorScheme: 'dark', viewport: POPUP },
 ];
 
-export async function runTour(context: BrowserContext, env: TourEnv, outDir: string): Promise<string[]> {
+/**
+ * Takes every stop's screenshot into `outDir` (PNG), and the README's few into `readmeDir`
+ * as JPEG at quality 80, small enough to keep in the repository.
+ */
+export async function runTour(
+  context: BrowserContext,
+  env: TourEnv,
+  outDir: string,
+  readmeDir?: string,
+): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
+  if (readmeDir) mkdirSync(readmeDir, { recursive: true });
   const files: string[] = [];
   for (const stop of TOUR) {
     const page = await context.newPage();
@@ -311,8 +345,14 @@ export async function runTour(context: BrowserContext, env: TourEnv, outDir: str
     await page.getByRole('heading', { level: 1 }).waitFor();
     await stop.prepare?.(page, env);
     const file = path.join(outDir, `${stop.name}.png`);
-    await page.screenshot({ path: file, fullPage: stop.page !== 'sidepanel' && stop.page !== 'demo' });
+    const fullPage = stop.page !== 'sidepanel' && stop.page !== 'demo';
+    await page.screenshot({ path: file, fullPage });
     files.push(file);
+    if (readmeDir && stop.readme) {
+      const image = path.join(readmeDir, `${stop.name}.jpg`);
+      await page.screenshot({ path: image, fullPage, type: 'jpeg', quality: 80 });
+      files.push(image);
+    }
     await page.close();
   }
   return files;

@@ -7,7 +7,7 @@ export type CodeValue = (typeof Code)[keyof typeof Code];
 
 /**
  * HTTP status sent with each envelope code. The contract leaves it unshown (spec 7.5);
- * this mapping is documented in the README.
+ * this mapping is documented in docs/api-contract.md.
  */
 export const HTTP_STATUS_FOR_CODE: Record<CodeValue, number> = {
   [Code.ok]: 200,

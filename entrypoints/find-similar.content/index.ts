@@ -5,7 +5,7 @@ import { pointedText, sendSignals, takeTrigger } from '@/lib/content/find-simila
  * The find-similar action inside a web page. It is never declared for any page in the
  * manifest: the background injects it on the user's gesture (runtime registration), or, when
  * the user opted in, registers it to show a button on text selection. It holds plain DOM
- * only: no React, no zod, nothing from lib/api, and it can reach only `similar.show`.
+ * only: no React, no zod, nothing of the worker, and it can reach only `similar.show`.
  */
 export default defineContentScript({
   registration: 'runtime',

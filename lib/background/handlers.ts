@@ -1,11 +1,5 @@
-import { browser } from 'wxt/browser';
-import { type Api, createApi } from './api';
-import { clearApiKey, readApiKey, readApiKeyHint, writeApiKey } from './api/credentials';
-import { ApiError, invalidInput } from '../messaging/api-error';
-import { parseInput } from './parse-input';
+import { type Api } from './api';
 import { type Clock, systemClock } from '../clock';
-import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '../messaging/connection';
-import { type Connection, createTransport } from './api/transport';
 import type { GenerationTracker } from './jobs/generation-tracker';
 import type { SaveOutbox } from './jobs/save-outbox';
 import { openResearchPanel } from '../open-panel';
@@ -16,12 +10,10 @@ import {
   reconcilePageButton,
   setPageButton,
 } from './similar/page-button-registration';
-import { PAGE_BUTTON_ORIGINS } from '../messaging/page-button-access';
 import { findSimilar } from './similar/resolve';
 import { readTabById } from './similar/trigger';
-import { settingsItem } from '../storage/settings';
-import type { ConnectionReport, SettingsView } from '../messaging/protocol';
 import type { Handlers } from './router';
+import { createSettingsService } from './settings';
 
 export interface HandlerDeps {
   api: Api;
@@ -37,121 +29,20 @@ export interface HandlerDeps {
   clock?: Clock;
 }
 
-async function settingsView(): Promise<SettingsView> {
-  const [settings, hint] = await Promise.all([settingsItem.get(), readApiKeyHint()]);
-  return { baseUrl: settings.baseUrl, theme: settings.theme, hasApiKey: hint.hasApiKey, apiKeyLast4: hint.last4 };
-}
-
-function parseBaseUrl(input: string): string {
-  const problem = baseUrlProblem(input);
-  if (problem) throw invalidInput('baseUrl', problem);
-  return normalizeBaseUrl(input);
-}
-
-const defaultOriginAccess = (pattern: string) => browser.permissions.contains({ origins: [pattern] });
-
-/** Tests a connection by listing owned brands, the cheapest authenticated call, with no retries. */
-async function testConnection(
-  connection: Connection,
-  hasOriginAccess: (pattern: string) => Promise<boolean>,
-  clock: Clock,
-): Promise<ConnectionReport> {
-  if (!(await hasOriginAccess(originPattern(connection.baseUrl)))) {
-    throw new ApiError({
-      code: 'permission_denied',
-      field: 'baseUrl',
-      message: `Adscope has no access to ${new URL(connection.baseUrl).origin}. Save again and choose Allow.`,
-      retryable: false,
-    });
-  }
-  const probe = createApi(
-    createTransport({ getConnection: async () => connection, retryLimit: 0, timeoutMs: 10_000, clock }),
-    clock,
-  );
-  try {
-    const brands = await probe.ownedBrands.list();
-    return {
-      baseUrl: connection.baseUrl,
-      ownedBrands: brands.items.length,
-      checkedAt: new Date(clock()).toISOString(),
-    };
-  } catch (error) {
-    throw explainConnectionFailure(ApiError.from(error), connection.baseUrl);
-  }
-}
-
-/** Rewrites a failed probe into what is wrong with the settings, naming the field to fix. */
-function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
-  const origin = new URL(baseUrl).origin;
-  switch (error.code) {
-    case 'network':
-    case 'timeout':
-      return new ApiError({
-        code: error.code,
-        field: 'baseUrl',
-        message: `Could not reach ${origin}. Check the address, and that the server is running.`,
-      });
-    case 40001:
-      return new ApiError({
-        code: 40001,
-        field: 'apiKey',
-        httpStatus: error.httpStatus,
-        message: `The server did not accept this API key (${error.message}).`,
-        retryable: false,
-      });
-    case 'invalid_response':
-      return new ApiError({
-        code: 'invalid_response',
-        field: 'baseUrl',
-        httpStatus: error.httpStatus,
-        message: `${origin} answered, but not as Open API v1: ${error.message}`,
-        retryable: false,
-      });
-    default:
-      return error;
-  }
-}
-
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const hasOriginAccess = deps.hasOriginAccess ?? defaultOriginAccess;
+  const clock = deps.clock ?? systemClock;
+  const settings = createSettingsService({
+    clock,
+    ...(deps.hasOriginAccess ? { hasOriginAccess: deps.hasOriginAccess } : {}),
+  });
   const pageButton = deps.pageButton ?? browserPageButtonDeps;
   const readTab = deps.readTab ?? ((tabId: number) => readTabById(tabId, 'toolbar'));
-  const clock = deps.clock ?? systemClock;
   return {
-    'settings.get': () => settingsView(),
-    'settings.save': async (input) => {
-      const baseUrl = parseBaseUrl(input.baseUrl);
-      const apiKey =
-        input.apiKey === undefined || input.apiKey.trim() === ''
-          ? await readApiKey()
-          : parseInput(apiKeySchema, input.apiKey, 'apiKey');
-      if (!apiKey) throw invalidInput('apiKey', 'Paste your API key.');
-      // Test before writing, so a wrong address or key changes nothing.
-      const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, clock);
-      await settingsItem.set({ ...(await settingsItem.get()), baseUrl });
-      if (input.apiKey !== undefined && input.apiKey.trim() !== '') await writeApiKey(apiKey);
-      return { settings: await settingsView(), connection };
-    },
-    'settings.setTheme': async ({ theme }) => {
-      await settingsItem.set({ ...(await settingsItem.get()), theme });
-      return settingsView();
-    },
-    'settings.forgetKey': async () => {
-      await clearApiKey();
-      return settingsView();
-    },
-    'connection.test': async () => {
-      const settings = await settingsItem.get();
-      const apiKey = await readApiKey();
-      if (!settings.baseUrl || !apiKey) {
-        throw new ApiError({
-          code: 'not_configured',
-          message: 'Add the base URL and API key first.',
-          retryable: false,
-        });
-      }
-      return testConnection({ baseUrl: settings.baseUrl, apiKey }, hasOriginAccess, clock);
-    },
+    'settings.get': () => settings.view(),
+    'settings.save': (input) => settings.save(input),
+    'settings.setTheme': ({ theme }) => settings.setTheme(theme),
+    'settings.forgetKey': () => settings.forgetKey(),
+    'connection.test': () => settings.test(),
     'ownedBrands.list': (_, { signal }) => deps.api.ownedBrands.list(signal),
     'library.search': (params, { signal }) => deps.api.library.search(params, signal),
     'library.saved': (params, { signal }) => deps.api.library.saved(params, signal),
@@ -180,18 +71,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { ok: true as const };
     },
     'pageButton.get': () => reconcilePageButton(pageButton),
-    'pageButton.set': async ({ enabled }) => {
-      const state = await setPageButton(enabled, pageButton);
-      if (enabled && !state.granted) {
-        throw new ApiError({
-          code: 'permission_denied',
-          field: 'pageButton',
-          message: `Adscope needs access to websites (${PAGE_BUTTON_ORIGINS.join(', ')}) to show the button. Turn it on again and choose Allow.`,
-          retryable: false,
-        });
-      }
-      return state;
-    },
+    'pageButton.set': ({ enabled }) => setPageButton(enabled, pageButton),
     'accounts.list': (_, { signal }) => deps.api.accounts.list(signal),
     'accounts.metrics': ({ accountId }, { signal }) => deps.api.accounts.metrics(accountId, signal),
     'accounts.summary': ({ accountId, window, metrics }, { signal }) =>

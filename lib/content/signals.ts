@@ -3,7 +3,7 @@ import type { PageSignals } from '../messaging/page-trigger';
 /**
  * Page signals for "find similar ads", read from the DOM as it is, without running anything
  * the page ships. Plain DOM only: this module is bundled into the content script (no zod, no
- * lib/api), so it stays small, and every read is a bounded querySelector, never a walk.
+ * the worker), so it stays small, and every read is a bounded querySelector, never a walk.
  */
 
 const MAX_TEXT = 300;

@@ -65,19 +65,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** Stops the extension's service worker (as the browser does when it idles) and waits until it has. */
-export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  const states: string[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) states.push(version.runningStatus);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => states.at(-1)).toBe('stopped');
-  await cdp.detach();
-}
-
 /** Fails on any serious or critical axe-core violation, listing them. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -91,3 +78,4 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export { expect };
+export { stopServiceWorker } from '../support/service-worker';

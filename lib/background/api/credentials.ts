@@ -4,7 +4,7 @@ import { ApiError } from '../../messaging/api-error';
 import { apiKeySchema } from '../../messaging/connection';
 
 /**
- * The API key. Only lib/api reads this item; UIs learn `hasApiKey` and the last four
+ * The API key. Only the worker's API client reads this item; UIs learn `hasApiKey` and the last four
  * characters through the background, and the content script never sees either.
  */
 const apiKeyItem = defineValidatedItem('local:apiKey', z.string(), { fallback: '', version: 1 });

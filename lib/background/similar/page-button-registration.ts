@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { ApiError } from '../../messaging/api-error';
 import { z } from 'zod';
 import { defineValidatedItem } from '../../storage/validated-item';
 import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button-access';
@@ -49,11 +50,20 @@ export async function reconcilePageButton(deps: PageButtonDeps = browserPageButt
   return { enabled: wanted, granted };
 }
 
-/** Turns the button on (the options page has asked for access first) or off. */
+/** Turns the button on (the options page has asked for access first) or off; on without access is refused. */
 export async function setPageButton(
   enabled: boolean,
   deps: PageButtonDeps = browserPageButtonDeps,
 ): Promise<PageButtonState> {
   await pageButtonItem.set({ enabled });
-  return reconcilePageButton(deps);
+  const state = await reconcilePageButton(deps);
+  if (enabled && !state.granted) {
+    throw new ApiError({
+      code: 'permission_denied',
+      field: 'pageButton',
+      message: `Adscope needs access to websites (${PAGE_BUTTON_ORIGINS.join(', ')}) to show the button. Turn it on again and choose Allow.`,
+      retryable: false,
+    });
+  }
+  return state;
 }
