@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { QUERY_CACHE_KEY } from '../components/ui/query-persistence';
+import { QUERY_CACHE_KEY } from '../components/ui/page-caches';
 import { DEMO_API_KEY } from '../lib/contract/demo';
-import { PANEL_SNAPSHOT_KEY } from '../components/sidepanel/picture';
+import { PANEL_PICTURE_KEY } from '../components/ui/page-caches';
 import { launchWithExtension } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/support/pages/options-page';
@@ -41,7 +41,7 @@ const FIRST_CARD = '[role="list"][aria-label="Search results"] [role="listitem"]
 /** A card rendered by the app, not the inert picture painted before it loads. */
 const LIVE_CARD = `#root > :not([data-snapshot]) ${FIRST_CARD}`;
 /** The panel's caches in its localStorage: the query cache and the last picture. */
-const CACHE_KEYS = [QUERY_CACHE_KEY, PANEL_SNAPSHOT_KEY];
+const CACHE_KEYS = [QUERY_CACHE_KEY, PANEL_PICTURE_KEY];
 
 /** Side panel: to the first result cards cold (no cached results) and on reopen (from the page's cache). */
 async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Figure[]> {

@@ -130,6 +130,15 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       request.socket.destroy();
       return;
     }
+    // Before the key is read: a proxy in front of a service redirects whoever asks.
+    const redirect = fault('redirect');
+    if (redirect) {
+      // A service (or a proxy in front of it) moving requests elsewhere: clients must not follow.
+      response.writeHead(307, { Location: redirect.location ?? 'https://example.invalid/', ...CORS_HEADERS });
+      response.end();
+      state.log({ method, path: apiPath, status: 307, workspace: null });
+      return;
+    }
 
     const removed = findRemovedPath(method, apiPath);
     if (removed) {

@@ -18,7 +18,7 @@ export type MalformedKind = (typeof malformedKinds)[number];
  */
 export const faultRuleSchema = z
   .object({
-    kind: z.enum(['latency', 'upstream', 'rate-limit', 'drop-before', 'drop-after', 'malformed']),
+    kind: z.enum(['latency', 'upstream', 'rate-limit', 'drop-before', 'drop-after', 'malformed', 'redirect']),
     method: z.enum(['GET', 'POST', 'DELETE']).optional(),
     /** Substring of the path after the version prefix, e.g. "/owned-brands". */
     path: z.string().max(200).optional(),
@@ -28,6 +28,8 @@ export const faultRuleSchema = z
     /** Retry-After header sent with a 429, as seconds or an HTTP date. */
     retryAfter: z.string().max(64).optional(),
     body: z.enum(malformedKinds).optional(),
+    /** Where a `redirect` (HTTP 307) points. */
+    location: z.string().url().max(2048).optional(),
   })
   .strict();
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;

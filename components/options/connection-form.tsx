@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Field } from '@/components/ui/field';
@@ -46,12 +46,14 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
   const [apiKey, setApiKey] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [report, setReport] = useState<ConnectionReport | null>(null);
+  const keyField = useRef<HTMLInputElement>(null);
 
   const save = useMutation({
-    mutationFn: async (input: { baseUrl: string; apiKey: string }) => {
+    mutationFn: async (input: { baseUrl: string; apiKey: string; sendStoredKeyTo?: string }) => {
       const result = await callBackground('settings.save', {
         baseUrl: input.baseUrl,
         ...(input.apiKey.trim() ? { apiKey: input.apiKey } : {}),
+        ...(input.sendStoredKeyTo ? { sendStoredKeyTo: input.sendStoredKeyTo } : {}),
       });
       return result;
     },
@@ -63,6 +65,7 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
     },
     onError: (error) => {
       const apiError = ApiError.from(error);
+      if (apiError.code === 'origin_changed') return;
       if (apiError.field === 'baseUrl' || apiError.field === 'apiKey')
         setFieldErrors({ [apiError.field]: apiError.message });
     },
@@ -77,6 +80,11 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
   });
 
   const hasStoredKey = settings.data?.hasApiKey ?? false;
+  // The stored key was entered for another origin: the user decides whether it may go to this one.
+  const originQuestion =
+    save.isError && ApiError.from(save.error).code === 'origin_changed'
+      ? (ApiError.from(save.error).details as { origin?: unknown } | undefined)?.origin
+      : undefined;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -111,7 +119,7 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
   }
 
   const keyHint = settings.data?.hasApiKey
-    ? `A key ending in ${settings.data.apiKeyLast4} is stored. Leave this empty to keep it.`
+    ? `A key ending in ${settings.data.apiKeyLast4} is stored for ${settings.data.origin ?? 'this address'}. Leave this empty to keep it.`
     : 'Stored only on this device, and only sent to the base URL above.';
 
   return (
@@ -133,6 +141,7 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
           label="API key"
           type="password"
           name="apiKey"
+          ref={keyField}
           autoComplete="off"
           spellCheck={false}
           placeholder={settings.data?.hasApiKey ? `•••• ${settings.data.apiKeyLast4}` : 'Paste your API key'}
@@ -165,10 +174,42 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
           </div>
         ) : null}
       </div>
+      {typeof originQuestion === 'string' ? (
+        <div className="notice notice-warning" role="alert">
+          <p>
+            <strong>Send your stored key to {originQuestion}?</strong>
+          </p>
+          <p>
+            The key ending in {settings.data?.apiKeyLast4} was entered for {settings.data?.origin ?? 'another address'}.
+            Adscope sends it nowhere else unless you say so. Nothing was saved.
+          </p>
+          <div className="notice-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() =>
+                save.mutate({ baseUrl: normalizeBaseUrl(baseUrl), apiKey: '', sendStoredKeyTo: originQuestion })
+              }
+            >
+              Send it to {originQuestion}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                save.reset();
+                keyField.current?.focus();
+              }}
+            >
+              Enter a key for {originQuestion}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {save.isError && !ApiError.from(save.error).field ? (
         <ErrorNotice title="Could not connect. Nothing was saved." error={save.error} />
       ) : null}
-      {save.isError && ApiError.from(save.error).field ? (
+      {save.isError && ApiError.from(save.error).field && typeof originQuestion !== 'string' ? (
         <p className="visually-hidden" role="alert">
           Could not connect. Nothing was saved. {ApiError.from(save.error).message}
         </p>

@@ -7,8 +7,8 @@
 import { onPageLeave } from '@/components/ui/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
 import { type Clock, systemClock } from '@/lib/clock';
+import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
 
-export const PANEL_SNAPSHOT_KEY = 'adscope.panel.snapshot.v2';
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
 export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** Larger pictures cost more to parse than they save. */
@@ -84,10 +84,10 @@ export function saveSnapshot(root: HTMLElement, now: number, storage: Storage = 
     if (root.querySelector('[data-snapshot]')) return;
     const json = JSON.stringify(takeSnapshot(root, now));
     if (root.childElementCount === 0 || json.length > SNAPSHOT_MAX_CHARS) {
-      storage.removeItem(PANEL_SNAPSHOT_KEY);
+      storage.removeItem(PANEL_PICTURE_KEY);
       return;
     }
-    storage.setItem(PANEL_SNAPSHOT_KEY, json);
+    storage.setItem(PANEL_PICTURE_KEY, json);
   } catch {
     // Storage unavailable: the panel only paints a little later next time.
   }
@@ -96,11 +96,11 @@ export function saveSnapshot(root: HTMLElement, now: number, storage: Storage = 
 /** Reads a stored picture, or null when there is none, it is malformed, or it is stale. */
 export function readSnapshot(now: number, storage: Storage = localStorage): PanelSnapshot | null {
   try {
-    const raw = storage.getItem(PANEL_SNAPSHOT_KEY);
+    const raw = storage.getItem(PANEL_PICTURE_KEY);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     if (!isSnapshot(parsed) || now - parsed.savedAt > SNAPSHOT_MAX_AGE_MS || parsed.savedAt > now) {
-      storage.removeItem(PANEL_SNAPSHOT_KEY);
+      storage.removeItem(PANEL_PICTURE_KEY);
       return null;
     }
     return parsed;

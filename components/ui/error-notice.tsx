@@ -74,6 +74,10 @@ export function errorAdvice(error: Pick<ApiError, 'code' | 'httpStatus' | 'messa
       return 'Correct the field and try again.';
     case 'generation_failed':
       return 'Try again, or change the brief.';
+    case 'origin_changed':
+      return 'Enter the key for the new address, or confirm that the stored key may go there.';
+    case 'redirected':
+      return 'Enter the address the service really answers at as the base URL in Adscope options.';
     default:
       return 'Try again. If it keeps happening, reload the extension.';
   }

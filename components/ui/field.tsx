@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** An input's props (a ref included, as React 19 passes it), with a label, a hint and an error. */
+interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
   hint?: string;
   error?: string | undefined;

@@ -1,8 +1,7 @@
 import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QUERY_CACHE_KEY } from './page-caches';
 import { onPageLeave } from '@/components/ui/page-leave';
 
-/** The query cache in the page's localStorage. */
-export const QUERY_CACHE_KEY = 'adscope.queries.v1';
 const MAX_QUERIES = 4;
 
 interface InfiniteShape {

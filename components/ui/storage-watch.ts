@@ -1,15 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
+import { clearPageCaches } from './page-caches';
 import { sharedKeys } from './query-keys';
 
 /** What a page's cache listens to in extension storage; each returns its stop. */
 export type StorageWatcher = (queryClient: QueryClient) => () => void;
 
-/** Keeps this page's settings in step with what another page (options) changed. */
+/**
+ * Keeps this page in step with the settings another page changed. When the connection
+ * changes (a new key, another address, the key forgotten), everything this page and the
+ * panel keep of the last workspace is dropped: the query cache, the persisted cache and the
+ * panel's last picture. Only key names are looked at, never values.
+ */
 export const watchSettings: StorageWatcher = (queryClient) => {
   const listener = (changes: Record<string, unknown>, area: string) => {
     if (area !== 'local') return;
-    if ('settings' in changes || 'apiKey' in changes)
+    if ('connection' in changes) {
+      clearPageCaches();
+      queryClient.clear();
+    }
+    if ('settings' in changes || 'connection' in changes)
       void queryClient.invalidateQueries({ queryKey: sharedKeys.settings() });
   };
   browser.storage.onChanged.addListener(listener);

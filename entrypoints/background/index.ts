@@ -5,11 +5,14 @@ import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
 import { registerPanelTriggers } from '@/lib/background/panel';
+import { restrictStorageToTrustedContexts } from '@/lib/background/storage-access';
 import { openResearchPanel } from '@/lib/open-panel';
 import { reconcilePageButton } from '@/lib/background/similar/page-button-registration';
 import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/background/similar/trigger';
 
 export default defineBackground(() => {
+  // First: the key's storage out of reach of content scripts, where the browser allows it.
+  void restrictStorageToTrustedContexts();
   const api = createDefaultApi();
   const outbox = startSaveOutbox(api);
   const generations = startGenerationTracker(api);

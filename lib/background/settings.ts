@@ -1,11 +1,12 @@
 import { browser } from 'wxt/browser';
 import type { Clock } from '../clock';
 import { ApiError, invalidInput } from '../messaging/api-error';
-import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '../messaging/connection';
+import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originOf, originPattern } from '../messaging/connection';
 import type { ConnectionReport, RequestInput, SettingsView } from '../messaging/protocol';
 import { settingsItem, type Settings } from '../storage/settings';
+import { API_PREFIX } from '../contract/path';
 import { createApi } from './api';
-import { clearApiKey, readApiKey, readApiKeyHint, writeApiKey } from './api/credentials';
+import { forgetKey, readConnectionHint, readStoredConnection, writeConnection } from './api/credentials';
 import { type Connection, createTransport } from './api/transport';
 import { parseInput } from './parse-input';
 
@@ -16,8 +17,32 @@ export interface SettingsDeps {
 }
 
 async function settingsView(): Promise<SettingsView> {
-  const [settings, hint] = await Promise.all([settingsItem.get(), readApiKeyHint()]);
-  return { baseUrl: settings.baseUrl, theme: settings.theme, hasApiKey: hint.hasApiKey, apiKeyLast4: hint.last4 };
+  const [settings, hint] = await Promise.all([settingsItem.get(), readConnectionHint()]);
+  return {
+    baseUrl: hint.baseUrl,
+    origin: hint.origin,
+    theme: settings.theme,
+    hasApiKey: hint.hasApiKey,
+    apiKeyLast4: hint.last4,
+  };
+}
+
+/**
+ * The key to test and store: a new one as typed, else the stored one, but only for the
+ * origin it was entered for, unless the user confirmed sending it to the new one.
+ */
+async function keyFor(input: RequestInput<'settings.save'>, origin: string): Promise<string> {
+  if (input.apiKey !== undefined && input.apiKey.trim() !== '') return parseInput(apiKeySchema, input.apiKey, 'apiKey');
+  const stored = await readStoredConnection();
+  if (!stored?.apiKey) throw invalidInput('apiKey', 'Paste your API key.');
+  if (stored.origin === origin || input.sendStoredKeyTo === origin) return stored.apiKey;
+  throw new ApiError({
+    code: 'origin_changed',
+    field: 'apiKey',
+    message: `The stored key was entered for ${stored.origin}. Enter the key for ${origin}, or confirm that Adscope may send the stored key there.`,
+    retryable: false,
+    details: { origin, storedOrigin: stored.origin },
+  });
 }
 
 function parseBaseUrl(input: string): string {
@@ -54,14 +79,48 @@ async function testConnection(
       checkedAt: new Date(clock()).toISOString(),
     };
   } catch (error) {
-    throw explainConnectionFailure(ApiError.from(error), connection.baseUrl);
+    const failure = ApiError.from(error);
+    if (failure.code === 'redirected' && !failure.details) {
+      // The browser hides where an opaque redirect points: ask again without the key to learn it.
+      const target = await redirectTarget(connection.baseUrl);
+      if (target) throw explainConnectionFailure(redirectedTo(target), connection.baseUrl);
+    }
+    throw explainConnectionFailure(failure, connection.baseUrl);
   }
 }
 
 /** Rewrites a failed probe into what is wrong with the settings, naming the field to fix. */
+/**
+ * Where the service's address redirects to, found by a request that carries no key and no
+ * cookie (only the path is sent); null when it cannot be told.
+ */
+async function redirectTarget(baseUrl: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${baseUrl}${API_PREFIX}/owned-brands`, {
+      redirect: 'follow',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(5000),
+    });
+    return response.redirected ? response.url : null;
+  } catch {
+    return null;
+  }
+}
+
+function redirectedTo(target: string): ApiError {
+  return new ApiError({
+    code: 'redirected',
+    message: `The server redirects to ${target}. Adscope follows no redirect, so your key goes nowhere else: if that is the service's address, use it as the base URL.`,
+    retryable: false,
+    details: { location: target },
+  });
+}
+
 function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
   const origin = new URL(baseUrl).origin;
   switch (error.code) {
+    case 'redirected':
+      return new ApiError({ ...error.toJSON(), field: 'baseUrl' });
     case 'network':
     case 'timeout':
       return new ApiError({
@@ -100,15 +159,10 @@ export function createSettingsService(deps: SettingsDeps) {
     view: settingsView,
     async save(input: RequestInput<'settings.save'>) {
       const baseUrl = parseBaseUrl(input.baseUrl);
-      const apiKey =
-        input.apiKey === undefined || input.apiKey.trim() === ''
-          ? await readApiKey()
-          : parseInput(apiKeySchema, input.apiKey, 'apiKey');
-      if (!apiKey) throw invalidInput('apiKey', 'Paste your API key.');
-      // Test before writing, so a wrong address or key changes nothing.
+      const apiKey = await keyFor(input, originOf(baseUrl));
+      // Test before writing, so a wrong address or key changes nothing; then one write binds them.
       const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, deps.clock);
-      await settingsItem.set({ ...(await settingsItem.get()), baseUrl });
-      if (input.apiKey !== undefined && input.apiKey.trim() !== '') await writeApiKey(apiKey);
+      await writeConnection(baseUrl, apiKey);
       return { settings: await settingsView(), connection };
     },
     async setTheme(theme: Settings['theme']) {
@@ -116,20 +170,19 @@ export function createSettingsService(deps: SettingsDeps) {
       return settingsView();
     },
     async forgetKey() {
-      await clearApiKey();
+      await forgetKey();
       return settingsView();
     },
     async test() {
-      const settings = await settingsItem.get();
-      const apiKey = await readApiKey();
-      if (!settings.baseUrl || !apiKey) {
+      const stored = await readStoredConnection();
+      if (!stored?.apiKey) {
         throw new ApiError({
           code: 'not_configured',
           message: 'Add the base URL and API key first.',
           retryable: false,
         });
       }
-      return testConnection({ baseUrl: settings.baseUrl, apiKey }, hasOriginAccess, deps.clock);
+      return testConnection({ baseUrl: stored.baseUrl, apiKey: stored.apiKey }, hasOriginAccess, deps.clock);
     },
   };
 }

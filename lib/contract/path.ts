@@ -5,13 +5,22 @@ export type ApiPath = string & { readonly [apiPathBrand]: true };
 
 export const API_PREFIX = '/open/v1';
 
+/** A path segment that would leave its place: empty, `.` or `..` (which URLs resolve, even encoded as is). */
+export class UnsafePathSegment extends Error {
+  override readonly name = 'UnsafePathSegment';
+}
+
 /**
  * Joins path segments under the API prefix, percent-encoding each one, so an id such as
- * `../x` or `a/b?c` stays a single segment.
+ * `../x` or `a/b?c` stays a single segment, and refusing `.` and `..`, which would climb out
+ * of it (an id from the server's own data included).
  */
 export function apiPath(...segments: readonly string[]): ApiPath {
   for (const segment of segments) {
-    if (segment.length === 0) throw new TypeError('An API path segment cannot be empty.');
+    if (segment.length === 0) throw new UnsafePathSegment('An id in the request is empty.');
+    if (segment === '.' || segment === '..') {
+      throw new UnsafePathSegment(`"${segment}" is not an id: it would take the request out of ${API_PREFIX}.`);
+    }
   }
   return `${API_PREFIX}/${segments.map((s) => encodeURIComponent(s)).join('/')}` as ApiPath;
 }

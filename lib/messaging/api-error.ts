@@ -15,6 +15,10 @@ export const clientErrorCodes = [
   'forbidden_sender',
   'internal',
   'generation_failed',
+  /** The base URL's origin is not the one the stored key was entered for. */
+  'origin_changed',
+  /** The service answered with a redirect, which Adscope never follows. */
+  'redirected',
 ] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = number | ClientErrorCode;
@@ -95,6 +99,10 @@ export class ApiError extends Error {
         ...(field === undefined ? {} : { field }),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
+    }
+    // An id that would climb out of the API prefix is bad input, not a failure of Adscope.
+    if (value instanceof Error && value.name === 'UnsafePathSegment') {
+      return new ApiError({ code: 'invalid_input', field: 'id', message: value.message, retryable: false });
     }
     const message = value instanceof Error ? value.message : 'Something went wrong inside Adscope.';
     return new ApiError({ code: 'internal', message, retryable: false });

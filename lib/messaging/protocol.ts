@@ -47,6 +47,8 @@ const empty = z.object({}).strict();
 
 export interface SettingsView {
   baseUrl: string;
+  /** The origin the stored key was entered for; null before any connection. */
+  origin: string | null;
   theme: z.infer<typeof themeSchema>;
   hasApiKey: boolean;
   apiKeyLast4: string | null;
@@ -78,8 +80,10 @@ export const requests = {
     input: z
       .object({
         baseUrl: z.string().max(2048),
-        /** Omitted to keep the stored key. */
+        /** Omitted to keep the stored key: allowed only for its own origin, or the one named next. */
         apiKey: z.string().max(512).optional(),
+        /** The user confirmed sending the stored key to this (new) origin. */
+        sendStoredKeyTo: z.string().max(2048).optional(),
       })
       .strict(),
     senders: EXTENSION_PAGES,

@@ -1,5 +1,6 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { PANEL_SNAPSHOT_KEY, SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/picture';
+import { SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/picture';
+import { PANEL_PICTURE_KEY } from '../../components/ui/page-caches';
 import type { MalformedKind } from '../../server/faults';
 import { SidePanelPage } from '../support/pages/side-panel-page';
 
@@ -263,7 +264,7 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
         ],
       }),
     );
-  }, PANEL_SNAPSHOT_KEY);
+  }, PANEL_PICTURE_KEY);
   await first.close();
   const again = await openPage('sidepanel');
   await expect(new SidePanelPage(again).searchBox).toBeVisible();

@@ -1,34 +1,77 @@
+import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { defineValidatedItem } from '../../storage/validated-item';
 import { ApiError } from '../../messaging/api-error';
-import { apiKeySchema } from '../../messaging/connection';
+import { apiKeySchema, originOf } from '../../messaging/connection';
+import { defineValidatedItem } from '../../storage/validated-item';
 
 /**
- * The API key. Only the worker's API client reads this item; UIs learn `hasApiKey` and the last four
- * characters through the background, and the content script never sees either.
+ * The connection: the API key together with the base URL and the origin it was entered for,
+ * stored as one item, so no reader (a save, a poll) ever sees a new address with an old key.
+ * Only the worker reads it; pages learn the address, whether a key is set and its last four
+ * characters, and the content script never sees any of it.
  */
-const apiKeyItem = defineValidatedItem('local:apiKey', z.string(), { fallback: '', version: 1 });
+const storedConnectionSchema = z
+  .object({
+    baseUrl: z.string().min(1),
+    origin: z.string().min(1),
+    /** null once the user has forgotten it; the address stays for the form. */
+    apiKey: z.string().min(1).nullable(),
+  })
+  .strict()
+  .refine((connection) => URL.canParse(connection.baseUrl) && originOf(connection.baseUrl) === connection.origin);
+export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 
-export async function readApiKey(): Promise<string> {
-  return apiKeyItem.get();
+export const connectionItem = defineValidatedItem('local:connection', storedConnectionSchema.nullable(), {
+  fallback: null,
+  version: 1,
+});
+
+/** Earlier versions kept the key and the address in two items; they become one, once. */
+async function migrateLegacyConnection(): Promise<StoredConnection | null> {
+  const legacy = await browser.storage.local.get(['apiKey', 'settings']);
+  const apiKey = typeof legacy.apiKey === 'string' && legacy.apiKey ? legacy.apiKey : null;
+  const baseUrl = (legacy.settings as { baseUrl?: unknown } | undefined)?.baseUrl;
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) {
+    if (apiKey) await browser.storage.local.remove('apiKey');
+    return null;
+  }
+  const connection: StoredConnection = { baseUrl, origin: originOf(baseUrl), apiKey };
+  await connectionItem.set(connection);
+  await browser.storage.local.remove(['apiKey', 'apiKey$']);
+  return connection;
 }
 
-export async function writeApiKey(key: string): Promise<void> {
-  await apiKeyItem.set(apiKeySchema.parse(key));
+export async function readStoredConnection(): Promise<StoredConnection | null> {
+  return (await connectionItem.get()) ?? migrateLegacyConnection();
 }
 
-export async function clearApiKey(): Promise<void> {
-  await apiKeyItem.remove();
+/** Stores a tested connection in one write. */
+export async function writeConnection(baseUrl: string, apiKey: string): Promise<void> {
+  await connectionItem.set({ baseUrl, origin: originOf(baseUrl), apiKey: apiKeySchema.parse(apiKey) });
 }
 
-export interface ApiKeyHint {
+/** Forgets the key; the address stays, so the form still shows it. */
+export async function forgetKey(): Promise<void> {
+  const stored = await readStoredConnection();
+  if (stored) await connectionItem.set({ ...stored, apiKey: null });
+}
+
+export interface ConnectionHint {
+  baseUrl: string;
+  origin: string | null;
   hasApiKey: boolean;
   last4: string | null;
 }
 
-export async function readApiKeyHint(): Promise<ApiKeyHint> {
-  const key = await apiKeyItem.get();
-  return key ? { hasApiKey: true, last4: key.slice(-4) } : { hasApiKey: false, last4: null };
+export async function readConnectionHint(): Promise<ConnectionHint> {
+  const stored = await readStoredConnection();
+  const key = stored?.apiKey ?? null;
+  return {
+    baseUrl: stored?.baseUrl ?? '',
+    origin: stored?.origin ?? null,
+    hasApiKey: key !== null,
+    last4: key ? key.slice(-4) : null,
+  };
 }
 
 export function notConfigured(what: 'key' | 'baseUrl'): ApiError {

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../../clock';
-import { settingsItem } from '../../storage/settings';
-import { notConfigured, readApiKey } from './credentials';
+import { ApiError } from '../../messaging/api-error';
+import { baseUrlProblem } from '../../messaging/connection';
+import { notConfigured, readStoredConnection } from './credentials';
 import { adAccountsApi } from './ad-accounts';
 import { adLibraryApi } from './ad-library';
 import { boardsApi } from './boards';
@@ -9,12 +10,15 @@ import { imageGenerationsApi } from './image-generations';
 import { ownedBrandsApi } from './owned-brands';
 import { type Connection, createTransport, type Transport, type TransportOptions } from './transport';
 
-/** Reads the connection from storage; the only place the key leaves its storage item. */
+/** Reads the connection from storage, key and address from one item; the only place the key leaves storage. */
 export async function readConnection(): Promise<Connection> {
-  const [{ baseUrl }, apiKey] = await Promise.all([settingsItem.get(), readApiKey()]);
-  if (!baseUrl) throw notConfigured('baseUrl');
-  if (!apiKey) throw notConfigured('key');
-  return { baseUrl, apiKey };
+  const stored = await readStoredConnection();
+  if (!stored) throw notConfigured('baseUrl');
+  if (!stored.apiKey) throw notConfigured('key');
+  // An address stored by an earlier version may no longer be allowed (plain http to another machine).
+  const problem = baseUrlProblem(stored.baseUrl);
+  if (problem) throw new ApiError({ code: 'not_configured', field: 'baseUrl', message: problem, retryable: false });
+  return { baseUrl: stored.baseUrl, apiKey: stored.apiKey };
 }
 
 /** The API namespaces over one transport; `clock` is what "today" means to the window rules. */

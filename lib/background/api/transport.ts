@@ -134,6 +134,27 @@ export function toApiError(error: unknown, now: number): ApiError {
   });
 }
 
+/**
+ * A redirect answered to a request: never followed, since `X-API-Key` would go with it to
+ * wherever it points. Browsers hide an opaque redirect's target; where it is known it is named.
+ */
+export function redirectError(response: Response): ApiError {
+  const location = response.headers.get('Location');
+  const target = location && URL.canParse(location, response.url) ? new URL(location, response.url).href : null;
+  return new ApiError({
+    code: 'redirected',
+    httpStatus: response.status || null,
+    message: target
+      ? `The server redirected the request to ${target}. Adscope follows no redirect, so your key goes nowhere else: if that is the service's address, use it as the base URL.`
+      : 'The server answered with a redirect. Adscope follows no redirect, so your key goes nowhere else: check the base URL (https://, and the exact address of the service).',
+    retryable: false,
+    ...(target ? { details: { location: target } } : {}),
+  });
+}
+
+const isRedirect = (response: Response) =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+
 async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxBytes: number): Promise<T> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response.status);
@@ -241,6 +262,8 @@ export function createTransport(options: TransportOptions): Transport {
         ...(request.body === undefined ? {} : { json: request.body }),
         headers: { 'X-API-Key': apiKey, Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
         timeout,
+        // A redirect would carry the key to another address: it is an error, never followed.
+        redirect: 'manual',
         ...(signal ? { signal } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         retry: retriable
@@ -269,6 +292,9 @@ export function createTransport(options: TransportOptions): Transport {
           : { limit: 0 },
         hooks: {
           afterResponse: [
+            ({ response }) => {
+              if (isRedirect(response)) throw redirectError(response);
+            },
             async ({ response }) => {
               // A 2xx that carries 50001 is still a retriable upstream failure.
               if (!retriable || !response.ok) return;

@@ -3,10 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDefaultApi } from '../../../lib/background/api';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { generationChoiceSchema } from '../../../lib/contract/generation-fields';
-import { DEMO_API_KEY } from '../../../lib/contract/demo';
-import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { rankedToCsv } from '../../../components/accounts/ranked-table';
+import { connectTo } from '../../support/connection';
 import { withServer } from '../../support/server';
 import { shiftUtcDay } from '../../../lib/contract/window';
 import { fixedClock, TEST_DAY } from '../../support/clock';
@@ -18,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   fakeBrowser.reset();
-  await settingsItem.set({ baseUrl: server.baseUrl, theme: 'system' });
-  await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
+  await connectTo(server.baseUrl);
 });
 
 const api = () => createDefaultApi({ retryLimit: 0, clock: fixedClock() });

@@ -8,10 +8,10 @@ import { generationJobsItem } from '../../../lib/background/jobs/generation-trac
 import { isActiveJob } from '../../../lib/storage/generation-jobs';
 import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { outboxItem } from '../../../lib/storage/outbox';
-import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { GenerationStore } from '../../../server/generations';
 import { fixedClock, manualClock } from '../../support/clock';
+import { connectTo } from '../../support/connection';
 import { withServer } from '../../support/server';
 
 /**
@@ -161,8 +161,7 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
     fakeBrowser.reset();
     let now = START;
     clock = manualClock(now);
-    await settingsItem.set({ baseUrl: server.baseUrl, theme: 'system' });
-    await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
+    await connectTo(server.baseUrl);
     server.state.faults.clear();
     server.state.generations = new GenerationStore(1, server.state.clock);
     const space = workspace();

@@ -4,16 +4,15 @@ import { createDefaultApi } from '../../../lib/background/api';
 import { ApiError } from '../../../lib/messaging/api-error';
 import type { GenerationChoice } from '../../../lib/contract/generation-fields';
 import type { GeneratedImage, Generation } from '../../../lib/contract/image-generations';
-import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import {
   GENERATION_POLICY,
   type GenerationApi,
   GenerationTracker,
 } from '../../../lib/background/jobs/generation-tracker';
 import { generationJobsItem } from '../../../lib/background/jobs/generation-tracker';
-import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { fixedClock, manualClock } from '../../support/clock';
+import { connectTo } from '../../support/connection';
 import { withServer } from '../../support/server';
 
 const choice: GenerationChoice = { prompt: 'Trail shoes for spring', brand_id: 'brand-1', size: 2 };
@@ -287,8 +286,7 @@ describe('against the reference server', () => {
   afterAll(() => server.close());
 
   it('no duplicate submit across a restart between "key saved" and "response received"', async () => {
-    await settingsItem.set({ baseUrl: server.baseUrl, theme: 'system' });
-    await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY });
+    await connectTo(server.baseUrl);
     const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
     const brand = server.state.data.workspaces[0]?.ownedBrands[0]?.id ?? '';
     // The server commits the generation, then the connection drops before the answer.

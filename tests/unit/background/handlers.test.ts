@@ -8,9 +8,11 @@ import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { createHandlers } from '../../../lib/background/handlers';
 import type { Handlers, RequestContext } from '../../../lib/background/router';
 import { pendingSimilarItem } from '../../../lib/storage/pending-similar';
+import { connectionItem } from '../../../lib/background/api/credentials';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { fixedClock } from '../../support/clock';
+import { connectTo } from '../../support/connection';
 import { withServer } from '../../support/server';
 
 /** A generation tracker that schedules nothing (these tests do not run jobs). */
@@ -51,7 +53,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected a rejection');
 }
 
-const storedKey = async () => (await fakeBrowser.storage.local.get('apiKey')).apiKey;
+const storedKey = async () => (await connectionItem.get())?.apiKey ?? undefined;
 
 describe('settings.save', () => {
   it('tests the connection, then stores the base URL and key; the view shows only the last four', async () => {
@@ -59,6 +61,7 @@ describe('settings.save', () => {
     expect(result.connection.ownedBrands).toBeGreaterThan(0);
     expect(result.settings).toEqual({
       baseUrl: server.baseUrl,
+      origin: server.baseUrl,
       theme: 'system',
       hasApiKey: true,
       apiKeyLast4: DEMO_API_KEY.slice(-4),
@@ -91,8 +94,7 @@ describe('settings.save', () => {
     expect(error.code).toBe(code);
     expect(error.field).toBe(field);
     expect(error.message).not.toContain(DEMO_API_KEY);
-    expect(await settingsItem.get()).toEqual({ baseUrl: '', theme: 'system' });
-    expect(await storedKey()).toBeUndefined();
+    expect(await connectionItem.get()).toBeNull();
   });
 
   it('never puts a key in an error, a reply or the console, whatever fails', async () => {
@@ -109,7 +111,7 @@ describe('settings.save', () => {
     expect(unreachable.code).toBe('network');
     // A stored key the server no longer accepts: every request fails, and none says the key.
     await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
-    await fakeBrowser.storage.local.set({ apiKey: secret });
+    await connectTo(server.baseUrl, secret);
     const search = await rejection(handlers['library.search']({ query: 'boots' }, context));
     expect(search.code).toBe(40001);
     const view = await handlers['settings.get']({}, context);
@@ -140,11 +142,85 @@ describe('settings.save', () => {
     expect(await storedKey()).toBe(DEMO_API_KEY);
   });
 
-  it('forgets the key on request', async () => {
+  it('forgets the key on request, keeping the address for the form', async () => {
     await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
     const view = await handlers['settings.forgetKey']({}, context);
-    expect(view.hasApiKey).toBe(false);
+    expect(view).toMatchObject({ hasApiKey: false, baseUrl: server.baseUrl });
     expect(await storedKey()).toBeUndefined();
+    expect((await rejection(handlers['ownedBrands.list']({}, context))).code).toBe('not_configured');
+  });
+
+  it('binds the stored key to its origin: another origin needs the key again, or a confirmation', async () => {
+    await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    // The same server under another origin stands for "another host".
+    const elsewhere = server.baseUrl.replace('127.0.0.1', 'localhost');
+    const before = server.state.requestLog.length;
+    const refused = await rejection(handlers['settings.save']({ baseUrl: elsewhere }, context));
+    expect(refused).toMatchObject({ code: 'origin_changed', field: 'apiKey' });
+    expect(refused.message).toContain(server.baseUrl);
+    expect(refused.message).toContain(elsewhere);
+    expect(server.state.requestLog.length).toBe(before);
+    expect(await connectionItem.get()).toEqual({
+      baseUrl: server.baseUrl,
+      origin: server.baseUrl,
+      apiKey: DEMO_API_KEY,
+    });
+    // A confirmation for another origin than the one asked about changes nothing either.
+    const wrongConfirmation = await rejection(
+      handlers['settings.save']({ baseUrl: elsewhere, sendStoredKeyTo: 'https://evil.example' }, context),
+    );
+    expect(wrongConfirmation.code).toBe('origin_changed');
+    const moved = await handlers['settings.save']({ baseUrl: elsewhere, sendStoredKeyTo: elsewhere }, context);
+    expect(moved.settings).toMatchObject({ baseUrl: elsewhere, origin: elsewhere, hasApiKey: true });
+    // A new key for a new origin needs no confirmation.
+    const fresh = await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    expect(fresh.settings.origin).toBe(server.baseUrl);
+  });
+
+  it('writes the address and the key in one write, so no reader sees one without the other', async () => {
+    const writes: string[][] = [];
+    fakeBrowser.storage.local.onChanged.addListener((changes) => writes.push(Object.keys(changes)));
+    await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
+    await handlers['settings.save'](
+      { baseUrl: server.baseUrl.replace('127.0.0.1', 'localhost'), apiKey: DEMO_API_KEY },
+      context,
+    );
+    expect(writes.filter((keys) => keys.includes('connection'))).toEqual([['connection'], ['connection']]);
+  });
+
+  it.each([
+    ['http://example.com', false],
+    ['http://10.0.0.5:8080', false],
+    ['http://127.0.0.2:9', true],
+    ['http://localhost:9', true],
+    ['http://[::1]:9', true],
+    ['https://example.com', true],
+  ])('allows plain http only to this computer: %s is allowed: %s', async (baseUrl, allowed) => {
+    const error = await rejection(handlers['settings.save']({ baseUrl, apiKey: DEMO_API_KEY }, context));
+    // Allowed addresses get as far as the network (nothing listens there); the others are refused first.
+    expect(error.code).toBe(allowed ? 'network' : 'invalid_input');
+    if (!allowed) expect(error.message).toMatch(/https:\/\/.*unencrypted/);
+  });
+
+  it('moves a key and an address stored apart by an earlier version into one item', async () => {
+    await fakeBrowser.storage.local.set({ apiKey: DEMO_API_KEY, settings: { baseUrl: server.baseUrl, theme: 'dark' } });
+    expect((await handlers['ownedBrands.list']({}, context)).items.length).toBeGreaterThan(0);
+    expect(await connectionItem.get()).toEqual({
+      baseUrl: server.baseUrl,
+      origin: server.baseUrl,
+      apiKey: DEMO_API_KEY,
+    });
+    expect((await fakeBrowser.storage.local.get('apiKey')).apiKey).toBeUndefined();
+    expect((await handlers['settings.get']({}, context)).theme).toBe('dark');
+  });
+
+  it('refuses to send a key an earlier version stored for plain http to another machine', async () => {
+    await fakeBrowser.storage.local.set({
+      apiKey: DEMO_API_KEY,
+      settings: { baseUrl: 'http://example.com', theme: 'system' },
+    });
+    const error = await rejection(handlers['ownedBrands.list']({}, context));
+    expect(error).toMatchObject({ code: 'not_configured', field: 'baseUrl' });
   });
 });
 
@@ -165,8 +241,8 @@ describe('calls that need a connection', () => {
 
 describe('stored settings', () => {
   it('read as the defaults when tampered with', async () => {
-    await fakeBrowser.storage.local.set({ settings: { baseUrl: 42, theme: 'neon' } });
-    expect(await settingsItem.get()).toEqual({ baseUrl: '', theme: 'system' });
+    await fakeBrowser.storage.local.set({ settings: { theme: 'neon' } });
+    expect(await settingsItem.get()).toEqual({ theme: 'system' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/messaging/api-error';
+import { boardsApi } from '../../../lib/background/api/boards';
 import { ownedBrandsApi } from '../../../lib/background/api/owned-brands';
 import { apiPath } from '../../../lib/contract/path';
 import { createTransport, parseRetryAfter, type TransportOptions } from '../../../lib/background/api/transport';
@@ -170,6 +171,29 @@ describe('transport', () => {
 
   it('encodes every path segment so an id cannot change the path', () => {
     expect(apiPath('boards', '../owned-brands', 'ads')).toBe('/open/v1/boards/..%2Fowned-brands/ads');
+  });
+
+  it.each(['.', '..', ''])('refuses the id %j, even one from the server, before anything is sent', async (id) => {
+    const boards = boardsApi(client().transport);
+    // The router turns whatever a handler throws into an ApiError; this one is bad input.
+    const thrown = await Promise.resolve()
+      .then(() => boards.ads(id, {}))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(ApiError.from(thrown)).toMatchObject({ code: 'invalid_input', field: 'id', retryable: false });
+    expect(server.state.requestLog).toEqual([]);
+  });
+
+  it('follows no redirect: the key goes nowhere else, and the error names where it pointed', async () => {
+    const elsewhere = `${server.baseUrl.replace('127.0.0.1', 'localhost')}/open/v1/owned-brands`;
+    server.state.faults.add({ kind: 'redirect', path: '/owned-brands', location: elsewhere, times: 1 });
+    const error = await failure(client().brands.list());
+    expect(error).toMatchObject({ code: 'redirected', httpStatus: 307, retryable: false });
+    expect(error.message).toContain(elsewhere);
+    // One request, answered with the redirect; nothing reached the address it pointed at.
+    expect(server.state.requestLog.map((entry) => entry.status)).toEqual([307]);
   });
 });
 

@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   isSafeAttribute,
-  PANEL_SNAPSHOT_KEY,
   type PanelSnapshot,
   paintSnapshot,
   readSnapshot,
@@ -10,11 +9,12 @@ import {
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
 } from '@/components/sidepanel/picture';
+import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 
 function store(nodes: unknown[], extra: Partial<Omit<PanelSnapshot, 'nodes'>> = {}): void {
-  localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ v: 2, savedAt: NOW - 1000, theme: null, ...extra, nodes }));
+  localStorage.setItem(PANEL_PICTURE_KEY, JSON.stringify({ v: 2, savedAt: NOW - 1000, theme: null, ...extra, nodes }));
 }
 
 function painted(root: HTMLElement): HTMLElement {
@@ -99,7 +99,7 @@ describe('panel snapshot', () => {
   it('stops at a picture nested too deep', () => {
     const depth = 2000;
     const nodes = `[${'["div",{},['.repeat(depth)}"bottom"${']]'.repeat(depth)}]`;
-    localStorage.setItem(PANEL_SNAPSHOT_KEY, `{"v":2,"savedAt":${NOW - 1000},"theme":null,"nodes":${nodes}}`);
+    localStorage.setItem(PANEL_PICTURE_KEY, `{"v":2,"savedAt":${NOW - 1000},"theme":null,"nodes":${nodes}}`);
     const picture = painted(root);
     expect(picture.querySelectorAll('div').length).toBeLessThan(100);
     expect(picture.textContent).not.toContain('bottom');
@@ -137,12 +137,12 @@ describe('panel snapshot', () => {
   it('keeps no picture that is stale, from the future, malformed or of another version', () => {
     store([['p', {}, ['old']]], { savedAt: NOW - SNAPSHOT_MAX_AGE_MS - 1 });
     expect(readSnapshot(NOW)).toBeNull();
-    expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
+    expect(localStorage.getItem(PANEL_PICTURE_KEY)).toBeNull();
     store([['p', {}, ['future']]], { savedAt: NOW + 60_000 });
     expect(readSnapshot(NOW)).toBeNull();
-    localStorage.setItem(PANEL_SNAPSHOT_KEY, '{"v":2,');
+    localStorage.setItem(PANEL_PICTURE_KEY, '{"v":2,');
     expect(readSnapshot(NOW)).toBeNull();
-    localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ v: 1, savedAt: NOW, theme: null, html: '<p>x</p>' }));
+    localStorage.setItem(PANEL_PICTURE_KEY, JSON.stringify({ v: 1, savedAt: NOW, theme: null, html: '<p>x</p>' }));
     expect(readSnapshot(NOW)).toBeNull();
   });
 
@@ -150,10 +150,10 @@ describe('panel snapshot', () => {
     store([['p', {}, ['previous']]]);
     root.innerHTML = `<p>${'x'.repeat(SNAPSHOT_MAX_CHARS + 1)}</p>`;
     saveSnapshot(root, NOW);
-    expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
+    expect(localStorage.getItem(PANEL_PICTURE_KEY)).toBeNull();
     store([['p', {}, ['kept']]], { savedAt: NOW - 5 });
     painted(root);
     saveSnapshot(root, NOW);
-    expect(JSON.parse(localStorage.getItem(PANEL_SNAPSHOT_KEY) ?? '{}').savedAt).toBe(NOW - 5);
+    expect(JSON.parse(localStorage.getItem(PANEL_PICTURE_KEY) ?? '{}').savedAt).toBe(NOW - 5);
   });
 });

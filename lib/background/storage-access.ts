@@ -1,0 +1,27 @@
+import { browser } from 'wxt/browser';
+
+interface AccessControlledArea {
+  setAccessLevel?: (options: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }) => Promise<void>;
+}
+
+/**
+ * Keeps extension storage out of reach of page-facing contexts (content scripts), where the
+ * browser allows it: Chrome for `local` and `session`, Firefox for `session` only. Says which
+ * areas it restricted; an area the browser cannot restrict is left as it is.
+ */
+export async function restrictStorageToTrustedContexts(
+  areas: Record<'local' | 'session', unknown> = { local: browser.storage.local, session: browser.storage.session },
+): Promise<{ local: boolean; session: boolean }> {
+  const restrict = async (area: unknown): Promise<boolean> => {
+    const setAccessLevel = (area as AccessControlledArea | undefined)?.setAccessLevel;
+    if (typeof setAccessLevel !== 'function') return false;
+    try {
+      await setAccessLevel.call(area, { accessLevel: 'TRUSTED_CONTEXTS' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const [local, session] = await Promise.all([restrict(areas.local), restrict(areas.session)]);
+  return { local, session };
+}

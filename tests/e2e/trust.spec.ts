@@ -1,0 +1,121 @@
+import { DEMO_API_KEY } from '../../lib/contract/demo';
+import { PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from '../../components/ui/page-caches';
+import { OptionsPage } from '../support/pages/options-page';
+import { expect, expectAccessible, test } from './fixtures';
+
+/** The API key goes only where the user sent it: the promises of docs/reliability.md "The key", in Chromium. */
+
+test('a new address needs the key again, or a confirmation naming where it goes; nothing is sent before', async ({
+  openPage,
+  server,
+  connect,
+}) => {
+  await connect();
+  const page = await openPage('options');
+  const options = new OptionsPage(page);
+  const elsewhere = server.baseUrl.replace('127.0.0.1', 'localhost');
+  const before = server.state.requestLog.length;
+  await options.baseUrl.fill(elsewhere);
+  await options.save.click();
+  const question = page.getByRole('alert').filter({ hasText: `Send your stored key to ${elsewhere}?` });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText(`was entered for ${server.baseUrl}`);
+  expect(server.state.requestLog.length).toBe(before);
+  await expectAccessible(page);
+  await question.getByRole('button', { name: `Send it to ${elsewhere}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Connected.' })).toBeVisible();
+  await expect(page.getByText(`is stored for ${elsewhere}`)).toBeVisible();
+});
+
+test('plain http is refused for another computer, before anything is asked or sent', async ({ openPage }) => {
+  const page = await openPage('options');
+  const options = new OptionsPage(page);
+  await options.baseUrl.fill('http://api.example.com');
+  await options.apiKey.fill(DEMO_API_KEY);
+  await options.save.click();
+  await expect(options.baseUrl).toHaveAccessibleDescription(/Use https:\/\/ for api\.example\.com/);
+  await expect(options.baseUrl).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a redirect is not followed: "Save and test" names where it pointed, and saves nothing', async ({
+  openPage,
+  server,
+}) => {
+  const target = `${server.baseUrl.replace('127.0.0.1', 'localhost')}/open/v1/owned-brands`;
+  // Twice: the request with the key, then Adscope's key-less look at where it leads.
+  server.state.faults.add({ kind: 'redirect', path: '/owned-brands', location: target, times: 2 });
+  const start = server.state.requestLog.length;
+  const page = await openPage('options');
+  const options = new OptionsPage(page);
+  await options.baseUrl.fill(server.baseUrl);
+  await options.apiKey.fill(DEMO_API_KEY);
+  await options.save.click();
+  await expect(options.baseUrl).toHaveAccessibleDescription(
+    new RegExp(`redirects to ${target.replace(/[.]/g, '\\.')}`),
+  );
+  // Nothing carrying the key reached the address it pointed at: every request there came without a key.
+  const keyed = server.state.requestLog
+    .slice(start)
+    .filter((entry) => entry.status !== 307 && entry.workspace !== null);
+  expect(keyed).toEqual([]);
+  await page.reload();
+  await expect(page.getByText('A key ending in')).toHaveCount(0);
+});
+
+test('a script injected into a web page cannot read the extension storage that holds the key', async ({
+  context,
+  server,
+  connect,
+}) => {
+  await connect();
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/demo/pages/none`);
+  const worker = context.serviceWorkers()[0];
+  if (!worker) throw new Error('no service worker');
+  const outcome = await worker.evaluate(async (url) => {
+    type Chrome = {
+      tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
+      scripting: { executeScript(o: object): Promise<{ result?: unknown }[]> };
+    };
+    const chromeApi = (globalThis as unknown as { chrome: Chrome }).chrome;
+    const [tab] = (await chromeApi.tabs.query({})).filter((candidate) => candidate.url === url);
+    const [result] = await chromeApi.scripting.executeScript({
+      target: { tabId: tab?.id },
+      world: 'ISOLATED',
+      func: async () => {
+        try {
+          const stored = await (
+            globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<object> } } } }
+          ).chrome.storage.local.get(null);
+          return `read ${Object.keys(stored).join(',')}`;
+        } catch (error) {
+          return `refused: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      },
+    });
+    return result?.result;
+  }, page.url());
+  expect(outcome).toMatch(/^refused/);
+});
+
+test('forgetting the key drops what the pages kept of that workspace', async ({ openPage, connect }) => {
+  await connect();
+  const page = await openPage('options');
+  await page.evaluate(
+    ([picture, cache]) => {
+      localStorage.setItem(picture, '{"v":2}');
+      localStorage.setItem(cache, '{"queries":[]}');
+    },
+    [PANEL_PICTURE_KEY, QUERY_CACHE_KEY] as const,
+  );
+  await page.getByRole('button', { name: 'Forget the stored key' }).click();
+  await expect(page.getByText('A key ending in')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [
+        PANEL_PICTURE_KEY,
+        QUERY_CACHE_KEY,
+      ] as const),
+    )
+    .toEqual([null, null]);
+});
