@@ -43,7 +43,7 @@ async function showPageButton(page: Page, env: TourEnv): Promise<void> {
   await options.close();
   await page.reload();
   await page.getByRole('heading', { level: 1 }).dblclick({ position: { x: 12, y: 12 } });
-  await page.getByRole('button', { name: 'Find similar ads' }).waitFor();
+  await page.locator('adscope-find-similar').waitFor();
 }
 
 /** From a search result's "Generate": a brief for Acme Trail, ready to submit. */

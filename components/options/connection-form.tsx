@@ -49,11 +49,11 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
   const keyField = useRef<HTMLInputElement>(null);
 
   const save = useMutation({
-    mutationFn: async (input: { baseUrl: string; apiKey: string; sendStoredKeyTo?: string }) => {
+    mutationFn: async (input: { baseUrl: string; apiKey: string; confirmedOrigin?: string }) => {
       const result = await callBackground('settings.save', {
         baseUrl: input.baseUrl,
         ...(input.apiKey.trim() ? { apiKey: input.apiKey } : {}),
-        ...(input.sendStoredKeyTo ? { sendStoredKeyTo: input.sendStoredKeyTo } : {}),
+        ...(input.confirmedOrigin ? { confirmedOrigin: input.confirmedOrigin } : {}),
       });
       return result;
     },
@@ -65,7 +65,7 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
     },
     onError: (error) => {
       const apiError = ApiError.from(error);
-      if (apiError.code === 'origin_changed') return;
+      if (apiError.code === 'origin_changed' || apiError.code === 'origin_unconfirmed') return;
       if (apiError.field === 'baseUrl' || apiError.field === 'apiKey')
         setFieldErrors({ [apiError.field]: apiError.message });
     },
@@ -80,10 +80,12 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
   });
 
   const hasStoredKey = settings.data?.hasApiKey ?? false;
-  // The stored key was entered for another origin: the user decides whether it may go to this one.
+  // The key would go to an origin the user has not said yes to (a stored key's new origin, or one
+  // the browser does not ask about because the page button's access covers it): the user decides.
+  const saveError = save.isError ? ApiError.from(save.error) : null;
   const originQuestion =
-    save.isError && ApiError.from(save.error).code === 'origin_changed'
-      ? (ApiError.from(save.error).details as { origin?: unknown } | undefined)?.origin
+    saveError?.code === 'origin_changed' || saveError?.code === 'origin_unconfirmed'
+      ? (saveError.details as { origin?: unknown } | undefined)?.origin
       : undefined;
 
   async function onSubmit(event: FormEvent) {
@@ -188,21 +190,23 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
               type="button"
               className="btn btn-primary"
               onClick={() =>
-                save.mutate({ baseUrl: normalizeBaseUrl(baseUrl), apiKey: '', sendStoredKeyTo: originQuestion })
+                save.mutate({ baseUrl: normalizeBaseUrl(baseUrl), apiKey, confirmedOrigin: originQuestion })
               }
             >
               Send it to {originQuestion}
             </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                save.reset();
-                keyField.current?.focus();
-              }}
-            >
-              Enter a key for {originQuestion}
-            </button>
+            {saveError?.code === 'origin_changed' ? (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  save.reset();
+                  keyField.current?.focus();
+                }}
+              >
+                Enter a key for {originQuestion}
+              </button>
+            ) : null}
           </div>
         </div>
       ) : null}

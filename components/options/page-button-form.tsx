@@ -6,7 +6,7 @@ import { useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
 import { originPattern } from '@/lib/messaging/connection';
 import { callBackground } from '@/lib/messaging/client';
-import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '@/lib/messaging/page-button-access';
+import { type PageButtonState, pageButtonRelease, pageButtonRequest } from '@/lib/messaging/page-button-access';
 import { optionsKeys } from './query-keys';
 
 const pageButtonKey = optionsKeys.pageButton();
@@ -19,18 +19,16 @@ export function PageButtonForm() {
   const state = useQuery({ queryKey: pageButtonKey, queryFn: () => callBackground('pageButton.get', {}) });
   const change = useMutation({
     mutationFn: async (enabled: boolean): Promise<PageButtonState> => {
+      const apiPattern = settings.data?.baseUrl ? originPattern(settings.data.baseUrl) : null;
       if (!enabled) {
         const next = await callBackground('pageButton.set', { enabled: false });
-        await browser.permissions.remove({ origins: PAGE_BUTTON_ORIGINS }).catch(() => false);
         // Giving back the site access must not take the API's own origin with it.
-        const baseUrl = settings.data?.baseUrl;
-        if (baseUrl && !(await browser.permissions.contains({ origins: [originPattern(baseUrl)] }))) {
-          await browser.permissions.request({ origins: [originPattern(baseUrl)] }).catch(() => false);
-        }
+        const release = pageButtonRelease(apiPattern);
+        if (release.length > 0) await browser.permissions.remove({ origins: release }).catch(() => false);
         return next;
       }
       // Asked first, inside the click: the browser shows its prompt only for the user's gesture.
-      const granted = await browser.permissions.request({ origins: PAGE_BUTTON_ORIGINS });
+      const granted = await browser.permissions.request({ origins: pageButtonRequest(apiPattern) });
       if (!granted) {
         throw new ApiError({
           code: 'permission_denied',

@@ -11,10 +11,10 @@ export default defineContentScript({
   registration: 'runtime',
   // The script-started notice WXT posts would tell the page that Adscope is here.
   noScriptStartedPostMessage: true,
-  main(ctx) {
+  main() {
     const trigger = takeTrigger();
     // The newest copy of the script owns the button: injecting one stops the older copies.
-    if (!trigger || trigger.button) mountPageButton(ctx, (selection) => sendSignals('button', selection));
+    if (!trigger || trigger.button) mountPageButton((selection) => sendSignals('button', selection));
     if (!trigger) return 'button';
     return sendSignals(trigger.source, pointedText(trigger)).then(
       (reply) => (reply ? 'sent' : 'refused'),

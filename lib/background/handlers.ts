@@ -13,20 +13,27 @@ import {
 import { findSimilar } from './similar/resolve';
 import { readTabById } from './similar/trigger';
 import type { Handlers } from './router';
-import { createSettingsService } from './settings';
+import { createSettingsService, type OriginAccess } from './settings';
 
 export interface HandlerDeps {
   api: Api;
   outbox: SaveOutbox;
   generations: GenerationTracker;
   /** Host-permission check; injectable for tests. */
-  hasOriginAccess?: (pattern: string) => Promise<boolean>;
+  hasOriginAccess?: (pattern: string) => Promise<OriginAccess>;
   /** The page button's browser side; injectable for tests. */
   pageButton?: PageButtonDeps;
   /** Reads a tab for find-similar; injectable for tests. */
   readTab?: (tabId: number) => Promise<void>;
   /** @default systemClock */
   clock?: Clock;
+}
+
+/** The URL and host name of the frame a content script sent from, as the browser reports it. */
+function pageOf(url: string | undefined): { url: string; hostname: string } {
+  if (!url || !URL.canParse(url)) return { url: '', hostname: '' };
+  const parsed = new URL(url);
+  return { url: url.slice(0, 2048), hostname: parsed.hostname.toLowerCase().slice(0, 253) };
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -63,7 +70,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       // First, while the click that sent this may still count as the user's gesture.
       const opening =
         source === 'button' ? openResearchPanel(context.windowId).catch(() => false) : Promise.resolve(true);
-      await handOverPage(source, context.tabId ?? null, { kind: 'page', signals }, clock);
+      // The page's address is the browser's word for the sending frame, not the page's own.
+      const page = pageOf(context.url);
+      await handOverPage(source, context.tabId ?? null, { kind: 'page', signals: { ...signals, ...page } }, clock);
       return { opened: await opening };
     },
     'similar.inTab': async ({ tabId }) => {

@@ -21,6 +21,8 @@ export interface RequestContext {
   sender: SenderKind;
   tabId: number | undefined;
   windowId: number | undefined;
+  /** The sending frame's URL as the browser reports it (content scripts only): never the message's word for it. */
+  url?: string | undefined;
   /** Aborted when the sender cancels the request. */
   signal?: AbortSignal;
 }
@@ -108,6 +110,7 @@ export function createRouter(handlers: Handlers, identity: RouterIdentity) {
         sender: kind,
         tabId: sender.tab?.id,
         windowId: sender.tab?.windowId,
+        url: kind === 'content-script' ? sender.url : undefined,
         signal: controller.signal,
       });
       return { ok: true, data };

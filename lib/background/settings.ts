@@ -13,7 +13,7 @@ import { parseInput } from './parse-input';
 export interface SettingsDeps {
   clock: Clock;
   /** Host-permission check; injectable for tests. */
-  hasOriginAccess?: (pattern: string) => Promise<boolean>;
+  hasOriginAccess?: (pattern: string) => Promise<OriginAccess>;
 }
 
 async function settingsView(): Promise<SettingsView> {
@@ -35,7 +35,7 @@ async function keyFor(input: RequestInput<'settings.save'>, origin: string): Pro
   if (input.apiKey !== undefined && input.apiKey.trim() !== '') return parseInput(apiKeySchema, input.apiKey, 'apiKey');
   const stored = await readStoredConnection();
   if (!stored?.apiKey) throw invalidInput('apiKey', 'Paste your API key.');
-  if (stored.origin === origin || input.sendStoredKeyTo === origin) return stored.apiKey;
+  if (stored.origin === origin || input.confirmedOrigin === origin) return stored.apiKey;
   throw new ApiError({
     code: 'origin_changed',
     field: 'apiKey',
@@ -51,15 +51,39 @@ function parseBaseUrl(input: string): string {
   return normalizeBaseUrl(input);
 }
 
-const defaultOriginAccess = (pattern: string) => browser.permissions.contains({ origins: [pattern] });
+/**
+ * How the browser lets Adscope reach an origin: granted on its own (the prompt at "Save and
+ * test", or the development build's loopback access), only covered by broader access (the
+ * page button's access to all websites, for which the browser asks nothing more), or not.
+ */
+export type OriginAccess = 'own' | 'covered' | 'none';
+
+async function browserOriginAccess(pattern: string): Promise<OriginAccess> {
+  const { origins = [] } = await browser.permissions.getAll();
+  if (origins.includes(pattern)) return 'own';
+  return (await browser.permissions.contains({ origins: [pattern] })) ? 'covered' : 'none';
+}
 
 /** Tests a connection by listing owned brands, the cheapest authenticated call, with no retries. */
 async function testConnection(
   connection: Connection,
-  hasOriginAccess: (pattern: string) => Promise<boolean>,
+  hasOriginAccess: (pattern: string) => Promise<OriginAccess>,
   clock: Clock,
+  confirmedOrigin?: string,
 ): Promise<ConnectionReport> {
-  if (!(await hasOriginAccess(originPattern(connection.baseUrl)))) {
+  const origin = originOf(connection.baseUrl);
+  const access = await hasOriginAccess(originPattern(connection.baseUrl));
+  if (access === 'covered' && confirmedOrigin !== origin) {
+    // The page button's access to every site must not stand in, silently, for the user's yes to this address.
+    throw new ApiError({
+      code: 'origin_unconfirmed',
+      field: 'baseUrl',
+      message: `Adscope's access to all websites (for the page button) already covers ${origin}, so the browser will not ask. Confirm that Adscope may send your key there.`,
+      retryable: false,
+      details: { origin },
+    });
+  }
+  if (access === 'none') {
     throw new ApiError({
       code: 'permission_denied',
       field: 'baseUrl',
@@ -154,14 +178,14 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
  * stored), the theme, and forgetting the key. Pages see the key's last four characters only.
  */
 export function createSettingsService(deps: SettingsDeps) {
-  const hasOriginAccess = deps.hasOriginAccess ?? defaultOriginAccess;
+  const hasOriginAccess = deps.hasOriginAccess ?? browserOriginAccess;
   return {
     view: settingsView,
     async save(input: RequestInput<'settings.save'>) {
       const baseUrl = parseBaseUrl(input.baseUrl);
       const apiKey = await keyFor(input, originOf(baseUrl));
       // Test before writing, so a wrong address or key changes nothing; then one write binds them.
-      const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, deps.clock);
+      const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, deps.clock, input.confirmedOrigin);
       await writeConnection(baseUrl, apiKey);
       return { settings: await settingsView(), connection };
     },
@@ -182,7 +206,13 @@ export function createSettingsService(deps: SettingsDeps) {
           retryable: false,
         });
       }
-      return testConnection({ baseUrl: stored.baseUrl, apiKey: stored.apiKey }, hasOriginAccess, deps.clock);
+      // Testing the saved connection again: the user confirmed its origin when saving it.
+      return testConnection(
+        { baseUrl: stored.baseUrl, apiKey: stored.apiKey },
+        hasOriginAccess,
+        deps.clock,
+        stored.origin,
+      );
     },
   };
 }

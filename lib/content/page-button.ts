@@ -1,7 +1,7 @@
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { browser } from 'wxt/browser';
 
 const STYLE = `
-.bubble{position:fixed;z-index:2147483647;display:flex;flex-direction:column;align-items:flex-start;gap:6px;
+.bubble{display:flex;flex-direction:column;align-items:flex-start;gap:6px;
   font:13px/1.35 system-ui,-apple-system,"Segoe UI",sans-serif;color-scheme:light dark}
 button{font:inherit;font-weight:600;padding:6px 12px;border-radius:8px;border:1px solid #1e40af;
   background:#1d4ed8;color:#fff;cursor:pointer;box-shadow:0 2px 10px rgb(0 0 0 / .25)}
@@ -22,19 +22,33 @@ const MAX_SELECTION = 500;
 /** Events that stop at the shadow root, so the page's listeners never hear the button. */
 const ISOLATED_EVENTS = ['keydown', 'keyup', 'keypress', 'mousedown', 'mouseup', 'click', 'focusin', 'focusout'];
 
+/** The isolated-world global naming the copy of the script that owns the button (page scripts cannot see it). */
+const OWNER_GLOBAL = '__adscopePageButtonOwner';
+
 /**
- * The opt-in button: shown next to a text selection, in a shadow root that the page's CSS
- * cannot style and its listeners cannot hear; added only while a selection is shown and
- * removed with the extension (when WXT invalidates the context). This is what WXT's
- * createShadowRootUi does (shadow root, `all: initial` reset, isolated events), written out
- * because its auto-mount helpers alone would take the script past its 5 KB budget.
+ * Whether this copy of the script is still the one to show the button: the newest copy takes
+ * over from older ones through a global of the extension's isolated world, which a page's
+ * scripts can neither read nor write, and an update or removal of the extension (its id gone)
+ * ends every copy. Nothing here listens to an event a page could fire.
  */
-export function mountPageButton(
-  ctx: ContentScriptContext,
-  send: (selection: string) => Promise<{ opened: boolean } | null>,
-): void {
+function claimOwnership(): () => boolean {
+  const token = {};
+  (globalThis as Record<string, unknown>)[OWNER_GLOBAL] = token;
+  return () => (globalThis as Record<string, unknown>)[OWNER_GLOBAL] === token && browser.runtime?.id != null;
+}
+
+/**
+ * The opt-in button: shown next to a text selection the user made, in a closed shadow root
+ * that the page's CSS cannot style, its scripts cannot reach and its listeners cannot hear;
+ * added only while a selection is shown. It reacts to the user's own events only (a page can
+ * dispatch a mouseup or a click, but not a trusted one). This is what WXT's createShadowRootUi
+ * does (shadow root, `all: initial` reset, isolated events), written out because its
+ * auto-mount helpers alone would take the script past its 5 KB budget.
+ */
+export function mountPageButton(send: (selection: string) => Promise<{ opened: boolean } | null>): void {
+  const alive = claimOwnership();
+  const listeners = new AbortController();
   let host: HTMLElement | null = null;
-  let bubble: HTMLElement | null = null;
   let hint: HTMLElement | null = null;
   let selected = '';
 
@@ -42,13 +56,17 @@ export function mountPageButton(
     selected = '';
     host?.remove();
   };
+  const stop = () => {
+    listeners.abort();
+    hide();
+  };
 
   const create = (): HTMLElement => {
     const element = document.createElement('adscope-find-similar');
-    const shadow = element.attachShadow({ mode: 'open' });
+    const shadow = element.attachShadow({ mode: 'closed' });
     for (const type of ISOLATED_EVENTS) shadow.addEventListener(type, (event) => event.stopPropagation());
     const style = document.createElement('style');
-    style.textContent = `:host{all:initial !important}${STYLE}`;
+    style.textContent = `:host{all:initial !important;position:fixed !important;z-index:2147483647 !important}${STYLE}`;
     const root = document.createElement('div');
     root.className = 'bubble';
     const button = document.createElement('button');
@@ -61,8 +79,9 @@ export function mountPageButton(
     // Keep the page's selection when the button is pressed.
     button.addEventListener('mousedown', (event) => event.preventDefault());
     button.addEventListener('click', (event) => {
-      // A page script can click a button it finds; only the user's own click counts.
-      if (!event.isTrusted || ctx.isInvalid) return;
+      // Only the user's own click (or Enter) counts, and only while this copy is alive.
+      if (!event.isTrusted) return;
+      if (!alive()) return stop();
       status.textContent = '';
       send(selected).then(
         (reply) => {
@@ -76,18 +95,16 @@ export function mountPageButton(
       );
     });
     button.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') hide();
+      if (event.key === 'Escape' && event.isTrusted) hide();
     });
     root.append(button, status);
     shadow.append(style, root);
-    bubble = root;
     hint = status;
-    ctx.onInvalidated(() => element.remove());
     return element;
   };
 
   const check = () => {
-    if (ctx.isInvalid) return;
+    if (!alive()) return stop();
     const selection = window.getSelection();
     const text = (selection?.toString() ?? '').replace(/\s+/g, ' ').trim();
     if (!selection || selection.isCollapsed || selection.rangeCount === 0 || text.length < MIN_SELECTION) {
@@ -101,16 +118,34 @@ export function mountPageButton(
     }
     selected = text.slice(0, MAX_SELECTION);
     host ??= create();
-    if (bubble) {
-      bubble.style.top = `${Math.round(Math.min(rect.bottom + 8, window.innerHeight - 48))}px`;
-      bubble.style.left = `${Math.round(Math.max(8, Math.min(rect.left, window.innerWidth - 200)))}px`;
-    }
+    host.style.setProperty('top', `${Math.round(Math.min(rect.bottom + 8, window.innerHeight - 48))}px`, 'important');
+    host.style.setProperty(
+      'left',
+      `${Math.round(Math.max(8, Math.min(rect.left, window.innerWidth - 200)))}px`,
+      'important',
+    );
     if (hint) hint.textContent = '';
     if (!host.isConnected) document.documentElement.append(host);
   };
 
-  // A selection is final once the mouse or key is released; nothing runs before that.
-  ctx.addEventListener(document, 'mouseup', () => ctx.setTimeout(check, 0));
-  ctx.addEventListener(document, 'keyup', (event) => (event.key === 'Escape' ? hide() : check()));
-  ctx.addEventListener(window, 'scroll', hide, { passive: true, capture: true });
+  // A selection is final once the mouse or key is released; nothing runs before that, and a
+  // page dispatching those events itself shows nothing.
+  const options = { signal: listeners.signal };
+  document.addEventListener(
+    'mouseup',
+    (event) => {
+      if (event.isTrusted) setTimeout(check, 0);
+    },
+    options,
+  );
+  document.addEventListener(
+    'keyup',
+    (event) => {
+      if (!event.isTrusted) return;
+      if (event.key === 'Escape') hide();
+      else check();
+    },
+    options,
+  );
+  window.addEventListener('scroll', hide, { ...options, passive: true, capture: true });
 }

@@ -17,6 +17,8 @@ export const clientErrorCodes = [
   'generation_failed',
   /** The base URL's origin is not the one the stored key was entered for. */
   'origin_changed',
+  /** The browser grants the origin only through broader access (the page button's): the user confirms it. */
+  'origin_unconfirmed',
   /** The service answered with a redirect, which Adscope never follows. */
   'redirected',
 ] as const;

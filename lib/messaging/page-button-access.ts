@@ -12,3 +12,17 @@ export interface PageButtonState {
   /** Whether the browser grants the site access the button needs. */
   granted: boolean;
 }
+
+/**
+ * What turning the button on asks the browser for: its sites, and the API's own address on
+ * its own, so that the API's access never depends on the button's and giving the button's
+ * back later leaves the API reachable.
+ */
+export function pageButtonRequest(apiPattern: string | null): string[] {
+  return [...new Set([...PAGE_BUTTON_ORIGINS, ...(apiPattern ? [apiPattern] : [])])];
+}
+
+/** What turning the button off gives back: its own sites, never the API's address. */
+export function pageButtonRelease(apiPattern: string | null): string[] {
+  return PAGE_BUTTON_ORIGINS.filter((origin) => origin !== apiPattern);
+}

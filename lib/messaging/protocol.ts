@@ -82,8 +82,8 @@ export const requests = {
         baseUrl: z.string().max(2048),
         /** Omitted to keep the stored key: allowed only for its own origin, or the one named next. */
         apiKey: z.string().max(512).optional(),
-        /** The user confirmed sending the stored key to this (new) origin. */
-        sendStoredKeyTo: z.string().max(2048).optional(),
+        /** The user confirmed sending the key to this origin (a stored key's new origin, or one the browser did not ask about). */
+        confirmedOrigin: z.string().max(2048).optional(),
       })
       .strict(),
     senders: EXTENSION_PAGES,

@@ -193,7 +193,39 @@ test('with the page button off, nothing is added to or run in a page', async ({ 
   expect(await registeredScripts(context)).toEqual([]);
 });
 
-test('the opt-in page button: shown on selection, keyboard and axe clean, refused to scripts, gone when off', async ({
+/** The page button's host element: all a page (and a test) can see of it, since its shadow root is closed. */
+const pageButton = (page: Page) => page.locator('adscope-find-similar');
+
+/** Clicks the page button as the user does: a real mouse click at its place on screen. */
+async function clickPageButton(page: Page): Promise<void> {
+  const box = await pageButton(page).boundingBox();
+  if (!box) throw new Error('the page button is not on screen');
+  await page.mouse.click(box.x + 16, box.y + 14);
+}
+
+/** The buttons of the page's accessibility tree, as the browser computes it through closed shadow roots. */
+async function accessibleButtons(page: Page): Promise<{ name: string; focusable: boolean }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  return nodes
+    .filter((node) => node.role?.value === 'button' && !node.ignored)
+    .map((node) => ({
+      name: String(node.name?.value ?? ''),
+      focusable: (node.properties ?? []).some((property) => property.name === 'focusable' && property.value.value),
+    }));
+}
+
+/** Tabs through the page, as a keyboard user does, until the page button has the focus. */
+async function focusPageButton(page: Page): Promise<void> {
+  for (let press = 0; press < 40; press += 1) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.localName)) === 'adscope-find-similar') return;
+  }
+  throw new Error('Tab never reached the page button');
+}
+
+test('the opt-in page button: shown on selection, by keyboard and mouse, closed to the page, gone when off', async ({
   context,
   openPage,
   server,
@@ -208,38 +240,36 @@ test('the opt-in page button: shown on selection, keyboard and axe clean, refuse
   const url = `${server.baseUrl}/demo/pages/title`;
   const page = await openDemoPage(context, url, consoleErrors);
   const before = await countNodes(page);
-  const button = page.getByRole('button', { name: 'Find similar ads' });
-  await expect(button).toHaveCount(0);
+  await expect(pageButton(page)).toHaveCount(0);
 
   await selectFirstWord(page);
-  await expect(button).toBeVisible();
+  await expect(pageButton(page)).toBeVisible();
+  // Named and focusable for assistive technology, in light and dark.
+  expect(await accessibleButtons(page)).toContainEqual({ name: 'Find similar ads', focusable: true });
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
 
-  // Escape hides it; selecting again brings it back.
-  await button.focus();
-  await page.keyboard.press('Escape');
-  await expect(button).toHaveCount(0);
-  await selectFirstWord(page);
-  await expect(button).toBeVisible();
-
-  // The page can find the button in its shadow root and click it; that is not the user.
+  // The page sees a closed box: no shadow root to reach into, and a click it dispatches is not the user's.
   const handedOver = await pendingHandover(context);
-  await page.evaluate(() =>
-    document.querySelector('adscope-find-similar')?.shadowRoot?.querySelector('button')?.click(),
-  );
+  expect(await page.evaluate(() => document.querySelector('adscope-find-similar')?.shadowRoot ?? null)).toBeNull();
+  await page.evaluate(() => document.querySelector('adscope-find-similar')?.dispatchEvent(new MouseEvent('click')));
   await page.waitForTimeout(300);
   expect(await pendingHandover(context)).toEqual(handedOver);
 
+  // Escape hides it; selecting again brings it back.
+  await focusPageButton(page);
+  await page.keyboard.press('Escape');
+  await expect(pageButton(page)).toHaveCount(0);
+  await selectFirstWord(page);
+  await expect(pageButton(page)).toBeVisible();
+
   // The user's own press, by keyboard.
-  await button.focus();
+  await focusPageButton(page);
   await page.keyboard.press('Enter');
   await expect(
     panelPage.getByRole('heading', { level: 2, name: /^Similar to Cold brew coffee subscription/ }),
-  ).toBeVisible({
-    timeout: 15_000,
-  });
+  ).toBeVisible({ timeout: 15_000 });
   expect((await pendingHandover(context))?.source).toBe('button');
 
   await options.bringToFront();
@@ -249,8 +279,42 @@ test('the opt-in page button: shown on selection, keyboard and axe clean, refuse
   await page.reload();
   await selectFirstWord(page);
   await page.waitForTimeout(300);
-  expect(await page.locator('adscope-find-similar').count()).toBe(0);
+  expect(await pageButton(page).count()).toBe(0);
   expect(await countNodes(page)).toBe(before);
+});
+
+test('a page cannot show the button, nor take it away, with events it fires itself', async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+  extensionId,
+}) => {
+  await (await turnOnPageButton(context, openPage)).close();
+  const panelPage = await openPage('sidepanel');
+  const page = await openDemoPage(context, `${server.baseUrl}/demo/pages/title`, consoleErrors);
+  await page.bringToFront();
+
+  // A selection made by script and a mouseup the page dispatches show nothing.
+  await selectText(page, 'h1');
+  await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true })));
+  await page.waitForTimeout(300);
+  await expect(pageButton(page)).toHaveCount(0);
+
+  // The event WXT's script context listens to, forged by the page with our public id, changes nothing.
+  await page.evaluate((id) => {
+    document.dispatchEvent(
+      new CustomEvent(`${id}:find-similar:wxt:content-script-started`, {
+        detail: { contentScriptName: 'find-similar', messageId: 'forged' },
+      }),
+    );
+  }, extensionId);
+  await selectFirstWord(page);
+  await expect(pageButton(page)).toBeVisible();
+  await clickPageButton(page);
+  await expect(
+    panelPage.getByRole('heading', { level: 2, name: /^Similar to Cold brew coffee subscription/ }),
+  ).toBeVisible({ timeout: 15_000 });
 });
 
 test('the page button leaves with the extension, with no errors left behind', async ({
@@ -262,7 +326,7 @@ test('the page button leaves with the extension, with no errors left behind', as
   await (await turnOnPageButton(context, openPage)).close();
   const page = await openDemoPage(context, `${server.baseUrl}/demo/pages/json-ld`, consoleErrors);
   await selectFirstWord(page);
-  await expect(page.getByRole('button', { name: 'Find similar ads' })).toBeVisible();
+  await expect(pageButton(page)).toBeVisible();
 
   // An update or a reload orphans the script in open pages.
   const worker = await serviceWorker(context);
@@ -274,7 +338,7 @@ test('the page button leaves with the extension, with no errors left behind', as
     .poll(async () => {
       await page.locator('p').first().click();
       await selectFirstWord(page);
-      return page.locator('adscope-find-similar').count();
+      return pageButton(page).count();
     })
     .toBe(0);
 });

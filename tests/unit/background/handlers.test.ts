@@ -9,6 +9,7 @@ import { createHandlers } from '../../../lib/background/handlers';
 import type { Handlers, RequestContext } from '../../../lib/background/router';
 import { pendingSimilarItem } from '../../../lib/storage/pending-similar';
 import { connectionItem } from '../../../lib/background/api/credentials';
+import type { OriginAccess } from '../../../lib/background/settings';
 import { settingsItem } from '../../../lib/storage/settings';
 import type { RunningServer } from '../../../server/app';
 import { fixedClock } from '../../support/clock';
@@ -26,13 +27,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const context: RequestContext = { sender: 'extension-page', tabId: undefined, windowId: undefined };
-let granted: boolean;
+let granted: OriginAccess;
 let handlers: Handlers;
 
 beforeEach(() => {
   fakeBrowser.reset();
   server.state.faults.clear();
-  granted = true;
+  granted = 'own';
   const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
   const outbox = new SaveOutbox({
     send: async (entry) => {
@@ -127,7 +128,7 @@ describe('settings.save', () => {
   });
 
   it('refuses when host permission for the origin is missing', async () => {
-    granted = false;
+    granted = 'none';
     const error = await rejection(
       handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context),
     );
@@ -167,14 +168,30 @@ describe('settings.save', () => {
     });
     // A confirmation for another origin than the one asked about changes nothing either.
     const wrongConfirmation = await rejection(
-      handlers['settings.save']({ baseUrl: elsewhere, sendStoredKeyTo: 'https://evil.example' }, context),
+      handlers['settings.save']({ baseUrl: elsewhere, confirmedOrigin: 'https://evil.example' }, context),
     );
     expect(wrongConfirmation.code).toBe('origin_changed');
-    const moved = await handlers['settings.save']({ baseUrl: elsewhere, sendStoredKeyTo: elsewhere }, context);
+    const moved = await handlers['settings.save']({ baseUrl: elsewhere, confirmedOrigin: elsewhere }, context);
     expect(moved.settings).toMatchObject({ baseUrl: elsewhere, origin: elsewhere, hasApiKey: true });
     // A new key for a new origin needs no confirmation.
     const fresh = await handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context);
     expect(fresh.settings.origin).toBe(server.baseUrl);
+  });
+
+  it("does not take the page button's access to every site as the user's yes to the API's address", async () => {
+    granted = 'covered';
+    const before = server.state.requestLog.length;
+    const refused = await rejection(
+      handlers['settings.save']({ baseUrl: server.baseUrl, apiKey: DEMO_API_KEY }, context),
+    );
+    expect(refused).toMatchObject({ code: 'origin_unconfirmed', field: 'baseUrl' });
+    expect(server.state.requestLog.length).toBe(before);
+    expect(await connectionItem.get()).toBeNull();
+    const confirmed = await handlers['settings.save'](
+      { baseUrl: server.baseUrl, apiKey: DEMO_API_KEY, confirmedOrigin: server.baseUrl },
+      context,
+    );
+    expect(confirmed.settings.hasApiKey).toBe(true);
   });
 
   it('writes the address and the key in one write, so no reader sees one without the other', async () => {
@@ -260,7 +277,20 @@ describe('find-similar hand-over and the page button', () => {
     selection: 'tents',
     jsonLdBrands: [],
   };
-  const content: RequestContext = { sender: 'content-script', tabId: 4, windowId: 1 };
+  const content: RequestContext = { sender: 'content-script', tabId: 4, windowId: 1, url: 'https://shop.example/' };
+
+  it("similar.show takes the page's address from the browser, not from the page's message", async () => {
+    const forged = { ...signals, url: 'https://bank.example/login', hostname: 'bank.example' };
+    await handlers['similar.show'](
+      { source: 'page', signals: forged },
+      { ...content, url: 'https://shop.example/boots' },
+    );
+    const stored = await pendingSimilarItem.get();
+    expect(stored?.request).toMatchObject({
+      kind: 'page',
+      signals: { url: 'https://shop.example/boots', hostname: 'shop.example', title: signals.title },
+    });
+  });
 
   it('similar.show hands the page to the panel through session storage and returns no API data', async () => {
     const reply = await handlers['similar.show']({ source: 'selection', signals }, content);

@@ -51,6 +51,33 @@ describe('router', () => {
     ({ handlers, calls } = spyHandlers());
   });
 
+  it("gives a content script's handler the sending frame's URL from the browser, and a page's none", async () => {
+    const route = createRouter(handlers, identity);
+    const signals = {
+      url: 'https://forged.example/',
+      hostname: 'forged.example',
+      title: 't',
+      ogTitle: '',
+      ogSiteName: '',
+      applicationName: '',
+      description: '',
+      h1: '',
+      lang: '',
+      selection: '',
+      jsonLdBrands: [],
+    };
+    await route({ type: 'similar.show', payload: { source: 'page', signals } }, content);
+    expect(handlers['similar.show']).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ sender: 'content-script', url: content.url }),
+    );
+    await route({ type: 'settings.get', payload: {} }, page);
+    expect(handlers['settings.get']).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ url: undefined }),
+    );
+  });
+
   it('runs a valid request from an allowed sender', async () => {
     const route = createRouter(handlers, identity);
     const reply = await route({ type: 'settings.get', payload: {} }, page);
