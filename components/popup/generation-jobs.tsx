@@ -39,6 +39,7 @@ const STATUS_WORDS: Record<string, string> = {
 export function statusWords(job: GenerationJob): string {
   if (job.phase === 'submitting') return job.error ? 'Reconnecting' : 'Submitting';
   if (job.phase === 'failed') return 'Failed';
+  if (job.phase === 'unconfirmed') return 'Not confirmed yet';
   return STATUS_WORDS[job.status ?? ''] ?? (job.phase === 'done' ? 'Done' : 'In progress');
 }
 
@@ -110,11 +111,13 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
   });
   const dismiss = useMutation({ mutationFn: () => callBackground('generation.dismiss', { jobId: job.id }) });
   const error = job.error ? ApiError.from(job.error) : null;
-  // Quota, plan and input errors are never retried: the user changes something first.
+  // Input errors are never retried: the user changes something first. A plan refusal of the
+  // submit may be tried again by hand with the same key (the browser itself may have resent a
+  // dropped submit that was made): never by itself.
   const canRetry =
     job.phase === 'failed' &&
     error !== null &&
-    error.code !== ApiCode.planLimit &&
+    (error.code !== ApiCode.planLimit || !job.generationId) &&
     error.code !== ApiCode.invalid &&
     error.code !== 'invalid_input' &&
     error.code !== 'generation_failed';
@@ -151,13 +154,29 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
               ) : (
                 <span className="job-thumb is-waiting">
                   <span className="visually-hidden">Image {index + 1} </span>
-                  {job.phase === 'failed' ? 'Not made' : 'Rendering…'}
+                  {job.phase === 'failed' ? 'Not made' : job.phase === 'unconfirmed' ? 'Waiting' : 'Rendering…'}
                 </span>
               )}
             </li>
           );
         })}
       </ul>
+      {job.phase === 'unconfirmed' ? (
+        <div className="notice notice-warning" role="status">
+          <p>
+            <strong>This generation may have been made.</strong> Its answer was lost
+            {error?.code === ApiCode.planLimit
+              ? ', and the check was refused by your plan: '
+              : ', and the service cannot be reached to check: '}
+            {error?.message ?? 'no answer'}
+          </p>
+          <p className="muted">
+            Checking sends the same request, so you are never charged twice for it. Adscope checks again by itself{' '}
+            {error?.code === ApiCode.planLimit ? 'after midnight UTC, when plan allowances reset' : 'every 15 minutes'},
+            or now if you ask.
+          </p>
+        </div>
+      ) : null}
       {error && (job.phase === 'failed' || job.phase === 'submitting') ? (
         <ErrorNotice
           title={job.phase === 'failed' ? 'This generation failed' : 'Waiting to reach the service'}
@@ -168,6 +187,11 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
         {canRetry ? (
           <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
             Retry
+          </button>
+        ) : null}
+        {job.phase === 'unconfirmed' ? (
+          <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
+            Check now
           </button>
         ) : null}
         {job.phase === 'failed' && error?.code === 'generation_failed' ? (

@@ -21,8 +21,14 @@ export const generationJobSchema = z.object({
   createdAt: z.number(),
   choice: generationChoiceSchema,
   brandName: z.string().max(200),
-  /** submitting: the POST has not been answered; running: polling; done / failed: terminal here. */
-  phase: z.enum(['submitting', 'running', 'done', 'failed']),
+  /**
+   * submitting: the POST has not been answered; running: polling; done / failed: terminal here;
+   * unconfirmed: a submit may have reached the service (its answer was lost) and the check with
+   * the same key was refused (the plan's allowance): checked again later, never shown as failed.
+   */
+  phase: z.enum(['submitting', 'running', 'done', 'failed', 'unconfirmed']),
+  /** A submit's answer was lost: the service may have created (and charged) the generation. */
+  maybeCreated: z.boolean().optional(),
   submitAttempts: z.number().int().min(0),
   pollFailures: z.number().int().min(0),
   nextAt: z.number(),

@@ -3,6 +3,9 @@ import { CREDITS_PER_IMAGE } from '../../lib/contract/generation-fields';
 import type { RunningServer } from '../../server/app';
 import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
 import { SidePanelPage } from '../support/pages/side-panel-page';
+import { OptionsPage } from '../support/pages/options-page';
+import { api } from '../support/server';
+import { FREE_DAILY_SUBMITS } from '../../server/generations';
 
 test.beforeEach(async ({ connect, server }) => {
   // The generation clock stands still until a test lets it run.
@@ -131,4 +134,73 @@ test('bad input is refused on the field, and nothing is sent', async ({ openPage
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
   expect(acmeLedger(server)).toEqual([]);
+});
+
+test('a charged generation whose answer was lost is shown not confirmed, not failed, and is found the next UTC day', async ({
+  openPage,
+  server,
+}) => {
+  const northwind = server.state.data.workspaces.find((workspace) => workspace.plan === 'free');
+  if (!northwind) throw new Error('the demo data has no free workspace');
+  const options = await openPage('options');
+  await new OptionsPage(options).connect(server.baseUrl, northwind.apiKey);
+  await options.close();
+  const ledger = () => server.state.generations.credits([northwind])[0]?.ledger ?? [];
+  const reservesBefore = ledger().filter((entry) => entry.kind === 'reserve').length;
+  // The day's free requests but one go to other briefs.
+  const brandId = northwind.ownedBrands[0]?.id ?? '';
+  for (let i = server.state.generations.credits([northwind])[0]?.quota?.used ?? 0; i < FREE_DAILY_SUBMITS - 1; i += 1) {
+    const answer = await api(server, '/image-generations', {
+      method: 'POST',
+      key: northwind.apiKey,
+      body: { prompt: `Brief ${i}`, brand_id: brandId, size: 1, idempotency_key: `e2e-quota-${i}` },
+    });
+    expect(answer.body.code).toBe(0);
+  }
+  const reservesBeforeOurs = ledger().filter((entry) => entry.kind === 'reserve').length;
+  // The last one commits and is charged; a proxy answers 502 in its place, and the retry meets the spent quota.
+  // (A dropped connection would do, but Chromium itself resends a POST whose reused connection closed
+  // unanswered, out of the extension's sight.)
+  server.state.faults.add({
+    kind: 'malformed',
+    body: 'html',
+    method: 'POST',
+    path: '/image-generations',
+    times: 1,
+  });
+  let advanced = 0;
+  try {
+    const page = await openPage('sidepanel');
+    await new SidePanelPage(page).tab('Generate').click();
+    await page
+      .getByRole('region', { name: 'Generate ad images' })
+      .getByLabel('Brand')
+      .selectOption({ label: 'Northwind Roasters' });
+    await page.getByLabel('Brief').fill('Cold brew at dawn, one bold frame.');
+    await page.getByRole('spinbutton', { name: 'Images' }).fill('1');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+
+    const popup = await openPage('popup');
+    const job = popup.getByRole('list', { name: 'Image generations' }).getByRole('listitem').first();
+    await expect(job).toContainText('Not confirmed yet', { timeout: 20_000 });
+    await expect(job.getByRole('status')).toContainText('This generation may have been made');
+    await expect(job).not.toContainText('failed');
+    await expectAccessible(popup);
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(popup);
+    expect(ledger().filter((entry) => entry.kind === 'reserve')).toHaveLength(reservesBeforeOurs + 1);
+
+    // A new UTC day: "Check now" sends the same key and finds the generation, charged once.
+    advanced = 24 * 60 * 60_000;
+    server.state.clock.advance(advanced);
+    await job.getByRole('button', { name: 'Check now' }).click();
+    await expect(job).not.toContainText('Not confirmed yet', { timeout: 15_000 });
+    // The day's jump runs the generation to its end, whatever that is: it is the one made the day before.
+    await expect(job.getByRole('status')).toHaveCount(0);
+    await expect(job).toContainText(/Queued|Processing|Done|Partly done|Failed/);
+    expect(ledger().filter((entry) => entry.kind === 'reserve')).toHaveLength(reservesBeforeOurs + 1);
+    expect(reservesBeforeOurs).toBeGreaterThanOrEqual(reservesBefore);
+  } finally {
+    server.state.clock.advance(-advanced);
+  }
 });

@@ -45,9 +45,33 @@ export interface TrackerDeps extends QueueEnvironment {
   onChange?: (jobs: GenerationJob[], ended: GenerationJob[]) => void;
 }
 
-/** A dropped response, a timeout or a rate limit: the submit may be sent again with the same key. */
+/**
+ * The submit's outcome is unknown: the connection dropped, the answer timed out, or a gateway
+ * failed in front of the service. The service may have created (and charged) the generation.
+ */
+function outcomeUnknown(error: ApiError): boolean {
+  return (
+    error.code === 'network' || error.code === 'timeout' || (error.code === 'invalid_response' && error.retryable)
+  );
+}
+
+/** An unknown outcome or a rate limit: the submit may be sent again with the same key, which makes it safe (4.16). */
 function submitMayRetry(error: ApiError): boolean {
-  return error.code === 'network' || error.code === 'timeout' || error.code === 'rate_limited';
+  return outcomeUnknown(error) || error.code === 'rate_limited';
+}
+
+/** The local plan gate runs before the idempotency lookup (4.16): its refusal says nothing about an earlier attempt. */
+const refusedByPlan = (error: ApiError) => error.code === ApiCode.planLimit;
+
+/**
+ * When an unconfirmed job is checked again by itself: refused by the plan, just after the next
+ * UTC midnight, when plan allowances reset; unreachable, every quarter of an hour.
+ */
+const UNCONFIRMED_RECHECK_DELAY_MS = 60_000;
+const UNCONFIRMED_UNREACHABLE_MS = 15 * 60_000;
+function nextUtcDay(now: number): number {
+  const day = new Date(now);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1);
 }
 
 /** Polls ride out network trouble, rate limits, upstream outages and odd bodies; 40001/40401 end them. */
@@ -77,10 +101,10 @@ export class GenerationTracker {
   constructor(private readonly deps: TrackerDeps) {
     ({ now: this.now, random: this.random, newId: this.newId } = environmentOf(deps));
     this.queue = new DurableQueue(generationJobsItem, {
-      dueAt: (job) => (isActiveJob(job) ? job.nextAt : null),
+      dueAt: (job) => (isActiveJob(job) || job.phase === 'unconfirmed' ? job.nextAt : null),
       work: async (job) => {
-        const after = job.phase === 'submitting' ? await this.sendSubmit(job) : await this.poll(job);
-        if (after && !isActiveJob(after)) this.ended.push(after);
+        const after = job.phase === 'running' ? await this.poll(job) : await this.sendSubmit(job);
+        if (after && (after.phase === 'done' || after.phase === 'failed')) this.ended.push(after);
       },
       afterPass: (jobs) => {
         const ended = this.ended;
@@ -105,11 +129,15 @@ export class GenerationTracker {
   async submit(choice: GenerationChoice, brandName: string): Promise<GenerationJob> {
     const job = await this.queue.update((jobs) => {
       const now = this.now();
-      const twin = jobs.find(
-        (candidate) =>
+      // A clock that went back makes an old job look new: only a job from the last 10 s, by a
+      // clock that has not gone back since, is the same click.
+      const twin = jobs.find((candidate) => {
+        const age = now - candidate.createdAt;
+        return (
           sameChoice(candidate.choice, choice) &&
-          (candidate.phase === 'submitting' || now - candidate.createdAt < GENERATION_POLICY.dedupeMs),
-      );
+          (candidate.phase === 'submitting' || (age >= 0 && age < GENERATION_POLICY.dedupeMs))
+        );
+      });
       if (twin) return twin;
       const created: GenerationJob = {
         id: this.newId(),
@@ -130,7 +158,8 @@ export class GenerationTracker {
       jobs.unshift(created);
       // Keep the newest; finished jobs beyond the limit go first.
       while (jobs.length > GENERATION_POLICY.keepJobs) {
-        const index = jobs.findLastIndex((candidate) => !isActiveJob(candidate));
+        // Never an unconfirmed one: it may be a generation the user paid for.
+        const index = jobs.findLastIndex((candidate) => candidate.phase === 'done' || candidate.phase === 'failed');
         if (index < 0) break;
         jobs.splice(index, 1);
       }
@@ -140,11 +169,11 @@ export class GenerationTracker {
     return job;
   }
 
-  /** Tries a failed job again: with the same key if it was never accepted, else by polling again. */
+  /** Tries a failed or unconfirmed job again: with the same key if it was never accepted, else by polling again. */
   async retry(jobId: string): Promise<void> {
     await this.queue.update((jobs) => {
       const job = jobs.find((candidate) => candidate.id === jobId);
-      if (!job || job.phase !== 'failed') return;
+      if (!job || (job.phase !== 'failed' && job.phase !== 'unconfirmed')) return;
       job.phase = job.generationId ? 'running' : 'submitting';
       job.submitAttempts = 0;
       job.pollFailures = 0;
@@ -180,6 +209,7 @@ export class GenerationTracker {
         current.phase = 'running';
         current.generationId = generation.generation_id;
         current.submitAttempts += 1;
+        current.error = null;
         this.apply(current, generation);
         if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
       });
@@ -187,13 +217,24 @@ export class GenerationTracker {
       const failure = ApiError.from(error);
       return this.patch(job.id, (current) => {
         current.submitAttempts += 1;
+        if (outcomeUnknown(failure)) current.maybeCreated = true;
         if (submitMayRetry(failure) && current.submitAttempts < GENERATION_POLICY.maxSubmitAttempts) {
+          current.phase = 'submitting';
           const ceiling = Math.min(
             GENERATION_POLICY.submitMaxMs,
             GENERATION_POLICY.submitBaseMs * 2 ** (current.submitAttempts - 1),
           );
           current.nextAt = this.now() + Math.max(failure.retryAfterMs ?? 0, Math.floor(this.random() * ceiling), 1000);
           current.error = failure.toJSON();
+          return;
+        }
+        // A submit that may have been created and charged is never shown as failed: it is checked again, same key.
+        if (current.maybeCreated && (refusedByPlan(failure) || submitMayRetry(failure))) {
+          current.phase = 'unconfirmed';
+          current.error = failure.toJSON();
+          current.nextAt = refusedByPlan(failure)
+            ? nextUtcDay(this.now()) + UNCONFIRMED_RECHECK_DELAY_MS
+            : this.now() + UNCONFIRMED_UNREACHABLE_MS;
           return;
         }
         this.fail(current, failure);

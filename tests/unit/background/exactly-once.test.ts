@@ -207,7 +207,8 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
       }
       const jobs = await generationJobsItem.get();
       const entries = await outboxItem.get();
-      const failedJobs = jobs.filter((job) => job.phase === 'failed');
+      // An unconfirmed job is never shown as failed; the user presses "Check now" on it.
+      const failedJobs = jobs.filter((job) => job.phase === 'failed' || job.phase === 'unconfirmed');
       const failedEntries = entries.filter((entry) => entry.status === 'failed');
       if (failedJobs.length + failedEntries.length > 0) {
         // The user presses Retry on what failed (a fault was injected: the request itself is fine).

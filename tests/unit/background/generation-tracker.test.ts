@@ -11,6 +11,7 @@ import {
 } from '../../../lib/background/jobs/generation-tracker';
 import { generationJobsItem } from '../../../lib/background/jobs/generation-tracker';
 import type { RunningServer } from '../../../server/app';
+import { FREE_DAILY_SUBMITS } from '../../../server/generations';
 import { fixedClock, manualClock } from '../../support/clock';
 import { connectTo } from '../../support/connection';
 import { withServer } from '../../support/server';
@@ -183,15 +184,110 @@ describe('the generation tracker', () => {
       await instance.drain();
       const wake = wakes.at(-1);
       if (wake === null || wake === undefined) break;
+      if (i === GENERATION_POLICY.maxSubmitAttempts - 1) break;
       gaps.push(wake - clock());
       clock.set(wake);
     }
+    expect(gaps).toHaveLength(GENERATION_POLICY.maxSubmitAttempts - 1);
     expect(new Set(fake.calls)).toEqual(new Set([`submit ${job.id}`]));
     expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
     expect(Math.max(...gaps)).toBeLessThanOrEqual(GENERATION_POLICY.submitMaxMs);
+    // Every answer was lost: the service may have made it, so it is never shown as failed.
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('unconfirmed');
+    expect(stored?.maybeCreated).toBe(true);
+    expect(stored?.error?.code).toBe('network');
+    expect(stored?.nextAt).toBe(clock() + 15 * 60_000);
+  });
+
+  it('a gateway failure on submit is retried with the same key', async () => {
+    const fake = fakeApi();
+    fake.failSubmits(
+      new ApiError({ code: 'invalid_response', httpStatus: 502, message: 'Bad gateway', retryable: true }),
+      new ApiError({ code: 'invalid_response', httpStatus: 504, message: 'Gateway timeout', retryable: true }),
+    );
+    fake.answer(generation('processing'));
+    const { instance, wakes } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme');
+    for (let i = 0; i < 3; i += 1) {
+      await instance.drain();
+      clock.set(wakes.at(-1) ?? clock());
+    }
+    expect(fake.calls.filter((call) => call.startsWith('submit'))).toEqual(Array(3).fill(`submit ${job.id}`));
+    const [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('running');
+    expect(stored?.error).toBeNull();
+  });
+
+  it('a lost answer, then a plan refusal of the same key: not confirmed, checked again after midnight UTC', async () => {
+    const fake = fakeApi();
+    const quota = new ApiError({ code: 40301, message: 'The free plan allows 5 requests a day', retryable: false });
+    fake.failSubmits(network(), quota);
+    fake.answer(generation('processing'));
+    const { instance, wakes, ended } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme');
+    await instance.drain();
+    clock.set(wakes.at(-1) ?? clock());
+    await instance.drain();
+    let [stored] = await generationJobsItem.get();
+    expect(stored?.phase).toBe('unconfirmed');
+    expect(stored?.error?.code).toBe(40301);
+    expect(ended).toEqual([]);
+    // TEST_NOW is noon UTC: the check is set for one minute past the next midnight.
+    expect(wakes.at(-1)).toBe(Date.parse('2026-11-23T00:01:00Z'));
+    clock.set(Date.parse('2026-11-22T23:59:00Z'));
+    await instance.drain();
+    expect(fake.calls).toHaveLength(2);
+    clock.set(Date.parse('2026-11-23T00:01:00Z'));
+    await instance.drain();
+    [stored] = await generationJobsItem.get();
+    expect(fake.calls).toEqual(Array(3).fill(`submit ${job.id}`));
+    expect(stored?.phase).toBe('running');
+    expect(stored?.generationId).toBe('gen-1');
+  });
+
+  it('"Check now" sends the same key of an unconfirmed job at once', async () => {
+    const fake = fakeApi();
+    fake.failSubmits(network(), new ApiError({ code: 40301, message: 'quota used', retryable: false }));
+    const { instance, wakes } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme');
+    await instance.drain();
+    clock.set(wakes.at(-1) ?? clock());
+    await instance.drain();
+    expect((await generationJobsItem.get())[0]?.phase).toBe('unconfirmed');
+    fake.answer(generation('processing'));
+    await instance.retry(job.id);
+    await instance.drain();
+    expect(fake.calls.at(-1)).toBe(`submit ${job.id}`);
+    expect((await generationJobsItem.get())[0]?.phase).toBe('running');
+  });
+
+  it('a plan refusal of a first submit that never left is a failure, with no check planned', async () => {
+    const fake = fakeApi();
+    fake.failSubmits(new ApiError({ code: 40301, message: 'quota used', retryable: false }));
+    const { instance, wakes } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
     const [stored] = await generationJobsItem.get();
     expect(stored?.phase).toBe('failed');
-    expect(stored?.error?.code).toBe('network');
+    expect(stored?.maybeCreated).toBeUndefined();
+    expect(wakes.at(-1)).toBeNull();
+  });
+
+  it('a clock that went back does not fold a new brief into an old finished job', async () => {
+    const fake = fakeApi();
+    fake.answer(generation('success', [['img-1', 'success']]));
+    const { instance } = tracker(fake.api);
+    const first = await instance.submit(choice, 'Acme');
+    await instance.drain();
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect((await generationJobsItem.get())[0]?.phase).toBe('done');
+    // The machine's clock is set back an hour; the same brief is a new click.
+    clock.set(clock() - 60 * 60_000);
+    const second = await instance.submit(choice, 'Acme');
+    expect(second.id).not.toBe(first.id);
+    expect(await generationJobsItem.get()).toHaveLength(2);
   });
 
   it.each([
@@ -305,6 +401,71 @@ describe('against the reference server', () => {
     const ledger = server.state.generations.credits(server.state.data.workspaces)[0]?.ledger ?? [];
     expect(ledger.filter((entry) => entry.kind === 'reserve')).toHaveLength(1);
     expect(ledger[0]?.generation_id).toBe(stored?.generationId);
+  });
+
+  it('a 502 from a proxy after the service accepted the submit: the same key again, one charge', async () => {
+    await connectTo(server.baseUrl);
+    const workspace = server.state.data.workspaces[0];
+    if (!workspace) throw new Error('the demo data has no workspace');
+    const before = (server.state.generations.credits([workspace])[0]?.ledger ?? []).length;
+    const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
+    server.state.faults.add({ kind: 'malformed', body: 'html', method: 'POST', path: '/image-generations', times: 1 });
+    const instance = new GenerationTracker({ api: api.generations, schedule: () => undefined, now: clock });
+    const job = await instance.submit(
+      { prompt: 'Storm shell', brand_id: workspace.ownedBrands[0]?.id ?? '', size: 1 },
+      'Acme',
+    );
+    await instance.drain();
+    let stored = (await generationJobsItem.get()).find((candidate) => candidate.id === job.id);
+    expect(stored?.phase).toBe('submitting');
+    expect(stored?.error?.httpStatus).toBe(502);
+    clock.set(stored?.nextAt ?? 0);
+    await instance.drain();
+    stored = (await generationJobsItem.get()).find((candidate) => candidate.id === job.id);
+    expect(stored?.phase).toBe('running');
+    const ledger = (server.state.generations.credits([workspace])[0]?.ledger ?? []).slice(before);
+    expect(ledger.filter((entry) => entry.kind === 'reserve')).toEqual([
+      expect.objectContaining({ generation_id: stored?.generationId }),
+    ]);
+  });
+
+  it('a charged generation on the free plan is confirmed after the day rolls over, never shown failed', async () => {
+    const northwind = server.state.data.workspaces.find((workspace) => workspace.plan === 'free');
+    if (!northwind) throw new Error('the demo data has no free workspace');
+    const brand = northwind.ownedBrands[0]?.id ?? '';
+    await connectTo(server.baseUrl, northwind.apiKey);
+    const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
+    const runAll = async (instance: GenerationTracker) => {
+      for (let i = 0; i < 10; i += 1) {
+        await instance.drain();
+        const due = (await generationJobsItem.get()).find((job) => job.phase === 'submitting');
+        if (!due) return;
+        clock.set(Math.max(clock(), due.nextAt));
+      }
+    };
+    const instance = new GenerationTracker({ api: api.generations, schedule: () => undefined, now: clock });
+    // Four of the day's five requests go to other briefs.
+    for (let i = 0; i < FREE_DAILY_SUBMITS - 1; i += 1) {
+      await instance.submit({ prompt: `Brief ${i}`, brand_id: brand, size: 1 }, 'Northwind Roasters');
+    }
+    await runAll(instance);
+    // The fifth commits, is charged, and its answer is lost; the retry meets the spent quota.
+    server.state.faults.add({ kind: 'drop-after', method: 'POST', path: '/image-generations', times: 1 });
+    const job = await instance.submit({ prompt: 'Cold brew at dawn', brand_id: brand, size: 2 }, 'Northwind Roasters');
+    await runAll(instance);
+    let stored = (await generationJobsItem.get()).find((candidate) => candidate.id === job.id);
+    expect(stored?.phase).toBe('unconfirmed');
+    expect(stored?.error?.code).toBe(40301);
+    // The next UTC day, on both sides: the check with the same key finds the generation.
+    server.state.clock.advance(13 * 60 * 60_000);
+    clock.set(stored?.nextAt ?? 0);
+    await instance.drain();
+    stored = (await generationJobsItem.get()).find((candidate) => candidate.id === job.id);
+    expect(stored?.phase).toBe('running');
+    const ledger = server.state.generations.credits([northwind])[0]?.ledger ?? [];
+    const reserves = ledger.filter((entry) => entry.kind === 'reserve');
+    expect(reserves).toHaveLength(FREE_DAILY_SUBMITS);
+    expect(reserves.filter((entry) => entry.generation_id === stored?.generationId)).toHaveLength(1);
   });
 });
 
