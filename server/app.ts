@@ -125,6 +125,16 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       .filter((rule) => rule.kind === 'latency')
       .reduce((sum, rule) => sum + (rule.latencyMs ?? 0), 0);
     if (latency > 0) await sleep(latency);
+    const workMs = faults
+      .filter((rule) => rule.kind === 'slow-work')
+      .reduce((sum, rule) => sum + (rule.latencyMs ?? 0), 0);
+    if (fault('gateway')) {
+      // A proxy in front of the service failed: the service never saw the request.
+      response.writeHead(502, { ...CORS_HEADERS, 'Content-Type': 'text/html' });
+      response.end('<!doctype html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+      state.log({ method, path: apiPath, status: 502, workspace: null });
+      return;
+    }
     if (fault('drop-before')) {
       state.log({ method, path: apiPath, status: 'dropped', workspace: null });
       request.socket.destroy();
@@ -188,6 +198,9 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
         request,
         state,
         mediaUrl: (path) => `http://${host}${path}`,
+        work: async () => {
+          if (workMs > 0) await sleep(workMs);
+        },
       });
       if (fault('drop-after')) {
         // The write above is committed; the caller never hears about it.

@@ -18,12 +18,23 @@ export type MalformedKind = (typeof malformedKinds)[number];
  */
 export const faultRuleSchema = z
   .object({
-    kind: z.enum(['latency', 'upstream', 'rate-limit', 'drop-before', 'drop-after', 'malformed', 'redirect']),
+    kind: z.enum([
+      'latency',
+      'upstream',
+      'rate-limit',
+      'drop-before',
+      'drop-after',
+      'malformed',
+      'redirect',
+      'gateway',
+      'slow-work',
+    ]),
     method: z.enum(['GET', 'POST', 'DELETE']).optional(),
     /** Substring of the path after the version prefix, e.g. "/owned-brands". */
     path: z.string().max(200).optional(),
     times: z.number().int().positive().optional(),
     rate: z.number().min(0).max(1).default(1),
+    /** `latency`: a wait before the request is read; `slow-work`: the handler's own work takes this long. */
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     /** Retry-After header sent with a 429, as seconds or an HTTP date. */
     retryAfter: z.string().max(64).optional(),

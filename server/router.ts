@@ -11,6 +11,11 @@ export interface RouteContext {
   state: ServerState;
   /** Absolute URL of a path on this server, as the caller addressed it. */
   mediaUrl: (path: string) => string;
+  /**
+   * Slow work inside a handler (the `slow-work` fault): a handler awaits it between reading and
+   * writing its state, so requests that arrive meanwhile overlap the way they would at a slow service.
+   */
+  work: () => Promise<void>;
 }
 
 export interface Route {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Transcript } from '@/lib/contract/ad-accounts';
+import { ApiError, outcomeUnknown } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
 import { accountKeys } from './query-keys';
@@ -50,7 +51,12 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
   );
 }
 
-/** A video's transcript: the cached one when it exists (free), else Transcribe, which asks first because it costs credits. */
+/**
+ * A video's transcript: the cached one when it exists (free), else Transcribe, which asks first
+ * because it costs credits. When a transcription's answer is lost, the worker has already looked
+ * in the cache; the view says the work may still be running and offers a free check before
+ * another paid attempt.
+ */
 export function TranscriptView({ accountId, videoId }: { accountId: string; videoId: string }) {
   const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -65,6 +71,7 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
     onSuccess: (transcript) => queryClient.setQueryData(key, transcript),
   });
   const [asking, setAsking] = useState(false);
+  const [checks, setChecks] = useState(0);
   useEffect(() => {
     if (asking && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [asking]);
@@ -76,13 +83,43 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
     );
   }
   if (cached.data) return <TranscriptText transcript={cached.data} />;
+  const failure = transcribe.isError ? ApiError.from(transcribe.error) : null;
+  const mayBeRunning = failure !== null && outcomeUnknown(failure);
   return (
     <div className="transcript-missing">
       <p className="muted">No transcript of this video yet.</p>
+      {mayBeRunning ? (
+        <div className="notice notice-warning" role="status">
+          <p>
+            <strong>The transcription did not answer.</strong> It may still be running at the service, and it is
+            charged once it has started. Checking is free.
+          </p>
+          <div className="notice-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={cached.isFetching}
+              onClick={() => {
+                setChecks((count) => count + 1);
+                void cached.refetch();
+              }}
+            >
+              {cached.isFetching ? 'Checking…' : 'Check for the transcript'}
+            </button>
+          </div>
+          {checks > 0 && !cached.isFetching ? (
+            <p className="muted">
+              Not there yet ({checks === 1 ? 'checked once' : `checked ${checks} times`}). Check again in a minute.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <button type="button" className="btn" disabled={transcribe.isPending} onClick={() => setAsking(true)}>
-        {transcribe.isPending ? 'Transcribing…' : `Transcribe (${TRANSCRIPT_CREDITS} credits)`}
+        {transcribe.isPending
+          ? 'Transcribing… (this can take a few minutes)'
+          : `${mayBeRunning ? 'Transcribe again' : 'Transcribe'} (${TRANSCRIPT_CREDITS} credits)`}
       </button>
-      {transcribe.isError ? <ErrorNotice title="Could not transcribe the video" error={transcribe.error} /> : null}
+      {failure && !mayBeRunning ? <ErrorNotice title="Could not transcribe the video" error={failure} /> : null}
       {asking ? (
         <dialog ref={dialog} aria-labelledby={titleId} className="confirm-dialog" onClose={() => setAsking(false)}>
           <h3 id={titleId}>Transcribe this video?</h3>
@@ -90,12 +127,19 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
             Transcribing costs {TRANSCRIPT_CREDITS} credits from your workspace. Once made, the transcript is cached and
             reading it is free.
           </p>
+          {mayBeRunning ? (
+            <p>
+              <strong>The last transcription may still be running.</strong> If it is, this one is charged as well:
+              check for the transcript first.
+            </p>
+          ) : null}
           <div className="notice-actions">
             <button
               type="button"
               className="btn btn-primary"
               onClick={() => {
                 dialog.current?.close();
+                setChecks(0);
                 transcribe.mutate();
               }}
             >

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { type Api } from './api';
 import { type Clock, systemClock } from '../clock';
 import type { GenerationTracker } from './jobs/generation-tracker';
@@ -14,6 +15,7 @@ import { findSimilar } from './similar/resolve';
 import { readTabById } from './similar/trigger';
 import type { Handlers } from './router';
 import { createSettingsService, type OriginAccess } from './settings';
+import { createTranscriber } from './transcripts';
 
 export interface HandlerDeps {
   api: Api;
@@ -27,6 +29,8 @@ export interface HandlerDeps {
   readTab?: (tabId: number) => Promise<void>;
   /** @default systemClock */
   clock?: Clock;
+  /** An extension API call that keeps the worker alive during long work; injectable for tests. */
+  keepAlive?: () => Promise<unknown>;
 }
 
 /** The URL and host name of the frame a content script sent from, as the browser reports it. */
@@ -44,6 +48,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   });
   const pageButton = deps.pageButton ?? browserPageButtonDeps;
   const readTab = deps.readTab ?? ((tabId: number) => readTabById(tabId, 'toolbar'));
+  const transcribe = createTranscriber(deps.api.accounts, deps.keepAlive ?? (() => browser.runtime.getPlatformInfo()));
   return {
     'settings.get': () => settings.view(),
     'settings.save': (input) => settings.save(input),
@@ -91,7 +96,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.api.accounts.ad(accountId, adId, { window, metrics }, signal),
     'accounts.transcript': ({ accountId, videoId }, { signal }) =>
       deps.api.accounts.transcript(accountId, videoId, signal),
-    'accounts.transcribe': ({ accountId, videoId }) => deps.api.accounts.transcribe(accountId, videoId),
+    'accounts.transcribe': ({ accountId, videoId }) => transcribe(accountId, videoId),
     'generation.submit': ({ choice, brandName }) => deps.generations.submit(choice, brandName),
     'generation.retry': async ({ jobId }) => {
       await deps.generations.retry(jobId);

@@ -111,6 +111,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A write whose outcome is unknown: the connection dropped, the answer timed out, or a gateway
+ * failed in front of the service. The service may have done it (and charged for it).
+ */
+export function outcomeUnknown(error: ApiError): boolean {
+  return (
+    error.code === 'network' || error.code === 'timeout' || (error.code === 'invalid_response' && error.retryable)
+  );
+}
+
 export function invalidInput(field: string, message: string): ApiError {
   return new ApiError({ code: 'invalid_input', field, message, retryable: false });
 }

@@ -272,18 +272,20 @@ export const adAccountRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/ad-accounts/:account_id/videos/:video_id/transcript',
-    handler: (context) => {
+    handler: async (context) => {
       const account = accountOf(context);
       const videoId = context.params.video_id ?? '';
       const video = findVideo(account, videoId);
       if (!video) throw notFound(`No video ${videoId.slice(0, 64)} in this ad account.`);
       const cached = account.transcripts.get(videoId);
       if (cached) return transcriptJson(videoId, cached, true, 0);
-      // A cache miss is charged; the work is synchronous.
+      // A cache miss is charged, then transcribed while the caller waits (synchronous): a second
+      // request during that work misses the cache too, and is charged again.
       context.state.generations.charge(context.workspace, TRANSCRIPT_CREDITS, {
         kind: 'transcript',
         video_id: videoId,
       });
+      await context.work();
       const made = { text: video.transcript, language: 'en', createdAt: context.state.clock.now().toISOString() };
       account.transcripts.set(videoId, made);
       return transcriptJson(videoId, made, false, TRANSCRIPT_CREDITS);

@@ -20,7 +20,7 @@ async function columnValues(page: Page, index: number): Promise<number[]> {
   return cells.filter((text) => text !== 'no data').map((text) => Number(text.replace(/[^0-9.-]/g, '')));
 }
 
-test('an account report: custom 30 days, an added metric ranked both ways, an ad, a cached transcript and a paid one', async ({
+test('an account report: custom 30 days, an added metric ranked both ways, an ad, a cached transcript and a paid one after a lost answer', async ({
   openPage,
   server,
 }) => {
@@ -105,6 +105,16 @@ test('an account report: custom 30 days, an added metric ranked both ways, an ad
   const confirm = page.getByRole('dialog', { name: 'Transcribe this video?' });
   await expect(confirm).toContainText('costs 2 credits');
   await expectAccessible(page);
+  // A proxy fails in front of the service: the outcome is unknown, so a free check comes before another paid try.
+  server.state.faults.add({ kind: 'gateway', method: 'POST', path: '/transcript', times: 1 });
+  await confirm.getByRole('button', { name: 'Transcribe for 2 credits' }).click();
+  const unanswered = page.getByRole('status').filter({ hasText: 'The transcription did not answer' });
+  await expect(unanswered).toBeVisible();
+  await unanswered.getByRole('button', { name: 'Check for the transcript' }).click();
+  await expect(unanswered).toContainText('Not there yet (checked once)');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Transcribe again \(\d+ credits\)/ }).click();
+  await expect(confirm).toContainText('The last transcription may still be running');
   await confirm.getByRole('button', { name: 'Transcribe for 2 credits' }).click();
   await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible();
   expect(charges()).toBe(chargedBefore + 1);

@@ -105,12 +105,16 @@ export function adAccountsApi(transport: Transport, clock: Clock) {
         throw error;
       }
     },
-    /** Transcribes (charges credits on a cache miss). A retry after a lost answer is a cache hit, so it is safe. */
+    /**
+     * Transcribes, charging credits on a cache miss (4.6). Sent once and never repeated here: the
+     * service transcribes while the caller waits, and a repeat sent during that work misses the
+     * cache too and is charged again. Its timeout is the long one.
+     */
     transcribe: (accountId: string, videoId: string) =>
       transport.post(apiPath('ad-accounts', accountPath(accountId), 'videos', videoId, 'transcript'), {
         schema: transcriptSchema,
         body: {},
-        idempotent: true,
+        long: true,
       }),
   };
 }

@@ -17,6 +17,8 @@ export interface TransportOptions {
   fetch?: typeof fetch;
   /** Per attempt; below the 30 s after which Chrome may stop an extension's pending fetch. @default 20000 */
   timeoutMs?: number;
+  /** For requests marked `long`: work the service does while the caller waits (a transcription). @default 120000 */
+  longTimeoutMs?: number;
   /** Retries after the first attempt, for requests that are safe to repeat. @default 3 */
   retryLimit?: number;
   /** First backoff step; each retry doubles it, then full jitter picks a delay below it. @default 500 */
@@ -38,6 +40,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** POSTs and DELETEs are retried only when the caller vouches that a repeat is harmless. */
   idempotent?: boolean;
+  /** The service works while the caller waits: `longTimeoutMs` instead of `timeoutMs`. */
+  long?: boolean;
 }
 
 export interface Transport {
@@ -243,6 +247,7 @@ function joinShared<T>(shared: SharedRequest, signal: AbortSignal | undefined, o
 
 export function createTransport(options: TransportOptions): Transport {
   const timeout = options.timeoutMs ?? 20_000;
+  const longTimeout = options.longTimeoutMs ?? 120_000;
   const retryLimit = options.retryLimit ?? 3;
   const backoffBase = options.backoffBaseMs ?? 500;
   const backoffLimit = options.backoffLimitMs ?? 8000;
@@ -261,7 +266,7 @@ export function createTransport(options: TransportOptions): Transport {
         method,
         ...(request.body === undefined ? {} : { json: request.body }),
         headers: { 'X-API-Key': apiKey, Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
-        timeout,
+        timeout: request.long ? longTimeout : timeout,
         // A redirect would carry the key to another address: it is an error, never followed.
         redirect: 'manual',
         ...(signal ? { signal } : {}),

@@ -1,5 +1,5 @@
 import { ApiCode } from '../../contract/envelope';
-import { ApiError } from '../../messaging/api-error';
+import { ApiError, outcomeUnknown } from '../../messaging/api-error';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
 import { type GenerationJob, isActiveJob } from '../../storage/generation-jobs';
@@ -43,16 +43,6 @@ export interface TrackerDeps extends QueueEnvironment {
   schedule: (at: number | null) => void;
   /** Running jobs changed (badge) or a job ended (notification). */
   onChange?: (jobs: GenerationJob[], ended: GenerationJob[]) => void;
-}
-
-/**
- * The submit's outcome is unknown: the connection dropped, the answer timed out, or a gateway
- * failed in front of the service. The service may have created (and charged) the generation.
- */
-function outcomeUnknown(error: ApiError): boolean {
-  return (
-    error.code === 'network' || error.code === 'timeout' || (error.code === 'invalid_response' && error.retryable)
-  );
 }
 
 /** An unknown outcome or a rate limit: the submit may be sent again with the same key, which makes it safe (4.16). */
