@@ -91,8 +91,8 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
       {mayBeRunning ? (
         <div className="notice notice-warning" role="status">
           <p>
-            <strong>The transcription did not answer.</strong> It may still be running at the service, and it is
-            charged once it has started. Checking is free.
+            <strong>The transcription did not answer.</strong> It may still be running at the service, and it is charged
+            once it has started. Checking is free.
           </p>
           <div className="notice-actions">
             <button
@@ -129,8 +129,8 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
           </p>
           {mayBeRunning ? (
             <p>
-              <strong>The last transcription may still be running.</strong> If it is, this one is charged as well:
-              check for the transcript first.
+              <strong>The last transcription may still be running.</strong> If it is, this one is charged as well: check
+              for the transcript first.
             </p>
           ) : null}
           <div className="notice-actions">

@@ -35,9 +35,11 @@ export function SaveToasts() {
             ? `Saved to ${toast.board.name}.`
             : entry?.status === 'failed'
               ? `Could not save to ${toast.board.name}: ${entry.error ? ApiError.from(entry.error).message : 'unknown error'}`
-              : entry && entry.attempts > 0
-                ? `Saving to ${toast.board.name}… the service is not answering; Adscope will keep trying.`
-                : toast.message;
+              : entry?.held
+                ? `Held: saving to ${toast.board.name} waits for the workspace it was made in. Set that key again in the options to send it.`
+                : entry && entry.attempts > 0
+                  ? `Saving to ${toast.board.name}… the service is not answering; Adscope will keep trying.`
+                  : toast.message;
         return (
           <div key={toast.id} className={`toast${entry?.status === 'failed' ? ' toast-error' : ''}`}>
             <span>{message}</span>

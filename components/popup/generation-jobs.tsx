@@ -37,6 +37,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 /** The job's state in words: our phase while submitting or failed, else the server's status. */
 export function statusWords(job: GenerationJob): string {
+  if (job.held && (isActiveJob(job) || job.phase === 'unconfirmed')) return 'Held';
   if (job.phase === 'submitting') return job.error ? 'Reconnecting' : 'Submitting';
   if (job.phase === 'failed') return 'Failed';
   if (job.phase === 'unconfirmed') return 'Not confirmed yet';
@@ -126,7 +127,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
     <li className="card job">
       <div className="job-header">
         <strong>{job.brandName}</strong>
-        <span className={`chip job-status is-${job.phase}`}>{statusWords(job)}</span>
+        <span className={`chip job-status is-${job.held ? 'held' : job.phase}`}>{statusWords(job)}</span>
       </div>
       <p className="job-brief">{job.choice.prompt.slice(0, 140)}</p>
       <p className="muted job-meta">
@@ -161,7 +162,15 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
           );
         })}
       </ul>
-      {job.phase === 'unconfirmed' ? (
+      {job.held ? (
+        <div className="notice notice-warning" role="status">
+          <p>
+            <strong>Held for its workspace.</strong> It was made with another workspace&apos;s key, and is never sent or
+            checked with the key set now. Set that key again in the options and it goes on where it stopped.
+          </p>
+        </div>
+      ) : null}
+      {job.phase === 'unconfirmed' && !job.held ? (
         <div className="notice notice-warning" role="status">
           <p>
             <strong>This generation may have been made.</strong> Its answer was lost
@@ -189,7 +198,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
             Retry
           </button>
         ) : null}
-        {job.phase === 'unconfirmed' ? (
+        {job.phase === 'unconfirmed' && !job.held ? (
           <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
             Check now
           </button>
@@ -199,7 +208,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
             Run again
           </button>
         ) : null}
-        {!isActiveJob(job) ? (
+        {!isActiveJob(job) || job.held ? (
           <button type="button" className="btn btn-link" onClick={() => dismiss.mutate()}>
             Remove from list
           </button>

@@ -5,6 +5,7 @@ import { SetupPrompt } from '@/components/ui/setup-prompt';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useSettings } from '@/components/ui/use-settings';
+import { HeldSaves } from '@/components/ads/held-saves';
 import { SaveDialog } from '@/components/ads/save-dialog';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { usePageHandover } from '@/components/similar/use-page-handover';
@@ -83,6 +84,7 @@ export function SidePanelApp() {
           <ErrorNotice title="Adscope could not start" error={settings.error} onRetry={() => void settings.refetch()} />
         ) : null}
         {settings.data && !configured ? <SetupPrompt /> : null}
+        {configured ? <HeldSaves /> : null}
         {configured ? (
           <Tabs label="Research views" tabs={TABS} selected={tab} onSelect={(to) => navigate({ to })}>
             <Suspense fallback={<SkeletonList label="Loading view" />}>

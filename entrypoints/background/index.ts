@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { createDefaultApi } from '@/lib/background/api';
+import { createDefaultApi, workspaceApis } from '@/lib/background/api';
+import { connectionItem } from '@/lib/background/api/credentials';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
@@ -14,8 +15,14 @@ export default defineBackground(() => {
   // First: the key's storage out of reach of content scripts, where the browser allows it.
   void restrictStorageToTrustedContexts();
   const api = createDefaultApi();
-  const outbox = startSaveOutbox(api);
-  const generations = startGenerationTracker(api);
+  // Queued work goes out only with the workspace it was made in; a changed key holds or releases it.
+  const apiFor = workspaceApis();
+  const outbox = startSaveOutbox(apiFor);
+  const generations = startGenerationTracker(apiFor);
+  connectionItem.watch(() => {
+    void outbox.drain();
+    void generations.drain();
+  });
   const route = createRouter(createHandlers({ api, outbox, generations }), {
     extensionId: browser.runtime.id,
     extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),

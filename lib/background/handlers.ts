@@ -112,6 +112,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.outbox.retry(entryId);
       return { ok: true as const };
     },
+    'outbox.discard': async ({ entryId }) => {
+      await deps.outbox.discard(entryId);
+      return { ok: true as const };
+    },
     'sidePanel.open': async ({ windowId }, context) => ({
       opened: await openResearchPanel(windowId ?? context.windowId),
     }),

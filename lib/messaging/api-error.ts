@@ -21,6 +21,8 @@ export const clientErrorCodes = [
   'origin_unconfirmed',
   /** The service answered with a redirect, which Adscope never follows. */
   'redirected',
+  /** Queued work belongs to another workspace than the key now set: it is held, not sent. */
+  'workspace_changed',
 ] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = number | ClientErrorCode;
@@ -116,9 +118,28 @@ export class ApiError extends Error {
  * failed in front of the service. The service may have done it (and charged for it).
  */
 export function outcomeUnknown(error: ApiError): boolean {
-  return (
-    error.code === 'network' || error.code === 'timeout' || (error.code === 'invalid_response' && error.retryable)
-  );
+  return error.code === 'network' || error.code === 'timeout' || (error.code === 'invalid_response' && error.retryable);
+}
+
+/** What an error may keep in storage: a service's message or details can be megabytes. */
+export const STORED_ERROR_LIMITS = { messageChars: 1000, detailsChars: 2000 } as const;
+
+/** An error as a queue stores it: the message cut to its limit, details kept only when small. */
+export function storedError(error: ApiError): SerializedApiError {
+  const { details, ...rest } = error.toJSON();
+  const message =
+    rest.message.length > STORED_ERROR_LIMITS.messageChars
+      ? `${rest.message.slice(0, STORED_ERROR_LIMITS.messageChars - 1)}…`
+      : rest.message;
+  let keep = false;
+  if (details !== undefined) {
+    try {
+      keep = (JSON.stringify(details)?.length ?? 0) <= STORED_ERROR_LIMITS.detailsChars;
+    } catch {
+      keep = false;
+    }
+  }
+  return { ...rest, message, ...(keep ? { details } : {}) };
 }
 
 export function invalidInput(field: string, message: string): ApiError {

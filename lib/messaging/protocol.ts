@@ -165,6 +165,11 @@ export const requests = {
     input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
     senders: EXTENSION_PAGES,
   }),
+  /** Drops a save held for another workspace. */
+  'outbox.discard': request<{ ok: true }>()({
+    input: z.object({ entryId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
   'accounts.list': request<{ items: AdAccount[] }>()({ input: empty, senders: EXTENSION_PAGES }),
   'accounts.metrics': request<{ items: MetricEntry[] }>()({
     input: z.object({ accountId: z.string().min(1).max(64) }).strict(),

@@ -39,5 +39,9 @@ export const generationJobSchema = z.object({
   images: z.array(imageStateSchema),
   error: serializedApiErrorSchema.nullable(),
   finishedAt: z.number().nullable(),
+  /** The workspace (a digest of address and key) it was made in; sent and polled only with that connection. */
+  workspace: z.string().max(64).optional(),
+  /** Not sent or polled for now: the key set now is another workspace's. */
+  held: z.boolean().optional(),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;

@@ -17,9 +17,17 @@ export const outboxEntrySchema = z.object({
   createdAt: z.number(),
   attempts: z.number().int().min(0),
   nextAttemptAt: z.number(),
+  /** Set before the first send: from then on the change may have reached the service, whatever the entry says. */
+  sentAt: z.number().optional(),
+  /** When nextAttemptAt was set: a clock now earlier than this went back, and the entry is due. */
+  scheduledAt: z.number().optional(),
   status: z.enum(['pending', 'done', 'failed']),
   error: serializedApiErrorSchema.optional(),
   doneAt: z.number().optional(),
+  /** The workspace (a digest of address and key) it was made in; sent only with that connection. */
+  workspace: z.string().max(64).optional(),
+  /** Pending, but not sent: the key set now is another workspace's. */
+  held: z.boolean().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags'>;

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { BoardRecord } from '../../server/demo-data';
 import { expect, expectAccessible, test, stopServiceWorker } from './fixtures';
 import { SidePanelPage } from '../support/pages/side-panel-page';
+import { OptionsPage } from '../support/pages/options-page';
+import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
 
 test.beforeEach(async ({ connect, server }) => {
   server.state.faults.clear();
@@ -120,6 +122,56 @@ test('a save that meets 50001 is kept, survives a stopped service worker, and la
   await expect.poll(() => board.saves.filter((save) => save.adId === ad?.id).length, { timeout: 20_000 }).toBe(1);
   const posts = server.state.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 200);
   expect(posts).toHaveLength(1);
+});
+
+test("a save waiting in backoff is held while another workspace's key is set, and lands with its own key after", async ({
+  openPage,
+  server,
+}) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  const acme = server.state.data.workspaces.find((workspace) => workspace.apiKey === DEMO_API_KEY);
+  const board = acme?.boards.find((b) => b.parentId === null && b.saves.length < 100);
+  if (!board) throw new Error('no small board');
+  server.state.faults.add({ kind: 'upstream', method: 'POST', path: '/ads' });
+  await panel.search('rain jacket');
+  const before = new Set(board.saves.map((save) => save.adId));
+  const added = () => board.saves.filter((save) => !before.has(save.adId));
+  await panel.cards
+    .first()
+    .getByRole('button', { name: /^Save / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Save to a board' });
+  await dialog.getByRole('radio', { name: new RegExp(`^${board.name} \\d`) }).check();
+  await dialog.getByRole('button', { name: `Save to ${board.name}` }).click();
+  await expect(page.getByText(/keep trying/)).toBeVisible({ timeout: 20_000 });
+
+  // The user switches to the other workspace's key. An attempt already on its way goes on with
+  // the key it was sent with (the first workspace's); after it, the save is held.
+  const options = await openPage('options');
+  await new OptionsPage(options).connect(server.baseUrl, DEMO_SECOND_API_KEY);
+  const held = page.getByRole('region', { name: '1 board change is held' });
+  await expect(held).toBeVisible();
+  await expect(held).toContainText(`Save to ${board.name}`);
+  await expect(page.getByRole('status').filter({ hasText: /^Held: saving to/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  // The outage ends; nothing of the save goes out with the other key, however long it waits.
+  await page.waitForTimeout(5000);
+  server.state.faults.clear();
+  await page.waitForTimeout(3000);
+  await expect(held).toBeVisible();
+  const northwind = server.state.requestLog.filter(
+    (entry) => entry.workspace === 'Northwind Coffee' && entry.path.startsWith('/boards'),
+  );
+  expect(northwind.filter((entry) => entry.method !== 'GET')).toEqual([]);
+  expect(added()).toEqual([]);
+
+  // Its own key again: sent, once.
+  await new OptionsPage(options).connect(server.baseUrl, DEMO_API_KEY);
+  await expect.poll(() => added().length, { timeout: 20_000 }).toBe(1);
+  await expect(held).toBeHidden();
 });
 
 test('a save refused with 40401 is shown as failed with the reason, not retried', async ({ openPage, server }) => {

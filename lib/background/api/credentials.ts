@@ -74,6 +74,32 @@ export async function readConnectionHint(): Promise<ConnectionHint> {
   };
 }
 
+/**
+ * Names the workspace a piece of work was made in: a digest of the base URL and the key, so
+ * queued saves and generations are sent only with the connection they were made with. The key
+ * cannot be read back from it.
+ */
+export async function fingerprintOf(connection: { baseUrl: string; apiKey: string }): Promise<string> {
+  const text = new TextEncoder().encode(`adscope-workspace\n${connection.baseUrl}\n${connection.apiKey}`);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', text));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The workspace of the connection set now, or null when no key is set. */
+export async function currentWorkspace(): Promise<string | null> {
+  const stored = await readStoredConnection();
+  return stored?.apiKey ? fingerprintOf({ baseUrl: stored.baseUrl, apiKey: stored.apiKey }) : null;
+}
+
+export function workspaceChanged(): ApiError {
+  return new ApiError({
+    code: 'workspace_changed',
+    message:
+      "This was made with another workspace's key. It is held, and sent when that key is set again in the options.",
+    retryable: false,
+  });
+}
+
 export function notConfigured(what: 'key' | 'baseUrl'): ApiError {
   return new ApiError({
     code: 'not_configured',

@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../../clock';
 import { ApiError } from '../../messaging/api-error';
 import { baseUrlProblem } from '../../messaging/connection';
-import { notConfigured, readStoredConnection } from './credentials';
+import { fingerprintOf, notConfigured, readStoredConnection, workspaceChanged } from './credentials';
 import { adAccountsApi } from './ad-accounts';
 import { adLibraryApi } from './ad-library';
 import { boardsApi } from './boards';
@@ -36,6 +36,31 @@ export type Api = ReturnType<typeof createApi>;
 
 export function createDefaultApi(options: Partial<TransportOptions> = {}): Api {
   return createApi(createTransport({ getConnection: readConnection, ...options }), options.clock);
+}
+
+/** The connection, only while it is still the workspace `workspace` names (read at each request). */
+export function connectionOf(workspace: string | undefined): () => Promise<Connection> {
+  return async () => {
+    const connection = await readConnection();
+    if (workspace !== undefined && (await fingerprintOf(connection)) !== workspace) throw workspaceChanged();
+    return connection;
+  };
+}
+
+/**
+ * An API client per workspace, for queued work: each request is sent only if the connection set
+ * at that moment is the one the work was made with, else it fails with `workspace_changed`.
+ */
+export function workspaceApis(options: Partial<TransportOptions> = {}): (workspace: string | undefined) => Api {
+  const clients = new Map<string | undefined, Api>();
+  return (workspace) => {
+    let client = clients.get(workspace);
+    if (!client) {
+      client = createApi(createTransport({ getConnection: connectionOf(workspace), ...options }), options.clock);
+      clients.set(workspace, client);
+    }
+    return client;
+  };
 }
 
 export { ApiError } from '../../messaging/api-error';

@@ -28,6 +28,10 @@ export interface DurableQueueOptions<T> {
   afterPass?: (records: T[]) => Promise<void> | void;
   /** The order due records are worked in. @default storage order */
   order?: (a: T, b: T) => number;
+  /** A record waits, however due, while this holds (an older change to the same thing is not done yet). */
+  waits?: (record: T, records: readonly T[]) => boolean;
+  /** After a storage write failed, the next pass is tried this much later. @default 30000 */
+  storageRetryMs?: number;
   /** Asks to be woken at this time; null when nothing is due any more. */
   schedule: (at: number | null) => void;
   now: Clock;
@@ -94,39 +98,72 @@ export class DurableQueue<T extends { id: string }> {
     return this.draining;
   }
 
+  /** When a record is to be worked: never while it waits for another one. */
+  private dueAtOf(record: T, records: readonly T[]): number | null {
+    if (this.options.waits?.(record, records)) return null;
+    return this.options.dueAt(record);
+  }
+
   private due(records: T[], tried: ReadonlySet<string>): T[] {
     const now = this.options.now();
     const due = records.filter((record) => {
-      const at = this.options.dueAt(record);
+      const at = this.dueAtOf(record, records);
       return at !== null && at <= now && !this.inFlight.has(record.id) && !tried.has(record.id);
     });
     return this.options.order ? due.sort(this.options.order) : due;
   }
 
+  /**
+   * Never rejects: a storage failure (quota exceeded, a write refused) stops nothing else. The
+   * record it concerned is left as stored before, and worked again on a later pass.
+   */
   private async run(): Promise<void> {
+    let failure: unknown = null;
     do {
       this.again = false;
       // Each record is worked at most once per pass, so a pass ends whatever the storage holds.
       const tried = new Set<string>();
-      for (;;) {
-        const due = this.due(await this.list(), tried);
-        if (due.length === 0) break;
-        for (const record of due) {
-          tried.add(record.id);
-          this.inFlight.add(record.id);
-          try {
-            await this.options.work(record);
-          } finally {
-            this.inFlight.delete(record.id);
+      try {
+        for (;;) {
+          const due = this.due(await this.list(), tried);
+          if (due.length === 0) break;
+          for (const record of due) {
+            tried.add(record.id);
+            this.inFlight.add(record.id);
+            try {
+              await this.options.work(record);
+            } catch (error) {
+              failure = error;
+            } finally {
+              this.inFlight.delete(record.id);
+            }
           }
         }
+        await this.options.afterPass?.(await this.list());
+      } catch (error) {
+        failure = error;
       }
-      await this.options.afterPass?.(await this.list());
     } while (this.again);
-    const next = (await this.list()).flatMap((record) => {
-      const at = this.options.dueAt(record);
-      return at === null ? [] : [at];
-    });
-    this.options.schedule(next.length > 0 ? Math.min(...next) : null);
+    let next: number | null = null;
+    try {
+      const records = await this.list();
+      for (const record of records) {
+        const at = this.dueAtOf(record, records);
+        if (at !== null) next = next === null ? at : Math.min(next, at);
+      }
+    } catch (error) {
+      failure = error;
+    }
+    if (failure !== null) {
+      console.warn(
+        'Adscope could not update its queue in storage; trying again shortly:',
+        failure instanceof Error ? failure.message : failure,
+      );
+      // What was due stays due: it is tried again after a pause, not in a tight loop.
+      const now = this.options.now();
+      const retryAt = now + (this.options.storageRetryMs ?? 30_000);
+      next = next === null || next <= now ? retryAt : Math.min(next, retryAt);
+    }
+    this.options.schedule(next);
   }
 }

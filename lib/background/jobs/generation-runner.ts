@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Api } from '../api';
+import { currentWorkspace } from '../api/credentials';
 import { type Clock, systemClock } from '../../clock';
 import { isActiveJob } from '../../storage/generation-jobs';
 import type { GenerationJob } from '../../storage/generation-jobs';
@@ -15,7 +16,7 @@ function toolbarAction() {
 }
 
 function showBadge(jobs: GenerationJob[]): void {
-  const running = jobs.filter(isActiveJob).length;
+  const running = jobs.filter((job) => isActiveJob(job) && !job.held).length;
   const action = toolbarAction();
   if (!action) return;
   void action.setBadgeText({ text: running > 0 ? String(running) : '' }).catch(() => undefined);
@@ -53,9 +54,13 @@ function notifyEnded(job: GenerationJob): void {
  * Runs the generation tracker in the background, polling every 2 to 5 s while a job runs and
  * not at all otherwise. The badge counts running jobs; a notification says when one ends.
  */
-export function startGenerationTracker(api: Api, clock: Clock = systemClock): GenerationTracker {
+export function startGenerationTracker(
+  apiFor: (workspace: string | undefined) => Api,
+  clock: Clock = systemClock,
+): GenerationTracker {
   const tracker: GenerationTracker = new GenerationTracker({
-    api: api.generations,
+    api: (workspace) => apiFor(workspace).generations,
+    workspace: currentWorkspace,
     now: clock,
     schedule: wakeScheduler(GENERATION_ALARM, () => void tracker.drain(), clock),
     onChange: (jobs, ended) => {

@@ -1,5 +1,5 @@
 import { ApiCode } from '../../contract/envelope';
-import { ApiError, outcomeUnknown } from '../../messaging/api-error';
+import { ApiError, outcomeUnknown, storedError } from '../../messaging/api-error';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
 import { type GenerationJob, isActiveJob } from '../../storage/generation-jobs';
@@ -38,7 +38,13 @@ export interface GenerationApi {
 }
 
 export interface TrackerDeps extends QueueEnvironment {
-  api: GenerationApi;
+  /** The client, or the client of the workspace a job was made in. */
+  api: GenerationApi | ((workspace: string | undefined) => GenerationApi);
+  /**
+   * The workspace of the connection set now (null: no key). Jobs are stamped with it and held
+   * while another is set. Without it, jobs belong to no workspace and are never held.
+   */
+  workspace?: () => Promise<string | null>;
   /** Asks to be woken at this time; null when no job runs (then nothing polls). */
   schedule: (at: number | null) => void;
   /** Running jobs changed (badge) or a job ended (notification). */
@@ -91,7 +97,7 @@ export class GenerationTracker {
   constructor(private readonly deps: TrackerDeps) {
     ({ now: this.now, random: this.random, newId: this.newId } = environmentOf(deps));
     this.queue = new DurableQueue(generationJobsItem, {
-      dueAt: (job) => (isActiveJob(job) || job.phase === 'unconfirmed' ? job.nextAt : null),
+      dueAt: (job) => ((isActiveJob(job) || job.phase === 'unconfirmed') && !job.held ? job.nextAt : null),
       work: async (job) => {
         const after = job.phase === 'running' ? await this.poll(job) : await this.sendSubmit(job);
         if (after && (after.phase === 'done' || after.phase === 'failed')) this.ended.push(after);
@@ -110,6 +116,10 @@ export class GenerationTracker {
     return this.queue.list();
   }
 
+  private apiFor(job: GenerationJob): GenerationApi {
+    return typeof this.deps.api === 'function' ? this.deps.api(job.workspace) : this.deps.api;
+  }
+
   private pollDelay(): number {
     const { pollMinMs, pollMaxMs } = GENERATION_POLICY;
     return pollMinMs + Math.floor(this.random() * (pollMaxMs - pollMinMs));
@@ -117,6 +127,7 @@ export class GenerationTracker {
 
   /** Creates a job (the key is stored before anything is sent); the same request twice within 10 s is one job. */
   async submit(choice: GenerationChoice, brandName: string): Promise<GenerationJob> {
+    const workspace = (await this.deps.workspace?.()) ?? undefined;
     const job = await this.queue.update((jobs) => {
       const now = this.now();
       // A clock that went back makes an old job look new: only a job from the last 10 s, by a
@@ -124,6 +135,7 @@ export class GenerationTracker {
       const twin = jobs.find((candidate) => {
         const age = now - candidate.createdAt;
         return (
+          candidate.workspace === workspace &&
           sameChoice(candidate.choice, choice) &&
           (candidate.phase === 'submitting' || (age >= 0 && age < GENERATION_POLICY.dedupeMs))
         );
@@ -144,6 +156,7 @@ export class GenerationTracker {
         images: [],
         error: null,
         finishedAt: null,
+        ...(workspace === undefined ? {} : { workspace }),
       };
       jobs.unshift(created);
       // Keep the newest; finished jobs beyond the limit go first.
@@ -177,14 +190,34 @@ export class GenerationTracker {
   /** Removes a finished job from the list. */
   async dismiss(jobId: string): Promise<void> {
     await this.queue.update((jobs) => {
-      const index = jobs.findIndex((candidate) => candidate.id === jobId && !isActiveJob(candidate));
+      // A finished job, or one held for another workspace (the user gives up on it).
+      const index = jobs.findIndex(
+        (candidate) => candidate.id === jobId && (!isActiveJob(candidate) || candidate.held === true),
+      );
       if (index >= 0) jobs.splice(index, 1);
     });
     await this.drain();
   }
 
-  /** Works every due job once, then schedules the next wake-up; concurrent calls share one pass. */
-  drain(): Promise<void> {
+  /**
+   * Holds the jobs of another workspace, releases this one's, then works every due job once and
+   * schedules the next wake-up; concurrent calls share one pass.
+   */
+  async drain(): Promise<void> {
+    if (this.deps.workspace) {
+      try {
+        const current = await this.deps.workspace();
+        await this.queue.update((jobs) => {
+          for (const job of jobs) {
+            const waiting = isActiveJob(job) || job.phase === 'unconfirmed';
+            if (waiting && job.workspace !== undefined && job.workspace !== current) job.held = true;
+            else delete job.held;
+          }
+        });
+      } catch (error) {
+        console.warn("Adscope could not check the jobs' workspace:", error instanceof Error ? error.message : error);
+      }
+    }
     return this.queue.drain();
   }
 
@@ -194,7 +227,7 @@ export class GenerationTracker {
 
   private async sendSubmit(job: GenerationJob): Promise<GenerationJob | null> {
     try {
-      const generation = await this.deps.api.submit({ ...job.choice, idempotency_key: job.id });
+      const generation = await this.apiFor(job).submit({ ...job.choice, idempotency_key: job.id });
       return this.patch(job.id, (current) => {
         current.phase = 'running';
         current.generationId = generation.generation_id;
@@ -205,6 +238,7 @@ export class GenerationTracker {
       });
     } catch (error) {
       const failure = ApiError.from(error);
+      if (failure.code === 'workspace_changed') return this.hold(job.id);
       return this.patch(job.id, (current) => {
         current.submitAttempts += 1;
         if (outcomeUnknown(failure)) current.maybeCreated = true;
@@ -215,13 +249,13 @@ export class GenerationTracker {
             GENERATION_POLICY.submitBaseMs * 2 ** (current.submitAttempts - 1),
           );
           current.nextAt = this.now() + Math.max(failure.retryAfterMs ?? 0, Math.floor(this.random() * ceiling), 1000);
-          current.error = failure.toJSON();
+          current.error = storedError(failure);
           return;
         }
         // A submit that may have been created and charged is never shown as failed: it is checked again, same key.
         if (current.maybeCreated && (refusedByPlan(failure) || submitMayRetry(failure))) {
           current.phase = 'unconfirmed';
-          current.error = failure.toJSON();
+          current.error = storedError(failure);
           current.nextAt = refusedByPlan(failure)
             ? nextUtcDay(this.now()) + UNCONFIRMED_RECHECK_DELAY_MS
             : this.now() + UNCONFIRMED_UNREACHABLE_MS;
@@ -236,7 +270,7 @@ export class GenerationTracker {
     const generationId = job.generationId;
     if (!generationId) return null;
     try {
-      const generation = await this.deps.api.get(generationId);
+      const generation = await this.apiFor(job).get(generationId);
       const fresh = await this.imageDetails(job, generation);
       return this.patch(job.id, (current) => {
         current.pollFailures = 0;
@@ -246,10 +280,11 @@ export class GenerationTracker {
       });
     } catch (error) {
       const failure = ApiError.from(error);
+      if (failure.code === 'workspace_changed') return this.hold(job.id);
       return this.patch(job.id, (current) => {
         current.pollFailures += 1;
         if (pollMayRetry(failure) && current.pollFailures < GENERATION_POLICY.maxPollFailures) {
-          current.error = failure.toJSON();
+          current.error = storedError(failure);
           const backoff = Math.min(
             GENERATION_POLICY.pollBackoffMaxMs,
             this.pollDelay() * 2 ** (current.pollFailures - 1),
@@ -276,7 +311,7 @@ export class GenerationTracker {
     const details = new Map<string, GeneratedImage>();
     for (const id of wanted) {
       try {
-        details.set(id, await this.deps.api.image(generation.generation_id, id));
+        details.set(id, await this.apiFor(job).image(generation.generation_id, id));
       } catch {
         // Read again at the next poll.
       }
@@ -321,9 +356,16 @@ export class GenerationTracker {
     }
   }
 
+  /** The key changed while a request was on its way: held, not counted as an attempt. */
+  private hold(jobId: string): Promise<GenerationJob | null> {
+    return this.patch(jobId, (current) => {
+      current.held = true;
+    });
+  }
+
   private fail(job: GenerationJob, error: ApiError): void {
     job.phase = 'failed';
-    job.error = error.toJSON();
+    job.error = storedError(error);
     job.finishedAt = this.now();
   }
 }

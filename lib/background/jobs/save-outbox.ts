@@ -1,5 +1,5 @@
 import { ApiCode } from '../../contract/envelope';
-import { ApiError } from '../../messaging/api-error';
+import { ApiError, storedError } from '../../messaging/api-error';
 import { type OutboxEntry, outboxItem, type OutboxRequest } from '../../storage/outbox';
 import type { Clock } from '../../clock';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
@@ -17,6 +17,11 @@ export interface OutboxDeps extends QueueEnvironment {
   schedule: (at: number | null) => void;
   /** Start sending as soon as something is queued. @default true */
   autoDrain?: boolean;
+  /**
+   * The workspace of the connection set now (null: no key). Entries are stamped with it and
+   * held while another is set. Without it, entries belong to no workspace and are never held.
+   */
+  workspace?: () => Promise<string | null>;
 }
 
 /** Network trouble, rate limits and upstream outages pass; wrong input or a missing board does not. */
@@ -26,10 +31,15 @@ export function isTransient(error: ApiError): boolean {
   return error.code === 'invalid_response' && error.retryable;
 }
 
+const samePair = (a: OutboxEntry, b: Pick<OutboxEntry, 'boardId' | 'adId'>) =>
+  a.boardId === b.boardId && a.adId === b.adId;
+
 /**
  * Board saves and removals, written to storage before the first send and driven from there:
  * retried with full-jitter backoff on transient failures, stopped on 40001/40401, and never
  * applied twice (the endpoints are idempotent, and one entry exists per pending change).
+ * Changes to the same ad on the same board are sent strictly in the order they were made; an
+ * entry is sent only with the workspace it was made in, and held while another one is set.
  */
 export class SaveOutbox {
   private readonly queue: DurableQueue<OutboxEntry>;
@@ -40,7 +50,17 @@ export class SaveOutbox {
   constructor(private readonly deps: OutboxDeps) {
     ({ now: this.now, random: this.random, newId: this.newId } = environmentOf(deps));
     this.queue = new DurableQueue(outboxItem, {
-      dueAt: (entry) => (entry.status === 'pending' ? entry.nextAttemptAt : null),
+      dueAt: (entry) => this.dueAt(entry),
+      // An older change to the same ad on the same board that is not done yet goes first.
+      waits: (entry, entries) =>
+        entries.some(
+          (other) =>
+            other.id !== entry.id &&
+            other.status === 'pending' &&
+            samePair(other, entry) &&
+            (other.createdAt < entry.createdAt ||
+              (other.createdAt === entry.createdAt && entries.indexOf(other) < entries.indexOf(entry))),
+        ),
       order: (a, b) => a.createdAt - b.createdAt,
       work: (entry) => this.send(entry),
       afterPass: () => this.prune(),
@@ -49,29 +69,63 @@ export class SaveOutbox {
     });
   }
 
+  /** Pending and not held; a clock that went back since the entry was scheduled makes it due now. */
+  private dueAt(entry: OutboxEntry): number | null {
+    if (entry.status !== 'pending' || entry.held) return null;
+    const now = this.now();
+    if (entry.scheduledAt !== undefined && now < entry.scheduledAt) return now;
+    return entry.nextAttemptAt;
+  }
+
   list(): Promise<OutboxEntry[]> {
     return this.queue.list();
   }
 
-  /** Queues a change; a second identical request while one is pending returns the first (a double click makes one save). */
-  async enqueue(request: OutboxRequest): Promise<OutboxEntry> {
+  /**
+   * Queues a change. The same change while it is the newest pending one for this ad and board
+   * returns that one (a double click makes one save); anything else is queued after what is
+   * pending for the pair, and sent after it.
+   */
+  enqueue(request: OutboxRequest): Promise<OutboxEntry> {
+    return this.enqueueIn(request, async () => (await this.deps.workspace?.()) ?? undefined);
+  }
+
+  private async enqueueIn(
+    request: OutboxRequest,
+    workspaceOf: () => Promise<string | undefined>,
+  ): Promise<OutboxEntry> {
+    const workspace = await workspaceOf();
     const entry = await this.queue.update((entries) => {
-      const same = entries.find(
-        (e) =>
-          e.status === 'pending' && e.op === request.op && e.boardId === request.boardId && e.adId === request.adId,
-      );
-      if (same) {
-        for (const tag of request.tags) if (!same.tags.includes(tag)) same.tags.push(tag);
-        return same;
-      }
-      const created: OutboxEntry = {
-        ...request,
+      const change: OutboxRequest = {
+        op: request.op,
+        boardId: request.boardId,
+        boardName: request.boardName,
+        adId: request.adId,
         tags: [...request.tags],
+      };
+      const latest = entries.findLast(
+        (e) => e.status === 'pending' && samePair(e, change) && e.workspace === workspace,
+      );
+      if (latest?.op === change.op) {
+        const added = change.tags.filter((tag) => !latest.tags.includes(tag));
+        // Nothing new, or not sent yet: this is the same change (a double click).
+        if (added.length === 0) return latest;
+        if (!this.queue.isInFlight(latest.id)) {
+          latest.tags.push(...added);
+          return latest;
+        }
+        // On its way without the new tags: those go in a change of their own, after it.
+      }
+      const now = this.now();
+      const created: OutboxEntry = {
+        ...change,
         id: this.newId(),
-        createdAt: this.now(),
+        createdAt: Math.max(now, ...entries.filter((e) => samePair(e, change)).map((e) => e.createdAt + 1)),
         attempts: 0,
-        nextAttemptAt: this.now(),
+        nextAttemptAt: now,
+        scheduledAt: now,
         status: 'pending',
+        ...(workspace === undefined ? {} : { workspace }),
       };
       entries.push(created);
       return created;
@@ -85,33 +139,67 @@ export class SaveOutbox {
     const target = (await this.list()).find((e) => e.id === entryId);
     if (!target) return null;
     const dropped = await this.queue.update((entries) => {
-      const index = entries.findIndex((e) => e.id === entryId && e.status === 'pending' && e.attempts === 0);
+      // Only a change that never left: a worker stopped mid-send cannot have written what came of it.
+      const index = entries.findIndex(
+        (e) => e.id === entryId && e.status === 'pending' && e.sentAt === undefined && e.attempts === 0,
+      );
       if (index < 0 || this.queue.isInFlight(entryId)) return false;
       entries.splice(index, 1);
       return true;
     });
     if (dropped) return null;
-    return this.enqueue({
-      ...target,
-      op: target.op === 'save' ? 'remove' : 'save',
-      tags: target.op === 'save' ? [] : target.tags,
-    });
+    // Built from the change alone: nothing of the target's state (its error, its attempts) carries
+    // over, but its workspace does: an undo belongs where the change it undoes was made.
+    return this.enqueueIn(
+      {
+        op: target.op === 'save' ? 'remove' : 'save',
+        boardId: target.boardId,
+        boardName: target.boardName,
+        adId: target.adId,
+        tags: target.op === 'save' ? [] : [...target.tags],
+      },
+      async () => (this.deps.workspace ? target.workspace : undefined),
+    );
   }
 
   async retry(entryId: string): Promise<void> {
     await this.queue.update((entries) => {
       const entry = entries.find((e) => e.id === entryId && e.status === 'failed');
       if (!entry) return;
+      const now = this.now();
       entry.status = 'pending';
       entry.attempts = 0;
-      entry.nextAttemptAt = this.now();
+      entry.nextAttemptAt = now;
+      entry.scheduledAt = now;
       delete entry.error;
     });
     if (this.deps.autoDrain !== false) void this.drain();
   }
 
-  /** Sends every due entry once; safe to call at any time (concurrent calls share one run). */
-  drain(): Promise<void> {
+  /** Drops a held entry: the user gives up on a change made in another workspace. */
+  async discard(entryId: string): Promise<void> {
+    await this.queue.update((entries) => {
+      const index = entries.findIndex((e) => e.id === entryId && e.held === true && !this.queue.isInFlight(e.id));
+      if (index >= 0) entries.splice(index, 1);
+    });
+  }
+
+  /** Holds what belongs to another workspace, releases what belongs to this one, then sends every due entry once. */
+  async drain(): Promise<void> {
+    if (this.deps.workspace) {
+      try {
+        const current = await this.deps.workspace();
+        await this.queue.update((entries) => {
+          for (const entry of entries) {
+            const held = entry.status === 'pending' && entry.workspace !== undefined && entry.workspace !== current;
+            if (held) entry.held = true;
+            else delete entry.held;
+          }
+        });
+      } catch (error) {
+        console.warn("Adscope could not check the saves' workspace:", error instanceof Error ? error.message : error);
+      }
+    }
     return this.queue.drain();
   }
 
@@ -122,29 +210,43 @@ export class SaveOutbox {
   }
 
   private async send(entry: OutboxEntry): Promise<void> {
+    if (entry.sentAt === undefined) {
+      // Written before the change leaves, so Undo never drops one that may have landed.
+      const marked = await this.queue.patch(entry.id, (stored) => {
+        stored.sentAt = this.now();
+      });
+      if (!marked) return;
+    }
     let outcome: Partial<OutboxEntry>;
     try {
       await this.deps.send(entry);
       outcome = { status: 'done', doneAt: this.now() };
     } catch (caught) {
       const error = ApiError.from(caught);
-      if (entry.op === 'remove' && error.code === ApiCode.notFound) {
+      if (error.code === 'workspace_changed') {
+        // The key changed while this was on its way: held, not tried.
+        outcome = { held: true };
+      } else if (entry.op === 'remove' && error.code === ApiCode.notFound) {
         // Already gone: the removal is what we wanted.
         outcome = { status: 'done', doneAt: this.now() };
       } else if (isTransient(error)) {
         const attempts = entry.attempts + 1;
+        const now = this.now();
         outcome = {
           attempts,
-          nextAttemptAt: this.now() + this.delayFor(attempts, error.retryAfterMs),
-          error: error.toJSON(),
+          nextAttemptAt: now + this.delayFor(attempts, error.retryAfterMs),
+          scheduledAt: now,
+          error: storedError(error),
         };
       } else {
-        outcome = { status: 'failed', error: error.toJSON(), attempts: entry.attempts + 1 };
+        outcome = { status: 'failed', error: storedError(error), attempts: entry.attempts + 1 };
       }
     }
-    await this.queue.patch(entry.id, (stored) =>
-      Object.assign(stored, outcome, outcome.status === 'done' ? { error: undefined } : {}),
-    );
+    await this.queue.patch(entry.id, (stored) => {
+      Object.assign(stored, outcome);
+      if (outcome.status === 'done' || outcome.status === 'failed') delete stored.held;
+      if (outcome.status === 'done') delete stored.error;
+    });
   }
 
   /** Confirmed entries are kept a while for the UI's "saved" and Undo, then dropped. */

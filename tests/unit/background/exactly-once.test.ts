@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type Api, createDefaultApi } from '../../../lib/background/api';
-import { DEMO_API_KEY } from '../../../lib/contract/demo';
+import { type Api, workspaceApis } from '../../../lib/background/api';
+import { currentWorkspace } from '../../../lib/background/api/credentials';
+import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import { type GenerationApi, GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
 import { generationJobsItem } from '../../../lib/background/jobs/generation-tracker';
 import { isActiveJob } from '../../../lib/storage/generation-jobs';
@@ -18,21 +19,28 @@ import { withServer } from '../../support/server';
  * Nothing lost, nothing doubled: a property over seeded random schedules of faults, run against
  * the reference server's ledger. Each request the extension makes meets one scheduled event:
  * nothing, a connection dropped before or after the server commits, a timeout (the server
- * still commits, later), a 429 with Retry-After, a 50001, or the service worker killed just
- * before the request or just after the server answered. Between any two steps the worker may
- * also be killed or the browser restarted. A killed worker never runs again: its calls hang
- * and a new one starts from storage, as the background does on wake-up. The user presses
- * Retry on anything that failed. At the end, every attempt the user made is charged exactly
- * once, every save is on the board exactly once, and what the extension shows is what the
+ * still commits, later), a 429 with Retry-After, a 50001, the service worker killed just
+ * before the request or just after the server answered, or storage full when its answer is
+ * written. Between any two steps the worker may also be killed, the browser restarted, or the
+ * key switched to another workspace for a while (work made under the first is held, never sent
+ * with the second). A killed worker never runs again: its calls hang and a new one starts from
+ * storage, as the background does on wake-up. The user presses Undo on some saves, in backoff
+ * or after, and Retry on anything that failed. At the end, every attempt the user made is
+ * charged exactly once, every save still wanted is on the board exactly once and every undone
+ * one is not, the other workspace received nothing, and what the extension shows is what the
  * server holds.
  */
 
 const RUNS = Number(process.env.FAULT_RUNS ?? 1000);
 const SEED = Number(process.env.FAULT_SEED ?? 20261122);
 const START = Date.parse('2026-11-22T12:00:00Z');
+/** A 'timeout': the client gives up after TIMEOUT_MS, the server answers (and commits) after LATE_MS. */
+const TIMEOUT_MS = 15;
+const LATE_MS = 30;
 
-type Event = 'ok' | 'drop-before' | 'drop-after' | 'timeout' | '429' | '50001' | 'kill-before' | 'kill-after';
-type Between = 'go' | 'kill' | 'restart';
+type Event =
+  'ok' | 'drop-before' | 'drop-after' | 'timeout' | '429' | '50001' | 'kill-before' | 'kill-after' | 'storage-full';
+type Between = 'go' | 'kill' | 'restart' | 'switch';
 
 const event = fc.constantFrom<Event>(
   'ok',
@@ -46,14 +54,17 @@ const event = fc.constantFrom<Event>(
   '50001',
   'kill-before',
   'kill-after',
+  'storage-full',
 );
-const between = fc.constantFrom<Between>('go', 'go', 'go', 'go', 'go', 'kill', 'restart');
+const between = fc.constantFrom<Between>('go', 'go', 'go', 'go', 'go', 'kill', 'restart', 'switch');
 const schedule = fc
   .record({
     sizes: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }),
     saves: fc.integer({ min: 0, max: 3 }),
     events: fc.array(event, { maxLength: 14 }),
     between: fc.array(between, { maxLength: 8 }),
+    /** The user presses Undo on save number `save` before step `step`, in backoff or after. */
+    undos: fc.array(fc.record({ save: fc.nat({ max: 2 }), step: fc.nat({ max: 6 }) }), { maxLength: 2 }),
   })
   .filter((plan) => plan.sizes.length + plan.saves > 0);
 type Schedule = typeof schedule extends fc.Arbitrary<infer T> ? T : never;
@@ -71,8 +82,12 @@ const never = () => new Promise<never>(() => undefined);
 
 describe('faults: every attempt charged once, every save once, the UI as the server holds it', () => {
   let server: RunningServer;
-  let api: Api;
-  let impatientApi: Api;
+  let apiFor: (workspace: string | undefined) => Api;
+  let impatientFor: (workspace: string | undefined) => Api;
+  /** The next storage write fails (storage full), once. */
+  let failNextWrite = false;
+  /** A timed-out request is still on its way to the server, which commits it LATE_MS after it arrived. */
+  let lateCommits = false;
   beforeAll(async () => {
     // The generation clock only moves when the test moves it.
     server = await withServer({ timeScale: 0 });
@@ -90,7 +105,8 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
   function faulty<A extends unknown[], R>(
     worker: () => Worker,
     events: Event[],
-    method: 'GET' | 'POST',
+    workspace: string | undefined,
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     call: (client: Api, ...args: A) => Promise<R>,
   ): (...args: A) => Promise<R> {
@@ -106,15 +122,20 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
       const rule = { method, path, times: 1 };
       if (next === 'drop-before') server.state.faults.add({ ...rule, kind: 'drop-before' });
       if (next === 'drop-after') server.state.faults.add({ ...rule, kind: 'drop-after' });
-      if (next === 'timeout') server.state.faults.add({ ...rule, kind: 'latency', latencyMs: 40 });
+      if (next === 'timeout') {
+        server.state.faults.add({ ...rule, kind: 'latency', latencyMs: LATE_MS });
+        lateCommits = true;
+      }
       if (next === '429') server.state.faults.add({ ...rule, kind: 'rate-limit', retryAfter: '3' });
       if (next === '50001') server.state.faults.add({ ...rule, kind: 'upstream' });
       try {
-        const result = await call(next === 'timeout' ? impatientApi : api, ...args);
+        const result = await call((next === 'timeout' ? impatientFor : apiFor)(workspace), ...args);
         if (next === 'kill-after') self.kill();
+        if (next === 'storage-full') failNextWrite = true;
         return self.killed ? never() : result;
       } catch (error) {
         if (next === 'kill-after') self.kill();
+        if (next === 'storage-full') failNextWrite = true;
         if (self.killed) return never();
         throw error;
       }
@@ -126,16 +147,26 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
     const died = new Promise<void>((resolve) => {
       kill = resolve;
     });
-    const generations: GenerationApi = {
-      submit: faulty(current, events, 'POST', '/image-generations', (client, body) => client.generations.submit(body)),
-      get: faulty(current, events, 'GET', '/image-generations/', (client, id: string) => client.generations.get(id)),
-      image: faulty(current, events, 'GET', '/images/', (client, id: string, imageId: string) =>
+    // Each workspace's requests go through its own client, which refuses when another key is set.
+    const generations = (workspace: string | undefined): GenerationApi => ({
+      submit: faulty(current, events, workspace, 'POST', '/image-generations', (client, body) =>
+        client.generations.submit(body),
+      ),
+      get: faulty(current, events, workspace, 'GET', '/image-generations/', (client, id: string) =>
+        client.generations.get(id),
+      ),
+      image: faulty(current, events, workspace, 'GET', '/images/', (client, id: string, imageId: string) =>
         client.generations.image(id, imageId),
       ),
-    };
-    const save = faulty(current, events, 'POST', '/boards/', (client, boardId: string, adId: string, tags: string[]) =>
-      client.boards.save(boardId, adId, tags),
-    );
+    });
+    const save = (workspace: string | undefined) =>
+      faulty(current, events, workspace, 'POST', '/boards/', (client, boardId: string, adId: string, tags: string[]) =>
+        client.boards.save(boardId, adId, tags),
+      );
+    const remove = (workspace: string | undefined) =>
+      faulty(current, events, workspace, 'DELETE', '/boards/', (client, boardId: string, adId: string) =>
+        client.boards.remove(boardId, adId),
+      );
     const worker: Worker = {
       killed: false,
       died,
@@ -143,15 +174,21 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
         worker.killed = true;
         kill();
       },
-      tracker: new GenerationTracker({ api: generations, schedule: () => undefined, now: clock }),
+      tracker: new GenerationTracker({
+        api: generations,
+        schedule: () => undefined,
+        now: clock,
+        workspace: currentWorkspace,
+      }),
       outbox: new SaveOutbox({
         send: async (entry) => {
-          if (entry.op !== 'save') throw new Error('this property only saves');
-          await save(entry.boardId, entry.adId, entry.tags);
+          if (entry.op === 'save') await save(entry.workspace)(entry.boardId, entry.adId, entry.tags);
+          else await remove(entry.workspace)(entry.boardId, entry.adId);
         },
         schedule: () => undefined,
         now: clock,
         autoDrain: false,
+        workspace: currentWorkspace,
       }),
     };
     return worker;
@@ -159,11 +196,35 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
 
   async function run(plan: Schedule): Promise<void> {
     fakeBrowser.reset();
+    failNextWrite = false;
+    // Storage full: the write after a request that met 'storage-full' is refused, once.
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    const full = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      if (failNextWrite) {
+        failNextWrite = false;
+        throw new Error('QUOTA_BYTES quota exceeded');
+      }
+      return set(items);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await runPlan(plan);
+    } finally {
+      full.mockRestore();
+      warn.mockRestore();
+      // A request that timed out must not land in the next schedule's fresh server state.
+      if (lateCommits) await new Promise((resolve) => setTimeout(resolve, LATE_MS + 10));
+      lateCommits = false;
+    }
+  }
+
+  async function runPlan(plan: Schedule): Promise<void> {
     let now = START;
     clock = manualClock(now);
     await connectTo(server.baseUrl);
     server.state.faults.clear();
     server.state.generations = new GenerationStore(1, server.state.clock);
+    const firstRequest = server.state.requestLog.length;
     const space = workspace();
     const brand = space.ownedBrands.find((candidate) => !candidate.locked);
     const board = space.boards[0];
@@ -173,6 +234,7 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
 
     const events = [...plan.events];
     const betweens = [...plan.between];
+    const undos = [...plan.undos];
     let worker: Worker;
     const current = () => worker;
     worker = startWorker(events, current);
@@ -182,22 +244,53 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
     for (const [index, size] of plan.sizes.entries()) {
       await settle(worker.tracker.submit({ prompt: `Attempt ${index + 1}`, brand_id: brand.id, size }, brand.name));
     }
+    const saveIds: string[] = [];
     for (const [index, adId] of ads.entries()) {
-      await worker.outbox.enqueue({
+      const entry = await worker.outbox.enqueue({
         op: 'save',
         boardId: board.board_id,
         boardName: board.name,
         adId,
         tags: [`t${index}`],
       });
+      saveIds.push(entry.id);
     }
+    const undone = new Set<string>();
 
     let userRetries = 0;
+    let elsewhere = false;
     for (let step = 0; ; step += 1) {
-      if (step > 500) throw new Error('the schedule did not settle');
+      if (step > 500) {
+        const left = { saves: await outboxItem.get(), jobs: await generationJobsItem.get() };
+        throw new Error(`the schedule did not settle: ${JSON.stringify(left)}`);
+      }
+      // The user presses Undo on a save, whatever state it is in.
+      for (const undo of undos.filter((candidate) => candidate.step === step)) {
+        const id = saveIds[undo.save];
+        if (id === undefined || worker.killed) continue;
+        // Undo is offered while the save is listed (a confirmed one is dropped after a while).
+        if (!(await outboxItem.get()).some((entry) => entry.id === id)) continue;
+        await settle(worker.outbox.undo(id));
+        if (!worker.killed) undone.add(ads[undo.save] ?? '');
+      }
       await settle(worker.tracker.drain());
       if (!worker.killed) await settle(worker.outbox.drain());
+      if (elsewhere) {
+        // The other workspace's key was set for a while: back to the first one.
+        await connectTo(server.baseUrl, DEMO_API_KEY);
+        elsewhere = false;
+        continue;
+      }
       const pause = betweens.shift() ?? 'go';
+      if (pause === 'switch') {
+        // The user sets another workspace's key; time passes beyond every backoff.
+        await connectTo(server.baseUrl, DEMO_SECOND_API_KEY);
+        elsewhere = true;
+        server.state.clock.advance(10 * 60_000);
+        now += 10 * 60_000;
+        clock.set(now);
+        continue;
+      }
       if (worker.killed || pause !== 'go') {
         worker.kill();
         // A restart also empties session storage; everything that matters is in local storage.
@@ -221,14 +314,31 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
       }
       const due = [
         ...jobs.filter(isActiveJob).map((job) => job.nextAt),
-        ...entries.filter((entry) => entry.status === 'pending').map((entry) => entry.nextAttemptAt),
+        // A change waiting behind an older one to the same ad is due only after it.
+        ...entries
+          .filter(
+            (entry) =>
+              entry.status === 'pending' &&
+              !entries.some(
+                (older) =>
+                  older.status === 'pending' &&
+                  older.adId === entry.adId &&
+                  older.boardId === entry.boardId &&
+                  older.createdAt < entry.createdAt,
+              ),
+          )
+          .map((entry) => entry.nextAttemptAt),
       ];
-      if (due.length === 0) break;
-      const next = Math.max(now, Math.ceil(Math.min(...due)));
+      if (due.length === 0 && undos.every((undo) => undo.step <= step)) break;
+      const next = Math.max(now, Math.ceil(Math.min(...due, now + 1000)));
       server.state.clock.advance(next - now);
       now = next;
       clock.set(now);
     }
+
+    // The other workspace received nothing.
+    const requests = server.state.requestLog.slice(firstRequest);
+    expect(requests.filter((entry) => entry.workspace === 'Northwind Coffee')).toEqual([]);
 
     // Generations: one job per attempt, one reserve per job, and the job shows what the server holds.
     const jobs = await generationJobsItem.get();
@@ -240,6 +350,7 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
     expect(reserves.map((entry) => entry.generation_id).sort()).toEqual(jobs.map((job) => job.generationId).sort());
     for (const job of jobs) {
       expect(job.phase).toBe('done');
+      expect(job.held).toBeUndefined();
       const record = server.state.generations.get(space, job.generationId ?? '');
       expect(record.key).toBe(job.id);
       const view = server.state.generations.view(record, space);
@@ -250,17 +361,19 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
       const refunds = ledger.filter((entry) => entry.kind === 'refund' && entry.generation_id === job.generationId);
       expect(refunds).toHaveLength(job.images.filter((image) => image.status === 'failed').length);
     }
-    // Saves: each ad on the board once, with its tag, and every entry confirmed.
-    expect(board.saves.map((saved) => saved.adId).sort()).toEqual([...ads].sort());
+    // Saves: each ad still wanted on the board once, with its tag; each undone one not there; every entry confirmed.
+    const wanted = ads.filter((adId) => !undone.has(adId));
+    expect(board.saves.map((saved) => saved.adId).sort()).toEqual([...wanted].sort());
     for (const [index, adId] of ads.entries()) {
+      if (undone.has(adId)) continue;
       expect(board.saves.find((saved) => saved.adId === adId)?.tags).toEqual([`t${index}`]);
     }
-    expect((await outboxItem.get()).map((entry) => entry.status)).toEqual(ads.map(() => 'done'));
+    expect((await outboxItem.get()).filter((entry) => entry.status !== 'done')).toEqual([]);
   }
 
   it(`holds over ${RUNS} seeded schedules`, { timeout: 600_000 }, async () => {
-    impatientApi = createDefaultApi({ retryLimit: 0, timeoutMs: 20, clock: fixedClock() });
-    api = createDefaultApi({ retryLimit: 0, timeoutMs: 10_000, clock: fixedClock() });
+    impatientFor = workspaceApis({ retryLimit: 0, timeoutMs: TIMEOUT_MS, clock: fixedClock() });
+    apiFor = workspaceApis({ retryLimit: 0, timeoutMs: 10_000, clock: fixedClock() });
     await fc.assert(fc.asyncProperty(schedule, run), { numRuns: RUNS, seed: SEED, endOnFailure: true });
   });
 });

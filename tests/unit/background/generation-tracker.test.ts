@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDefaultApi } from '../../../lib/background/api';
 import { ApiError } from '../../../lib/messaging/api-error';
@@ -371,6 +371,87 @@ describe('the generation tracker', () => {
     clock.set(clock() + GENERATION_POLICY.pollMaxMs);
     await instance.drain();
     expect((await generationJobsItem.get())[0]?.phase).toBe('failed');
+  });
+});
+
+describe('the generation tracker: jobs belong to their workspace', () => {
+  it('a job running under A is neither polled nor submitted while B is set, and goes on when A is back', async () => {
+    const fake = fakeApi();
+    fake.answer(generation('processing'));
+    let current: string | null = 'A';
+    const used: string[] = [];
+    const instance = new GenerationTracker({
+      api: (workspace) => {
+        used.push(String(workspace));
+        return fake.api;
+      },
+      workspace: async () => current,
+      schedule: () => undefined,
+      now: clock,
+      random: () => 0.5,
+    });
+    const job = await instance.submit(choice, 'Acme');
+    expect(job.workspace).toBe('A');
+    await instance.drain();
+    expect((await generationJobsItem.get())[0]?.phase).toBe('running');
+    current = 'B';
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    const requests = fake.calls.length;
+    expect((await generationJobsItem.get())[0]).toMatchObject({ phase: 'running', held: true });
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect(fake.calls).toHaveLength(requests);
+    // The same brief under B is a job of B's, not A's job.
+    const other = await instance.submit(choice, 'Acme');
+    expect(other.id).not.toBe(job.id);
+    current = 'A';
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect(fake.calls.at(-1)).toBe('get gen-1');
+    const stored = (await generationJobsItem.get()).find((candidate) => candidate.id === job.id);
+    expect(stored?.held).toBeUndefined();
+    expect(used.every((workspace) => workspace === 'A' || workspace === 'B')).toBe(true);
+  });
+
+  it('a key switched while a poll is on its way: held, not a failed poll', async () => {
+    const fake = fakeApi();
+    fake.answer(new ApiError({ code: 'workspace_changed', message: 'held' }));
+    const { instance } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect((await generationJobsItem.get())[0]).toMatchObject({ phase: 'running', held: true, pollFailures: 0 });
+  });
+
+  it('a storage write that fails does not reject the drain; the other jobs are polled, a retry is planned', async () => {
+    const fake = fakeApi();
+    fake.answer(generation('processing'));
+    const { instance, wakes } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.submit({ ...choice, prompt: 'Another brief' }, 'Acme');
+    await instance.drain();
+    expect((await generationJobsItem.get()).map((job) => job.phase)).toEqual(['running', 'running']);
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let refusals = 1;
+    const spy = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      if (refusals > 0) {
+        refusals -= 1;
+        throw new Error('QUOTA_BYTES quota exceeded');
+      }
+      return set(items);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    const polled = fake.calls.length;
+    await expect(instance.drain()).resolves.toBeUndefined();
+    // Both jobs were polled, though the first one's answer could not be written.
+    expect(fake.calls.slice(polled).filter((call) => call.startsWith('get'))).toHaveLength(2);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not update its queue'), expect.any(String));
+    expect(wakes.at(-1)).toBe(clock() + 30_000);
+    spy.mockRestore();
+    warn.mockRestore();
   });
 });
 
