@@ -53,7 +53,11 @@ export default defineConfig({
               gecko: {
                 id: 'adscope@adscope.dev',
                 strict_min_version: '142.0',
-                data_collection_permissions: { required: ['none'] },
+                // What leaves the browser, to the Advertising Intelligence Service the user set:
+                // find-similar sends the page's title, the selected text and names taken from the
+                // site's domain (websiteContent, browsingActivity); library and brand searches send
+                // what the user typed (searchTerms).
+                data_collection_permissions: { required: ['websiteContent', 'browsingActivity', 'searchTerms'] },
               },
             },
           }

@@ -5,16 +5,20 @@ import { formatMetric, metricName } from './metric-format';
 
 /** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
 export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
-  const header = ['platform_ad_id', 'name', 'status', 'format', ...columns.map((id) => names[id] ?? id)];
+  const header: (string | number | null)[] = [
+    'platform_ad_id',
+    'name',
+    'status',
+    'format',
+    ...columns.map((id) => names[id] ?? id),
+  ];
   const rows = ranked.items.map((row) => [
     row.platform_ad_id,
     row.name ?? '',
     row.status ?? '',
     row.format ?? '',
-    ...columns.map((id) => {
-      const value = row.metrics[id];
-      return value === null || value === undefined ? '' : String(value);
-    }),
+    // Numbers as numbers, negatives included (a change, a loss): only text is guarded against formulas.
+    ...columns.map((id) => row.metrics[id] ?? null),
   ]);
   return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n');
 }

@@ -1,5 +1,10 @@
-/** RFC 4180 quoting, and a leading quote on cells a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
+/**
+ * One CSV cell: RFC 4180 quoting, and a leading quote on text a spreadsheet would run as a
+ * formula. A number stays a number (a negative one too): the guard is for text only.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -21,6 +21,9 @@ interface Manifest {
   content_security_policy?: unknown;
   web_accessible_resources?: unknown[];
   externally_connectable?: unknown;
+  browser_specific_settings?: {
+    gecko?: { data_collection_permissions?: { required?: string[]; optional?: string[] } };
+  };
 }
 
 const manifestOf = (build: string): Manifest => JSON.parse(readFileSync(output(build, 'manifest.json'), 'utf8'));
@@ -56,6 +59,7 @@ describe.each(BUILDS)('%s build', (build) => {
       content_security_policy: manifest.content_security_policy ?? null,
       web_accessible_resources: manifest.web_accessible_resources ?? null,
       externally_connectable: manifest.externally_connectable ?? null,
+      data_collection_permissions: manifest.browser_specific_settings?.gecko?.data_collection_permissions ?? null,
     };
     await expect(JSON.stringify(reviewed, null, 2)).toMatchFileSnapshot(`./__snapshots__/manifest.${build}.json`);
   });
@@ -98,5 +102,13 @@ describe.each(BUILDS)('%s build', (build) => {
       // Nothing else is loaded into the page: no dynamic import, no eval, no script URL.
       expect(source, name).not.toMatch(/\bimport\(|\beval\(|new Function\(|getURL\([^)]*\.js/);
     }
+  });
+});
+
+describe('the Firefox build', () => {
+  it("declares what leaves the browser: find-similar's page title, selection and domain, and searches", () => {
+    const declared = manifestOf('firefox-mv2').browser_specific_settings?.gecko?.data_collection_permissions;
+    expect(declared?.required).not.toContain('none');
+    expect(declared?.required).toEqual(expect.arrayContaining(['websiteContent', 'browsingActivity', 'searchTerms']));
   });
 });

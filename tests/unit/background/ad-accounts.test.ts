@@ -95,6 +95,29 @@ describe('the ad-accounts client', () => {
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe("'=1+1,'=HYPERLINK(),,,,");
   });
+
+  it('keeps negative numbers as numbers in the CSV; text that looks like one is still guarded', () => {
+    const csv = rankedToCsv(
+      {
+        items: [
+          {
+            platform_ad_id: '-42',
+            name: '-1+2',
+            status: null,
+            format: null,
+            preview_image_url: null,
+            metrics: { roas_change: -0.35, profit: -1250.5, spend: 0 },
+          },
+        ],
+        total_ads: 1,
+        metric_names: {},
+        currency: null,
+      },
+      ['roas_change', 'profit', 'spend'],
+      {},
+    );
+    expect(csv.split('\r\n')[1]).toBe("'-42,'-1+2,,,-0.35,-1250.5,0");
+  });
 });
 
 describe('generation choices', () => {
