@@ -17,7 +17,10 @@ export const watchSettings: StorageWatcher = (queryClient) => {
     if (area !== 'local') return;
     if ('connection' in changes) {
       clearPageCaches();
-      queryClient.clear();
+      // Every workspace query back to no data (the ones on screen ask again). The settings hold
+      // no workspace data: they are read again without a blank in between.
+      const settings = sharedKeys.settings()[0];
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== settings });
     }
     if ('settings' in changes || 'connection' in changes)
       void queryClient.invalidateQueries({ queryKey: sharedKeys.settings() });
