@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin';
-import { ApiFailure, CORS_HEADERS, Code, sendEnvelope } from './envelope';
+import { ApiFailure, CORS_HEADERS, Code, invalid, sendEnvelope } from './envelope';
 import type { FaultRule } from './faults';
 import { serveMedia } from './media-routes';
 import { findRemovedPath } from './removed-paths';
@@ -13,6 +13,7 @@ import { brandLibraryRoutes } from './routes/brand-library';
 import { inspoBrandRoutes } from './routes/inspo-brands';
 import { imageGenerationRoutes } from './routes/image-generations';
 import { ownedBrandRoutes } from './routes/owned-brands';
+import { altAnswer, altRequest } from './shapes';
 import { type ServerOptions, ServerState } from './state';
 
 const API_PREFIXES = ['/open/v1', '/spi/v1'] as const;
@@ -114,8 +115,13 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       data?: unknown,
       headers?: Record<string, string>,
       status?: number,
+      stated = false,
     ) => {
-      sendEnvelope(response, code, message, data, headers, status);
+      // The alt shapes send every envelope code with HTTP 200 (spec 7.5: the status per code is not
+      // shown), chunked; only the statuses the contract states (429, a transcript's 404) stay.
+      const alt = state.shapes === 'alt';
+      const sent = alt && code !== Code.ok && code !== Code.rateLimited && !stated ? 200 : status;
+      sendEnvelope(response, code, message, data, headers, sent, alt);
       state.log({ method, path: apiPath, status: response.statusCode, workspace: workspaceName });
     };
 
@@ -188,13 +194,15 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
     if (fault('upstream')) return finish(Code.upstream, 'The upstream service is unavailable (injected fault).');
 
     try {
-      const body = method === 'POST' ? await readBody(request) : undefined;
+      const sent = method === 'POST' ? await readBody(request) : undefined;
+      const alt = state.shapes === 'alt' ? altRequest(method, matched.route.pattern, url.searchParams, sent) : null;
+      if (alt?.refused) throw invalid(alt.refused.message, { field: alt.refused.field });
       const host = request.headers.host ?? '127.0.0.1';
-      const data = await matched.route.handler({
+      const answer = await matched.route.handler({
         workspace,
         params: matched.params,
-        query: url.searchParams,
-        body,
+        query: alt?.query ?? url.searchParams,
+        body: alt ? alt.body : sent,
         request,
         state,
         mediaUrl: (path) => `http://${host}${path}`,
@@ -202,6 +210,7 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
           if (workMs > 0) await sleep(workMs);
         },
       });
+      const data = alt ? altAnswer(method, matched.route.pattern, answer) : answer;
       if (fault('drop-after')) {
         // The write above is committed; the caller never hears about it.
         state.log({ method, path: apiPath, status: 'dropped', workspace: workspaceName });
@@ -217,7 +226,7 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
       finish(Code.ok, 'ok', data);
     } catch (error) {
       if (error instanceof ApiFailure)
-        return finish(error.code, error.message, error.data, error.headers, error.httpStatus);
+        return finish(error.code, error.message, error.data, error.headers, error.httpStatus, error.statedStatus);
       if (request.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') {
         // The caller went away (a timeout or a dropped connection) while its body was read: nothing was done.
         state.log({ method, path: apiPath, status: 'dropped', workspace: workspaceName });

@@ -20,6 +20,9 @@ export const HTTP_STATUS_FOR_CODE: Record<CodeValue, number> = {
 
 /** A failure a handler raises; the app turns it into an envelope with the mapped status. */
 export class ApiFailure extends Error {
+  /** The contract itself states this HTTP status (a transcript not cached is 404, spec 7.2): no shape changes it. */
+  statedStatus = false;
+
   constructor(
     readonly code: Exclude<CodeValue, 0>,
     message: string,
@@ -33,6 +36,12 @@ export class ApiFailure extends Error {
 
 export const invalid = (message: string, data?: unknown) => new ApiFailure(Code.invalid, message, data);
 export const notFound = (message: string) => new ApiFailure(Code.notFound, message);
+/** A 404 the contract states (spec 4.7, 7.2): nothing is cached yet. */
+export function notCached(message: string): ApiFailure {
+  const failure = new ApiFailure(Code.notFound, message);
+  failure.statedStatus = true;
+  return failure;
+}
 export const planLimit = (message: string, data?: unknown) => new ApiFailure(Code.planLimit, message, data);
 export const upstream = (message: string) => new ApiFailure(Code.upstream, message);
 
@@ -49,15 +58,22 @@ export function sendJson(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  chunked = false,
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    // Chunked: no length is declared and the body goes out in two pieces.
+    ...(chunked ? {} : { 'Content-Length': String(Buffer.byteLength(text)) }),
     'Cache-Control': 'no-store',
     ...CORS_HEADERS,
     ...headers,
   });
+  if (chunked) {
+    res.write(text.slice(0, Math.ceil(text.length / 2)));
+    res.end(text.slice(Math.ceil(text.length / 2)));
+    return;
+  }
   res.end(text);
 }
 
@@ -68,6 +84,7 @@ export function sendEnvelope(
   data?: unknown,
   headers: Record<string, string> = {},
   status: number = HTTP_STATUS_FOR_CODE[code],
+  chunked = false,
 ): void {
-  sendJson(res, status, data === undefined ? { code, message } : { code, message, data }, headers);
+  sendJson(res, status, data === undefined ? { code, message } : { code, message, data }, headers, chunked);
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startAdscopeServer } from './app';
 import { HTTP_STATUS_FOR_CODE } from './envelope';
+import { SHAPES } from './shapes';
 
 const { values } = parseArgs({
   options: {
@@ -10,6 +11,7 @@ const { values } = parseArgs({
     'time-scale': { type: 'string', default: '1' },
     'rate-limit': { type: 'string', default: '600' },
     'data-dir': { type: 'string' },
+    shapes: { type: 'string', default: 'default' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -22,6 +24,7 @@ if (values.help) {
   --time-scale <f>    speed of the image-generation clock (default 1)
   --rate-limit <n>    requests per minute per API key, 0 for none (default 600)
   --data-dir <dir>    persist writes there, atomically
+  --shapes <name>     default, or alt: other legal shapes where the contract shows none
 `);
   process.exit(0);
 }
@@ -35,7 +38,14 @@ function numberFlag(name: string, value: string | undefined): number {
   return parsed;
 }
 
+const shapes = SHAPES.find((name) => name === values.shapes);
+if (!shapes) {
+  process.stderr.write(`--shapes must be one of ${SHAPES.join(', ')}, got ${values.shapes}\n`);
+  process.exit(2);
+}
+
 const running = await startAdscopeServer({
+  shapes,
   port: numberFlag('port', values.port),
   seed: numberFlag('seed', values.seed),
   ...(values.now ? { now: values.now } : {}),
@@ -51,7 +61,9 @@ process.stdout.write(
     workspaces: running.state.data.workspaces.map((w) => ({ name: w.name, apiKey: w.apiKey })),
   })}\n`,
 );
-process.stdout.write(`Adscope reference server listening on ${running.baseUrl} (API under /open/v1)\n`);
+process.stdout.write(
+  `Adscope reference server listening on ${running.baseUrl} (API under /open/v1, ${shapes} shapes)\n`,
+);
 for (const workspace of running.state.data.workspaces) {
   process.stdout.write(`  workspace "${workspace.name}": X-API-Key ${workspace.apiKey}\n`);
 }

@@ -5,6 +5,7 @@ import { GenerationStore } from './generations';
 import { type AdAccount, createAdAccounts } from './reporting';
 import { LibraryIndex, tokenize } from './library-index';
 import { StateFile } from './persistence';
+import type { Shapes } from './shapes';
 import { RateLimiter } from './rate-limit';
 
 export interface ServerOptions {
@@ -16,6 +17,8 @@ export interface ServerOptions {
   /** Requests per minute per API key; 0 turns limiting off. */
   rateLimit?: number;
   dataDir?: string;
+  /** Which legal shapes the answers take where the contract leaves them open (server/shapes.ts). @default 'default' */
+  shapes?: Shapes;
 }
 
 interface PersistedState {
@@ -50,6 +53,10 @@ export class ServerState {
   private brandById: Map<string, CatalogueBrand> | null = null;
   private brandWordsById: Map<string, string[]> | null = null;
   private byKey: Map<string, WorkspaceState>;
+
+  get shapes(): Shapes {
+    return this.options.shapes ?? 'default';
+  }
 
   constructor(readonly options: ServerOptions) {
     const seed = options.seed ?? 1;

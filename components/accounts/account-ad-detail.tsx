@@ -8,7 +8,7 @@ import { QueryView } from '../ui/query-view';
 import { ctaLabel } from '../ui/format';
 import { navigate } from '../navigation/navigation-store';
 import { useAccountsStore, windowParams } from './accounts-store';
-import { formatMetric, metricName } from './metric-format';
+import { formatMetric, kindOf, metricName } from './metric-format';
 import { TranscriptView } from './transcript-view';
 import { accountKeys } from './query-keys';
 
@@ -22,7 +22,16 @@ export function winnerQuery(title: string): string {
 }
 
 /** One ad of the account: the full creative, its metrics for the window, and its videos with transcripts. */
-export function AccountAdDetail({ accountId, catalogue }: { accountId: string; catalogue: readonly MetricEntry[] }) {
+export function AccountAdDetail({
+  accountId,
+  catalogue,
+  currency,
+}: {
+  accountId: string;
+  catalogue: readonly MetricEntry[];
+  /** The account's currency, when the answer itself names none. */
+  currency: string | null;
+}) {
   const view = useAccountsStore();
   const back = useRef<HTMLButtonElement>(null);
   const adId = view.openAdId ?? '';
@@ -34,7 +43,7 @@ export function AccountAdDetail({ accountId, catalogue }: { accountId: string; c
   useEffect(() => back.current?.focus(), []);
   const data = detail.data;
   const creative = data?.creative;
-  const formatOf = (id: string) => catalogue.find((metric) => metric.id === id)?.format ?? null;
+  const formatOf = kindOf(catalogue);
   return (
     <section className="account-ad" aria-labelledby="account-ad-heading">
       <button ref={back} type="button" className="btn" onClick={() => view.set({ openAdId: null })}>
@@ -45,6 +54,12 @@ export function AccountAdDetail({ accountId, catalogue }: { accountId: string; c
         {(data) => (
           <>
             <div className="creative">
+              {creative ? null : (
+                <p className="notice notice-warning" role="status">
+                  The service sent this ad without a creative block Adscope can read: its text, images and videos are
+                  not shown.
+                </p>
+              )}
               {creative?.images.map((image, index) => {
                 const url = safeHttpUrl(image.url);
                 return url ? (
@@ -79,7 +94,7 @@ export function AccountAdDetail({ accountId, catalogue }: { accountId: string; c
                 <div key={id}>
                   <dt>{metricName(id, data.metric_names, catalogue)}</dt>
                   <dd className={value === null ? 'no-data' : undefined}>
-                    {formatMetric(value, formatOf(id), data.currency)}
+                    {formatMetric(value, formatOf(id), data.currency ?? currency)}
                   </dd>
                 </div>
               ))}

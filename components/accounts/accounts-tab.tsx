@@ -9,7 +9,7 @@ import { QueryView } from '../ui/query-view';
 import { callBackground } from '@/lib/messaging/client';
 import { AccountAdDetail } from './account-ad-detail';
 import { useAccountsStore, windowParams } from './accounts-store';
-import { formatMetric, metricName } from './metric-format';
+import { formatMetric, kindOf, metricName } from './metric-format';
 import { MetricsPicker } from './metrics-picker';
 import { PeriodPicker, windowProblem } from './period-picker';
 import { RankedTable } from './ranked-table';
@@ -60,7 +60,7 @@ export default function AccountsTab() {
     enabled: ready && limitValid,
     placeholderData: keepPreviousData,
   });
-  const formatOf = (metricId: string) => metrics.find((metric) => metric.id === metricId)?.format ?? null;
+  const formatOf = kindOf(metrics);
   const settling = summary.data?.window?.settling_from ?? ranked.data?.window?.settling_from ?? null;
 
   return (
@@ -121,7 +121,7 @@ export default function AccountsTab() {
               </p>
             ) : null}
             {view.openAdId && ready ? (
-              <AccountAdDetail accountId={accountId} catalogue={metrics} />
+              <AccountAdDetail accountId={accountId} catalogue={metrics} currency={account?.currency ?? null} />
             ) : (
               <>
                 <h3>Totals</h3>
@@ -137,7 +137,7 @@ export default function AccountsTab() {
                         <li key={metricId} className="card summary-card">
                           <span className="muted">{metricName(metricId, totals.metric_names, metrics)}</span>
                           <strong className={value === null ? 'no-data' : undefined}>
-                            {formatMetric(value, formatOf(metricId), totals.currency)}
+                            {formatMetric(value, formatOf(metricId), totals.currency ?? account?.currency)}
                           </strong>
                         </li>
                       ))}
@@ -194,7 +194,14 @@ export default function AccountsTab() {
                   </div>
                 </div>
                 <QueryView query={ranked} loadingLabel="Ranking ads" errorTitle="Could not rank the ads">
-                  {(data) => <RankedTable ranked={data} catalogue={metrics} accountName={account?.name ?? 'account'} />}
+                  {(data) => (
+                    <RankedTable
+                      ranked={data}
+                      catalogue={metrics}
+                      accountName={account?.name ?? 'account'}
+                      currency={account?.currency ?? null}
+                    />
+                  )}
                 </QueryView>
                 {ranked.isFetching && ranked.data ? (
                   <p role="status" className="results-status">

@@ -1,32 +1,80 @@
 import type { MetricEntry } from '@/lib/contract/ad-accounts';
 
-const number = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+/** How a metric's values read: the catalogue's word when it gives one we know, else the metric id's. */
+export type MetricKind = 'currency' | 'percent' | 'ratio' | 'count' | 'number';
 
-/** A metric value in words and digits; null is "no data", never 0. */
-export function formatMetric(
-  value: number | null | undefined,
-  format: string | null | undefined,
-  currency?: string | null,
-): string {
+const FORMAT_WORDS: Record<string, MetricKind> = {
+  currency: 'currency',
+  money: 'currency',
+  monetary: 'currency',
+  amount: 'currency',
+  percent: 'percent',
+  percentage: 'percent',
+  '%': 'percent',
+  ratio: 'ratio',
+  multiplier: 'ratio',
+  integer: 'count',
+  count: 'count',
+  int: 'count',
+  number: 'number',
+  decimal: 'number',
+  float: 'number',
+};
+
+/** Metric ids whose meaning is common across ad platforms. Anything else is a plain number that keeps its decimals. */
+const BY_ID: [RegExp, MetricKind][] = [
+  [/roas|return_on_ad_spend/, 'ratio'],
+  [/(^|_)(ctr|cvr|rate|percent|pct|share)(_|$)/, 'percent'],
+  [
+    /^(spend|amount_spent|cost|cpc|cpm|cpa|cpp|cpv|cpl|cpi|revenue|budget|purchase_value|conversion_value)$|^cost_per_|_cost$|_value$/,
+    'currency',
+  ],
+  [
+    /^(impressions|clicks|link_clicks|reach|conversions|purchases|leads|installs|video_views|views|results|engagements|frequency_count)$|_count$/,
+    'count',
+  ],
+];
+
+/** The kind of a metric: from the catalogue's format when it is one we know, else from its id; a plain number otherwise. */
+export function metricKind(id: string, format: string | null | undefined): MetricKind {
+  const word = format ? FORMAT_WORDS[format.trim().toLowerCase()] : undefined;
+  if (word) return word;
+  return BY_ID.find(([pattern]) => pattern.test(id.toLowerCase()))?.[1] ?? 'number';
+}
+
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+/** A number we know nothing about keeps its decimals (up to 4), never rounded to a whole one. */
+const plain = new Intl.NumberFormat('en', { maximumFractionDigits: 4 });
+const twoPlaces = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A metric value in words and digits; null is "no data", never 0. A currency amount without a
+ * known currency is shown as a plain amount with two decimals, never in a currency guessed.
+ */
+export function formatMetric(value: number | null | undefined, kind: MetricKind, currency?: string | null): string {
   if (value === null || value === undefined) return 'no data';
-  switch (format) {
+  switch (kind) {
     case 'currency':
+      if (!currency) return twoPlaces.format(value);
       try {
-        return new Intl.NumberFormat('en', {
-          style: 'currency',
-          currency: currency ?? 'EUR',
-          maximumFractionDigits: 2,
-        }).format(value);
+        return new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
       } catch {
-        return value.toFixed(2);
+        return `${twoPlaces.format(value)} ${currency}`;
       }
     case 'percent':
       return `${value.toFixed(2)} %`;
     case 'ratio':
       return `${value.toFixed(2)}×`;
+    case 'count':
+      return Number.isInteger(value) ? whole.format(value) : plain.format(value);
     default:
-      return number.format(value);
+      return plain.format(value);
   }
+}
+
+/** How each metric of a catalogue reads, by id. */
+export function kindOf(catalogue: readonly MetricEntry[]): (id: string) => MetricKind {
+  return (id) => metricKind(id, catalogue.find((metric) => metric.id === id)?.format);
 }
 
 export const KIND_LABELS: Record<string, string> = {

@@ -1,7 +1,8 @@
 import type { MetricEntry, RankedAds } from '@/lib/contract/ad-accounts';
+import { rankingOrderHonoured } from '@/lib/contract/checks';
 import { csvCell, downloadFile } from '../ui/download';
 import { useAccountsStore } from './accounts-store';
-import { formatMetric, metricName } from './metric-format';
+import { formatMetric, kindOf, metricName } from './metric-format';
 
 /** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
 export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
@@ -28,22 +29,27 @@ export function RankedTable({
   ranked,
   catalogue,
   accountName,
+  currency,
 }: {
   ranked: RankedAds;
   catalogue: readonly MetricEntry[];
   accountName: string;
+  /** The account's currency, when the answer itself names none. */
+  currency: string | null;
 }) {
   const { sortBy, sortOrder, set } = useAccountsStore();
   const columns = Object.keys(ranked.metric_names).length
     ? Object.keys(ranked.metric_names)
     : Object.keys(ranked.items[0]?.metrics ?? {});
-  const formatOf = (id: string) => catalogue.find((metric) => metric.id === id)?.format ?? null;
+  const formatOf = kindOf(catalogue);
   const sortable = (id: string) => catalogue.find((metric) => metric.id === id)?.sortable !== false;
   return (
     <div className="ranked">
       <div className="board-view-header">
         <h3>
-          Top {ranked.items.length} of {ranked.total_ads ?? ranked.items.length} ads
+          {ranked.total_ads !== null && ranked.total_ads >= ranked.items.length
+            ? `Top ${ranked.items.length} of ${ranked.total_ads} ads`
+            : `Top ${ranked.items.length} ${ranked.items.length === 1 ? 'ad' : 'ads'}`}
         </h3>
         <button
           type="button"
@@ -59,6 +65,14 @@ export function RankedTable({
           Export CSV
         </button>
       </div>
+      {rankingOrderHonoured(ranked.items, sortBy, sortOrder) ? null : (
+        <p className="notice notice-warning" role="status">
+          The service did not return these ads {sortOrder === 'desc' ? 'highest' : 'lowest'} first by{' '}
+          {metricName(sortBy, ranked.metric_names, catalogue)}. It may name the sort direction differently (the contract
+          does not name it): the rows are shown in the order it sent them, and may not be the{' '}
+          {sortOrder === 'desc' ? 'top' : 'bottom'} ads.
+        </p>
+      )}
       {ranked.items.length === 0 ? (
         <p className="muted">No ad delivered in this window.</p>
       ) : (
@@ -115,7 +129,7 @@ export function RankedTable({
                     const value = row.metrics[id];
                     return (
                       <td key={id} className={value === null || value === undefined ? 'no-data' : undefined}>
-                        {formatMetric(value, formatOf(id), ranked.currency)}
+                        {formatMetric(value, formatOf(id), ranked.currency ?? currency)}
                       </td>
                     );
                   })}

@@ -26,7 +26,18 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
   const [term, setTerm] = useState('');
   const needle = term.trim();
   const segments =
-    transcript.segments.length > 0 ? transcript.segments : [{ start: null, end: null, text: transcript.text }];
+    transcript.segments.length > 0
+      ? transcript.segments
+      : transcript.text !== null
+        ? [{ start: null, end: null, text: transcript.text }]
+        : [];
+  if (segments.length === 0) {
+    return (
+      <p className="notice notice-warning" role="status">
+        The service answered with a transcript, but without text Adscope can read (it may use other field names).
+      </p>
+    );
+  }
   const matching = needle
     ? segments.filter((segment) => segment.text.toLowerCase().includes(needle.toLowerCase()))
     : segments;

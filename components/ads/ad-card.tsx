@@ -48,7 +48,8 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
   const status = saveStatusText(saveState);
   const preview = adPreviewUrl(ad);
   const launched = formatDay(ad.start_date);
-  const running = daysRunning(ad.start_date, ad.end_date, systemClock());
+  // Days running only when the end is known (or the ad is known to run): an unknown end counts nothing.
+  const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
   const cta = ctaLabel(ad.cta_type);
   const format = formatLabel(ad.display_format);
   return (
@@ -95,7 +96,7 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
           {launched ? (
             <span>
               {launched}
-              {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}${ad.end_date ? '' : ' running'}` : ''}
+              {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}${ad.is_active ? ' running' : ''}` : ''}
             </span>
           ) : (
             <span>Launch date unknown</span>

@@ -71,7 +71,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   }
 
   const link = safeHttpUrl(ad.link_url);
-  const running = daysRunning(ad.start_date, ad.end_date, systemClock());
+  const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
   const media = [
     ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}` })),
     ...ad.videos.map((video, index) => ({
@@ -148,7 +148,11 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
         <dd>{formatDay(ad.start_date) ?? 'Unknown'}</dd>
         <dt>Status</dt>
         <dd>
-          {ad.end_date ? `Last seen ${formatDay(ad.end_date)}` : 'Still running'}
+          {ad.end_date
+            ? `Last seen ${formatDay(ad.end_date)}`
+            : ad.is_active
+              ? 'Still running'
+              : 'Not given (the service does not say whether it still runs)'}
           {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}` : ''}
         </dd>
         <dt>Language</dt>

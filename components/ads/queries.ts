@@ -1,7 +1,15 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE, type LibraryAd, type LibraryPage, type LibrarySearch } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
+import { learnFormats } from './learned-formats';
 import { adKeys } from './query-keys';
+
+/** Each page's ads teach the Format filter the display formats the service uses. */
+async function learning(page: Promise<LibraryPage>): Promise<LibraryPage> {
+  const result = await page;
+  learnFormats(result.items);
+  return result;
+}
 
 const pageOptions = {
   initialPageParam: '',
@@ -17,10 +25,12 @@ export function useLibrarySearch(params: LibrarySearch) {
   return useInfiniteQuery({
     queryKey: adKeys.search(params),
     queryFn: ({ pageParam, signal }) =>
-      callBackground(
-        'library.search',
-        { ...params, page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-        { signal },
+      learning(
+        callBackground(
+          'library.search',
+          { ...params, page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          { signal },
+        ),
       ),
     ...pageOptions,
   });
@@ -30,10 +40,12 @@ export function useSavedAds() {
   return useInfiniteQuery({
     queryKey: adKeys.saved(),
     queryFn: ({ pageParam, signal }) =>
-      callBackground(
-        'library.saved',
-        { page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-        { signal },
+      learning(
+        callBackground(
+          'library.saved',
+          { page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          { signal },
+        ),
       ),
     ...pageOptions,
   });
@@ -43,10 +55,12 @@ export function useBrandAds(brandId: string) {
   return useInfiniteQuery({
     queryKey: adKeys.brandAds(brandId),
     queryFn: ({ pageParam, signal }) =>
-      callBackground(
-        'brands.ads',
-        { brandId, order: 'newest', page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-        { signal },
+      learning(
+        callBackground(
+          'brands.ads',
+          { brandId, order: 'newest', page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          { signal },
+        ),
       ),
     ...pageOptions,
   });

@@ -106,6 +106,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const size = job.choice.size ?? 1;
   const made = job.images.filter((image) => image.status === 'success').length;
+  const unreadable = job.images.filter((image) => image.status === 'unreadable').length;
   const retry = useMutation({ mutationFn: () => callBackground('generation.retry', { jobId: job.id }) });
   const again = useMutation({
     mutationFn: () => callBackground('generation.submit', { choice: job.choice, brandName: job.brandName }),
@@ -152,6 +153,11 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
                 <span className="job-thumb is-failed" title={image.error ?? undefined}>
                   Failed, refunded
                 </span>
+              ) : image?.status === 'unreadable' || (image?.status === 'success' && !url) ? (
+                <span className="job-thumb is-failed" title={image.error ?? undefined}>
+                  <span className="visually-hidden">Image {index + 1}: </span>
+                  No readable address
+                </span>
               ) : (
                 <span className="job-thumb is-waiting">
                   <span className="visually-hidden">Image {index + 1} </span>
@@ -162,6 +168,20 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
           );
         })}
       </ul>
+      {job.warning ? (
+        <div className="notice notice-warning" role="status">
+          <p>
+            <strong>Not what was asked.</strong> {job.warning}
+          </p>
+        </div>
+      ) : null}
+      {unreadable > 0 ? (
+        <p className="muted" role="status">
+          {unreadable === 1 ? 'One image' : `${unreadable} images`} ended without an address Adscope can read: the
+          service may name the image URL differently. Open the generation in the service to see{' '}
+          {unreadable === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
       {job.held ? (
         <div className="notice notice-warning" role="status">
           <p>

@@ -1,10 +1,10 @@
 import { subDays } from 'date-fns';
 import { UTCDate } from '@date-fns/utc';
 import { useId } from 'react';
-import { displayFormats } from '@/lib/contract/ad-library';
 import { formatUtcDay, utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { formatLabel, LANGUAGE_CHOICES, languageName } from '../ui/format';
+import { useLearnedFormats } from '../ads/learned-formats';
 import { BrandPicker } from './brand-picker';
 import { type SearchFilters, useSearchStore } from './search-store';
 
@@ -34,6 +34,7 @@ export function FilterPanel() {
   const id = useId();
   const filters = useSearchStore();
   const set = useSearchStore((state) => state.set);
+  const formats = useLearnedFormats((state) => state.formats);
   const active = countActiveFilters(filters);
   const now = systemClock();
   const today = utcToday(new Date(now));
@@ -128,12 +129,15 @@ export function FilterPanel() {
           <label htmlFor={`${id}-format`}>Format</label>
           <select id={`${id}-format`} value={filters.format} onChange={(event) => set({ format: event.target.value })}>
             <option value="">Any format</option>
-            {displayFormats.map((format) => (
-              <option key={format} value={format}>
-                {formatLabel(format)}
-              </option>
-            ))}
+            {(formats.includes(filters.format) || !filters.format ? formats : [...formats, filters.format]).map(
+              (format) => (
+                <option key={format} value={format}>
+                  {formatLabel(format)}
+                </option>
+              ),
+            )}
           </select>
+          <p className="field-hint">Formats are learned from the ads the service returns.</p>
         </div>
         <BrandPicker onPick={(brand) => set({ brand })} />
       </div>

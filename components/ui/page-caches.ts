@@ -2,6 +2,8 @@
 export const PANEL_PICTURE_KEY = 'adscope.panel.snapshot.v2';
 /** The query cache kept across reopenings (the last searches' first pages, the settings). */
 export const QUERY_CACHE_KEY = 'adscope.queries.v1';
+/** The display formats learned from the last service's ads (the Format filter's choices). */
+export const LEARNED_FORMATS_KEY = 'adscope.formats';
 
 /**
  * Forgets what the extension's pages keep of the last workspace: after the key is forgotten
@@ -9,7 +11,7 @@ export const QUERY_CACHE_KEY = 'adscope.queries.v1';
  * shares one localStorage, so the options page clears the panel's too.
  */
 export function clearPageCaches(storage: Storage = localStorage): void {
-  for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY]) {
+  for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY]) {
     try {
       storage.removeItem(key);
     } catch {

@@ -1,52 +1,125 @@
 import { z } from 'zod';
 import { isUuid } from './limits';
-import { optionalText, tolerantArray } from './tolerant';
+import { ALTERNATIVE_NAMES, normalizeListPage, renameFields, unwrapRecord, unwrapped, withNames } from './alternatives';
+import { optionalText, requiredList, tolerantArray } from './tolerant';
 import { parseUtcDay } from './window';
 
-/** A library ad (spec 2). Documented fields are read by name; unknown extras pass through. */
-export const libraryAdSchema = z.looseObject({
-  id: z.string().min(1),
-  title: optionalText,
-  body: optionalText,
-  brand_name: optionalText,
-  cta_type: optionalText,
-  link_url: optionalText,
-  display_format: optionalText,
-  start_date: optionalText,
-  end_date: optionalText,
-  language: optionalText,
-  unified_brand_id: optionalText,
-  images: tolerantArray(z.looseObject({ url: optionalText })),
-  videos: tolerantArray(z.looseObject({ preview_image_url: optionalText })),
-  saved_details: z
-    .looseObject({
-      saved_at: optionalText,
-      boards: tolerantArray(z.string()),
-      tags: tolerantArray(z.string()),
-    })
-    .optional()
-    .catch(undefined),
-});
+/**
+ * A library ad (spec 2). Documented fields are read by their names; the extras the contract
+ * does not show (end_date, language, unified_brand_id) by any known name; unknown ones pass through.
+ */
+const libraryAdFields = withNames(
+  {
+    end_date: ALTERNATIVE_NAMES.endDate,
+    language: ALTERNATIVE_NAMES.adLanguage,
+    unified_brand_id: ALTERNATIVE_NAMES.brandId.filter((name) => name !== 'id'),
+  },
+  z.looseObject({
+    id: z.string().min(1),
+    title: optionalText,
+    body: optionalText,
+    brand_name: optionalText,
+    cta_type: optionalText,
+    link_url: optionalText,
+    display_format: optionalText,
+    start_date: optionalText,
+    end_date: optionalText,
+    language: optionalText,
+    unified_brand_id: optionalText,
+    is_active: z.boolean().nullable(),
+    images: tolerantArray(z.looseObject({ url: optionalText })),
+    videos: tolerantArray(z.looseObject({ preview_image_url: optionalText })),
+    saved_details: z
+      .looseObject({
+        saved_at: optionalText,
+        boards: tolerantArray(z.string()),
+        tags: tolerantArray(z.string()),
+      })
+      .optional()
+      .catch(undefined),
+  }),
+);
+/**
+ * Whether the ad still runs: `is_active` when the service says so, else an `end_date` that is
+ * present and null; null (not given) when the service says neither. Never guessed from a
+ * missing field: an unknown end is not "still running".
+ */
+function runningOf(ad: unknown): boolean | null {
+  if (typeof ad !== 'object' || ad === null) return null;
+  const record = ad as Record<string, unknown>;
+  if (typeof record.is_active === 'boolean') return record.is_active;
+  const end = ALTERNATIVE_NAMES.endDate.find((name) => name in record);
+  if (end === undefined) return null;
+  return record[end] === null ? true : typeof record[end] === 'string' ? false : null;
+}
+export const libraryAdSchema = z.preprocess(
+  (ad) => (typeof ad === 'object' && ad !== null && !Array.isArray(ad) ? { ...ad, is_active: runningOf(ad) } : ad),
+  libraryAdFields,
+);
 export type LibraryAd = z.infer<typeof libraryAdSchema>;
 
-/** A cursor page (spec 2): the cursor is empty or absent on the last page. */
+/**
+ * A cursor page where the contract states the shape (spec 2: ad-library search, board ads):
+ * `items` is required and a list; `cursor` is a string, empty or absent on the last page.
+ * Cursors are opaque: any length is sent back as it came.
+ */
 export function cursorPageSchema<S extends z.ZodType>(item: S) {
   return z.looseObject({
-    items: tolerantArray(item),
+    items: requiredList(item, 'items must be a list.'),
     cursor: z
-      .unknown()
+      .string({ error: 'cursor must be a string (empty or absent on the last page).' })
+      .nullable()
       .optional()
-      .transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
+      .transform((value) => (value ? value : null)),
   });
 }
 export const libraryPageSchema = cursorPageSchema(libraryAdSchema);
 export type LibraryPage = z.infer<typeof libraryPageSchema>;
 
+/**
+ * A list whose shape the contract does not show (4.11 saved ads, 4.13 brand library): a bare
+ * array, a wrapper, rows and cursor under any known name (ALTERNATIVE_NAMES.items, .cursor).
+ * Read as the same `{ items, cursor }` page, so views need no second shape.
+ */
+export function listPageSchema<S extends z.ZodType>(item: S) {
+  return z.preprocess(
+    normalizeListPage,
+    z.looseObject({
+      items: tolerantArray(item),
+      cursor: z
+        .unknown()
+        .optional()
+        .transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
+    }),
+  );
+}
+
+/** A saved-ads row (4.11: "row shape: not shown"): a library ad, or one wrapped with its save time beside it. */
+const savedRowSchema = z.preprocess((row) => {
+  const ad = unwrapRecord(row, ['id']);
+  if (ad === row || typeof ad !== 'object' || ad === null || typeof row !== 'object' || row === null) return row;
+  const outer = renameFields(row, { saved_at: ALTERNATIVE_NAMES.savedAt }) as Record<string, unknown>;
+  const inner = ad as Record<string, unknown>;
+  return inner.saved_details === undefined && typeof outer.saved_at === 'string'
+    ? { ...inner, saved_details: { saved_at: outer.saved_at, boards: outer.boards, tags: outer.tags } }
+    : inner;
+}, libraryAdSchema);
+export const savedPageSchema = listPageSchema(savedRowSchema);
+/** One library ad (4.12: "the full response shape: not shown"): the ad, or the ad inside a wrapper. */
+export const libraryAdDetailSchema = unwrapped(['id'], libraryAdSchema);
+/** A brand's ads (4.13: shape not shown). */
+export const brandAdsPageSchema = listPageSchema(libraryAdSchema);
+
 const day = (field: string) =>
   z.string().refine((value) => parseUtcDay(value) !== undefined, `${field} must be a date written YYYY-MM-DD.`);
 
 export const LIBRARY_PAGE_SIZE = 50;
-export const displayFormats = ['image', 'video', 'carousel', 'dco'] as const;
+/**
+ * display_format values the filter offers before any ad was seen: only the contract's own
+ * example (4.10: "for example video"). The allowed values are not shown, so the rest are
+ * learned from the ads the service returns (components/search), never hard-coded.
+ */
+export const KNOWN_DISPLAY_FORMATS = ['video'] as const;
 
 /** Every parameter of spec 4.10, checked before sending. */
 const pageSize = z
@@ -66,10 +139,10 @@ const librarySearchShape = {
   launched_after: day('launched_after').optional(),
   sort_by: z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' }).optional(),
   order: z.literal('newest', { error: 'order must be newest.' }).optional(),
-  display_format: z.string().max(40).optional(),
+  display_format: z.string().trim().min(1, 'display_format cannot be empty.').optional(),
   unified_brand_id: z.string().refine(isUuid, 'unified_brand_id must be a brand id (UUID).').optional(),
   page_size: pageSize.optional(),
-  cursor: z.string().max(2000).optional(),
+  cursor: z.string().optional(),
 };
 const launchRange = {
   check: (p: { start_date?: string | undefined; end_date?: string | undefined }) =>
@@ -84,6 +157,7 @@ export type LibrarySearch = z.infer<typeof librarySearchSchema>;
 /** The same rules as a service reads them: a parameter it does not know is ignored. */
 export const libraryQuerySchema = z.object(librarySearchShape).refine(launchRange.check, launchRange.issue);
 
+/** A page request of an unstated list: the cursor is opaque (no length limit); page_size is ours. */
 export const cursorRequestSchema = z
-  .object({ cursor: z.string().max(2000).optional(), page_size: z.number().int().min(1).max(100).optional() })
+  .object({ cursor: z.string().optional(), page_size: z.number().int().min(1).max(100).optional() })
   .strict();

@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { cursorPageSchema } from './ad-library';
+import { listPageSchema } from './ad-library';
+import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
 import { isUuid } from './limits';
 import { optionalCount as count, optionalText, tolerantArray } from './tolerant';
 
-/**
- * A brand row (spec 2: id, name, locked; the rest is not shown). The other fields are the
- * reference server's; each is optional.
- */
-export const brandRowSchema = z.looseObject({
+const brandNames = {
+  id: ALTERNATIVE_NAMES.brandId,
+  name: ALTERNATIVE_NAMES.brandName,
+  locked: ALTERNATIVE_NAMES.locked,
+  followed: ALTERNATIVE_NAMES.followed,
+  domain: ALTERNATIVE_NAMES.domain,
+  category: ALTERNATIVE_NAMES.category,
+  logo_url: ALTERNATIVE_NAMES.logoUrl,
+  ad_count: ALTERNATIVE_NAMES.adCount,
+  active_ad_count: ALTERNATIVE_NAMES.activeAdCount,
+};
+const brandFields = {
   id: z.string().min(1),
   name: optionalText,
   locked: z.boolean().optional().catch(undefined),
@@ -17,18 +25,39 @@ export const brandRowSchema = z.looseObject({
   logo_url: optionalText,
   ad_count: count,
   active_ad_count: count,
-});
+};
+
+/**
+ * A brand row. Followed-brand search (4.14) states id, name and locked; the brand library's
+ * rows (4.13) are not shown, so every field there is read by any known name and may be absent.
+ */
+export const brandRowSchema = withNames(brandNames, z.looseObject(brandFields));
 export type BrandRow = z.infer<typeof brandRowSchema>;
 
-export const brandDetailSchema = brandRowSchema.extend({
-  description: optionalText,
-  first_seen: optionalText,
-  formats: z.record(z.string(), z.number()).optional().catch(undefined),
-  languages: z.record(z.string(), z.number()).optional().catch(undefined),
-});
+const mix = z.record(z.string(), z.number()).optional().catch(undefined);
+/** One brand's detail (4.13: shape not shown): the record, or the record inside a wrapper. */
+export const brandDetailSchema = unwrapped(
+  ALTERNATIVE_NAMES.brandId,
+  withNames(
+    {
+      ...brandNames,
+      first_seen: ALTERNATIVE_NAMES.firstSeen,
+      formats: ALTERNATIVE_NAMES.formats,
+      languages: ALTERNATIVE_NAMES.languages,
+    },
+    z.looseObject({
+      ...brandFields,
+      description: optionalText,
+      first_seen: optionalText,
+      formats: mix,
+      languages: mix,
+    }),
+  ),
+);
 export type BrandDetail = z.infer<typeof brandDetailSchema>;
 
-export const brandPageSchema = cursorPageSchema(brandRowSchema);
+/** Brand-library search and the followed list (4.13: shapes not shown). */
+export const brandPageSchema = listPageSchema(brandRowSchema);
 export type BrandPage = z.infer<typeof brandPageSchema>;
 
 /** Followed-brand search (spec 4.14): offset paging with total and a quota object of unshown fields. */

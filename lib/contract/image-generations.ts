@@ -1,28 +1,63 @@
 import { z } from 'zod';
+import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
 
 /**
- * An image generation (spec 2, OpenImageGeneration). `status` is kept as sent: a value
- * outside the documented five is the tracker's to tolerate, not a parse failure. `images`
- * (each image's status) is the reference server's extra; without it, image details tell.
+ * An image generation (spec 2, OpenImageGeneration): generation_id, status and image_ids are
+ * stated and required. `status` is kept as sent: a value outside the documented five is the
+ * tracker's to tolerate, not a parse failure. The rest is not shown: a per-image list (the
+ * reference server's `images`) and what the record says it made (aspect ratio, language),
+ * each by any known name and each possibly absent.
  */
-export const generationSchema = z.looseObject({
-  generation_id: z.string().min(1).max(64),
-  status: z.string().max(40),
-  image_ids: tolerantArray(z.string().min(1).max(100)),
-  concept_ids: tolerantArray(z.string().max(100)),
-  images: tolerantArray(z.looseObject({ image_id: z.string().min(1).max(100), status: z.string().max(40) })),
-});
+export const generationSchema = withNames(
+  {
+    images: ALTERNATIVE_NAMES.generationImages,
+    aspect_ratio: ALTERNATIVE_NAMES.aspectRatio,
+    output_language: ALTERNATIVE_NAMES.outputLanguage,
+  },
+  z.looseObject({
+    generation_id: z.string().min(1).max(64),
+    status: z.string().max(40),
+    image_ids: z
+      .array(z.unknown(), { error: 'image_ids must be a list.' })
+      .transform((ids) =>
+        ids.flatMap((id) => (typeof id === 'string' && id.length > 0 && id.length <= 100 ? [id] : [])),
+      ),
+    concept_ids: tolerantArray(z.string().max(100)),
+    images: tolerantArray(
+      withNames(
+        { image_id: ALTERNATIVE_NAMES.imageId, status: ALTERNATIVE_NAMES.imageStatus },
+        z.looseObject({ image_id: z.string().min(1).max(100), status: z.string().max(40) }),
+      ),
+    ),
+    aspect_ratio: z.string().max(40).optional().catch(undefined),
+    output_language: z.string().max(40).optional().catch(undefined),
+  }),
+);
 export type Generation = z.infer<typeof generationSchema>;
 
-/** One generated image (spec 4.18); the URL's field name is not shown: `url` is the reference server's. */
-export const generatedImageSchema = z.looseObject({
-  id: z.string().min(1).max(100),
-  status: optionalText,
-  url: optionalText,
-  concept: optionalText,
-  error: optionalText,
-  width: optionalCount,
-  height: optionalCount,
-});
+/**
+ * One generated image (spec 4.18): `id` is stated; the URL's field name and every other field
+ * are not shown, so they are read by any known name. Without a status, a URL means rendered.
+ */
+export const generatedImageSchema = unwrapped(
+  ['id'],
+  withNames(
+    {
+      url: ALTERNATIVE_NAMES.generatedUrl,
+      status: ALTERNATIVE_NAMES.imageStatus,
+      concept: ALTERNATIVE_NAMES.concept,
+      error: ALTERNATIVE_NAMES.imageError,
+    },
+    z.looseObject({
+      id: z.string().min(1).max(100),
+      status: optionalText,
+      url: optionalText,
+      concept: optionalText,
+      error: optionalText,
+      width: optionalCount,
+      height: optionalCount,
+    }),
+  ),
+);
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;

@@ -1,18 +1,34 @@
 import { z } from 'zod';
+import { ALTERNATIVE_NAMES, normalizeListPage, withNames } from './alternatives';
+import { optionalText, tolerantArray } from './tolerant';
 
 /**
- * A workspace-owned brand profile (spec 4.15). Field names other than `id` are not shown in
- * the contract: these are the names the reference server uses; unknown extras pass through.
+ * A workspace-owned brand profile (spec 4.15). Only `id` is stated (it is the brand_id of a
+ * generation); every other field is not shown, so each is read by any known name and may be
+ * absent or null without failing the list (or the connection test that reads it).
  */
-export const ownedBrandSchema = z.looseObject({
-  id: z.string(),
-  name: z.string().nullable().optional(),
-  locked: z.boolean().optional(),
-  logo_url: z.string().nullable().optional(),
-  colors: z.array(z.string()).optional(),
-  product_context: z.string().nullable().optional(),
-});
+export const ownedBrandSchema = withNames(
+  {
+    name: ALTERNATIVE_NAMES.brandName,
+    locked: ALTERNATIVE_NAMES.locked,
+    logo_url: ALTERNATIVE_NAMES.logoUrl,
+    colors: ALTERNATIVE_NAMES.colors,
+    product_context: ALTERNATIVE_NAMES.productContext,
+  },
+  z.looseObject({
+    id: z.union([z.string().min(1), z.number().transform(String)]),
+    name: optionalText,
+    locked: z.boolean().optional().catch(undefined),
+    logo_url: optionalText,
+    colors: tolerantArray(z.string()),
+    product_context: optionalText,
+  }),
+);
 export type OwnedBrand = z.infer<typeof ownedBrandSchema>;
 
-export const ownedBrandListSchema = z.looseObject({ items: z.array(ownedBrandSchema) });
+/** Spec 4.15 lists the brands; the list's shape is not shown (items, a bare array, or another name). */
+export const ownedBrandListSchema = z.preprocess(
+  normalizeListPage,
+  z.looseObject({ items: tolerantArray(ownedBrandSchema) }),
+);
 export type OwnedBrandList = z.infer<typeof ownedBrandListSchema>;

@@ -18,6 +18,19 @@ export function tolerantArray<S extends z.ZodType>(item: S) {
     );
 }
 
+/**
+ * A list the contract requires (a missing or non-list value is an error naming the field),
+ * whose items are validated one by one like tolerantArray's.
+ */
+export function requiredList<S extends z.ZodType>(item: S, message: string) {
+  return z.array(z.unknown(), { error: message }).transform((values) =>
+    values.flatMap((entry) => {
+      const parsed = item.safeParse(entry);
+      return parsed.success ? [parsed.data as z.output<S>] : [];
+    }),
+  );
+}
+
 /** A string field that may be missing, null, or of another type; anything but a string reads as null. */
 export const optionalText = z
   .unknown()

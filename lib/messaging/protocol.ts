@@ -105,7 +105,7 @@ export const requests = {
     input: z
       .object({
         query: z.string().max(100),
-        cursor: z.string().max(2000).optional(),
+        cursor: z.string().optional(),
         page_size: z.number().int().min(1).max(100).optional(),
       })
       .strict(),
@@ -121,7 +121,7 @@ export const requests = {
     input: z
       .object({
         brandId: brandIdSchema,
-        cursor: z.string().max(2000).optional(),
+        cursor: z.string().optional(),
         page_size: z.number().int().min(1).max(100).optional(),
         order: z.literal('newest').optional(),
         sort_by: z.enum(['best_match', 'most_active']).optional(),
@@ -135,7 +135,7 @@ export const requests = {
       .object({
         boardId: z.string().min(1).max(120),
         sort_by: z.enum(boardOrders).optional(),
-        cursor: z.string().max(2000).optional(),
+        cursor: z.string().optional(),
         page_size: z.number().int().min(1).max(100).optional(),
       })
       .strict(),

@@ -8,7 +8,8 @@ import { serializedApiErrorSchema } from '../messaging/api-error-schema';
  */
 const imageStateSchema = z.object({
   id: z.string(),
-  status: z.enum(['processing', 'success', 'failed']),
+  /** unreadable: the generation ended, and this image's result (its URL) could not be read. */
+  status: z.enum(['processing', 'success', 'failed', 'unreadable']),
   url: z.string().nullable(),
   concept: z.string().nullable(),
   error: z.string().nullable(),
@@ -41,6 +42,10 @@ export const generationJobSchema = z.object({
   finishedAt: z.number().nullable(),
   /** The workspace (a digest of address and key) it was made in; sent and polled only with that connection. */
   workspace: z.string().max(64).optional(),
+  /** The answer did not honour the choice (its record says another aspect ratio or language). */
+  warning: z.string().max(500).optional(),
+  /** Polls since the generation ended with images still unread; bounded, then polling stops. */
+  terminalPolls: z.number().int().min(0).optional(),
   /** Not sent or polled for now: the key set now is another workspace's. */
   held: z.boolean().optional(),
 });

@@ -10,7 +10,7 @@ import {
 } from '../../lib/contract/ad-accounts';
 import { LIMITS, metricsProblem } from '../../lib/contract/limits';
 import { resolveWindow, type ResolvedWindow, shiftUtcDay, utcToday } from '../../lib/contract/window';
-import { invalid, notFound } from '../envelope';
+import { invalid, notCached, notFound } from '../envelope';
 import { intParam, optionalString, uuidValue } from '../params';
 import {
   type AccountAd,
@@ -301,7 +301,7 @@ export const adAccountRoutes: Route[] = [
       const cached = account.transcripts.get(videoId);
       if (!cached) {
         // HTTP 404 (spec 7.2): nothing is triggered or charged.
-        throw notFound(
+        throw notCached(
           'No transcript is cached for this video yet. POST to the same path to transcribe it (that charges credits).',
         );
       }

@@ -17,6 +17,9 @@ function serialize(record: GenerationRecord, view: GenerationView): Generation {
     brand_id: record.brand.id,
     correlation_id: record.body.correlation_id ?? record.key,
     created_at: record.createdIso,
+    // What was made, so a client can check its optional fields were understood.
+    aspect_ratio: record.body.aspect_ratio ?? '1:1',
+    output_language: record.body.output_language ?? 'en',
   };
 }
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import {
   type cursorRequestSchema,
-  libraryAdSchema,
+  libraryAdDetailSchema,
   libraryPageSchema,
   type LibrarySearch,
+  savedPageSchema,
 } from '../../contract/ad-library';
 import { apiPath } from '../../contract/path';
 import type { Transport } from './transport';
@@ -19,11 +20,11 @@ export function adLibraryApi(transport: Transport) {
       }),
     saved: (params: z.infer<typeof cursorRequestSchema>, signal?: AbortSignal) =>
       transport.get(apiPath('ad-library', 'saved'), {
-        schema: libraryPageSchema,
+        schema: savedPageSchema,
         query: params,
         ...(signal ? { signal } : {}),
       }),
     ad: (adId: string, signal?: AbortSignal) =>
-      transport.get(apiPath('ad-library', adId), { schema: libraryAdSchema, ...(signal ? { signal } : {}) }),
+      transport.get(apiPath('ad-library', adId), { schema: libraryAdDetailSchema, ...(signal ? { signal } : {}) }),
   };
 }

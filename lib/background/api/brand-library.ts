@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { libraryPageSchema, type LibrarySearch } from '../../contract/ad-library';
+import { brandAdsPageSchema, type LibrarySearch } from '../../contract/ad-library';
 import {
   brandDetailSchema,
   brandPageSchema,
@@ -30,7 +30,7 @@ export function brandLibraryApi(transport: Transport) {
       transport.get(apiPath('brand-library', brandId), { schema: brandDetailSchema, ...(signal ? { signal } : {}) }),
     ads: (brandId: string, params: Omit<LibrarySearch, 'unified_brand_id'>, signal?: AbortSignal) =>
       transport.get(apiPath('brand-library', brandId, 'ads'), {
-        schema: libraryPageSchema,
+        schema: brandAdsPageSchema,
         query: params,
         ...(signal ? { signal } : {}),
       }),

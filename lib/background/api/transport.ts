@@ -60,8 +60,6 @@ const envelopeSchema = z.object({
 
 const NEVER_RETRIED = new Set<number>([ApiCode.invalid, ApiCode.planLimit, ApiCode.notFound]);
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
-/** An error envelope is small; bigger 2xx bodies are data and are not parsed twice. */
-const SMALL_BODY_BYTES = 8192;
 
 /** Parses Retry-After as delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
@@ -71,6 +69,14 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function envelopeOf(data: unknown): z.infer<typeof envelopeSchema> | undefined {
@@ -286,11 +292,12 @@ export function createTransport(options: TransportOptions): Transport {
                 if (!isHTTPError(error)) return undefined;
                 const envelope = envelopeOf(error.data);
                 if (envelope && NEVER_RETRIED.has(envelope.code)) return false;
+                // 50001 is retried with any status (a 400 or a 500 carries it as well as a 503).
+                if (envelope?.code === ApiCode.upstream && error.response.status !== 429) return true;
                 if (error.response.status === 429) {
                   const wait = parseRetryAfter(error.response.headers.get('Retry-After'), clock());
                   return wait !== undefined && wait > maxRetryAfter ? false : undefined;
                 }
-                if (envelope?.code === ApiCode.upstream) return undefined;
                 return envelope ? false : undefined;
               },
             }
@@ -300,13 +307,22 @@ export function createTransport(options: TransportOptions): Transport {
             ({ response }) => {
               if (isRedirect(response)) throw redirectError(response);
             },
-            async ({ response }) => {
-              // A 2xx that carries 50001 is still a retriable upstream failure.
-              if (!retriable || !response.ok) return;
-              const length = Number(response.headers.get('content-length'));
-              if (!(length > 0 && length <= SMALL_BODY_BYTES)) return;
-              const envelope = envelopeOf(await response.json().catch(() => undefined));
+            async ({ response, retryCount }) => {
+              // One retry rule: an answer that carries 50001 is retried whatever its HTTP status and
+              // transfer encoding (a declared length or chunks). Error statuses reach shouldRetry;
+              // here the 2xx ones, read once and handed on as the answer.
+              if (!retriable || !response.ok || retryCount >= retryLimit) return;
+              const declared = Number(response.headers.get('content-length'));
+              if (Number.isFinite(declared) && declared > maxBytes) return;
+              const text = await response.text().catch(() => undefined);
+              if (text === undefined) return;
+              const envelope = envelopeOf(parseJson(text));
               if (envelope?.code === ApiCode.upstream) return ky.retry();
+              return new Response(text, {
+                status: response.status,
+                statusText: response.statusText,
+                headers: response.headers,
+              });
             },
           ],
         },

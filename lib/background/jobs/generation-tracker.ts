@@ -1,6 +1,7 @@
 import { ApiCode } from '../../contract/envelope';
 import { ApiError, outcomeUnknown, storedError } from '../../messaging/api-error';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
+import { generationMismatch } from '../../contract/checks';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
 import { type GenerationJob, isActiveJob } from '../../storage/generation-jobs';
 import { generationJobSchema } from '../../storage/generation-job-schema';
@@ -26,6 +27,8 @@ export const GENERATION_POLICY = {
   /** Polls that fail (network, 50001) slow down to at most this, and give up after this many. */
   pollBackoffMaxMs: 30_000,
   maxPollFailures: 40,
+  /** After a terminal status, polls that may still read missing image details before they are given up. */
+  maxTerminalPolls: 5,
   /** Identical requests within this time make one job (a double click). */
   dedupeMs: 10_000,
   keepJobs: 30,
@@ -319,9 +322,17 @@ export class GenerationTracker {
     return details;
   }
 
-  /** Takes a generation's state into the job; a terminal job never goes back, and images are never lost. */
+  /**
+   * Takes a generation's state into the job; a terminal job never goes back, and images are
+   * never lost. Polling stops on a terminal status (spec 3.1): an image whose result cannot be
+   * read by then (no URL under any known name, or a detail that keeps failing) is marked
+   * unreadable, never left "rendering".
+   */
   private apply(job: GenerationJob, generation: Generation, details = new Map<string, GeneratedImage>()): void {
+    const terminal = TERMINAL_STATUSES.has(generation.status);
     job.status = generation.status;
+    const warning = generationMismatch(job.choice, generation);
+    if (warning) job.warning = warning;
     for (const id of generation.image_ids) if (!job.imageIds.includes(id)) job.imageIds.push(id);
     for (const id of job.imageIds) {
       let image = job.images.find((candidate) => candidate.id === id);
@@ -332,19 +343,34 @@ export class GenerationTracker {
       const detail = details.get(id);
       if (detail && image.status === 'processing') {
         image.concept = detail.concept;
-        if (detail.status === 'success' && detail.url) {
+        // 4.18 shows no per-image status: without one, an image that has a URL is rendered.
+        const status = detail.status ?? (detail.url ? 'success' : null);
+        if (status === 'success' && detail.url) {
           image.status = 'success';
           image.url = detail.url;
-        } else if (detail.status === 'failed') {
+        } else if (status === 'failed') {
           image.status = 'failed';
           image.error = detail.error ?? 'This image could not be rendered; its credits are refunded.';
+        } else if (terminal) {
+          image.status = 'unreadable';
+          image.error =
+            status === 'success'
+              ? 'The service says this image is done, but gave no image address Adscope can read.'
+              : 'The generation ended without a result for this image that Adscope can read.';
         }
       }
     }
-    if (!TERMINAL_STATUSES.has(generation.status)) return;
+    if (!terminal) return;
     // Terminal: done once every image's detail is known (or the server says none were made).
-    const pending = job.images.some((image) => image.status === 'processing');
-    if (pending && job.images.length > 0) return;
+    const pending = job.images.filter((image) => image.status === 'processing');
+    if (pending.length > 0) {
+      job.terminalPolls = (job.terminalPolls ?? 0) + 1;
+      if (job.terminalPolls < GENERATION_POLICY.maxTerminalPolls) return;
+      for (const image of pending) {
+        image.status = 'unreadable';
+        image.error = "The generation ended, but this image's detail could not be read.";
+      }
+    }
     job.phase = generation.status === 'failed' ? 'failed' : 'done';
     job.finishedAt = this.now();
     if (generation.status === 'failed') {

@@ -64,6 +64,61 @@ describe('transport', () => {
     expect(attempts()).toBe(3);
   });
 
+  describe('one retry rule for 50001, whatever carries it', () => {
+    /** A fetch that answers 50001 `failures` times with this status and encoding, then the real server. */
+    function flaky(status: number, chunked: boolean, failures: number): { fetch: typeof fetch; calls: () => number } {
+      let calls = 0;
+      const body = JSON.stringify({ code: 50001, message: 'upstream unavailable' });
+      return {
+        calls: () => calls,
+        fetch: async (input, init) => {
+          calls += 1;
+          if (calls > failures) return fetch(input, init);
+          const headers = new Headers({ 'Content-Type': 'application/json' });
+          if (!chunked) headers.set('Content-Length', String(body.length));
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              const bytes = new TextEncoder().encode(body);
+              controller.enqueue(bytes.slice(0, 10));
+              controller.enqueue(bytes.slice(10));
+              controller.close();
+            },
+          });
+          return new Response(chunked ? stream : body, { status, headers });
+        },
+      };
+    }
+
+    it.each([
+      [200, true],
+      [200, false],
+      [400, true],
+      [503, false],
+      [500, true],
+    ])('HTTP %i, chunked %s: retried, then the data is read', async (status, chunked) => {
+      const stub = flaky(status, chunked, 2);
+      const result = await client({ fetch: stub.fetch }).brands.list();
+      expect(result.items.length).toBeGreaterThan(0);
+      expect(stub.calls()).toBe(3);
+    });
+
+    it('a chunked 200 with 50001 past the cap is a retryable 50001, not a parse failure', async () => {
+      const stub = flaky(200, true, 10);
+      const error = await failure(client({ fetch: stub.fetch, retryLimit: 2 }).brands.list());
+      expect(error.code).toBe(50001);
+      expect(error.retryable).toBe(true);
+      expect(stub.calls()).toBe(3);
+    });
+
+    it('a POST that is not idempotent is never resent, whatever carries the 50001', async () => {
+      const stub = flaky(200, true, 1);
+      const { transport } = client({ fetch: stub.fetch });
+      const error = await failure(transport.post(apiPath('owned-brands'), { schema: z.unknown(), body: {} }));
+      expect(error.code).toBe(50001);
+      expect(stub.calls()).toBe(1);
+    });
+  });
+
   it.each([
     ['seconds', '1'],
     ['an HTTP date', 'date'],
