@@ -1,15 +1,21 @@
 import { defineConfig } from '@playwright/test';
+import type { WorkerOptions } from './tests/e2e/fixtures';
 
-export default defineConfig({
+export default defineConfig<object, WorkerOptions>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   // Each test launches its own Chromium; two cores fit two at once.
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { trace: 'retain-on-failure' },
+  projects: [
+    { name: 'chromium' },
+    // The main journeys again, against a service that answers in other legal shapes (server/shapes.ts).
+    { name: 'alt-shapes', testMatch: '**/main-journey.spec.ts', use: { shapes: 'alt' } },
+  ],
 });

@@ -3,6 +3,7 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { launchWithExtension } from '../../scripts/launch-chromium';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
+import type { Shapes } from '../../server/shapes';
 import { OptionsPage } from '../support/pages/options-page';
 
 export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
@@ -17,14 +18,20 @@ interface TestFixtures {
   connect: () => Promise<void>;
 }
 
-interface WorkerFixtures {
+export interface WorkerOptions {
+  /** Which legal shapes the reference server answers in (server/shapes.ts); the alt-shapes project sets alt. */
+  shapes: Shapes;
+}
+
+interface WorkerFixtures extends WorkerOptions {
   server: RunningServer;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  shapes: ['default', { scope: 'worker', option: true }],
   server: [
-    async ({}, use) => {
-      const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
+    async ({ shapes }, use) => {
+      const server = await startAdscopeServer({ port: 0, rateLimit: 0, shapes });
       await use(server);
       await server.close();
     },

@@ -342,6 +342,100 @@ describe('the generation tracker', () => {
     expect(ended).toEqual(['done']);
   });
 
+  describe('a service that shows less (its shapes are not shown in the contract)', () => {
+    /** Runs a submitted job through `polls` due polls. */
+    async function run(instance: GenerationTracker, polls: number) {
+      await instance.drain();
+      for (let i = 0; i < polls; i += 1) {
+        clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+        await instance.drain();
+      }
+      const [stored] = await generationJobsItem.get();
+      return stored;
+    }
+    const noStatus = (ids: string[], status = 'success'): Generation => ({
+      ...generation(status),
+      image_ids: ids,
+      images: [],
+    });
+
+    it('images without a status: a URL means rendered; polling stops on the terminal status', async () => {
+      const fake = fakeApi();
+      fake.answer(noStatus(['img-1', 'img-2'], 'processing'), noStatus(['img-1', 'img-2']));
+      fake.api.image = async (id, imageId) => {
+        fake.calls.push(`image ${imageId}`);
+        return {
+          id: imageId,
+          status: null,
+          url: `http://127.0.0.1/media/generations/${id}/${imageId}.svg`,
+          concept: null,
+          error: null,
+          width: null,
+          height: null,
+        };
+      };
+      const { instance, wakes } = tracker(fake.api);
+      await instance.submit(choice, 'Acme');
+      const stored = await run(instance, 4);
+      expect(stored?.phase).toBe('done');
+      expect(stored?.images.map((image) => image.status)).toEqual(['success', 'success']);
+      expect(wakes.at(-1)).toBeNull();
+      // Details are read only once the generation has ended (no per-image state to wait on).
+      expect(fake.calls.filter((call) => !call.startsWith('submit'))).toEqual([
+        'get gen-1',
+        'get gen-1',
+        'image img-1',
+        'image img-2',
+      ]);
+    });
+
+    it('an image whose URL cannot be read ends as unreadable, never "rendering" forever', async () => {
+      const fake = fakeApi();
+      fake.answer(noStatus(['img-1']));
+      fake.api.image = async (_, imageId) => ({
+        id: imageId,
+        status: 'success',
+        url: null,
+        concept: null,
+        error: null,
+        width: null,
+        height: null,
+      });
+      const { instance, wakes } = tracker(fake.api);
+      await instance.submit(choice, 'Acme');
+      const stored = await run(instance, 2);
+      expect(stored?.phase).toBe('done');
+      expect(stored?.images[0]?.status).toBe('unreadable');
+      expect(stored?.images[0]?.error).toMatch(/no image address/);
+      expect(wakes.at(-1)).toBeNull();
+    });
+
+    it('a detail that keeps failing after the end is given up after a few polls', async () => {
+      const fake = fakeApi();
+      fake.answer(noStatus(['img-1']));
+      fake.api.image = async (_, imageId) => {
+        fake.calls.push(`image ${imageId}`);
+        throw new ApiError({ code: 40401, message: 'no such image', retryable: false });
+      };
+      const { instance, wakes } = tracker(fake.api);
+      await instance.submit(choice, 'Acme');
+      const stored = await run(instance, GENERATION_POLICY.maxTerminalPolls + 2);
+      expect(stored?.phase).toBe('done');
+      expect(stored?.images[0]?.status).toBe('unreadable');
+      expect(wakes.at(-1)).toBeNull();
+      expect(fake.calls.filter((call) => call.startsWith('get'))).toHaveLength(GENERATION_POLICY.maxTerminalPolls);
+    });
+
+    it('a record that says it made another aspect ratio than asked: the job says so', async () => {
+      const fake = fakeApi();
+      fake.answer({ ...noStatus([], 'processing'), aspect_ratio: '1:1' });
+      const { instance } = tracker(fake.api);
+      await instance.submit({ ...choice, aspect_ratio: '9:16' }, 'Acme');
+      const stored = await run(instance, 1);
+      expect(stored?.warning).toMatch(/1:1 images, not 9:16 as asked/);
+    });
+  });
+
   it('an unknown status keeps polling; a terminal job never goes back', async () => {
     const fake = fakeApi();
     fake.answer(generation('queued_upstream'), generation('failed'), generation('processing'));
