@@ -1,16 +1,9 @@
 import type { CatalogueBrand, LibraryAdRecord } from './demo-data';
 
-/** Lower-case words with accents folded: the unit of full-text search. */
-export function tokenize(text: string | null | undefined): string[] {
-  if (!text) return [];
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
+import { searchTerms } from '../lib/contract/ad-library';
+
+/** Lower-case words with accents folded: the unit of full-text search (shared with the client). */
+export const tokenize = searchTerms;
 
 const FIELD_TITLE = 1;
 const FIELD_BRAND = 2;

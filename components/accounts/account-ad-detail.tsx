@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { MetricEntry } from '@/lib/contract/ad-accounts';
 import { callBackground } from '@/lib/messaging/client';
-import { normalizeName } from '@/lib/keywords';
+import { winnerQuery } from '@/lib/keywords';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { ctaLabel } from '../ui/format';
@@ -11,15 +11,6 @@ import { useAccountsStore, windowParams } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { TranscriptView } from './transcript-view';
 import { accountKeys } from './query-keys';
-
-/** A few words of an ad's title for a library search: no stop words, nothing shorter than four letters. */
-export function winnerQuery(title: string): string {
-  return normalizeName(title)
-    .split(' ')
-    .filter((word) => word.length > 3)
-    .slice(0, 3)
-    .join(' ');
-}
 
 /** One ad of the account: the full creative, its metrics for the window, and its videos with transcripts. */
 export function AccountAdDetail({

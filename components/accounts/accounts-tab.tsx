@@ -125,25 +125,31 @@ export default function AccountsTab() {
             ) : (
               <>
                 <h3>Totals</h3>
-                <QueryView
-                  query={summary}
-                  loadingLabel="Loading totals"
-                  rows={1}
-                  errorTitle="Could not load the totals"
-                >
-                  {(totals) => (
-                    <ul className="list-plain summary-cards" aria-label="Totals">
-                      {Object.entries(totals.metrics).map(([metricId, value]) => (
-                        <li key={metricId} className="card summary-card">
-                          <span className="muted">{metricName(metricId, totals.metric_names, metrics)}</span>
-                          <strong className={value === null ? 'no-data' : undefined}>
-                            {formatMetric(value, formatOf(metricId), totals.currency ?? account?.currency)}
-                          </strong>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </QueryView>
+                {problem ? (
+                  <p className="notice notice-warning" role="status">
+                    No figures until the dates are fixed: the totals and ranked ads of another window are not shown.
+                  </p>
+                ) : (
+                  <QueryView
+                    query={summary}
+                    loadingLabel="Loading totals"
+                    rows={1}
+                    errorTitle="Could not load the totals"
+                  >
+                    {(totals) => (
+                      <ul className="list-plain summary-cards" aria-label="Totals">
+                        {Object.entries(totals.metrics).map(([metricId, value]) => (
+                          <li key={metricId} className="card summary-card">
+                            <span className="muted">{metricName(metricId, totals.metric_names, metrics)}</span>
+                            <strong className={value === null ? 'no-data' : undefined}>
+                              {formatMetric(value, formatOf(metricId), totals.currency ?? account?.currency)}
+                            </strong>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </QueryView>
+                )}
                 <div className="rank-controls">
                   <div className="field">
                     <label htmlFor={`${id}-sort`}>Rank by</label>
@@ -193,17 +199,19 @@ export default function AccountsTab() {
                     )}
                   </div>
                 </div>
-                <QueryView query={ranked} loadingLabel="Ranking ads" errorTitle="Could not rank the ads">
-                  {(data) => (
-                    <RankedTable
-                      ranked={data}
-                      catalogue={metrics}
-                      accountName={account?.name ?? 'account'}
-                      currency={account?.currency ?? null}
-                    />
-                  )}
-                </QueryView>
-                {ranked.isFetching && ranked.data ? (
+                {problem ? null : (
+                  <QueryView query={ranked} loadingLabel="Ranking ads" errorTitle="Could not rank the ads">
+                    {(data) => (
+                      <RankedTable
+                        ranked={data}
+                        catalogue={metrics}
+                        accountName={account?.name ?? 'account'}
+                        currency={account?.currency ?? null}
+                      />
+                    )}
+                  </QueryView>
+                )}
+                {ranked.isFetching && ranked.data && !problem ? (
                   <p role="status" className="results-status">
                     Updating…
                   </p>

@@ -21,9 +21,10 @@ const pageOptions = {
 } as const;
 
 /** Library search with cursor paging; a changed query aborts the stale request in the background too. */
-export function useLibrarySearch(params: LibrarySearch) {
+export function useLibrarySearch(params: LibrarySearch, enabled = true) {
   return useInfiniteQuery({
     queryKey: adKeys.search(params),
+    enabled,
     queryFn: ({ pageParam, signal }) =>
       learning(
         callBackground(

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { BoardNode } from '@/lib/contract/boards';
-import { numberFormat } from '../ui/format';
+import { countOf, numberFormat } from '../ui/format';
 
 interface VisibleBoard {
   node: BoardNode;
@@ -139,7 +139,7 @@ export function BoardTree({ nodes, expanded, filter, onToggle, onOpen }: BoardTr
               {hasChildren ? (isOpen ? '▾' : '▸') : ''}
             </span>
             <span className="board-tree-name">{item.node.name ?? 'Untitled board'}</span>
-            <span className="board-tree-count" aria-label={`${item.node.ad_num ?? 0} ads`}>
+            <span className="board-tree-count" aria-label={countOf(item.node.ad_num ?? 0, 'ad')}>
               {item.node.ad_num !== null ? numberFormat.format(item.node.ad_num) : ''}
             </span>
           </li>

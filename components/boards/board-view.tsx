@@ -3,9 +3,10 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
-import { numberFormat } from '../ui/format';
+import { countOf } from '../ui/format';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
+import { flattenBoards, useBoardTree } from '../ads/board-queries';
 import { navigate } from '../navigation/navigation-store';
 import { useBoardsStore } from './boards-store';
 import { adsToCsv, adsToJson, exportFileName } from './export';
@@ -45,6 +46,8 @@ export function BoardView({ board, onBack }: BoardViewProps) {
   const id = useId();
   const { order, openAdId, set } = useBoardsStore();
   const ads = useBoardAds(board.id, order);
+  const tree = useBoardTree();
+  const empty = board.count === 0 || (ads.isSuccess && (ads.data.pages[0]?.items.length ?? 0) === 0);
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -56,18 +59,21 @@ export function BoardView({ board, onBack }: BoardViewProps) {
     setExportError(null);
     setExporting('Preparing the export…');
     try {
-      const all = await allBoardAds(board.id, order, (count) =>
-        setExporting(`Fetched ${numberFormat.format(count)} ads…`),
-      );
+      const all = await allBoardAds(board.id, order, (count) => setExporting(`Fetched ${countOf(count, 'ad')}…`));
       const now = new Date(systemClock());
-      if (kind === 'csv') downloadFile(exportFileName(board.name, 'csv', now), 'text/csv;charset=utf-8', adsToCsv(all));
+      if (kind === 'csv')
+        downloadFile(
+          exportFileName(board.name, 'csv', now),
+          'text/csv;charset=utf-8',
+          adsToCsv(all, new Map(flattenBoards(tree.data?.items ?? []).map((node) => [node.id, node.path]))),
+        );
       else
         downloadFile(
           exportFileName(board.name, 'json', now),
           'application/json',
           adsToJson(all, { id: board.id, name: board.name }, now),
         );
-      setExporting(`Exported ${numberFormat.format(all.length)} ads as ${kind.toUpperCase()}.`);
+      setExporting(`Exported ${countOf(all.length, 'ad')} as ${kind.toUpperCase()}.`);
     } catch (error) {
       setExporting(null);
       setExportError(ApiError.from(error).message);
@@ -84,7 +90,8 @@ export function BoardView({ board, onBack }: BoardViewProps) {
           type="button"
           className="btn"
           onClick={() => void exportAs('csv')}
-          disabled={exporting?.endsWith('…') ?? false}
+          disabled={empty || (exporting?.endsWith('…') ?? false)}
+          aria-describedby={empty ? `${id}-nothing` : undefined}
         >
           Export CSV
         </button>
@@ -92,7 +99,8 @@ export function BoardView({ board, onBack }: BoardViewProps) {
           type="button"
           className="btn"
           onClick={() => void exportAs('json')}
-          disabled={exporting?.endsWith('…') ?? false}
+          disabled={empty || (exporting?.endsWith('…') ?? false)}
+          aria-describedby={empty ? `${id}-nothing` : undefined}
         >
           Export JSON
         </button>
@@ -101,7 +109,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
           {board.name}
         </h2>
-        <span className="muted">{board.count !== null ? `${numberFormat.format(board.count)} ads` : ''}</span>
+        <span className="muted">{board.count !== null ? countOf(board.count, 'ad') : ''}</span>
         <label htmlFor={`${id}-order`} className="visually-hidden">
           Order
         </label>
@@ -113,6 +121,11 @@ export function BoardView({ board, onBack }: BoardViewProps) {
       <p role="status" className="results-status">
         {exporting ?? ''}
       </p>
+      {empty ? (
+        <p id={`${id}-nothing`} className="visually-hidden">
+          Nothing to export: this board has no ads.
+        </p>
+      ) : null}
       {exportError ? (
         <p role="alert" className="notice notice-error">
           Export failed: {exportError} Nothing was downloaded; try again.

@@ -19,7 +19,10 @@ export const EXPORT_COLUMNS = [
   'boards',
 ] as const;
 
-function exportRow(ad: LibraryAd): Record<(typeof EXPORT_COLUMNS)[number], string> {
+/** A board's name by id; an id it does not know is written as the id. */
+export type BoardNames = ReadonlyMap<string, string>;
+
+function exportRow(ad: LibraryAd, names: BoardNames): Record<(typeof EXPORT_COLUMNS)[number], string> {
   return {
     id: ad.id,
     title: ad.title ?? '',
@@ -41,14 +44,15 @@ function exportRow(ad: LibraryAd): Record<(typeof EXPORT_COLUMNS)[number], strin
       .join(' '),
     saved_at: ad.saved_details?.saved_at ?? '',
     tags: (ad.saved_details?.tags ?? []).join(', '),
-    boards: (ad.saved_details?.boards ?? []).join(' '),
+    // Board names, as the user knows them (the path, for a nested board), separated by semicolons.
+    boards: (ad.saved_details?.boards ?? []).map((board) => names.get(board) ?? board).join('; '),
   };
 }
 
-export function adsToCsv(ads: readonly LibraryAd[]): string {
+export function adsToCsv(ads: readonly LibraryAd[], names: BoardNames = new Map()): string {
   const lines = [EXPORT_COLUMNS.join(',')];
   for (const ad of ads) {
-    const row = exportRow(ad);
+    const row = exportRow(ad, names);
     lines.push(EXPORT_COLUMNS.map((column) => csvCell(row[column])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -54,6 +54,17 @@ interface GenerateState {
   update: (change: Partial<GenerateDraft>) => void;
   reset: () => void;
   prefillFromAd: (ad: LibraryAd) => void;
+  /** The brief that was there before "Generate from this ad" replaced it, so it can come back. */
+  earlierPrompt: string | null;
+  restoreEarlier: () => void;
+}
+
+const AD_BRIEF_START = 'An ad for our brand in the spirit of this one:';
+
+/** The brief "Generate from this ad" starts with. */
+export function briefFromAd(ad: Pick<LibraryAd, 'title' | 'body'>): string {
+  const angle = [ad.title, ad.body].filter(Boolean).join(' ').slice(0, 400);
+  return `${AD_BRIEF_START} ${angle || 'same format and mood'}`;
 }
 
 /** The brief being written, kept in the panel's localStorage so a closed panel loses nothing. */
@@ -62,31 +73,42 @@ export const useGenerateStore = create<GenerateState>()(
     (set) => ({
       draft: EMPTY_DRAFT,
       fromAd: null,
+      earlierPrompt: null,
       update: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
-      reset: () => set((state) => ({ draft: { ...EMPTY_DRAFT, brandId: state.draft.brandId }, fromAd: null })),
+      reset: () =>
+        set((state) => ({
+          draft: { ...EMPTY_DRAFT, brandId: state.draft.brandId },
+          fromAd: null,
+          earlierPrompt: null,
+        })),
+      // A brief of its own for each ad: an earlier brief is about something else. One the user wrote
+      // (not one made from another ad) is kept aside to restore.
       prefillFromAd: (ad) =>
         set((state) => {
           const image = safeHttpUrl(ad.images[0]?.url) ?? safeHttpUrl(ad.videos[0]?.preview_image_url) ?? '';
-          const angle = [ad.title, ad.body].filter(Boolean).join(' ').slice(0, 400);
+          const earlier = state.draft.prompt.trim();
+          const written = earlier !== '' && !earlier.startsWith(AD_BRIEF_START);
           return {
             fromAd: ad.title ?? ad.brand_name ?? ad.id,
-            draft: {
-              ...state.draft,
-              referenceImageUrl: image,
-              prompt: state.draft.prompt.trim()
-                ? state.draft.prompt
-                : `An ad for our brand in the spirit of this one: ${angle || 'same format and mood'}`,
-            },
+            earlierPrompt: written ? state.draft.prompt : state.earlierPrompt,
+            draft: { ...state.draft, referenceImageUrl: image, prompt: briefFromAd(ad) },
           };
         }),
+      restoreEarlier: () =>
+        set((state) =>
+          state.earlierPrompt === null
+            ? state
+            : { draft: { ...state.draft, prompt: state.earlierPrompt }, earlierPrompt: null, fromAd: null },
+        ),
     }),
     persistValidated(
       'adscope.generate',
-      z.object({ draft: draftSchema, fromAd: z.string().nullable().catch(null) }),
-      ({ draft, fromAd }) => ({
-        draft,
-        fromAd,
+      z.object({
+        draft: draftSchema,
+        fromAd: z.string().nullable().catch(null),
+        earlierPrompt: z.string().max(20_000).nullable().catch(null),
       }),
+      ({ draft, fromAd, earlierPrompt }) => ({ draft, fromAd, earlierPrompt }),
     ),
   ),
 );

@@ -43,17 +43,37 @@ export function choiceFromDraft(
   const parsed = generationChoiceSchema.safeParse(candidate);
   if (parsed.success) return { choice: parsed.data };
   const issue = parsed.error.issues[0];
-  return { field: String(issue?.path[0] ?? 'prompt'), message: issue?.message ?? 'Check this field.' };
+  const field = String(issue?.path[0] ?? 'prompt');
+  return { field, message: inFormWords(field, issue?.message ?? 'Check this field.') };
+}
+
+/** What each body field is called on the form. */
+const FORM_LABELS: Record<string, string> = {
+  prompt: 'The brief',
+  brand_id: 'Brand',
+  size: 'Images',
+  aspect_ratio: 'Aspect ratio',
+  output_language: 'Output language',
+  reference_image_url: 'The reference ad image URL',
+  logo_url: 'The logo URL',
+  product_image_urls: 'Product images',
+  colors: 'Colors',
+};
+
+/** A rule's message in the form's words: "size must be…" reads "Images must be…" under the Images field. */
+export function inFormWords(field: string, message: string): string {
+  const label = FORM_LABELS[field];
+  return label && message.startsWith(`${field} `) ? `${label}${message.slice(field.length)}` : message;
 }
 
 export function lockedMessage(brand: OwnedBrand): string {
-  return `${brand.name ?? 'This brand'} is over your plan's brand limit (40301): it stays readable, but images cannot be generated from it. Upgrade the plan or pick another brand.`;
+  return `${brand.name ?? 'This brand'} is over your plan's brand limit: it stays readable, but images cannot be generated from it. Upgrade the plan or pick another brand.`;
 }
 
 /** The brief form: brand, brief with a live count, options, the cost, and submit as a stored job. */
 export default function GenerateTab() {
   const id = useId();
-  const { draft, update, reset, fromAd } = useGenerateStore();
+  const { draft, update, reset, fromAd, earlierPrompt, restoreEarlier } = useGenerateStore();
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const brands = useOwnedBrands();
   const brand = brands.data?.items.find((candidate) => candidate.id === draft.brandId);
@@ -83,7 +103,19 @@ export default function GenerateTab() {
   return (
     <section className="tab-section generate" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Generate ad images</h2>
-      {fromAd ? <p className="muted">Starting from the ad “{fromAd}”: its image is the reference.</p> : null}
+      {fromAd ? (
+        <p className="muted">
+          Starting from the ad “{fromAd}”: its image is the reference and the brief is new.
+          {earlierPrompt !== null ? (
+            <>
+              {' '}
+              <button type="button" className="btn-link" onClick={restoreEarlier}>
+                Restore your earlier brief
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <QueryView
         query={brands}
         loadingLabel="Loading your brands"

@@ -49,6 +49,10 @@ interface NavigationState {
   /** A route with something for its view to take; views load lazily, so it waits for them. */
   pending: Route | null;
   navigate: (route: Route) => void;
+  /** "/" was pressed somewhere in the panel: the search box takes focus once it is shown. */
+  searchFocusRequested: boolean;
+  focusSearch: () => void;
+  searchFocused: () => void;
 }
 
 /**
@@ -62,6 +66,9 @@ export const useNavigationStore = create<NavigationState>()(
       tab: 'search',
       pending: null,
       navigate: (route) => set({ tab: route.to, pending: Object.keys(route).length > 1 ? route : null }),
+      searchFocusRequested: false,
+      focusSearch: () => set({ tab: 'search', searchFocusRequested: true }),
+      searchFocused: () => set({ searchFocusRequested: false }),
     }),
     persistValidated('adscope.panel', z.object({ tab: z.enum(panelTabs) }), ({ tab }) => ({ tab })),
   ),
@@ -81,4 +88,11 @@ export function onArrival<T extends PanelTab>(tab: T, take: (route: RouteTo<T>) 
   };
   check(useNavigationStore.getState());
   return useNavigationStore.subscribe(check);
+}
+
+/** Whether a key press is "/" meant for the panel (not typed into a field, no modifier). */
+export function isSearchShortcut(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  const typing = target?.closest?.('input, textarea, select, [contenteditable="true"]');
+  return event.key === '/' && !typing && !event.metaKey && !event.ctrlKey && !event.altKey;
 }

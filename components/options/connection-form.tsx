@@ -46,6 +46,8 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
   const [apiKey, setApiKey] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [report, setReport] = useState<ConnectionReport | null>(null);
+  /** The browser's permission prompt is open: the button says what it waits for. */
+  const [asking, setAsking] = useState(false);
   const keyField = useRef<HTMLInputElement>(null);
 
   const save = useMutation({
@@ -100,10 +102,13 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
     setFieldErrors({});
     // Asked first, inside the click, because the browser wants a user gesture for the prompt.
     let granted: boolean;
+    setAsking(true);
     try {
       granted = await browser.permissions.request({ origins: [originPattern(checked.baseUrl)] });
     } catch {
       granted = false;
+    } finally {
+      setAsking(false);
     }
     if (!granted) {
       setFieldErrors({
@@ -153,8 +158,8 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
           error={fieldErrors.apiKey}
         />
         <div className="notice-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Testing connection…' : 'Save and test'}
+          <button type="submit" className="btn btn-primary" disabled={save.isPending || asking}>
+            {asking ? 'Waiting for your permission…' : save.isPending ? 'Testing connection…' : 'Save and test'}
           </button>
           <button type="button" className="btn" onClick={fillDemoServer}>
             Use the local demo server

@@ -49,6 +49,7 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
   const id = useId();
   const url = safeHttpUrl(image.url);
   const [note, setNote] = useState('');
+  const [showLink, setShowLink] = useState(false);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -66,7 +67,7 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       setNote('Downloaded.');
     } catch {
-      setNote('The download failed: the image service did not answer. Open the image and save it from there.');
+      setNote('The download failed: the image service did not answer. Open the image in a tab and save it from there.');
     }
   }
   async function copy() {
@@ -76,6 +77,7 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
       setNote('Link copied.');
     } catch {
       setNote('The browser did not allow copying. Select the link below and copy it.');
+      setShowLink(true);
     }
   }
   return (
@@ -90,6 +92,11 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
         <button type="button" className="btn" onClick={() => void copy()}>
           Copy link
         </button>
+        {url ? (
+          <a className="btn" href={url} target="_blank" rel="noopener noreferrer">
+            Open in a tab
+          </a>
+        ) : null}
         <button type="button" className="btn" onClick={() => ref.current?.close()}>
           Close
         </button>
@@ -97,7 +104,15 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
       <p role="status" className="muted">
         {note}
       </p>
-      {url ? <p className="viewer-link">{url}</p> : null}
+      {url && showLink ? (
+        <input
+          className="viewer-link"
+          readOnly
+          aria-label="Image link"
+          value={url}
+          onFocus={(event) => event.target.select()}
+        />
+      ) : null}
     </dialog>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { useDebouncedValue } from '../ui/hooks';
-import { numberFormat } from '../ui/format';
+import { countOf } from '../ui/format';
 import { searchKeys } from './query-keys';
 
 interface BrandPickerProps {
@@ -113,9 +113,7 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
             onClick={() => pick(index)}
           >
             <span>{brand.name ?? 'Unnamed brand'}</span>
-            {brand.ad_count !== null ? (
-              <span className="muted"> · {numberFormat.format(brand.ad_count)} ads</span>
-            ) : null}
+            {brand.ad_count !== null ? <span className="muted"> · {countOf(brand.ad_count, 'ad')}</span> : null}
           </li>
         ))}
       </ul>

@@ -3,9 +3,11 @@ import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { AdResults } from '../ads/ad-results';
 import { useLibrarySearch } from '../ads/queries';
+import { NO_TERMS_MESSAGE, searchTerms } from '@/lib/contract/ad-library';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ActiveFilters } from './active-filters';
 import { countActiveFilters, FilterPanel } from './filter-panel';
-import { type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
+import { EMPTY_FILTERS, type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
 
 const SORT_LABELS: Record<SortChoice, string> = {
   best_match: 'Best match',
@@ -13,7 +15,7 @@ const SORT_LABELS: Record<SortChoice, string> = {
   newest: 'Newest',
 };
 
-/** Search the global ad library (spec 4.10). "/" focuses the search box from anywhere in the panel. */
+/** Search the global ad library (spec 4.10). "/" anywhere in the panel comes here and focuses the search box. */
 export default function SearchTab() {
   const id = useId();
   const filters = useSearchStore();
@@ -22,22 +24,19 @@ export default function SearchTab() {
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const query = useDebouncedValue(filters.query, 300);
   const params = toSearchParams({ ...filters, query });
-  const search = useLibrarySearch(params);
+  // A query of only symbols or emoji has no terms: nothing is sent (the service would refuse it too).
+  const noTerms = query.trim() !== '' && searchTerms(query).length === 0;
+  const search = useLibrarySearch(params, !noTerms);
 
+  // "/" anywhere in the panel (side-panel-app) brings the user here; the box takes focus once shown.
+  const focusRequested = useNavigationStore((state) => state.searchFocusRequested);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key === '/' && !typing && !event.metaKey && !event.ctrlKey && !event.altKey) {
-        event.preventDefault();
-        openAd(null);
-        inputRef.current?.focus();
-        inputRef.current?.select();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [openAd]);
+    if (!focusRequested) return;
+    openAd(null);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+    useNavigationStore.getState().searchFocused();
+  }, [focusRequested, openAd]);
 
   const filtered = countActiveFilters(filters) > 0 || filters.query.trim() !== '';
   const noResults = search.isSuccess && (search.data?.pages[0]?.items.length ?? 0) === 0;
@@ -96,34 +95,42 @@ export default function SearchTab() {
               : 'Newest ads in the library'
             : ''}
       </p>
+      {noTerms ? (
+        <p className="notice notice-warning" role="status">
+          {NO_TERMS_MESSAGE}
+        </p>
+      ) : null}
       {filters.brand && noResults ? (
         <p className="notice notice-warning">
           No ads from {filters.brand.name} match. Brand results come from tracked coverage: an empty result does not
           prove the brand launched nothing.
         </p>
       ) : null}
-      <AdResults
-        label="Search results"
-        query={search}
-        openAdId={filters.openAdId}
-        lastOpenedId={lastOpened}
-        onOpen={(adId) => {
-          if (adId) setLastOpened(adId);
-          openAd(adId);
-        }}
-        onSeeBrand={(brand) => set({ brand })}
-        empty={
-          <div className="empty-state">
-            <h3>No ads match</h3>
-            <p>{filtered ? 'Try fewer words, or remove a filter.' : 'Type a few words to search the library.'}</p>
-            {filtered ? (
-              <button type="button" className="btn" onClick={reset}>
-                Clear the search
-              </button>
-            ) : null}
-          </div>
-        }
-      />
+      {noTerms ? null : (
+        <AdResults
+          label="Search results"
+          query={search}
+          openAdId={filters.openAdId}
+          lastOpenedId={lastOpened}
+          onOpen={(adId) => {
+            if (adId) setLastOpened(adId);
+            openAd(adId);
+          }}
+          // A new search of that brand's ads: the words and filters of the last one do not carry over.
+          onSeeBrand={(brand) => set({ ...EMPTY_FILTERS, brand })}
+          empty={
+            <div className="empty-state">
+              <h3>No ads match</h3>
+              <p>{filtered ? 'Try fewer words, or remove a filter.' : 'Type a few words to search the library.'}</p>
+              {filtered ? (
+                <button type="button" className="btn" onClick={reset}>
+                  Clear the search
+                </button>
+              ) : null}
+            </div>
+          }
+        />
+      )}
     </section>
   );
 }

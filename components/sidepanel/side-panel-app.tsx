@@ -9,7 +9,7 @@ import { HeldSaves } from '@/components/ads/held-saves';
 import { SaveDialog } from '@/components/ads/save-dialog';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { usePageHandover } from '@/components/similar/use-page-handover';
-import { navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
+import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
 
 const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'search', label: 'Search' },
@@ -70,6 +70,16 @@ export function SidePanelApp() {
   }, []);
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   usePageHandover(configured);
+  useEffect(() => {
+    if (!configured) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event) || document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      useNavigationStore.getState().focusSearch();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [configured]);
   return (
     <div className="panel-shell">
       <header className="panel-header">

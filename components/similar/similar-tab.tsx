@@ -5,7 +5,7 @@ import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 import { useOutbox } from '../ads/board-queries';
 import { QueryView } from '../ui/query-view';
-import { languageName } from '../ui/format';
+import { languageName, possessive } from '../ui/format';
 import { AdGridSkeleton } from '../ads/ad-results';
 import { AdCard } from '../ads/ad-card';
 import { AdDetail } from '../ads/ad-detail';
@@ -186,7 +186,7 @@ export default function SimilarTab() {
             ) : null}
             {data.brand ? (
               <Section
-                title={`${data.brand.name}'s ads`}
+                title={`${possessive(data.brand.name)} ads`}
                 ads={data.brandAds}
                 empty="No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing."
                 onOpen={setOpenAd}

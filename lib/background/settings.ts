@@ -157,8 +157,10 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
         code: 40001,
         field: 'apiKey',
         httpStatus: error.httpStatus,
-        message: `The server did not accept this API key (${error.message}).`,
+        message: `${origin} did not accept this API key. Check that you pasted the whole key, and that it is the key of the workspace you want to use.`,
         retryable: false,
+        // The service's own words stay available to support, not in the sentence shown.
+        details: { serviceMessage: error.message },
       });
     case 'invalid_response':
       return new ApiError({

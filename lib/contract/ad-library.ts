@@ -110,6 +110,25 @@ export const libraryAdDetailSchema = unwrapped(['id'], libraryAdSchema);
 /** A brand's ads (4.13: shape not shown). */
 export const brandAdsPageSchema = listPageSchema(libraryAdSchema);
 
+/**
+ * The terms of a full-text query (4.10: "a multi-word query matches ads where all terms
+ * appear"): runs of letters and digits, lower case, accents folded. Client and reference server
+ * share it, so both agree that a query of only symbols or emoji has no terms.
+ */
+export function searchTerms(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+export const NO_TERMS_MESSAGE =
+  'The search has no letters or digits to look for: symbols and emoji are not searched. Type a word.';
+
 const day = (field: string) =>
   z.string().refine((value) => parseUtcDay(value) !== undefined, `${field} must be a date written YYYY-MM-DD.`);
 
@@ -129,7 +148,11 @@ const pageSize = z
   .max(100, 'page_size must be between 1 and 100.');
 
 const librarySearchShape = {
-  query: z.string().max(200, 'The search text is limited to 200 characters.').optional(),
+  query: z
+    .string()
+    .max(200, 'The search text is limited to 200 characters.')
+    .refine((query) => query.trim() === '' || searchTerms(query).length > 0, NO_TERMS_MESSAGE)
+    .optional(),
   language: z
     .array(z.string().regex(/^[a-z]{2}$/, 'language must be an ISO 639-1 code such as en.'))
     .max(20, 'At most 20 languages.')

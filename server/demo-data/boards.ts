@@ -56,13 +56,21 @@ const PLANS: Record<string, BoardPlan[]> = {
   ],
 };
 
-/** Seeded board trees per workspace with saves spread over the year before `anchorMs`. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Seeded board trees per workspace with saves spread over the year before `anchorMs`. An ad is
+ * never saved before it launched: each save falls between its launch day and the anchor.
+ */
 export function createBoards(
   random: Random,
   workspaceName: string,
-  adIds: readonly string[],
+  ads: readonly { id: string; start_date: string | null }[],
   anchorMs: number,
 ): BoardRecord[] {
+  const adIds = ads.map((ad) => ad.id);
+  const latest = anchorMs - 60_000;
+  const launchOf = new Map(ads.map((ad) => [ad.id, ad.start_date === null ? Number.NaN : Date.parse(ad.start_date)]));
   const boards: BoardRecord[] = [];
   const visit = (plan: BoardPlan, parentId: string | null) => {
     const board: BoardRecord = {
@@ -72,11 +80,24 @@ export function createBoards(
       saves: [],
     };
     const chosen = new Set<string>();
-    while (chosen.size < plan.size) chosen.add(adIds[random.int(0, adIds.length - 1)] ?? '');
-    const times = [...chosen].map(() => anchorMs - random.int(60_000, 365 * 86_400_000)).sort((a, b) => a - b);
-    board.saves = [...chosen].map((adId, i) => ({
+    // Only ads that had launched an hour before the anchor can have been saved by then.
+    const savable = (adId: string) => !((launchOf.get(adId) ?? Number.NaN) > anchorMs - 2 * 3_600_000);
+    while (chosen.size < plan.size) {
+      const adId = adIds[random.int(0, adIds.length - 1)] ?? '';
+      if (savable(adId)) chosen.add(adId);
+    }
+    const savedAtOf = (adId: string) => {
+      const launch = launchOf.get(adId) ?? Number.NaN;
+      // From an hour into the launch day (or a year back, whichever is later) up to a minute ago.
+      const earliest = Math.min(
+        latest,
+        Math.max(anchorMs - 365 * DAY_MS, Number.isNaN(launch) ? 0 : launch + 3_600_000),
+      );
+      return latest - random.int(0, latest - earliest);
+    };
+    board.saves = [...chosen].map((adId) => ({
       adId,
-      savedAt: new Date(times[i] ?? anchorMs).toISOString(),
+      savedAt: new Date(savedAtOf(adId)).toISOString(),
       tags: random.chance(0.6)
         ? [random.pick(TAGS), ...(random.chance(0.3) ? [random.pick(TAGS)] : [])].filter(
             (t, j, all) => all.indexOf(t) === j,

@@ -42,7 +42,6 @@ export function createDemoData(seed: number, now: Date): DemoData {
     adCount: DEMO_SIZES.ads,
     anchorDay: Math.floor(anchorMs / 86_400_000),
   });
-  const adIds = catalogue.ads.map((ad) => ad.id);
   const workspaces = createWorkspaces(random.fork('workspaces')).map((workspace) => {
     const follow = random.fork(`followed:${workspace.name}`);
     const plan = FOLLOWED[workspace.name] ?? { count: 10, limit: 10 };
@@ -51,7 +50,7 @@ export function createDemoData(seed: number, now: Date): DemoData {
     return {
       ...workspace,
       followed: { brandIds: [...ids], limit: plan.limit },
-      boards: createBoards(random.fork(`boards:${workspace.name}`), workspace.name, adIds, anchorMs),
+      boards: createBoards(random.fork(`boards:${workspace.name}`), workspace.name, catalogue.ads, anchorMs),
     };
   });
   return { seed, anchorMs, workspaces, catalogue };

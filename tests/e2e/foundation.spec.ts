@@ -58,7 +58,9 @@ test('options says exactly what is wrong and saves nothing', async ({ openPage, 
   await options.baseUrl.fill(server.baseUrl);
   await options.apiKey.fill('wrong-key-123456');
   await options.save.click();
-  await expect(options.apiKey).toHaveAccessibleDescription(/The server did not accept this API key/);
+  await expect(options.apiKey).toHaveAccessibleDescription(
+    /did not accept this API key\. Check that you pasted the whole key/,
+  );
   await expect(options.apiKey).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert')).toContainText('Nothing was saved');
 

@@ -99,7 +99,7 @@ test('a generation survives a stopped service worker mid-poll', async ({ context
   expect(acmeLedger(server).filter((entry) => entry.kind === 'reserve')).toHaveLength(1);
 });
 
-test('a locked brand is refused with the plan message (40301)', async ({ openPage }) => {
+test('a locked brand is refused with the plan message', async ({ openPage }) => {
   const page = await openPage('sidepanel');
   const panel = new SidePanelPage(page);
   await panel.tab('Generate').click();
@@ -107,7 +107,7 @@ test('a locked brand is refused with the plan message (40301)', async ({ openPag
     .getByRole('region', { name: 'Generate ad images' })
     .getByLabel('Brand')
     .selectOption({ label: 'Acme Alpine (locked: over the plan limit)' });
-  await expect(page.getByRole('alert')).toContainText("over your plan's brand limit (40301)");
+  await expect(page.getByRole('alert')).toContainText("over your plan's brand limit: it stays readable");
   await expect(page.getByRole('button', { name: 'Generate images' })).toBeDisabled();
   await expectAccessible(page);
 });
@@ -122,11 +122,12 @@ test('bad input is refused on the field, and nothing is sent', async ({ openPage
   await page.getByLabel('Brief').fill('x'.repeat(10_001));
   await expect(page.getByText('10,001 / 10,000 characters')).toBeVisible();
   await page.getByRole('button', { name: 'Generate images' }).click();
-  await expect(page.getByText('prompt is 10001 characters; the limit is 10000.')).toBeVisible();
+  await expect(page.getByText('The brief is 10001 characters; the limit is 10000.')).toBeVisible();
   await page.getByLabel('Brief').fill('A fine brief');
   await page.getByRole('spinbutton', { name: 'Images' }).fill('21');
   await page.getByRole('button', { name: 'Generate images' }).click();
-  await expect(page.getByText('size must be between 1 and 20.')).toBeVisible();
+  // The rule in the form's words: the field is labelled Images, not size.
+  await expect(page.getByText('Images must be between 1 and 20.')).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Images' }).fill('2');
   await page.getByLabel('Colors (optional)').fill('red');
   await page.getByRole('button', { name: 'Generate images' }).click();

@@ -1,4 +1,4 @@
-import { normalizeName } from '../../keywords';
+import { isStopWord, normalizeName } from '../../keywords';
 import type { PageSignals } from '../../messaging/page-trigger';
 
 export type CandidateSource = 'json-ld' | 'og:site_name' | 'application-name' | 'title' | 'domain';
@@ -83,134 +83,6 @@ export function brandCandidates(signals: PageSignals): BrandCandidate[] {
   return [...seen.values()].sort((a, b) => b.weight - a.weight);
 }
 
-const STOP_WORDS: Record<string, readonly string[]> = {
-  en: [
-    'a',
-    'an',
-    'and',
-    'are',
-    'as',
-    'at',
-    'be',
-    'by',
-    'buy',
-    'for',
-    'free',
-    'from',
-    'get',
-    'has',
-    'have',
-    'home',
-    'how',
-    'in',
-    'is',
-    'it',
-    'its',
-    'new',
-    'now',
-    'of',
-    'on',
-    'online',
-    'or',
-    'our',
-    'page',
-    'sale',
-    'shop',
-    'shipping',
-    'the',
-    'this',
-    'to',
-    'up',
-    'we',
-    'with',
-    'you',
-    'your',
-    'official',
-    'site',
-    'store',
-    'welcome',
-  ],
-  de: [
-    'der',
-    'die',
-    'das',
-    'und',
-    'mit',
-    'für',
-    'von',
-    'den',
-    'dem',
-    'ein',
-    'eine',
-    'ist',
-    'im',
-    'zu',
-    'auf',
-    'jetzt',
-    'jede',
-    'jeder',
-    'jedes',
-    'jeden',
-    'neue',
-    'neuen',
-    'neu',
-    'unser',
-    'unsere',
-    'kaufen',
-    'online',
-    'shop',
-    'neu',
-    'unser',
-    'unsere',
-  ],
-  fr: [
-    'le',
-    'la',
-    'les',
-    'de',
-    'des',
-    'du',
-    'et',
-    'en',
-    'un',
-    'une',
-    'pour',
-    'avec',
-    'sur',
-    'au',
-    'aux',
-    'votre',
-    'vos',
-    'nos',
-    'notre',
-    'boutique',
-    'acheter',
-  ],
-  es: [
-    'el',
-    'la',
-    'los',
-    'las',
-    'de',
-    'del',
-    'y',
-    'en',
-    'un',
-    'una',
-    'para',
-    'con',
-    'por',
-    'tu',
-    'tus',
-    'nuestro',
-    'nuestra',
-    'tienda',
-    'comprar',
-  ],
-};
-// Compared after normalizeName, which folds accents (für → fur), so the list is folded too.
-const ALL_STOP_WORDS = new Set(Object.values(STOP_WORDS).flat().map(normalizeName));
-
 /** The page's primary language as an ISO 639-1 code, or "" when unknown. */
 export function pageLanguage(signals: PageSignals): string {
   const code = signals.lang.split(/[-_]/)[0] ?? '';
@@ -223,7 +95,7 @@ export function similarKeywords(signals: PageSignals, brandName: string, max = 6
   const brandWords = new Set(normalizeName(brandName).split(' '));
   const words = normalizeName(source)
     .split(' ')
-    .filter((word) => word.length > 2 && !ALL_STOP_WORDS.has(word) && !brandWords.has(word) && !/^\d+$/.test(word));
+    .filter((word) => word.length > 2 && !isStopWord(word) && !brandWords.has(word) && !/^\d+$/.test(word));
   return [...new Set(words)].slice(0, max);
 }
 

@@ -67,6 +67,22 @@ describe('GET /boards', () => {
   });
 });
 
+describe('the demo saves', () => {
+  it('are never dated before the ad launched', () => {
+    const early: string[] = [];
+    for (const workspace of server.state.data.workspaces) {
+      for (const board of workspace.boards) {
+        for (const save of board.saves) {
+          const launched = server.state.adById(save.adId)?.start_date;
+          if (launched && save.savedAt < launched)
+            early.push(`${save.adId}: saved ${save.savedAt}, launched ${launched}`);
+        }
+      }
+    }
+    expect(early).toEqual([]);
+  });
+});
+
 describe('GET /boards/{board_id}/ads', () => {
   it.each(['saved_newest', 'saved_oldest'])('pages a 2,000-ad board %s with no duplicates or gaps', async (order) => {
     const big = flatten(await tree()).find((node) => node.ad_num >= 2000);
