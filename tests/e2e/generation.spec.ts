@@ -74,6 +74,9 @@ test('submit from an ad card and watch the popup go from queued to a terminal st
     const viewer = popup.getByRole('dialog', { name: 'Image 1' });
     await expect(viewer.getByRole('img')).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Download' })).toBeVisible();
+    // No raw media address printed: the image, its actions, and a link to open it.
+    await expect(viewer).not.toContainText('http');
+    await expect(viewer.getByRole('link', { name: 'Open in a tab' })).toHaveAttribute('href', /\/media\/generations\//);
     await expectAccessible(popup);
     await viewer.getByRole('button', { name: 'Close' }).click();
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName } from '../../../components/boards/export';
-import { daysRunning, formatDay } from '../../../components/ui/format';
+import { adsToCsv, exportFileName } from '../../../components/boards/export';
+import { EMPTY_DRAFT } from '../../../components/generate/generate-store';
+import { choiceFromDraft } from '../../../components/generate/generate-tab';
+import { countOf, daysRunning, formatDay, possessive } from '../../../components/ui/format';
+import { libraryAdSchema } from '../../../lib/contract/ad-library';
 import { launchedAfterFor } from '../../../components/search/filter-panel';
 
 const at = (iso: string) => Date.parse(iso);
@@ -35,5 +38,29 @@ describe('days read from an injected instant, in UTC whatever the zone', () => {
   it('shows a launch day as the calendar day written, not shifted by the zone', () => {
     expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
     expect(formatDay('2026-09-30')).toBe('30 Sep 2026');
+  });
+});
+
+describe('copy', () => {
+  it('a possessive never doubles the s', () => {
+    expect(possessive('Zephyr Outfitters')).toBe('Zephyr Outfitters’');
+    expect(possessive('Acme')).toBe('Acme’s');
+  });
+
+  it('a count agrees with its noun', () => {
+    expect(countOf(1, 'ad')).toBe('1 ad');
+    expect(countOf(0, 'ad')).toBe('0 ads');
+    expect(countOf(1200, 'ad')).toBe('1,200 ads');
+  });
+
+  it('a rule of the request body reads in the form words', () => {
+    const result = choiceFromDraft({ ...EMPTY_DRAFT, brandId: 'b', prompt: 'A brief', size: 21 });
+    expect(result).toEqual({ field: 'size', message: 'Images must be between 1 and 20.' });
+  });
+
+  it('the CSV names the boards an ad is in, by their path', () => {
+    const ad = libraryAdSchema.parse({ id: 'a1', saved_details: { boards: ['b1', 'b9'], tags: [] } });
+    const csv = adsToCsv([ad], new Map([['b1', 'Competitors › Outdoor']]));
+    expect(csv.split('\r\n')[1]?.endsWith(',Competitors › Outdoor; b9')).toBe(true);
   });
 });

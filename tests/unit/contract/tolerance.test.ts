@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatMetric, metricKind } from '../../../components/accounts/metric-format';
 import { MAX_LEARNED_FORMATS, withFormatsOf } from '../../../components/ads/learned-formats';
 import { adDetailSchema, metricCatalogueSchema, rankedSchema } from '../../../lib/contract/ad-accounts';
-import { libraryAdSchema, libraryPageSchema, savedPageSchema } from '../../../lib/contract/ad-library';
+import {
+  libraryAdSchema,
+  libraryPageSchema,
+  libraryQuerySchema,
+  librarySearchSchema,
+  NO_TERMS_MESSAGE,
+  savedPageSchema,
+} from '../../../lib/contract/ad-library';
 import { normalizeListPage, renameFields, unwrapRecord } from '../../../lib/contract/alternatives';
 import { ownedBrandListSchema } from '../../../lib/contract/owned-brands';
 import { requests } from '../../../lib/messaging/protocol';
@@ -117,5 +124,15 @@ describe('numbers never lie', () => {
   it('an amount with no currency given is a plain amount, never a guessed currency', () => {
     expect(formatMetric(0.72, 'currency', null)).toBe('0.72');
     expect(formatMetric(null, 'currency', 'EUR')).toBe('no data');
+  });
+});
+
+describe('a query with no terms', () => {
+  it('is refused alike by the client and the reference server', () => {
+    for (const schema of [librarySearchSchema, libraryQuerySchema]) {
+      expect(schema.safeParse({ query: '🔥🔥 !!' }).error?.issues[0]?.message).toBe(NO_TERMS_MESSAGE);
+      expect(schema.safeParse({ query: 'tent 🔥' }).success).toBe(true);
+      expect(schema.safeParse({ query: '   ' }).success).toBe(true);
+    }
   });
 });

@@ -92,6 +92,12 @@ describe('GET /ad-library/search parameters (spec 4.10)', () => {
     for (const ad of regex.items) expect(`${ad.title} ${ad.body} ${ad.brand_name}`.toLowerCase()).toContain('t');
   });
 
+  it('query: one of only symbols or emoji has no terms and is 40001, not the whole library', async () => {
+    const refused = await api(server, `/ad-library/search?query=${encodeURIComponent('🔥✨ !!')}`);
+    expect(refused.body.code).toBe(40001);
+    expect(String(refused.body.message)).toMatch(/no letters or digits/);
+  });
+
   it('query: matches brand names', async () => {
     const brand = server.state.data.catalogue.brands[0];
     const { items } = await search(`query=${encodeURIComponent(brand?.name ?? '')}&page_size=20`);
