@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { sortOrders } from '@/lib/contract/ad-accounts';
 import { LIMITS } from '@/lib/contract/limits';
+import { previousWindow, resolveWindow } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { formatDay } from '../ui/format';
 import { ErrorNotice } from '../ui/error-notice';
@@ -16,6 +17,42 @@ import { RankedTable } from './ranked-table';
 import { accountKeys } from './query-keys';
 
 /** Your own ad accounts: totals, ranked ads, a creative drill-down and transcripts, beside the library. */
+/** A total's change against the window of the same length before it, as an arrow and a percentage. */
+function Change({
+  value,
+  before,
+  days,
+}: {
+  value: number | null;
+  before: number | null | undefined;
+  days: number | null;
+}) {
+  if (before === undefined || days === null) return null;
+  if (value === null || before === null || before === 0) {
+    return <span className="change muted">no earlier figure to compare</span>;
+  }
+  const change = ((value - before) / Math.abs(before)) * 100;
+  const rounded = Math.abs(change) < 0.05 ? 0 : change;
+  const arrow = rounded > 0 ? '▲' : rounded < 0 ? '▼' : '=';
+  const size = Math.abs(rounded).toFixed(1);
+  const words = `${rounded > 0 ? `up ${size} %` : rounded < 0 ? `down ${size} %` : 'no change'} on the ${days} ${days === 1 ? 'day' : 'days'} before`;
+  return (
+    <span className="change muted" title={words}>
+      <span aria-hidden="true">{rounded !== 0 ? `${arrow} ${size} %` : arrow}</span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
+const PLATFORM_NAMES: Record<string, string> = { meta: 'Meta', google: 'Google Ads' };
+
+/** "Acme Outdoor · Meta": the account's name, with its platform only when the name does not say it already. */
+export function accountLabel(account: { id: string; name: string | null; platform: string | null }): string {
+  const name = account.name ?? account.id;
+  const platform = account.platform ? (PLATFORM_NAMES[account.platform] ?? account.platform) : null;
+  return platform && !name.toLowerCase().includes(platform.toLowerCase()) ? `${name} (${platform})` : name;
+}
+
 export default function AccountsTab() {
   const id = useId();
   const view = useAccountsStore();
@@ -46,6 +83,15 @@ export default function AccountsTab() {
     queryFn: ({ signal }) => callBackground('accounts.summary', { accountId, window, metrics: chosen }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
+  });
+  // The same metrics over the window just before, for each total's change.
+  const resolved = resolveWindow(window, new Date(systemClock()));
+  const before = resolved.ok ? previousWindow(resolved.window) : null;
+  const previous = useQuery({
+    queryKey: accountKeys.summary(accountId, before ?? {}, chosen),
+    queryFn: ({ signal }) =>
+      callBackground('accounts.summary', { accountId, window: before ?? {}, metrics: chosen }, { signal }),
+    enabled: ready && before !== null,
   });
   const limitValid =
     Number.isInteger(view.limit) && view.limit >= LIMITS.adsLimit.min && view.limit <= LIMITS.adsLimit.max;
@@ -98,10 +144,7 @@ export default function AccountsTab() {
               >
                 {data.items.map((item) => (
                   <option key={item.id} value={item.id}>
-                    {item.name ?? item.id}
-                    {item.platform
-                      ? ` (${item.platform === 'meta' ? 'Meta' : item.platform === 'google' ? 'Google Ads' : item.platform})`
-                      : ''}
+                    {accountLabel(item)}
                   </option>
                 ))}
               </select>
@@ -144,6 +187,11 @@ export default function AccountsTab() {
                             <strong className={value === null ? 'no-data' : undefined}>
                               {formatMetric(value, formatOf(metricId), totals.currency ?? account?.currency)}
                             </strong>
+                            <Change
+                              value={value}
+                              before={previous.data?.metrics[metricId]}
+                              days={resolved.ok ? resolved.window.days : null}
+                            />
                           </li>
                         ))}
                       </ul>

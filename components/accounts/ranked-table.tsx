@@ -43,6 +43,8 @@ export function RankedTable({
     : Object.keys(ranked.items[0]?.metrics ?? {});
   const formatOf = kindOf(catalogue);
   const sortable = (id: string) => catalogue.find((metric) => metric.id === id)?.sortable !== false;
+  // The bar under the ranked figure: each row's share of the largest (no bar for negatives or no data).
+  const largest = Math.max(0, ...ranked.items.map((row) => row.metrics[sortBy] ?? 0));
   return (
     <div className="ranked">
       <div className="board-view-header">
@@ -130,6 +132,13 @@ export function RankedTable({
                     return (
                       <td key={id} className={value === null || value === undefined ? 'no-data' : undefined}>
                         {formatMetric(value, formatOf(id), ranked.currency ?? currency)}
+                        {id === sortBy && typeof value === 'number' && value > 0 && largest > 0 ? (
+                          <span
+                            className="metric-bar"
+                            aria-hidden="true"
+                            style={{ width: `${Math.max(4, Math.round((value / largest) * 100))}%` }}
+                          />
+                        ) : null}
                       </td>
                     );
                   })}

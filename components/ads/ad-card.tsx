@@ -1,6 +1,7 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
+import { GenerateIcon, SaveIcon, SimilarIcon } from '../ui/icons';
 import type { AdSaveState } from './saved-state';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
@@ -76,7 +77,6 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
             {adHeadline(ad)}
           </button>
         </h3>
-        {ad.body ? <p className="ad-card-text">{ad.body}</p> : null}
         {showSaved && ad.saved_details ? (
           <p className="ad-card-saved">
             Saved {formatDateTime(ad.saved_details.saved_at) ?? ''}
@@ -105,30 +105,33 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
         <div className="ad-card-actions">
           <button
             type="button"
-            className="btn ad-card-save"
+            className="btn btn-icon ad-card-action"
             tabIndex={tabbable ? 0 : -1}
             aria-label={`Save ${adHeadline(ad)} to a board`}
+            title="Save to a board (S)"
             onClick={() => onSave(ad)}
           >
-            Save
+            <SaveIcon aria-hidden="true" size={16} />
           </button>
           <button
             type="button"
-            className="btn ad-card-save"
+            className="btn btn-icon ad-card-action"
             tabIndex={tabbable ? 0 : -1}
             aria-label={`More like this: ${adHeadline(ad)}`}
+            title="More like this"
             onClick={() => navigate({ to: 'similar', ad })}
           >
-            More like this
+            <SimilarIcon aria-hidden="true" size={16} />
           </button>
           <button
             type="button"
-            className="btn ad-card-save"
+            className="btn btn-icon ad-card-action"
             tabIndex={tabbable ? 0 : -1}
             aria-label={`Generate from this ad: ${adHeadline(ad)}`}
+            title="Generate from this ad"
             onClick={() => navigate({ to: 'generate', ad })}
           >
-            Generate
+            <GenerateIcon aria-hidden="true" size={16} />
           </button>
           {status ? (
             <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>

@@ -8,7 +8,7 @@ import { AdCard } from './ad-card';
 
 const MIN_CARD_WIDTH = 170;
 const GAP = 12;
-const TEXT_HEIGHT = 150;
+const TEXT_HEIGHT = 120;
 
 interface AdGridProps {
   /** Accessible name of the list, e.g. "Search results". */

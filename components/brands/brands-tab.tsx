@@ -112,11 +112,10 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
         />
       </div>
       {quota.length > 0 ? (
-        <div className="quota" aria-label="Plan allowance">
-          {quota.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
+        // One quiet line, not a stack of notices before the first brand.
+        <p className="muted quota-line" aria-label="Plan allowance">
+          {quota.join(' ')}
+        </p>
       ) : null}
       {total !== null && total > FOLLOWED_WINDOW ? (
         <p className="notice notice-warning">

@@ -32,11 +32,15 @@ export default function SearchTab() {
   const focusRequested = useNavigationStore((state) => state.searchFocusRequested);
   useEffect(() => {
     if (!focusRequested) return;
-    openAd(null);
+    // An open ad is a view of its own, without the search bar: close it first, focus once the bar is back.
+    if (filters.openAdId) {
+      openAd(null);
+      return;
+    }
     inputRef.current?.focus();
     inputRef.current?.select();
     useNavigationStore.getState().searchFocused();
-  }, [focusRequested, openAd]);
+  }, [focusRequested, openAd, filters.openAdId]);
 
   const filtered = countActiveFilters(filters) > 0 || filters.query.trim() !== '';
   const noResults = search.isSuccess && (search.data?.pages[0]?.items.length ?? 0) === 0;
@@ -46,45 +50,50 @@ export default function SearchTab() {
       <h2 id={`${id}-heading`} className="visually-hidden">
         Search the ad library
       </h2>
-      <form
-        role="search"
-        className="search-bar"
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <label htmlFor={`${id}-query`} className="visually-hidden">
-          Search ads
-        </label>
-        <input
-          ref={inputRef}
-          id={`${id}-query`}
-          type="search"
-          placeholder="Search ads by words, e.g. waterproof tent  ( / )"
-          value={filters.query}
-          onChange={(event) => set({ query: event.target.value })}
-          aria-describedby={`${id}-query-hint`}
-        />
-        <span id={`${id}-query-hint`} className="visually-hidden">
-          Every word must appear in the ad's title, text or brand. Press slash to come back here.
-        </span>
-        <label htmlFor={`${id}-sort`} className="visually-hidden">
-          Sort
-        </label>
-        <select
-          id={`${id}-sort`}
-          value={filters.sort}
-          onChange={(event) => set({ sort: event.target.value as SortChoice })}
-        >
-          {sortChoices.map((choice) => (
-            <option key={choice} value={choice}>
-              {SORT_LABELS[choice]}
-            </option>
-          ))}
-        </select>
-      </form>
-      <FilterPanel />
-      <ActiveFilters />
+      {/* An open ad is a view of its own: the search bar and filters wait behind it. */}
+      {filters.openAdId ? null : (
+        <>
+          <form
+            role="search"
+            className="search-bar"
+            onSubmit={(event) => {
+              event.preventDefault();
+            }}
+          >
+            <label htmlFor={`${id}-query`} className="visually-hidden">
+              Search ads
+            </label>
+            <input
+              ref={inputRef}
+              id={`${id}-query`}
+              type="search"
+              placeholder="Search ads by words, e.g. waterproof tent  ( / )"
+              value={filters.query}
+              onChange={(event) => set({ query: event.target.value })}
+              aria-describedby={`${id}-query-hint`}
+            />
+            <span id={`${id}-query-hint`} className="visually-hidden">
+              Every word must appear in the ad's title, text or brand. Press slash to come back here.
+            </span>
+            <label htmlFor={`${id}-sort`} className="visually-hidden">
+              Sort
+            </label>
+            <select
+              id={`${id}-sort`}
+              value={filters.sort}
+              onChange={(event) => set({ sort: event.target.value as SortChoice })}
+            >
+              {sortChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {SORT_LABELS[choice]}
+                </option>
+              ))}
+            </select>
+          </form>
+          <FilterPanel />
+          <ActiveFilters />
+        </>
+      )}
       <OfflineBanner />
       <p className="results-status" role="status" aria-live="polite">
         {search.isFetching && !search.isFetchingNextPage

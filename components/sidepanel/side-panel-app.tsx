@@ -3,6 +3,16 @@ import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { SetupPrompt } from '@/components/ui/setup-prompt';
 import { SkeletonList } from '@/components/ui/skeleton';
+import {
+  AccountsIcon,
+  BoardsIcon,
+  BrandsIcon,
+  GenerateIcon,
+  SavedIcon,
+  SearchIcon,
+  SimilarIcon,
+  WorkspaceIcon,
+} from '@/components/ui/icons';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useSettings } from '@/components/ui/use-settings';
 import { HeldSaves } from '@/components/ads/held-saves';
@@ -11,15 +21,16 @@ import { SaveToasts } from '@/components/ads/save-toasts';
 import { usePageHandover } from '@/components/similar/use-page-handover';
 import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
 
+/** The places of the panel: the four main ones first, each with its icon. */
 const TABS: readonly TabItem<PanelTab>[] = [
-  { id: 'search', label: 'Search' },
-  { id: 'accounts', label: 'Accounts' },
-  { id: 'similar', label: 'Similar' },
-  { id: 'brands', label: 'Brands' },
-  { id: 'boards', label: 'Boards' },
-  { id: 'saved', label: 'Saved' },
-  { id: 'generate', label: 'Generate' },
-  { id: 'workspace', label: 'Workspace' },
+  { id: 'search', label: 'Search', icon: SearchIcon },
+  { id: 'boards', label: 'Boards', icon: BoardsIcon },
+  { id: 'accounts', label: 'Accounts', icon: AccountsIcon },
+  { id: 'generate', label: 'Generate', icon: GenerateIcon },
+  { id: 'brands', label: 'Brands', icon: BrandsIcon },
+  { id: 'saved', label: 'Saved', icon: SavedIcon },
+  { id: 'similar', label: 'Similar', icon: SimilarIcon },
+  { id: 'workspace', label: 'Workspace', icon: WorkspaceIcon },
 ];
 
 /** Each tab's view is its own chunk, so the panel's first load carries only the shell and the active tab. */

@@ -122,7 +122,11 @@ export default function SimilarTab() {
   return (
     <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Similar to {data?.title ?? '…'}</h2>
-      {link ? <p className="muted ad-detail-url">{link}</p> : null}
+      {link ? (
+        <p className="muted similar-source" title={link}>
+          {new URL(link).host}
+        </p>
+      ) : null}
       <QueryView
         query={result}
         loadingLabel="Finding similar ads"
@@ -131,16 +135,16 @@ export default function SimilarTab() {
       >
         {(data) => (
           <>
-            <div className="why" aria-label="Why these results">
-              <h3>Why these results</h3>
+            {/* The reason in one line; the rest on request, so the first ads stay near the top. */}
+            <details className="why" aria-label="Why these results">
+              <summary>
+                {data.brand
+                  ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
+                  : data.candidates.length > 0
+                    ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
+                    : 'The page names no brand; only similar ads are shown.'}
+              </summary>
               <ul>
-                <li>
-                  {data.brand
-                    ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
-                    : data.candidates.length > 0
-                      ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
-                      : 'The page names no brand; only similar ads are shown.'}
-                </li>
                 <li>
                   {data.usedKeywords.length > 0
                     ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
@@ -148,37 +152,39 @@ export default function SimilarTab() {
                 </li>
                 {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
               </ul>
+            </details>
+            <div className="keyword-row">
+              <ul className="chips list-plain" aria-label="Keywords">
+                {keywords.map((word) => (
+                  <li key={word} className="chip">
+                    <span>{word}</span>
+                    <button
+                      type="button"
+                      className="chip-remove"
+                      aria-label={`Remove keyword ${word}`}
+                      onClick={() => setKeywords(keywords.filter((k) => k !== word))}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <form className="search-bar" onSubmit={addKeyword}>
+                <label htmlFor={`${id}-keyword`} className="visually-hidden">
+                  Add a keyword
+                </label>
+                <input
+                  id={`${id}-keyword`}
+                  type="text"
+                  placeholder="Add a keyword"
+                  value={newKeyword}
+                  onChange={(event) => setNewKeyword(event.target.value)}
+                />
+                <button type="submit" className="btn">
+                  Add
+                </button>
+              </form>
             </div>
-            <ul className="chips list-plain" aria-label="Keywords">
-              {keywords.map((word) => (
-                <li key={word} className="chip">
-                  <span>{word}</span>
-                  <button
-                    type="button"
-                    className="chip-remove"
-                    aria-label={`Remove keyword ${word}`}
-                    onClick={() => setKeywords(keywords.filter((k) => k !== word))}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <form className="search-bar" onSubmit={addKeyword}>
-              <label htmlFor={`${id}-keyword`} className="visually-hidden">
-                Add a keyword
-              </label>
-              <input
-                id={`${id}-keyword`}
-                type="text"
-                placeholder="Add a keyword"
-                value={newKeyword}
-                onChange={(event) => setNewKeyword(event.target.value)}
-              />
-              <button type="submit" className="btn">
-                Add
-              </button>
-            </form>
             {result.isFetching ? (
               <p role="status" className="results-status">
                 Updating…

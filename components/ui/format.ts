@@ -85,7 +85,7 @@ export const numberFormat = new Intl.NumberFormat('en');
 
 /** "Acme's", "Zephyr Outfitters'": the possessive of a name, without a doubled s. */
 export function possessive(name: string): string {
-  return /s$/i.test(name.trim()) ? `${name.trim()}’` : `${name.trim()}’s`;
+  return /s$/i.test(name.trim()) ? `${name.trim()}'` : `${name.trim()}'s`;
 }
 
 /** "1 ad", "3 ads", "1,200 ads": a count with its noun, singular when it is one. */

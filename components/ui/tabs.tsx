@@ -1,8 +1,10 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import type { Icon } from './icons';
 
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
+  icon?: Icon;
 }
 
 interface TabsProps<Id extends string> {
@@ -13,25 +15,41 @@ interface TabsProps<Id extends string> {
   children: ReactNode;
 }
 
-/** WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. */
+/**
+ * WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. The strip
+ * wraps into rows on a narrow panel (every tab stays in view, none scrolled away); Up and Down
+ * move between the rows.
+ */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
-  // A narrow panel scrolls the tab strip: keep the selected tab in view, also when code selects it.
+  // Keep the selected tab in view, also when code selects it.
   useEffect(() => {
     refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [selected]);
+  /** Tabs per row as laid out now (one row on a wide panel, more on a narrow one). */
+  function perRow(): number {
+    const tops = [...refs.current.values()].map((node) => node.offsetTop);
+    const first = tops[0];
+    const count = tops.filter((top) => top === first).length;
+    return count > 0 ? count : tabs.length;
+  }
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.id === selected);
+    const row = event.key === 'ArrowDown' || event.key === 'ArrowUp' ? perRow() : 0;
     const next =
       event.key === 'ArrowRight'
         ? (index + 1) % tabs.length
         : event.key === 'ArrowLeft'
           ? (index - 1 + tabs.length) % tabs.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? tabs.length - 1
-              : -1;
+          : event.key === 'ArrowDown' && row < tabs.length
+            ? Math.min(tabs.length - 1, index + row)
+            : event.key === 'ArrowUp' && row < tabs.length
+              ? Math.max(0, index - row)
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? tabs.length - 1
+                  : -1;
     const tab = tabs[next];
     if (!tab) return;
     event.preventDefault();
@@ -55,9 +73,11 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
             aria-controls={`panel-${tab.id}`}
             tabIndex={tab.id === selected ? 0 : -1}
             className="tab"
+            title={tab.label}
             onClick={() => onSelect(tab.id)}
           >
-            {tab.label}
+            {tab.icon ? <tab.icon aria-hidden="true" className="tab-icon" size={18} strokeWidth={1.75} /> : null}
+            <span className="tab-label">{tab.label}</span>
           </button>
         ))}
       </div>

@@ -106,3 +106,12 @@ export function resolveWindow(
 function fail(field: WindowProblem['field'], message: string): { ok: false; problem: WindowProblem } {
   return { ok: false, problem: { field, message } };
 }
+
+/** The window of the same length just before `window` (for a change against the previous period). */
+export function previousWindow(window: Pick<ResolvedWindow, 'dateStart' | 'days'>): WindowParams {
+  return {
+    period: 'custom',
+    date_start: shiftUtcDay(window.dateStart, -window.days),
+    date_stop: shiftUtcDay(window.dateStart, -1),
+  };
+}

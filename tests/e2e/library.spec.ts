@@ -1,3 +1,4 @@
+import { possessive } from '../../components/ui/format';
 import { expect, expectAccessible, test } from './fixtures';
 import { SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/picture';
 import { PANEL_PICTURE_KEY } from '../../components/ui/page-caches';
@@ -302,7 +303,7 @@ test('"More like this" shows the brand\'s ads and similar ads from other brands,
   await expect(panel.tab('Similar')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { level: 2, name: /^Similar to / })).toBeVisible();
   await expect(page.getByText(`Brand: ${brand}, because the ad you picked is from this brand.`)).toBeVisible();
-  const own = page.getByRole('list', { name: `${brand}'s ads` });
+  const own = page.getByRole('list', { name: `${possessive(brand)} ads` });
   await expect(own.getByRole('listitem').first()).toBeVisible();
   for (const name of await own.locator('.ad-card-brand').allTextContents()) expect(name).toBe(brand);
   const others = page.getByRole('list', { name: 'Similar ads from other brands' });

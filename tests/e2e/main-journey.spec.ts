@@ -103,11 +103,15 @@ test('an account: totals, ranked ads both ways, an ad with its creative and its 
   const page = await openPage('sidepanel');
   const panel = new SidePanelPage(page);
   await panel.tab('Accounts').click();
-  await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+  await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
   const totals = page.getByRole('list', { name: 'Totals' });
   await expect(totals.getByRole('listitem')).toHaveCount(5);
   // A click-through rate keeps its decimals and reads as a percent, in either shape.
   await expect(totals.getByRole('listitem').filter({ hasText: 'Click-through rate' })).toContainText(/\d\.\d\d %/);
+  // Each total says how it moved against the 7 days before (one more summary call).
+  await expect(totals.getByRole('listitem').filter({ hasText: 'Amount spent' })).toContainText(
+    /(up|down) \d+\.\d % on the 7 days before|no change on the 7 days before/,
+  );
   await expect(page.getByLabel('Rank by', { exact: true }).locator('option')).not.toHaveCount(0);
 
   const table = page.getByRole('table');

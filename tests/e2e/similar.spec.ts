@@ -6,6 +6,7 @@ import {
   serviceWorker,
 } from '../../scripts/e2e-hooks';
 import { demoImagePath, demoPageBrands } from '../../server/demo-pages';
+import { possessive } from '../../components/ui/format';
 import { expect, expectAccessible, test } from './fixtures';
 import { PopupPage } from '../support/pages/popup-page';
 import { SidePanelPage } from '../support/pages/side-panel-page';
@@ -83,7 +84,7 @@ test('on each demo page, find-similar shows the right brand and similar ads in t
     await expect(others.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     if (brand) {
       await expect(panelPage.getByText(`Brand: ${brand}, because`)).toBeVisible();
-      const own = panelPage.getByRole('list', { name: `${brand}'s ads` });
+      const own = panelPage.getByRole('list', { name: `${possessive(brand)} ads` });
       await expect(own.getByRole('listitem').first()).toBeVisible();
       for (const name of await own.locator('.ad-card-brand').allTextContents()) expect(name).toBe(brand);
       for (const name of await others.locator('.ad-card-brand').allTextContents()) expect(name).not.toBe(brand);

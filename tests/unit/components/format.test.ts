@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountLabel } from '../../../components/accounts/accounts-tab';
 import { adsToCsv, exportFileName } from '../../../components/boards/export';
 import { EMPTY_DRAFT } from '../../../components/generate/generate-store';
 import { choiceFromDraft } from '../../../components/generate/generate-tab';
@@ -43,8 +44,8 @@ describe('days read from an injected instant, in UTC whatever the zone', () => {
 
 describe('copy', () => {
   it('a possessive never doubles the s', () => {
-    expect(possessive('Zephyr Outfitters')).toBe('Zephyr Outfitters’');
-    expect(possessive('Acme')).toBe('Acme’s');
+    expect(possessive('Zephyr Outfitters')).toBe("Zephyr Outfitters'");
+    expect(possessive('Acme')).toBe("Acme's");
   });
 
   it('a count agrees with its noun', () => {
@@ -62,5 +63,13 @@ describe('copy', () => {
     const ad = libraryAdSchema.parse({ id: 'a1', saved_details: { boards: ['b1', 'b9'], tags: [] } });
     const csv = adsToCsv([ad], new Map([['b1', 'Competitors › Outdoor']]));
     expect(csv.split('\r\n')[1]?.endsWith(',Competitors › Outdoor; b9')).toBe(true);
+  });
+});
+
+describe('an ad account in words', () => {
+  it('names the platform once', () => {
+    expect(accountLabel({ id: 'a', name: 'Acme Outdoor · Meta', platform: 'meta' })).toBe('Acme Outdoor · Meta');
+    expect(accountLabel({ id: 'a', name: 'Acme Outdoor', platform: 'google' })).toBe('Acme Outdoor (Google Ads)');
+    expect(accountLabel({ id: 'a', name: null, platform: null })).toBe('a');
   });
 });

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { SidePanelPage } from '../support/pages/side-panel-page';
+
+test.beforeEach(async ({ connect }) => {
+  await connect();
+});
+
+const PLACES = ['Search', 'Boards', 'Accounts', 'Generate', 'Brands', 'Saved', 'Similar', 'Workspace'] as const;
+
+/** How far the page scrolls sideways (0 when nothing is wider than the panel). */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Tabs whose box leaves the panel or whose label is cut. */
+function clippedTabs(page: Page, width: number) {
+  return page.getByRole('tab').evaluateAll((tabs, panelWidth) => {
+    return tabs.flatMap((tab) => {
+      const box = tab.getBoundingClientRect();
+      const label = tab.querySelector('.tab-label') as HTMLElement | null;
+      const cut = label !== null && label.scrollWidth > label.clientWidth + 1;
+      return box.left < 0 || box.right > panelWidth || cut ? [tab.textContent ?? '?'] : [];
+    });
+  }, width);
+}
+
+// Firefox's default sidebar (about 240 px usable), Chrome's side panel (320 to 400 px), a full window.
+for (const width of [240, 320, 400, 1200]) {
+  test(`at ${width} px, light and dark: every place in view, nothing wider than the panel`, async ({ openPage }) => {
+    test.setTimeout(90_000);
+    const page = await openPage('sidepanel');
+    await page.setViewportSize({ width, height: 800 });
+    const panel = new SidePanelPage(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.getByRole('tab')).toHaveCount(PLACES.length);
+      expect(await clippedTabs(page, width)).toEqual([]);
+      for (const place of PLACES) {
+        await panel.tab(place).click();
+        await expect(panel.tab(place)).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+        await page.waitForTimeout(150);
+        expect({ place, overflow: await sideways(page) }).toEqual({ place, overflow: 0 });
+      }
+      await panel.tab('Search').click();
+      await panel.search('tent');
+      await expect(panel.cards.first()).toBeVisible();
+      expect(await sideways(page)).toBe(0);
+      await expectAccessible(page);
+    }
+  });
+}
+
+test('dense cards: at 400 px two columns, each under 300 px tall, actions as named icon buttons in one row', async ({
+  openPage,
+}) => {
+  const page = await openPage('sidepanel');
+  await page.setViewportSize({ width: 400, height: 800 });
+  const panel = new SidePanelPage(page);
+  await panel.search('tent');
+  const [first, second] = [panel.cards.nth(0), panel.cards.nth(1)];
+  await expect(second).toBeVisible();
+  const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+  expect(a && b && Math.abs(a.y - b.y) < 2).toBe(true);
+  expect(a?.height ?? 999).toBeLessThan(300);
+  const actions = first.getByRole('button', { name: /^(Save .* to a board|More like this: |Generate from this ad: )/ });
+  await expect(actions).toHaveCount(3);
+  const tops = await actions.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  await expect(actions.first()).toHaveAttribute('title', /Save to a board/);
+});
+
+test('the places work by keyboard: arrows across, and up and down between the rows', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  await page.setViewportSize({ width: 320, height: 800 });
+  const panel = new SidePanelPage(page);
+  await panel.tab('Search').click();
+  await panel.tab('Search').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(panel.tab('Boards')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  // Two rows of four at this width: down from Boards is the place below it.
+  await expect(panel.tab('Saved')).toBeFocused();
+  await expect(panel.tab('Saved')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(panel.tab('Boards')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(panel.tab('Workspace')).toBeFocused();
+  // The panel remembers where you were.
+  await page.reload();
+  await expect(panel.tab('Workspace')).toHaveAttribute('aria-selected', 'true');
+});
