@@ -267,6 +267,7 @@ export const TOUR: TourStop[] = [
     prepare: async (page) => {
       await openTab(page, 'Accounts');
       await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+      await page.getByText('Period and metrics').click();
       await page.getByRole('radio', { name: 'Last 30 days' }).check();
       await page.locator('.ranked-table tbody tr').first().waitFor();
     },

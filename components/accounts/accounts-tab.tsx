@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { sortOrders } from '@/lib/contract/ad-accounts';
 import { LIMITS } from '@/lib/contract/limits';
 import { previousWindow, resolveWindow } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
-import { formatDay } from '../ui/format';
+import { countOf, formatDay } from '../ui/format';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
 import { callBackground } from '@/lib/messaging/client';
@@ -12,7 +12,7 @@ import { AccountAdDetail } from './account-ad-detail';
 import { useAccountsStore, windowParams } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { MetricsPicker } from './metrics-picker';
-import { PeriodPicker, windowProblem } from './period-picker';
+import { PeriodPicker, periodWords, windowProblem } from './period-picker';
 import { RankedTable } from './ranked-table';
 import { accountKeys } from './query-keys';
 
@@ -76,6 +76,7 @@ export default function AccountsTab() {
   // Metrics from another account's catalogue are dropped, never sent.
   const chosen = view.metrics.filter((metricId) => metrics.some((metric) => metric.id === metricId));
   const problem = windowProblem(view, new Date(systemClock()));
+  const [controlsOpen, setControlsOpen] = useState(false);
   const ready = Boolean(account) && catalogue.isSuccess && problem === null;
   const window = windowParams(view);
   const summary = useQuery({
@@ -149,7 +150,21 @@ export default function AccountsTab() {
                 ))}
               </select>
             </div>
-            <PeriodPicker />
+            {/* The window and the added metrics fold into one line that opens; a problem keeps it open. */}
+            <details
+              className="report-controls"
+              open={controlsOpen || problem !== null}
+              onToggle={(event) => setControlsOpen(event.currentTarget.open)}
+            >
+              <summary>
+                <span className="report-controls-title">Period and metrics</span>
+                <span className="muted">
+                  {periodWords(view)} · {countOf(chosen.length, 'metric')} added
+                </span>
+              </summary>
+              <PeriodPicker />
+              {metrics.length > 0 ? <MetricsPicker catalogue={metrics} /> : null}
+            </details>
             {catalogue.isError ? (
               <ErrorNotice
                 title="Could not load the metrics"
@@ -157,7 +172,6 @@ export default function AccountsTab() {
                 onRetry={() => void catalogue.refetch()}
               />
             ) : null}
-            {metrics.length > 0 ? <MetricsPicker catalogue={metrics} /> : null}
             {settling ? (
               <p className="notice notice-warning">
                 Figures from {formatDay(settling)} on are still settling: the platform may revise them when read again.

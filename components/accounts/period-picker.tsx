@@ -11,6 +11,11 @@ const LABELS: Record<Period, string> = {
   custom: 'Custom',
 };
 
+/** The chosen window in a few words: "Last 7 days", or "2026-10-01 to 2026-10-30". */
+export function periodWords(view: Pick<AccountsView, 'period' | 'dateStart' | 'dateStop'>): string {
+  return view.period === 'custom' ? `${view.dateStart || '…'} to ${view.dateStop || '…'}` : LABELS[view.period];
+}
+
 /** The window problem of the current choice at `now`, if any, as the API would state it. */
 export function windowProblem(view: Pick<AccountsView, 'period' | 'dateStart' | 'dateStop'>, now: Date) {
   if (view.period !== 'custom') return null;

@@ -1,7 +1,7 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
-import { GenerateIcon, SaveIcon, SimilarIcon } from '../ui/icons';
+import { SpriteIcon } from '../ui/icon-sprite';
 import type { AdSaveState } from './saved-state';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
@@ -111,7 +111,7 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
             title="Save to a board (S)"
             onClick={() => onSave(ad)}
           >
-            <SaveIcon aria-hidden="true" size={16} />
+            <SpriteIcon name="save" />
           </button>
           <button
             type="button"
@@ -121,7 +121,7 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
             title="More like this"
             onClick={() => navigate({ to: 'similar', ad })}
           >
-            <SimilarIcon aria-hidden="true" size={16} />
+            <SpriteIcon name="similar" />
           </button>
           <button
             type="button"
@@ -131,7 +131,7 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
             title="Generate from this ad"
             onClick={() => navigate({ to: 'generate', ad })}
           >
-            <GenerateIcon aria-hidden="true" size={16} />
+            <SpriteIcon name="generate" />
           </button>
           {status ? (
             <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>

@@ -13,6 +13,7 @@ import {
   SimilarIcon,
   WorkspaceIcon,
 } from '@/components/ui/icons';
+import { IconSprite } from '@/components/ui/icon-sprite';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useSettings } from '@/components/ui/use-settings';
 import { HeldSaves } from '@/components/ads/held-saves';
@@ -93,6 +94,7 @@ export function SidePanelApp() {
   }, [configured]);
   return (
     <div className="panel-shell">
+      <IconSprite />
       <header className="panel-header">
         <h1>Adscope</h1>
         <button type="button" className="btn" onClick={() => void browser.runtime.openOptionsPage()}>

@@ -32,6 +32,7 @@ test('an account report: custom 30 days, an added metric ranked both ways, an ad
 
   // A custom range of 30 days ending yesterday; the picker refuses a future end. "Today" is
   // the picker's own (its latest allowed day), not the test runner's.
+  await panel.openReportControls();
   await page.getByRole('radio', { name: 'Custom' }).check();
   const today = (await page.getByLabel('To', { exact: true }).getAttribute('max')) ?? '';
   expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -141,6 +142,7 @@ test('recent days are marked as settling, and null reads "no data"', async ({ op
   const page = await openPage('sidepanel');
   await new SidePanelPage(page).tab('Accounts').click();
   await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
+  await new SidePanelPage(page).openReportControls();
   await page.getByRole('radio', { name: 'Yesterday' }).check();
   await expect(page.getByText(/still settling/)).toBeVisible();
   await page.getByLabel('Rows', { exact: true }).fill('50');

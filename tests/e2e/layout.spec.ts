@@ -90,3 +90,22 @@ test('the places work by keyboard: arrows across, and up and down between the ro
   await page.reload();
   await expect(panel.tab('Workspace')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a brand fills the view: its facts on top and its ads in the one scroller, nothing scrolling around it', async ({
+  openPage,
+  server,
+}) => {
+  const page = await openPage('sidepanel');
+  await page.setViewportSize({ width: 400, height: 800 });
+  const panel = new SidePanelPage(page);
+  const brand = server.state.data.catalogue.brands.find((b) => server.state.library.adsOfBrand(b.id).length > 5);
+  await panel.openBrand(brand?.name ?? '');
+  await expect(panel.brandAds.getByRole('listitem').first()).toBeVisible();
+  const layout = await page.evaluate(() => {
+    const panelElement = document.querySelector('.tabpanel') as HTMLElement;
+    const grid = (document.querySelector('.ad-grid-scroll') as HTMLElement).getBoundingClientRect();
+    return { around: panelElement.scrollHeight - panelElement.clientHeight, gridHeight: grid.height };
+  });
+  expect(layout.around).toBeLessThanOrEqual(0);
+  expect(layout.gridHeight).toBeGreaterThan(250);
+});

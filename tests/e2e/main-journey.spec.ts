@@ -83,13 +83,8 @@ test('search and page 2, a format filter learned from the ads, an ad, a save to 
   await expect(page.getByText('Nothing saved yet')).toHaveCount(0);
 
   // A brand, its detail and its ads (4.13: shapes not shown; alt renames and wraps them).
-  await panel.tab('Brands').click();
   const brand = server.state.data.catalogue.brands.find((b) => server.state.library.adsOfBrand(b.id).length > 5);
-  await page.getByRole('searchbox', { name: 'Search brands' }).fill(brand?.name ?? '');
-  await page
-    .getByRole('list', { name: 'Matching brands' })
-    .getByRole('button', { name: brand?.name ?? '' })
-    .click();
+  await panel.openBrand(brand?.name ?? '');
   await expect(page.getByRole('heading', { name: brand?.name ?? '' }).first()).toBeVisible();
   await expect(panel.brandAds.getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page);

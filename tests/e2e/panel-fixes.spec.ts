@@ -90,6 +90,7 @@ test('an invalid custom range hides the figures of another window, and its expor
   await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
   await expect(page.getByRole('list', { name: 'Totals' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await panel.openReportControls();
   await page.getByRole('radio', { name: 'Custom' }).check();
   const today = (await page.getByLabel('To', { exact: true }).getAttribute('max')) ?? '';
   await page.getByLabel('To', { exact: true }).fill(today);

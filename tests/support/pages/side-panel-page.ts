@@ -52,7 +52,20 @@ export class SidePanelPage {
     if ((await this.page.locator('details.filter-panel').getAttribute('open')) === null) await summary.click();
   }
 
+  // Accounts
+  /** Opens the folded line of period and metrics, if it is folded. */
+  async openReportControls(): Promise<void> {
+    const details = this.page.locator('details.report-controls');
+    if ((await details.getAttribute('open')) === null) await this.page.getByText('Period and metrics').click();
+  }
+
   // Brands
+  /** Goes to Brands, finds a brand by name in the catalogue and opens its detail. */
+  async openBrand(name: string): Promise<void> {
+    await this.tab('Brands').click();
+    await this.page.getByRole('searchbox', { name: 'Search brands' }).fill(name);
+    await this.page.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name }).click();
+  }
   get followed() {
     return this.page.getByRole('list', { name: 'Followed brands' });
   }
