@@ -94,6 +94,9 @@ async function openTab(page: Page, name: string): Promise<void> {
 
 async function showSearch(page: Page, text: string): Promise<void> {
   await openTab(page, 'Search');
+  // An ad left open by an earlier stop is a view of its own: back to the results first.
+  const back = page.getByRole('button', { name: 'Back to results' });
+  if (await back.isVisible()) await back.click();
   await page.getByRole('searchbox', { name: 'Search ads' }).fill(text);
   await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first().waitFor();
   await page.getByText(`Results for “${text}”`).waitFor();
@@ -116,6 +119,7 @@ export const TOUR: TourStop[] = [
     colorScheme: 'dark',
     viewport: PANEL,
     prepare: (page) => showSearch(page, 'serum'),
+    readme: 'Search results in dark mode',
   },
   {
     name: 'search-wide',
@@ -266,9 +270,11 @@ export const TOUR: TourStop[] = [
     viewport: { width: 400, height: 1100 },
     prepare: async (page) => {
       await openTab(page, 'Accounts');
-      await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+      await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
       await page.getByText('Period and metrics').click();
       await page.getByRole('radio', { name: 'Last 30 days' }).check();
+      // Folded again: the report, not its controls.
+      await page.getByText('Period and metrics').click();
       await page.locator('.ranked-table tbody tr').first().waitFor();
     },
   },
@@ -279,7 +285,7 @@ export const TOUR: TourStop[] = [
     viewport: { width: 400, height: 1100 },
     prepare: async (page) => {
       await openTab(page, 'Accounts');
-      await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta (Meta)' });
+      await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
       await page.getByLabel('Rows', { exact: true }).fill('50');
       await page.locator('.ranked-table tbody tr').first().waitFor();
       // The first ranked ad with a video.
