@@ -133,7 +133,7 @@ export const TOUR: TourStop[] = [
     viewport: PANEL,
     prepare: async (page) => {
       await showSearch(page, 'tent');
-      await page.getByText('Filters').click();
+      await page.getByRole('button', { name: /^Language/ }).click();
       await page.getByRole('checkbox', { name: 'German' }).check();
     },
   },

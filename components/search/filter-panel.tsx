@@ -1,6 +1,6 @@
 import { subDays } from 'date-fns';
 import { UTCDate } from '@date-fns/utc';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatUtcDay, utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { formatLabel, LANGUAGE_CHOICES, languageName } from '../ui/format';
@@ -40,10 +40,22 @@ export function FilterPanel() {
   const today = utcToday(new Date(now));
   const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
 
+  const languageSummary =
+    filters.languages.length === 0
+      ? null
+      : filters.languages.length === 1
+        ? (languageName(filters.languages[0] ?? '') ?? filters.languages[0] ?? '')
+        : `${filters.languages.length} languages`;
+  const dateSummary =
+    filters.startDate || filters.endDate
+      ? `${filters.startDate || '…'} to ${filters.endDate || '…'}`
+      : filters.launchedAfter
+        ? `since ${filters.launchedAfter}`
+        : null;
+
   return (
-    <details className="filter-panel">
-      <summary>Filters{active > 0 ? ` (${active} active)` : ''}</summary>
-      <div className="filter-grid">
+    <div className="filter-bar" role="group" aria-label={`Filters${active > 0 ? `, ${active} active` : ''}`}>
+      <FilterChip label="Language" value={languageSummary}>
         <fieldset className="filter-languages">
           <legend>Language</legend>
           {LANGUAGE_CHOICES.map((code) => (
@@ -63,6 +75,8 @@ export function FilterPanel() {
             </label>
           ))}
         </fieldset>
+      </FilterChip>
+      <FilterChip label="Launch date" value={dateSummary}>
         <fieldset>
           <legend>Launch date</legend>
           <div className="filter-dates">
@@ -125,6 +139,8 @@ export function FilterPanel() {
             Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
           </p>
         </fieldset>
+      </FilterChip>
+      <FilterChip label="Format" value={filters.format ? (formatLabel(filters.format) ?? filters.format) : null}>
         <div className="field">
           <label htmlFor={`${id}-format`}>Format</label>
           <select id={`${id}-format`} value={filters.format} onChange={(event) => set({ format: event.target.value })}>
@@ -139,8 +155,42 @@ export function FilterPanel() {
           </select>
           <p className="field-hint">Formats are learned from the ads the service returns.</p>
         </div>
+      </FilterChip>
+      <FilterChip label="Brand" value={filters.brand?.name ?? null}>
         <BrandPicker onPick={(brand) => set({ brand })} />
+      </FilterChip>
+    </div>
+  );
+}
+
+/**
+ * One filter as a chip that says its value and opens its fields in a popover (the browser's
+ * own: Escape or a click outside closes it, and one open popover closes the other).
+ */
+function FilterChip({ label, value, children }: { label: string; value: string | null; children: ReactNode }) {
+  const id = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={`filter-chip${value ? ' is-active' : ''}`}
+        popoverTarget={`${id}-popover`}
+        aria-haspopup="dialog"
+      >
+        {value ? `${label}: ${value}` : label}
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      <div id={`${id}-popover`} popover="auto" role="dialog" aria-label={label} className="filter-popover">
+        {children}
+        <button
+          type="button"
+          className="btn filter-popover-done"
+          popoverTarget={`${id}-popover`}
+          popoverTargetAction="hide"
+        >
+          Done
+        </button>
       </div>
-    </details>
+    </>
   );
 }

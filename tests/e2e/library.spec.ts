@@ -14,9 +14,13 @@ test('search with filters, scroll to page three, open a detail and come back', a
   const page = await openPage('sidepanel');
   const panel = new SidePanelPage(page);
   await panel.search('free');
-  await panel.openFilters();
-  await page.getByRole('checkbox', { name: 'English' }).check();
-  await page.getByRole('combobox', { name: 'Format' }).selectOption('image');
+  // Filters are chips that open their fields; the chip then says the value.
+  await (await panel.openFilter('Language')).getByRole('checkbox', { name: 'English' }).check();
+  await panel.closeFilter('Language');
+  await (await panel.openFilter('Format')).getByRole('combobox', { name: 'Format' }).selectOption('image');
+  await expectAccessible(page);
+  await panel.closeFilter('Format');
+  await expect(page.getByRole('group', { name: /^Filters, 2 active/ })).toContainText('Language: English');
   await panel.sort.selectOption('newest');
   await expect(panel.activeFilters.getByRole('listitem')).toHaveCount(2);
   await expect(panel.cards.first()).toBeVisible();
@@ -91,7 +95,7 @@ test('brand search to brand detail, its ads, and back to Search with the brand f
 test('the brand filter is chosen from a brand search', async ({ openPage }) => {
   const page = await openPage('sidepanel');
   const panel = new SidePanelPage(page);
-  await panel.openFilters();
+  await panel.openFilter('Brand');
   const picker = page.getByRole('combobox', { name: 'Brand' });
   await picker.focus();
   // Empty, it suggests the brands the workspace follows (GET /brand-library/followed).

@@ -38,11 +38,11 @@ test('search and page 2, a format filter learned from the ads, an ad, a save to 
   await scroller.evaluate((element) => element.scrollTo(0, 0));
 
   // The Format filter offers the formats the service's ads carry, and the service accepts them.
-  await panel.openFilters();
-  const format = page.getByRole('combobox', { name: 'Format' });
+  const format = (await panel.openFilter('Format')).getByRole('combobox', { name: 'Format' });
   const learned = shapes === 'alt' ? 'static_image' : 'image';
   await expect(format.locator(`option[value="${learned}"]`)).toHaveCount(1);
   await format.selectOption(learned);
+  await panel.closeFilter('Format');
   await expect(panel.activeFilters.getByRole('listitem')).toHaveCount(1);
   await expect(panel.cards.first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -47,9 +47,22 @@ export class SidePanelPage {
     return this.cards.nth(index).getByRole('heading').getByRole('button');
   }
 
-  async openFilters(): Promise<void> {
-    const summary = this.page.locator('summary', { hasText: 'Filters' });
-    if ((await this.page.locator('details.filter-panel').getAttribute('open')) === null) await summary.click();
+  /** Opens one filter's popover from its chip in the filter bar. */
+  async openFilter(name: 'Language' | 'Launch date' | 'Format' | 'Brand') {
+    await this.page
+      .getByRole('group', { name: /^Filters/ })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
+    const popover = this.page.getByRole('dialog', { name });
+    await expect(popover).toBeVisible();
+    return popover;
+  }
+
+  /** Closes the open filter popover (its Done button). */
+  async closeFilter(name: 'Language' | 'Launch date' | 'Format' | 'Brand'): Promise<void> {
+    const popover = this.page.getByRole('dialog', { name });
+    await popover.getByRole('button', { name: 'Done' }).click();
+    await expect(popover).toBeHidden();
   }
 
   // Accounts
