@@ -35,7 +35,7 @@ function Change({
   const rounded = Math.abs(change) < 0.05 ? 0 : change;
   const arrow = rounded > 0 ? '▲' : rounded < 0 ? '▼' : '=';
   const size = Math.abs(rounded).toFixed(1);
-  const words = `${rounded > 0 ? `up ${size} %` : rounded < 0 ? `down ${size} %` : 'no change'} on the ${days} ${days === 1 ? 'day' : 'days'} before`;
+  const words = `${rounded > 0 ? `up ${size} %` : rounded < 0 ? `down ${size} %` : 'no change'} on the ${countOf(days, 'day')} before`;
   return (
     <span className="change muted" title={words}>
       <span aria-hidden="true">{rounded !== 0 ? `${arrow} ${size} %` : arrow}</span>

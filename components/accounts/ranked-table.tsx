@@ -3,6 +3,7 @@ import { rankingOrderHonoured } from '@/lib/contract/checks';
 import { csvCell, downloadFile } from '../ui/download';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
+import { countOf } from '../ui/format';
 
 /** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
 export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
@@ -51,7 +52,7 @@ export function RankedTable({
         <h3>
           {ranked.total_ads !== null && ranked.total_ads >= ranked.items.length
             ? `Top ${ranked.items.length} of ${ranked.total_ads} ads`
-            : `Top ${ranked.items.length} ${ranked.items.length === 1 ? 'ad' : 'ads'}`}
+            : `Top ${countOf(ranked.items.length, 'ad')}`}
         </h3>
         <button
           type="button"

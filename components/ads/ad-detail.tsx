@@ -3,7 +3,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
-import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
+import { countOf, ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
 import { useOutbox } from './board-queries';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
@@ -153,7 +153,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
             : ad.is_active
               ? 'Still running'
               : 'Not given (the service does not say whether it still runs)'}
-          {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}` : ''}
+          {running ? ` · ${countOf(running, 'day')}` : ''}
         </dd>
         <dt>Language</dt>
         <dd>{languageName(ad.language) ?? 'Unknown'}</dd>

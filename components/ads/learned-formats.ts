@@ -12,7 +12,6 @@ interface LearnedFormats {
   /** display_format values seen in the service's ads, first seen first. */
   formats: string[];
   learn: (ads: readonly Pick<LibraryAd, 'display_format'>[]) => void;
-  forget: () => void;
 }
 
 /** Adds the display formats of `ads` not known yet; returns `known` itself when nothing is new. */
@@ -40,7 +39,6 @@ export const useLearnedFormats = create<LearnedFormats>()(
         const next = withFormatsOf(current, ads);
         if (next.length !== current.length) set({ formats: next });
       },
-      forget: () => set({ formats: [...KNOWN_DISPLAY_FORMATS] }),
     }),
     persistValidated(
       LEARNED_FORMATS_KEY,

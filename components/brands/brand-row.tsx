@@ -1,6 +1,6 @@
 import type { BrandRow } from '@/lib/contract/brand-library';
 import { safeHttpUrl } from '@/lib/url';
-import { numberFormat } from '../ui/format';
+import { countOf } from '../ui/format';
 
 /** One brand in a list; the name opens the brand's detail. */
 export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: string) => void }) {
@@ -17,13 +17,7 @@ export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: 
           {brand.name ?? 'Unnamed brand'}
         </button>
         <span className="muted">
-          {[
-            brand.domain,
-            brand.category,
-            brand.ad_count !== null
-              ? `${numberFormat.format(brand.ad_count)} ${brand.ad_count === 1 ? 'ad' : 'ads'}`
-              : null,
-          ]
+          {[brand.domain, brand.category, brand.ad_count !== null ? countOf(brand.ad_count, 'ad') : null]
             .filter(Boolean)
             .join(' · ')}
         </span>

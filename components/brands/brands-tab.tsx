@@ -4,7 +4,7 @@ import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
 import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
-import { numberFormat } from '../ui/format';
+import { countOf, numberFormat } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { SkeletonList } from '../ui/skeleton';
@@ -138,9 +138,7 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
         {(list) => (
           <>
             <p className="muted" role="status">
-              {total !== null
-                ? `${numberFormat.format(total)} followed ${total === 1 ? 'brand' : 'brands'}`
-                : 'Followed brands'}
+              {total !== null ? countOf(total, 'followed brand') : 'Followed brands'}
               {pages !== null ? ` · page ${page} of ${pages}` : ''}
               {followed.isPlaceholderData ? ' · loading…' : ''}
             </p>

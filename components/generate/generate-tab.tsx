@@ -15,7 +15,7 @@ import {
 import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import { callBackground } from '@/lib/messaging/client';
-import { languageName } from '../ui/format';
+import { countOf, languageName } from '../ui/format';
 import { useOwnedBrands } from '../ui/use-owned-brands';
 import { type GenerateDraft, useGenerateStore } from './generate-store';
 
@@ -261,7 +261,7 @@ export default function GenerateTab() {
               onChange={(event) => update({ colors: event.target.value })}
             />
             <p className="generate-cost" aria-live="polite">
-              Cost: {CREDITS_PER_IMAGE} credits × {size} image{size === 1 ? '' : 's'} ={' '}
+              Cost: {CREDITS_PER_IMAGE} credits × {countOf(size, 'image')} ={' '}
               <strong>{generationCost(size)} credits</strong>, reserved when you submit; failed images are refunded.
             </p>
             <div className="generate-actions">
@@ -274,8 +274,8 @@ export default function GenerateTab() {
             </div>
             {submit.isSuccess ? (
               <p role="status" className="notice notice-success">
-                Started: {submit.data.choice.size ?? 1} image{(submit.data.choice.size ?? 1) === 1 ? '' : 's'} for{' '}
-                {submit.data.brandName}. Follow it in the Adscope toolbar popup; the badge counts running jobs.
+                Started: {countOf(submit.data.choice.size ?? 1, 'image')} for {submit.data.brandName}. Follow it in the
+                Adscope toolbar popup; the badge counts running jobs.
               </p>
             ) : null}
             {submit.isError ? (

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
 import { callBackground } from '@/lib/messaging/client';
 import type { ConnectionReport } from '@/lib/messaging/protocol';
+import { countOf } from '../ui/format';
 
 type FieldErrors = Partial<Record<'baseUrl' | 'apiKey', string>>;
 
@@ -176,7 +177,7 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
           <div className="notice notice-success" role="status">
             <p>
               <strong>Connected.</strong> {new URL(report.baseUrl).origin} accepted the key; the workspace has{' '}
-              {report.ownedBrands} owned {report.ownedBrands === 1 ? 'brand' : 'brands'}.
+              {countOf(report.ownedBrands, 'owned brand')}.
             </p>
           </div>
         ) : null}

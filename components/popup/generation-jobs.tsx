@@ -8,6 +8,7 @@ import { useStoredItem } from '@/components/ui/use-stored-item';
 import { systemClock } from '@/lib/clock';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
+import { countOf } from '../ui/format';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(systemClock);
@@ -147,7 +148,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
       </div>
       <p className="job-brief">{job.choice.prompt.slice(0, 140)}</p>
       <p className="muted job-meta">
-        {made} of {size} image{size === 1 ? '' : 's'} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
+        {made} of {countOf(size, 'image')} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
         {job.phase === 'running' && job.error ? ' · reconnecting' : ''}
       </p>
       <ul className="job-images list-plain" aria-label={`Images for ${job.brandName}`}>

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY } from '../../lib/contract/demo';
-import { PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from '../../components/ui/page-caches';
+import { LEARNED_FORMATS_KEY, PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from '../../components/ui/page-caches';
 import { OptionsPage } from '../support/pages/options-page';
 import { expect, expectAccessible, test } from './fixtures';
 
@@ -101,21 +101,14 @@ test('a script injected into a web page cannot read the extension storage that h
 test('forgetting the key drops what the pages kept of that workspace', async ({ openPage, connect }) => {
   await connect();
   const page = await openPage('options');
-  await page.evaluate(
-    ([picture, cache]) => {
-      localStorage.setItem(picture, '{"v":2}');
-      localStorage.setItem(cache, '{"queries":[]}');
-    },
-    [PANEL_PICTURE_KEY, QUERY_CACHE_KEY] as const,
-  );
+  // The panel's picture, the query cache, and the display formats learned from that service's ads.
+  const kept = [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY] as const;
+  await page.evaluate((keys) => {
+    for (const key of keys) localStorage.setItem(key, '{"v":2}');
+  }, kept);
   await page.getByRole('button', { name: 'Forget the stored key' }).click();
   await expect(page.getByText('A key ending in')).toHaveCount(0);
   await expect
-    .poll(() =>
-      page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [
-        PANEL_PICTURE_KEY,
-        QUERY_CACHE_KEY,
-      ] as const),
-    )
-    .toEqual([null, null]);
+    .poll(() => page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), kept))
+    .toEqual([null, null, null]);
 });

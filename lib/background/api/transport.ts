@@ -165,7 +165,15 @@ export function redirectError(response: Response): ApiError {
 const isRedirect = (response: Response) =>
   response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 
+/** Bodies the retry check already parsed, by the answer it handed on: each body is parsed once. */
+const parsedBodies = new WeakMap<Response, unknown>();
+
 async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxBytes: number): Promise<T> {
+  const json = parsedBodies.has(response) ? parsedBodies.get(response) : await parseBody(response, maxBytes);
+  return dataOf(json, response.status, schema);
+}
+
+async function parseBody(response: Response, maxBytes: number): Promise<unknown> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response.status);
   const text = await response.text();
@@ -178,9 +186,8 @@ async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxByte
       retryable: true,
     });
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new ApiError({
       code: 'invalid_response',
@@ -189,18 +196,21 @@ async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxByte
       retryable: true,
     });
   }
+}
+
+function dataOf<T>(json: unknown, status: number, schema: z.ZodType<T>): T {
   const envelope = envelopeOf(json);
   if (!envelope) {
     throw new ApiError({
       code: 'invalid_response',
-      httpStatus: response.status,
+      httpStatus: status,
       message: 'The server answered without a numeric envelope code.',
     });
   }
   if (envelope.code !== ApiCode.ok) {
     throw new ApiError({
       code: envelope.code,
-      httpStatus: response.status,
+      httpStatus: status,
       message: envelope.message || `The API answered code ${envelope.code}.`,
       details: envelope.data,
     });
@@ -211,7 +221,7 @@ async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxByte
     const where = issue && issue.path.length > 0 ? ` at data.${issue.path.join('.')}` : '';
     throw new ApiError({
       code: 'invalid_response',
-      httpStatus: response.status,
+      httpStatus: status,
       message: `The API's answer has an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`,
     });
   }
@@ -315,14 +325,16 @@ export function createTransport(options: TransportOptions): Transport {
               const declared = Number(response.headers.get('content-length'));
               if (Number.isFinite(declared) && declared > maxBytes) return;
               const text = await response.text().catch(() => undefined);
-              if (text === undefined) return;
-              const envelope = envelopeOf(parseJson(text));
-              if (envelope?.code === ApiCode.upstream) return ky.retry();
-              return new Response(text, {
+              if (text === undefined || text.length > maxBytes) return;
+              const json = parseJson(text);
+              if (envelopeOf(json)?.code === ApiCode.upstream) return ky.retry();
+              const answer = new Response(text, {
                 status: response.status,
                 statusText: response.statusText,
                 headers: response.headers,
               });
+              if (json !== undefined) parsedBodies.set(answer, json);
+              return answer;
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { isStopWord, normalizeName } from '../../keywords';
+import { contentWords, normalizeName } from '../../keywords';
 import type { PageSignals } from '../../messaging/page-trigger';
 
 export type CandidateSource = 'json-ld' | 'og:site_name' | 'application-name' | 'title' | 'domain';
@@ -93,9 +93,7 @@ export function pageLanguage(signals: PageSignals): string {
 export function similarKeywords(signals: PageSignals, brandName: string, max = 6): string[] {
   const source = signals.selection || signals.ogTitle || signals.h1 || signals.description || signals.title;
   const brandWords = new Set(normalizeName(brandName).split(' '));
-  const words = normalizeName(source)
-    .split(' ')
-    .filter((word) => word.length > 2 && !isStopWord(word) && !brandWords.has(word) && !/^\d+$/.test(word));
+  const words = contentWords(source).filter((word) => !brandWords.has(word));
   return [...new Set(words)].slice(0, max);
 }
 

@@ -24,6 +24,7 @@ function fakeApi() {
   const byKey = new Map<string, string>();
   let answers: (Generation | ApiError)[] = [];
   let submitFailures: ApiError[] = [];
+  let detailOf: ((generationId: string, imageId: string) => GeneratedImage) | null = null;
   const api: GenerationApi = {
     submit: async (body) => {
       calls.push(`submit ${body.idempotency_key}`);
@@ -42,6 +43,7 @@ function fakeApi() {
     },
     image: async (id, imageId): Promise<GeneratedImage> => {
       calls.push(`image ${imageId}`);
+      if (detailOf) return detailOf(id, imageId);
       const failed = imageId.endsWith('bad');
       return {
         id: imageId,
@@ -62,6 +64,19 @@ function fakeApi() {
     },
     failSubmits: (...failures: ApiError[]) => {
       submitFailures = failures;
+    },
+    /** What each image detail answers (it may throw), instead of rendered or failed by its id. */
+    details: (make: (generationId: string, imageId: string) => Partial<GeneratedImage>) => {
+      detailOf = (generationId, imageId) => ({
+        id: imageId,
+        status: null,
+        url: null,
+        concept: null,
+        error: null,
+        width: null,
+        height: null,
+        ...make(generationId, imageId),
+      });
     },
   };
 }
@@ -362,18 +377,7 @@ describe('the generation tracker', () => {
     it('images without a status: a URL means rendered; polling stops on the terminal status', async () => {
       const fake = fakeApi();
       fake.answer(noStatus(['img-1', 'img-2'], 'processing'), noStatus(['img-1', 'img-2']));
-      fake.api.image = async (id, imageId) => {
-        fake.calls.push(`image ${imageId}`);
-        return {
-          id: imageId,
-          status: null,
-          url: `http://127.0.0.1/media/generations/${id}/${imageId}.svg`,
-          concept: null,
-          error: null,
-          width: null,
-          height: null,
-        };
-      };
+      fake.details((id, imageId) => ({ url: `http://127.0.0.1/media/generations/${id}/${imageId}.svg` }));
       const { instance, wakes } = tracker(fake.api);
       await instance.submit(choice, 'Acme');
       const stored = await run(instance, 4);
@@ -392,15 +396,7 @@ describe('the generation tracker', () => {
     it('an image whose URL cannot be read ends as unreadable, never "rendering" forever', async () => {
       const fake = fakeApi();
       fake.answer(noStatus(['img-1']));
-      fake.api.image = async (_, imageId) => ({
-        id: imageId,
-        status: 'success',
-        url: null,
-        concept: null,
-        error: null,
-        width: null,
-        height: null,
-      });
+      fake.details(() => ({ status: 'success' }));
       const { instance, wakes } = tracker(fake.api);
       await instance.submit(choice, 'Acme');
       const stored = await run(instance, 2);
@@ -413,10 +409,9 @@ describe('the generation tracker', () => {
     it('a detail that keeps failing after the end is given up after a few polls', async () => {
       const fake = fakeApi();
       fake.answer(noStatus(['img-1']));
-      fake.api.image = async (_, imageId) => {
-        fake.calls.push(`image ${imageId}`);
+      fake.details(() => {
         throw new ApiError({ code: 40401, message: 'no such image', retryable: false });
-      };
+      });
       const { instance, wakes } = tracker(fake.api);
       await instance.submit(choice, 'Acme');
       const stored = await run(instance, GENERATION_POLICY.maxTerminalPolls + 2);

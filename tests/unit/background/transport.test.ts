@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { boardsApi } from '../../../lib/background/api/boards';
@@ -62,6 +62,17 @@ describe('transport', () => {
     expect(error.httpStatus).toBe(503);
     expect(error.retryable).toBe(true);
     expect(attempts()).toBe(3);
+  });
+
+  it('reads and parses each answer once, the retry check included', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const result = await client().brands.list();
+      expect(result.items.length).toBeGreaterThan(0);
+      expect(parse.mock.calls.filter(([text]) => String(text).includes('"items"'))).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   describe('one retry rule for 50001, whatever carries it', () => {
