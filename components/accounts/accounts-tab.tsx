@@ -269,6 +269,11 @@ export default function AccountsTab() {
                         catalogue={metrics}
                         accountName={account?.name ?? 'account'}
                         currency={account?.currency ?? null}
+                        total={
+                          summary.isSuccess && !summary.isPlaceholderData
+                            ? summary.data.metrics[view.sortBy]
+                            : 'loading'
+                        }
                       />
                     )}
                   </QueryView>

@@ -4,6 +4,7 @@ import { csvCell, downloadFile } from '../ui/download';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { countOf } from '../ui/format';
+import { ShareChart } from './share-chart';
 
 /** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
 export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
@@ -31,12 +32,15 @@ export function RankedTable({
   catalogue,
   accountName,
   currency,
+  total,
 }: {
   ranked: RankedAds;
   catalogue: readonly MetricEntry[];
   accountName: string;
   /** The account's currency, when the answer itself names none. */
   currency: string | null;
+  /** The account's total of the ranked metric over the same window (undefined: not among the totals), or 'loading'. */
+  total: number | null | undefined | 'loading';
 }) {
   const { sortBy, sortOrder, set } = useAccountsStore();
   const columns = Object.keys(ranked.metric_names).length
@@ -76,6 +80,21 @@ export function RankedTable({
           {sortOrder === 'desc' ? 'top' : 'bottom'} ads.
         </p>
       )}
+      {/* The share of the account's total only makes sense for the largest ads, highest first. */}
+      {ranked.items.length > 0 &&
+      total !== 'loading' &&
+      sortOrder === 'desc' &&
+      rankingOrderHonoured(ranked.items, sortBy, sortOrder) ? (
+        <ShareChart
+          ranked={ranked}
+          metricId={sortBy}
+          metricLabel={metricName(sortBy, ranked.metric_names, catalogue)}
+          kind={formatOf(sortBy)}
+          catalogueKind={catalogue.find((metric) => metric.id === sortBy)?.kind}
+          total={total}
+          currency={ranked.currency ?? currency}
+        />
+      ) : null}
       {ranked.items.length === 0 ? (
         <p className="muted">No ad delivered in this window.</p>
       ) : (

@@ -149,3 +149,46 @@ test('recent days are marked as settling, and null reads "no data"', async ({ op
   await page.getByLabel('Rank by', { exact: true }).selectOption({ label: 'Cost per conversion' });
   await expect(page.locator('.ranked-table td.no-data').first()).toHaveText('no data');
 });
+
+test('the largest ads’ share of the account’s total is drawn from the totals and the ranked rows, and only for figures that add up', async ({
+  openPage,
+}) => {
+  const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Accounts').click();
+  await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
+  const chart = page.getByRole('figure', { name: /Share of Amount spent/ });
+  await expect(chart).toBeVisible();
+  const amount = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+  const total = amount(
+    (await page
+      .getByRole('list', { name: 'Totals' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Amount spent' })
+      .locator('strong')
+      .textContent()) ?? '',
+  );
+  const column = (await page.getByRole('columnheader').allTextContents()).findIndex((text) =>
+    text.startsWith('Amount spent'),
+  );
+  const spends = await columnValues(page, column);
+  const legend = chart.getByRole('list', { name: 'Share of Amount spent' }).getByRole('listitem');
+  await expect(legend).toHaveCount(6);
+  for (const [index, spend] of spends.slice(0, 5).entries()) {
+    await expect(legend.nth(index)).toContainText(`${Math.round((spend / total) * 100)} %`);
+  }
+  const heading = (await page.getByRole('heading', { name: /^Top 10 of \d+ ads$/ }).textContent()) ?? '';
+  const allAds = Number(/of (\d+) ads/.exec(heading)?.[1]);
+  await expect(legend.last()).toContainText(`The other ${allAds - 5} ads`);
+
+  // A rate does not add up across ads: no share is drawn for it.
+  await page.getByLabel('Rank by', { exact: true }).selectOption({ label: 'Click-through rate' });
+  await expect(page.getByRole('columnheader', { name: /Click-through rate/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(page.getByRole('figure')).toHaveCount(0);
+  await page.getByLabel('Rank by', { exact: true }).selectOption({ label: 'Impressions' });
+  await expect(page.getByRole('figure', { name: /Share of Impressions/ })).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+});
