@@ -201,6 +201,20 @@ async function bigBoard(context: BrowserContext, panelUrl: string): Promise<Figu
       for (const entry of entries.getEntries()) scope.longTasks.push(entry.duration);
     }).observe({ type: 'longtask' });
   });
+  // First at reading speed: half a viewport at a time, each creative loaded and decoded as it comes.
+  for (let step = 0; step < 40; step += 1) {
+    await page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('.ad-grid-scroll:not([hidden])');
+      if (scroller) scroller.scrollTop += scroller.clientHeight / 2;
+    });
+    await page.waitForTimeout(200);
+  }
+  const reading = await page.evaluate(() => {
+    const scope = window as unknown as { longTasks: number[] };
+    const tasks = scope.longTasks;
+    scope.longTasks = [];
+    return tasks;
+  });
   let maxNodes = 0;
   let maxListNodes = 0;
   let lastIndex = 0;
@@ -236,7 +250,14 @@ async function bigBoard(context: BrowserContext, panelUrl: string): Promise<Figu
       note: `the list itself at most ${maxListNodes}; reached ad ${lastIndex}`,
     },
     {
-      name: 'board of 10,000 ads: long tasks over 50 ms while scrolling',
+      name: 'board of 10,000 ads: long tasks over 50 ms at reading speed',
+      value: reading.filter((duration) => duration > 50).length,
+      unit: 'tasks',
+      budget: 0,
+      note: `half a viewport every 200 ms, 40 times; the longest ${Math.round(Math.max(0, ...reading))} ms`,
+    },
+    {
+      name: 'board of 10,000 ads: long tasks over 50 ms scrolling fast end to end',
       value: longTasks.filter((duration) => duration > 50).length,
       unit: 'tasks',
       budget: 0,
@@ -304,8 +325,8 @@ async function polling(
   ];
 }
 
-/** The figures that need the extension running against the server. */
-export async function benchExtension(): Promise<Figure[]> {
+/** The figures that need the extension running against the server; `boardOnly` measures the 10,000-ad board alone. */
+export async function benchExtension({ boardOnly = false }: { boardOnly?: boolean } = {}): Promise<Figure[]> {
   const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
   const acme = server.state.data.workspaces[0];
   if (!acme) throw new Error('no demo workspace');
@@ -326,6 +347,7 @@ export async function benchExtension(): Promise<Figure[]> {
     await new OptionsPage(options).connect(server.baseUrl, DEMO_API_KEY);
     await options.close();
     const panelUrl = `chrome-extension://${extensionId}/sidepanel.html`;
+    if (boardOnly) return await bigBoard(context, panelUrl);
     const figures = [...(await panelOpen(context, panelUrl)), ...(await workerColdStart(context, panelUrl))];
     server.state.faults.add({ kind: 'latency', latencyMs: 50, path: '/owned-brands' });
     figures.push(...(await messaging(context, panelUrl, server.baseUrl)));

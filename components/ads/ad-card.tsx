@@ -1,7 +1,8 @@
+import { useEffect, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
-import { SpriteIcon } from '../ui/icon-sprite';
+import { iconClass } from '../ui/icons';
 import type { AdSaveState } from './saved-state';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
@@ -34,6 +35,26 @@ interface AdCardProps {
   saveState: AdSaveState;
   /** In a board: show when it was saved and its tags. */
   showSaved?: boolean | undefined;
+  /** Mounted while the list scrolls: load the creative only if the card stays a moment. */
+  deferMedia?: boolean | undefined;
+}
+
+/**
+ * How long a card mounted during a scroll waits before loading its creative. Cards that a fast
+ * scroll carries past are gone before then, so nothing is fetched or decoded for them (decoding
+ * an SVG creative is main-thread work); a card that stays shows it at once after.
+ */
+export const MEDIA_DELAY_MS = 150;
+
+/** The creative's URL to load now: at once, or after MEDIA_DELAY_MS for a card mounted while scrolling. */
+function useDeferredMedia(url: string | null, defer: boolean): string | null {
+  const [ready, setReady] = useState(!defer);
+  useEffect(() => {
+    if (ready) return;
+    const timer = setTimeout(() => setReady(true), MEDIA_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return ready ? url : null;
 }
 
 /** "Saved in 2 boards", "Saving…", "Save failed", or nothing. */
@@ -45,9 +66,21 @@ export function saveStatusText(state: AdSaveState): string | null {
 }
 
 /** One ad in a grid. The whole card opens the detail view through its title button. */
-export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, saveState, showSaved }: AdCardProps) {
+export function AdCard({
+  ad,
+  index,
+  total,
+  tabbable,
+  onOpen,
+  onFocus,
+  onSave,
+  saveState,
+  showSaved,
+  deferMedia,
+}: AdCardProps) {
   const status = saveStatusText(saveState);
   const preview = adPreviewUrl(ad);
+  const shown = useDeferredMedia(preview, deferMedia ?? false);
   const launched = formatDay(ad.start_date);
   // Days running only when the end is known (or the ad is known to run): an unknown end counts nothing.
   const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
@@ -56,9 +89,9 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
   return (
     <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total}>
       <div className="ad-card-media">
-        {preview ? (
-          <img src={preview} alt="" loading="lazy" decoding="async" />
-        ) : (
+        {shown ? (
+          <img src={shown} alt="" loading="lazy" decoding="async" />
+        ) : preview ? null : (
           <span className="ad-card-nomedia">No preview</span>
         )}
         {format ? <span className="badge ad-card-format">{format}</span> : null}
@@ -93,46 +126,36 @@ export function AdCard({ ad, index, total, tabbable, onOpen, onFocus, onSave, sa
         ) : null}
         <p className="ad-card-meta">
           {cta ? <span className="badge">{cta}</span> : null}
-          {launched ? (
-            <span>
-              {launched}
-              {running ? ` · ${running} ${running === 1 ? 'day' : 'days'}${ad.is_active ? ' running' : ''}` : ''}
-            </span>
-          ) : (
-            <span>Launch date unknown</span>
-          )}
+          {/* Text, not an element: a long list is lighter by a node per card. */}
+          {launched
+            ? `${launched}${running ? ` · ${running} ${running === 1 ? 'day' : 'days'}${ad.is_active ? ' running' : ''}` : ''}`
+            : 'Launch date unknown'}
         </p>
         <div className="ad-card-actions">
           <button
             type="button"
-            className="btn btn-icon ad-card-action"
+            className={`btn btn-icon ad-card-action ${iconClass('save')}`}
             tabIndex={tabbable ? 0 : -1}
             aria-label={`Save ${adHeadline(ad)} to a board`}
             title="Save to a board (S)"
             onClick={() => onSave(ad)}
-          >
-            <SpriteIcon name="save" />
-          </button>
+          ></button>
           <button
             type="button"
-            className="btn btn-icon ad-card-action"
+            className={`btn btn-icon ad-card-action ${iconClass('similar')}`}
             tabIndex={tabbable ? 0 : -1}
             aria-label={`More like this: ${adHeadline(ad)}`}
             title="More like this"
             onClick={() => navigate({ to: 'similar', ad })}
-          >
-            <SpriteIcon name="similar" />
-          </button>
+          ></button>
           <button
             type="button"
-            className="btn btn-icon ad-card-action"
+            className={`btn btn-icon ad-card-action ${iconClass('generate')}`}
             tabIndex={tabbable ? 0 : -1}
             aria-label={`Generate from this ad: ${adHeadline(ad)}`}
             title="Generate from this ad"
             onClick={() => navigate({ to: 'generate', ad })}
-          >
-            <SpriteIcon name="generate" />
-          </button>
+          ></button>
           {status ? (
             <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>
           ) : null}

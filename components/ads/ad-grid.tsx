@@ -213,6 +213,7 @@ export function AdGrid({
                       onSave={openSaveDialog}
                       saveState={adSaveState(ad, outbox)}
                       showSaved={showSaved}
+                      deferMedia={virtualizer.isScrolling}
                     />
                   ))
               )}

@@ -3,17 +3,6 @@ import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { SetupPrompt } from '@/components/ui/setup-prompt';
 import { SkeletonList } from '@/components/ui/skeleton';
-import {
-  AccountsIcon,
-  BoardsIcon,
-  BrandsIcon,
-  GenerateIcon,
-  SavedIcon,
-  SearchIcon,
-  SimilarIcon,
-  WorkspaceIcon,
-} from '@/components/ui/icons';
-import { IconSprite } from '@/components/ui/icon-sprite';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useSettings } from '@/components/ui/use-settings';
 import { HeldSaves } from '@/components/ads/held-saves';
@@ -24,14 +13,14 @@ import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '.
 
 /** The places of the panel: the four main ones first, each with its icon. */
 const TABS: readonly TabItem<PanelTab>[] = [
-  { id: 'search', label: 'Search', icon: SearchIcon },
-  { id: 'boards', label: 'Boards', icon: BoardsIcon },
-  { id: 'accounts', label: 'Accounts', icon: AccountsIcon },
-  { id: 'generate', label: 'Generate', icon: GenerateIcon },
-  { id: 'brands', label: 'Brands', icon: BrandsIcon },
-  { id: 'saved', label: 'Saved', icon: SavedIcon },
-  { id: 'similar', label: 'Similar', icon: SimilarIcon },
-  { id: 'workspace', label: 'Workspace', icon: WorkspaceIcon },
+  { id: 'search', label: 'Search', icon: 'search' },
+  { id: 'boards', label: 'Boards', icon: 'boards' },
+  { id: 'accounts', label: 'Accounts', icon: 'accounts' },
+  { id: 'generate', label: 'Generate', icon: 'generate' },
+  { id: 'brands', label: 'Brands', icon: 'brands' },
+  { id: 'saved', label: 'Saved', icon: 'saved' },
+  { id: 'similar', label: 'Similar', icon: 'similar' },
+  { id: 'workspace', label: 'Workspace', icon: 'workspace' },
 ];
 
 /** Each tab's view is its own chunk, so the panel's first load carries only the shell and the active tab. */
@@ -94,7 +83,6 @@ export function SidePanelApp() {
   }, [configured]);
   return (
     <div className="panel-shell">
-      <IconSprite />
       <header className="panel-header">
         <h1>Adscope</h1>
         <button type="button" className="btn" onClick={() => void browser.runtime.openOptionsPage()}>

@@ -1,16 +1,24 @@
 /**
- * The one icon set (lucide, tree-shaken: only these are bundled). Icons are decoration: each
- * control that shows one also has an accessible name, and an icon-only one a tooltip.
+ * The one icon set (lucide), drawn by CSS: an element with the classes `icon icon-<name>` shows
+ * the icon as the mask of its `::before`, in the current colour, with no node of its own.
+ * `assets/styles/icons.css` is derived from lucide by `npm run derive:icons`. Icons are
+ * decoration: each control that shows one also has an accessible name, and an icon-only one a
+ * tooltip.
  */
-export {
-  Bookmark as SavedIcon,
-  BookmarkPlus as SaveIcon,
-  Building2 as WorkspaceIcon,
-  ChartColumn as AccountsIcon,
-  LayoutGrid as BoardsIcon,
-  ScanSearch as SimilarIcon,
-  Search as SearchIcon,
-  Store as BrandsIcon,
-  WandSparkles as GenerateIcon,
-} from 'lucide-react';
-export type { LucideIcon as Icon } from 'lucide-react';
+export const ICON_NAMES = [
+  'search',
+  'boards',
+  'accounts',
+  'generate',
+  'brands',
+  'saved',
+  'similar',
+  'workspace',
+  'save',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** The classes that draw an icon before an element's content. */
+export function iconClass(name: IconName): string {
+  return `icon icon-${name}`;
+}

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import type { Icon } from './icons';
+import { iconClass, type IconName } from './icons';
 
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
-  icon?: Icon;
+  icon?: IconName;
 }
 
 interface TabsProps<Id extends string> {
@@ -72,11 +72,10 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
             aria-selected={tab.id === selected}
             aria-controls={`panel-${tab.id}`}
             tabIndex={tab.id === selected ? 0 : -1}
-            className="tab"
+            className={tab.icon ? `tab ${iconClass(tab.icon)}` : 'tab'}
             title={tab.label}
             onClick={() => onSelect(tab.id)}
           >
-            {tab.icon ? <tab.icon aria-hidden="true" className="tab-icon" size={18} strokeWidth={1.75} /> : null}
             <span className="tab-label">{tab.label}</span>
           </button>
         ))}

@@ -1,4 +1,5 @@
 import '@/assets/styles/base.css';
+import '@/assets/styles/icons.css';
 import './style.css';
 
 // When the last picture of the panel has been painted (panel-picture.js), let the browser show

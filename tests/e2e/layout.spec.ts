@@ -68,6 +68,72 @@ test('dense cards: at 400 px two columns, each under 300 px tall, actions as nam
   const tops = await actions.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
   expect(new Set(tops).size).toBe(1);
   await expect(actions.first()).toHaveAttribute('title', /Save to a board/);
+  // Icons are drawn by CSS, before the control's content: the card's at 16 px, the places' at 18 px.
+  const drawn = (locator: typeof actions) =>
+    locator.evaluateAll((elements) =>
+      elements.map((element) => {
+        const before = getComputedStyle(element, '::before');
+        return `${before.width} ${before.maskImage.startsWith('url("data:image/svg+xml') ? 'svg' : before.maskImage}`;
+      }),
+    );
+  expect(await drawn(actions)).toEqual(['16px svg', '16px svg', '16px svg']);
+  expect(await drawn(page.getByRole('tab'))).toEqual(PLACES.map(() => '18px svg'));
+});
+
+test('a fast scroll fetches no creative for the cards it passes, and the cards where it stops show theirs', async ({
+  openPage,
+  server,
+}) => {
+  const workspace = server.state.data.workspaces[0];
+  workspace?.boards.push({
+    board_id: 'board-long',
+    name: 'Long board',
+    parentId: null,
+    saves: server.state.data.catalogue.ads.slice(0, 300).map((ad, index) => ({
+      adId: ad.id,
+      savedAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+      tags: [],
+    })),
+  });
+  const page = await openPage('sidepanel');
+  await page.setViewportSize({ width: 400, height: 800 });
+  const panel = new SidePanelPage(page);
+  await panel.tab('Boards').click();
+  await page.getByRole('treeitem', { name: /^Long board/ }).click();
+  await expect(panel.boardAds.getByRole('listitem').first()).toBeVisible();
+  await expect(panel.boardAds.getByRole('listitem').first().locator('img')).toHaveJSProperty('complete', true);
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    if (request.url().includes('/media/ads/')) fetched.add(request.url());
+  });
+  // Two viewports every 30 ms, as a flung wheel does, noting every card that was mounted on the way.
+  const passed = await page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('.ad-grid-scroll:not([hidden])');
+    const seen = new Set<string>();
+    for (let step = 0; step < 12 && scroller; step += 1) {
+      scroller.scrollTop += scroller.clientHeight * 2;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      for (const button of scroller.querySelectorAll('[data-ad-index]'))
+        seen.add(button.getAttribute('data-ad-index') ?? '');
+    }
+    return seen.size;
+  });
+  expect(passed).toBeGreaterThan(20);
+  // Where it stops, every card on screen shows its creative.
+  const visible = panel.boardAds.getByRole('listitem').filter({ has: page.locator('img') });
+  await expect
+    .poll(() =>
+      panel.boardAds.getByRole('listitem').evaluateAll((cards) => {
+        const inView = cards.filter((card) => {
+          const box = card.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        });
+        return inView.length > 0 && inView.every((card) => card.querySelector('img')?.complete === true);
+      }),
+    )
+    .toBe(true);
+  expect(await visible.count()).toBeGreaterThan(0);
+  expect(fetched.size).toBeLessThan(passed / 2);
 });
 
 test('the places work by keyboard: arrows across, and up and down between the rows', async ({ openPage }) => {
