@@ -11,38 +11,43 @@ import { openResearchPanel } from '@/lib/open-panel';
 import { reconcilePageButton } from '@/lib/background/similar/page-button-registration';
 import { findSimilarInTab, registerFindSimilarTriggers } from '@/lib/background/similar/trigger';
 
-export default defineBackground(() => {
-  // First: the key's storage out of reach of content scripts, where the browser allows it.
-  void restrictStorageToTrustedContexts();
-  const api = createDefaultApi();
-  // Queued work goes out only with the workspace it was made in; a changed key holds or releases it.
-  const apiFor = workspaceApis();
-  const outbox = startSaveOutbox(apiFor);
-  const generations = startGenerationTracker(apiFor);
-  connectionItem.watch(() => {
-    void outbox.drain();
-    void generations.drain();
-  });
-  const route = createRouter(createHandlers({ api, outbox, generations }), {
-    extensionId: browser.runtime.id,
-    extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
-  });
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    void route(message, sender).then(sendResponse);
-    return true;
-  });
-  registerPanelTriggers();
-  registerFindSimilarTriggers(openResearchPanel);
-  // Site access revoked in the browser's settings turns the page button off.
-  const reconcile = () =>
-    void reconcilePageButton().catch((error: unknown) =>
-      console.warn('Adscope could not update the page button:', error instanceof Error ? error.message : error),
-    );
-  reconcile();
-  browser.permissions.onRemoved.addListener(reconcile);
+// Firefox runs it as an event page (MV2, not persistent): unloaded when idle, woken by its
+// listeners and alarms, like Chrome's service worker. Every queue lives in storage, not memory.
+export default defineBackground({
+  persistent: false,
+  main() {
+    // First: the key's storage out of reach of content scripts, where the browser allows it.
+    void restrictStorageToTrustedContexts();
+    const api = createDefaultApi();
+    // Queued work goes out only with the workspace it was made in; a changed key holds or releases it.
+    const apiFor = workspaceApis();
+    const outbox = startSaveOutbox(apiFor);
+    const generations = startGenerationTracker(apiFor);
+    connectionItem.watch(() => {
+      void outbox.drain();
+      void generations.drain();
+    });
+    const route = createRouter(createHandlers({ api, outbox, generations }), {
+      extensionId: browser.runtime.id,
+      extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
+    });
+    browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+      void route(message, sender).then(sendResponse);
+      return true;
+    });
+    registerPanelTriggers();
+    registerFindSimilarTriggers(openResearchPanel);
+    // Site access revoked in the browser's settings turns the page button off.
+    const reconcile = () =>
+      void reconcilePageButton().catch((error: unknown) =>
+        console.warn('Adscope could not update the page button:', error instanceof Error ? error.message : error),
+      );
+    reconcile();
+    browser.permissions.onRemoved.addListener(reconcile);
 
-  if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {
-    // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
-    Object.assign(globalThis, { adscopeE2E: { findSimilarInTab } });
-  }
+    if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {
+      // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
+      Object.assign(globalThis, { adscopeE2E: { findSimilarInTab } });
+    }
+  },
 });

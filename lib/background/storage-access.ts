@@ -6,8 +6,10 @@ interface AccessControlledArea {
 
 /**
  * Keeps extension storage out of reach of page-facing contexts (content scripts), where the
- * browser allows it: Chrome for `local` and `session`, Firefox for `session` only. Says which
- * areas it restricted; an area the browser cannot restrict is left as it is.
+ * browser allows it: Chrome for `local` and `session`. Firefox (ESR 153) has no access levels:
+ * it gives content scripts no `session` area at all, and leaves `local` readable by them, so
+ * Adscope's content scripts never touch storage (checked in tests/firefox). Says which areas it
+ * restricted; an area the browser cannot restrict is left as it is.
  */
 export async function restrictStorageToTrustedContexts(
   areas: Record<'local' | 'session', unknown> = { local: browser.storage.local, session: browser.storage.session },

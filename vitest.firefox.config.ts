@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Firefox ESR with the Firefox build, driven by puppeteer-core over WebDriver BiDi
+ * (`npm run build:firefox` first): run by `npm run test:firefox`. One browser per file, the
+ * files one after another (two Firefox at once would fight for the two cores).
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/firefox/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
+});
