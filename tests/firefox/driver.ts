@@ -198,3 +198,18 @@ export async function expectAccessible(page: Page): Promise<void> {
 export function inExtension<T>(page: Page, body: string): Promise<T> {
   return page.evaluate(`(async () => { ${body} })()`) as Promise<T>;
 }
+
+/** Saves the first (or `index`-th) card of the search results to a board, with tags, through the save dialog. */
+export async function saveToBoard(
+  page: Page,
+  boardName: string,
+  { index = 0, tags }: { index?: number; tags?: string },
+) {
+  const saves = await allByRole(page, 'button', /^Save .* to a board$/);
+  await saves[index]?.click();
+  await byRole(page, 'searchbox', 'Find a board').fill(boardName);
+  const [radio] = await allByRole(page, 'radio', new RegExp(boardName));
+  await radio?.click();
+  if (tags !== undefined) await byRole(page, 'textbox', 'Tags').fill(tags);
+  await byRole(page, 'button', `Save to ${boardName}`).click();
+}

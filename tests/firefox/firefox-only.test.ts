@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
 import {
-  allByRole,
   byLabel,
   byRole,
   eventually,
@@ -15,6 +14,7 @@ import {
   type FirefoxSession,
   inExtension,
   launchFirefox,
+  saveToBoard,
 } from './driver';
 
 /**
@@ -147,13 +147,7 @@ describe('Firefox', () => {
       '::-p-aria([role="list"][name="Search results"]) [data-ad-index="0"]',
       (node) => node.textContent?.trim() ?? '',
     );
-    const [save] = await allByRole(panel, 'button', /^Save .* to a board$/);
-    await save?.click();
-    await byRole(panel, 'searchbox', 'Find a board').fill(board.name);
-    const [radio] = await allByRole(panel, 'radio', new RegExp(board.name));
-    await radio?.click();
-    await byRole(panel, 'textbox', 'Tags').fill('event-page');
-    await byRole(panel, 'button', `Save to ${board.name}`).click();
+    await saveToBoard(panel, board.name, { tags: 'event-page' });
 
     // And a generation, whose images come while no page is open.
     await byRole(panel, 'tab', 'Generate').click();

@@ -15,6 +15,7 @@ import {
   type FirefoxSession,
   inExtension,
   launchFirefox,
+  saveToBoard,
 } from './driver';
 
 /**
@@ -76,15 +77,7 @@ describe('the main journey in Firefox', () => {
 
     const board = server.state.data.workspaces[0]?.boards.find((candidate) => candidate.parentId === null);
     if (!board) throw new Error('the seed needs a top-level board');
-    const [save] = await allByRole(panel, 'button', /^Save .* to a board$/);
-    await save?.click();
-    await byRole(panel, 'searchbox', 'Find a board').fill(board.name);
-    const [radio] = await allByRole(panel, 'radio', new RegExp(board.name));
-    await radio?.click();
-    const tags = byRole(panel, 'textbox', 'Tags');
-    await tags.fill('firefox');
-    expect(await panel.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('firefox');
-    await byRole(panel, 'button', `Save to ${board.name}`).click();
+    await saveToBoard(panel, board.name, { tags: 'firefox' });
     await expectText(panel, `Saved to ${board.name}.`);
     const savedTitle = text;
     await eventually(async () => {
@@ -94,12 +87,7 @@ describe('the main journey in Firefox', () => {
 
     // A second save, undone from its toast: the board never keeps it.
     const before = board.saves.length;
-    const [, secondSave] = await allByRole(panel, 'button', /^Save .* to a board$/);
-    await secondSave?.click();
-    await byRole(panel, 'searchbox', 'Find a board').fill(board.name);
-    const [again] = await allByRole(panel, 'radio', new RegExp(board.name));
-    await again?.click();
-    await byRole(panel, 'button', `Save to ${board.name}`).click();
+    await saveToBoard(panel, board.name, { index: 1 });
     // The second save's toast is the last one (the first's may still be there).
     await panel.waitForSelector('::-p-aria([role="button"][name="Undo"])');
     const undo = (await allByRole(panel, 'button', /^Undo$/)).at(-1);
