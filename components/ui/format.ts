@@ -88,7 +88,4 @@ export function possessive(name: string): string {
   return /s$/i.test(name.trim()) ? `${name.trim()}'` : `${name.trim()}'s`;
 }
 
-/** "1 ad", "3 ads", "1,200 ads": a count with its noun, singular when it is one. */
-export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${new Intl.NumberFormat('en').format(count)} ${count === 1 ? singular : plural}`;
-}
+export { countOf } from '@/lib/count';

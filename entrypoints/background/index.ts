@@ -1,5 +1,9 @@
 import { browser } from 'wxt/browser';
-import { createDefaultApi, workspaceApis } from '@/lib/background/api';
+import { createDefaultApi, readConnection, workspaceApis } from '@/lib/background/api';
+import { createTransport } from '@/lib/background/api/transport';
+import { adLibraryApi } from '@/lib/background/api/ad-library';
+import { startWatch } from '@/lib/background/watch/watch-service';
+import { WATCH_POLICY } from '@/lib/background/watch/watch-runner';
 import { connectionItem } from '@/lib/background/api/credentials';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
@@ -23,11 +27,23 @@ export default defineBackground({
     const apiFor = workspaceApis();
     const outbox = startSaveOutbox(apiFor);
     const generations = startGenerationTracker(apiFor);
+    // The watchlist counts each request itself: a transport that never retries on its own.
+    const watchLibrary = adLibraryApi(createTransport({ getConnection: readConnection, retryLimit: 0 }));
+    const watch = startWatch({
+      search: (brandId, cursor) =>
+        watchLibrary.search({
+          unified_brand_id: brandId,
+          order: 'newest',
+          page_size: WATCH_POLICY.pageSize,
+          ...(cursor ? { cursor } : {}),
+        }),
+      openPanel: () => openResearchPanel(undefined),
+    });
     connectionItem.watch(() => {
       void outbox.drain();
       void generations.drain();
     });
-    const route = createRouter(createHandlers({ api, outbox, generations }), {
+    const route = createRouter(createHandlers({ api, outbox, generations, watch }), {
       extensionId: browser.runtime.id,
       extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
     });
@@ -47,7 +63,7 @@ export default defineBackground({
 
     if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {
       // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
-      Object.assign(globalThis, { adscopeE2E: { findSimilarInTab } });
+      Object.assign(globalThis, { adscopeE2E: { findSimilarInTab, fireWatchAlarm: watch.fireAlarm } });
     }
   },
 });

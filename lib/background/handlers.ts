@@ -3,6 +3,8 @@ import { type Api } from './api';
 import { type Clock, systemClock } from '../clock';
 import type { GenerationTracker } from './jobs/generation-tracker';
 import type { SaveOutbox } from './jobs/save-outbox';
+import type { WatchControls } from './watch/watch-service';
+import { watchSettingsItem } from '../storage/watchlist';
 import { openResearchPanel } from '../open-panel';
 import { handOverPage } from './similar/handover';
 import {
@@ -21,6 +23,7 @@ export interface HandlerDeps {
   api: Api;
   outbox: SaveOutbox;
   generations: GenerationTracker;
+  watch: WatchControls;
   /** Host-permission check; injectable for tests. */
   hasOriginAccess?: (pattern: string) => Promise<OriginAccess>;
   /** The page button's browser side; injectable for tests. */
@@ -115,6 +118,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'outbox.discard': async ({ entryId }) => {
       await deps.outbox.discard(entryId);
       return { ok: true as const };
+    },
+    'watch.add': ({ brands }) => deps.watch.add(brands),
+    'watch.remove': ({ brandIds }) => deps.watch.remove(brandIds),
+    'watch.markSeen': ({ brandIds }) => deps.watch.markSeen(brandIds),
+    'watch.checkNow': () => deps.watch.checkNow(),
+    'watch.setSettings': async (settings) => {
+      await watchSettingsItem.set(settings);
+      return settings;
     },
     'sidePanel.open': async ({ windowId }, context) => ({
       opened: await openResearchPanel(windowId ?? context.windowId),

@@ -25,6 +25,7 @@ import type { PageButtonState } from './page-button-access';
 import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from './similar';
 import { triggerSources } from './page-trigger';
 import { themeSchema } from '../storage/settings';
+import { WATCH_INTERVALS, WATCH_LIMIT, type WatchSettings } from '../storage/watchlist';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */
 export type SenderKind = 'extension-page' | 'content-script';
@@ -235,6 +236,43 @@ export const requests = {
   /** Aborts a request this page sent earlier (a stale typeahead search, a closed view). */
   'request.cancel': request<{ cancelled: boolean }>()({
     input: z.object({ requestId: z.string().min(1).max(64) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Adds brands to the watchlist (one, or picked from the followed list); all or none when over the limit. */
+  'watch.add': request<{ added: number; watching: number }>()({
+    input: z
+      .object({
+        brands: z
+          .array(z.object({ id: brandIdSchema, name: z.string().max(200) }).strict())
+          .min(1, 'Pick at least one brand.')
+          .max(WATCH_LIMIT, `A watchlist holds at most ${WATCH_LIMIT} brands.`),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  'watch.remove': request<{ watching: number }>()({
+    input: z.object({ brandIds: z.array(brandIdSchema).min(1).max(WATCH_LIMIT) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Clears the new ads of some brands, or of all. */
+  'watch.markSeen': request<{ ok: true }>()({
+    input: z.object({ brandIds: z.union([z.literal('all'), z.array(brandIdSchema).min(1).max(WATCH_LIMIT)]) }).strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Checks every watched brand now; false when a check is already under way. */
+  'watch.checkNow': request<{ started: boolean }>()({ input: empty, senders: EXTENSION_PAGES }),
+  'watch.setSettings': request<WatchSettings>()({
+    input: z
+      .object({
+        intervalHours: z
+          .number()
+          .int()
+          .refine((hours) => (WATCH_INTERVALS as readonly number[]).includes(hours), {
+            message: `Check every ${WATCH_INTERVALS.filter(Boolean).join(', ')} hours, or off.`,
+          }),
+        notify: z.boolean(),
+      })
+      .strict(),
     senders: EXTENSION_PAGES,
   }),
   'sidePanel.open': request<{ opened: boolean }>()({

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { showOnBadge } from '../badge';
 import type { Api } from '../api';
 import { currentWorkspace } from '../api/credentials';
 import { type Clock, systemClock } from '../../clock';
@@ -9,23 +10,8 @@ import { wakeScheduler } from './wake-scheduler';
 
 export const GENERATION_ALARM = 'adscope-generations';
 
-/** The toolbar button's API: `action` in MV3, `browserAction` in Firefox's MV2. */
-function toolbarAction() {
-  const api = browser as unknown as { action?: typeof browser.action; browserAction?: typeof browser.action };
-  return api.action ?? api.browserAction;
-}
-
 function showBadge(jobs: GenerationJob[]): void {
-  const running = jobs.filter((job) => isActiveJob(job) && !job.held).length;
-  const action = toolbarAction();
-  if (!action) return;
-  void action.setBadgeText({ text: running > 0 ? String(running) : '' }).catch(() => undefined);
-  void action.setBadgeBackgroundColor({ color: '#1d4ed8' }).catch(() => undefined);
-  void action
-    .setTitle({
-      title: running > 0 ? `Adscope: ${running} image generation${running === 1 ? '' : 's'} running` : 'Adscope',
-    })
-    .catch(() => undefined);
+  showOnBadge('jobs', jobs.filter((job) => isActiveJob(job) && !job.held).length);
 }
 
 function notifyEnded(job: GenerationJob): void {

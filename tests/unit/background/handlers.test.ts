@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createDefaultApi } from '../../../lib/background/api';
+import { type Api, createDefaultApi } from '../../../lib/background/api';
+import { WatchRunner } from '../../../lib/background/watch/watch-runner';
+import { createWatchControls } from '../../../lib/background/watch/watch-service';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import { GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
@@ -42,8 +44,26 @@ beforeEach(() => {
     schedule: () => undefined,
     autoDrain: false,
   });
-  handlers = createHandlers({ api, outbox, generations: idleTracker(api), hasOriginAccess: async () => granted });
+  handlers = createHandlers({
+    api,
+    outbox,
+    generations: idleTracker(api),
+    watch: watchControls(api),
+    hasOriginAccess: async () => granted,
+  });
 });
+
+/** The watchlist's controls over the API, with no alarm or badge behind them. */
+function watchControls(api: Api) {
+  const clock = fixedClock();
+  const runner = new WatchRunner({
+    search: (brandId, cursor) =>
+      api.library.search({ unified_brand_id: brandId, order: 'newest', page_size: 100, ...(cursor ? { cursor } : {}) }),
+    clock,
+    wakeAt: () => undefined,
+  });
+  return createWatchControls({ runner, clock, schedule: async () => null, refreshBadge: async () => undefined });
+}
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -309,7 +329,13 @@ describe('find-similar hand-over and the page button', () => {
     };
     const api = createDefaultApi({ retryLimit: 0, clock: fixedClock() });
     const outbox = new SaveOutbox({ send: async () => undefined, schedule: () => undefined, autoDrain: false });
-    const withButton = createHandlers({ api, outbox, generations: idleTracker(api), pageButton: deps });
+    const withButton = createHandlers({
+      api,
+      outbox,
+      generations: idleTracker(api),
+      watch: watchControls(api),
+      pageButton: deps,
+    });
     const error = await rejection(withButton['pageButton.set']({ enabled: true }, context));
     expect(error.code).toBe('permission_denied');
     expect(error.field).toBe('pageButton');
@@ -324,6 +350,7 @@ describe('find-similar hand-over and the page button', () => {
       api,
       outbox,
       generations: idleTracker(api),
+      watch: watchControls(api),
       readTab: async (tabId) => void read.push(tabId),
     });
     expect(await withTab['similar.inTab']({ tabId: 12 }, context)).toEqual({ ok: true });

@@ -1,0 +1,208 @@
+import { browser } from 'wxt/browser';
+import { type Clock, systemClock } from '../../clock';
+import { countOf } from '../../count';
+import { invalidInput } from '../../messaging/api-error';
+import {
+  type LastRun,
+  newAdCount,
+  panelRequestItem,
+  type RunState,
+  WATCH_LIMIT,
+  watchEntry,
+  type WatchedBrand,
+  WATCH_KEY_PREFIX,
+  watchlistItem,
+  type WatchNews,
+  watchNewsItem,
+  watchNextAtItem,
+  watchSettingsItem,
+  watchStatusItem,
+} from '../../storage/watchlist';
+import { showOnBadge } from '../badge';
+import { wakeScheduler } from '../jobs/wake-scheduler';
+import {
+  type BrandPageSearch,
+  forgetSeen,
+  updateNews,
+  type RunResult,
+  WatchRunner,
+  type WatchPolicy,
+} from './watch-runner';
+
+export const WATCH_ALARM = 'adscope-watch';
+const RESUME_ALARM = 'adscope-watch-resume';
+const NOTIFICATION_PREFIX = 'adscope-watch-';
+/** The first scheduled check comes no sooner than this after checks are turned on. */
+const FIRST_CHECK_DELAY_MS = 60_000;
+
+export interface WatchServiceDeps {
+  search: BrandPageSearch;
+  clock?: Clock;
+  policy?: Partial<WatchPolicy>;
+  /** Opens the panel on a notification's click (a user gesture). */
+  openPanel: () => Promise<unknown>;
+}
+
+function showCount(news: WatchNews, watched: WatchedBrand[]): void {
+  showOnBadge('news', newAdCount(news, new Set(watched.map((brand) => brand.id))));
+}
+
+/** One notification per run, only for a scheduled run that found something, only when the user turned them on. */
+async function notifyRun(last: LastRun, run: RunState): Promise<void> {
+  if (last.newAds === 0 || run.kind !== 'scheduled') return;
+  if (!(await watchSettingsItem.get()).notify) return;
+  const [first, ...others] = run.newBrands;
+  const from =
+    others.length > 0 ? `${first} and ${countOf(others.length, 'other brand')}` : (first ?? 'watched brands');
+  await browser.notifications
+    .create(`${NOTIFICATION_PREFIX}${run.id}`, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: `${countOf(last.newAds, 'new ad')} from ${from}`,
+      message: 'Open Adscope to see them in New.',
+    })
+    .catch(() => undefined);
+}
+
+export type WatchService = ReturnType<typeof startWatch>;
+/** What the message handlers ask of the watchlist. */
+export type WatchControls = ReturnType<typeof createWatchControls>;
+
+/** The user's actions on the watchlist: watch, unwatch, mark seen, check now. */
+export function createWatchControls({
+  runner,
+  clock,
+  schedule,
+  refreshBadge,
+}: {
+  runner: WatchRunner;
+  clock: Clock;
+  schedule: () => Promise<unknown>;
+  refreshBadge: () => Promise<void>;
+}) {
+  async function markSeen(brandIds: readonly string[] | 'all'): Promise<void> {
+    await updateNews((news) => {
+      if (brandIds === 'all') news.brands = {};
+      else for (const id of brandIds) delete news.brands[id];
+    });
+    await refreshBadge();
+  }
+
+  return {
+    /** "Check now": every watched brand, now, whatever the interval. */
+    checkNow: async (): Promise<{ started: boolean }> => {
+      if (runner.running) return { started: false };
+      void runner.run('manual').then(() => schedule());
+      return { started: true };
+    },
+    add: async (brands: readonly { id: string; name: string }[]) => {
+      const current = await watchlistItem.get();
+      const have = new Set(current.map((brand) => brand.id));
+      const adding = brands.filter(
+        (brand, index) => !have.has(brand.id) && brands.findIndex((other) => other.id === brand.id) === index,
+      );
+      if (current.length + adding.length > WATCH_LIMIT) {
+        const room = WATCH_LIMIT - current.length;
+        throw invalidInput(
+          'brands',
+          room === 0
+            ? `You already watch ${WATCH_LIMIT} brands, the most a watchlist holds. Unwatch one first.`
+            : `That is ${countOf(adding.length, 'brand')}; the watchlist has room for ${room} more (it holds ${WATCH_LIMIT}). Pick fewer.`,
+        );
+      }
+      if (adding.length > 0) {
+        const now = clock();
+        await browser.storage.sync.set(
+          Object.assign({}, ...adding.map((brand, index) => watchEntry({ ...brand, addedAt: now + index }))),
+        );
+      }
+      return { added: adding.length, watching: current.length + adding.length };
+    },
+    remove: async (brandIds: readonly string[]) => {
+      await browser.storage.sync.remove(brandIds.map((id) => `${WATCH_KEY_PREFIX}${id}`));
+      await markSeen(brandIds);
+      await forgetSeen(brandIds);
+      return { watching: (await watchlistItem.get()).length };
+    },
+    markSeen: async (brandIds: readonly string[] | 'all') => {
+      await markSeen(brandIds);
+      return { ok: true as const };
+    },
+  };
+}
+
+/**
+ * The watchlist in the background: the alarm at the user's interval, resumption of a run cut
+ * short, the badge's count and the notification. Every entry point runs through one
+ * WatchRunner, so two runs never overlap.
+ */
+export function startWatch(deps: WatchServiceDeps) {
+  const clock = deps.clock ?? systemClock;
+  const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock);
+  const runner: WatchRunner = new WatchRunner({
+    search: deps.search,
+    clock,
+    wakeAt,
+    onNews: showCount,
+    onRunEnd: (last, run) => void notifyRun(last, run),
+    ...(deps.policy ? { policy: deps.policy } : {}),
+  });
+
+  /** Sets the alarm from the interval and the last scheduled run: never sooner than the user asked. */
+  async function schedule(): Promise<number | null> {
+    const { intervalHours } = await watchSettingsItem.get();
+    if (intervalHours === 0) {
+      await browser.alarms.clear(WATCH_ALARM);
+      await watchNextAtItem.set(null);
+      return null;
+    }
+    const interval = intervalHours * 3_600_000;
+    const { lastScheduledAt } = await watchStatusItem.get();
+    const now = clock();
+    const at = Math.max(now + FIRST_CHECK_DELAY_MS, (lastScheduledAt ?? now) + interval);
+    await browser.alarms.create(WATCH_ALARM, { when: at, periodInMinutes: intervalHours * 60 });
+    await watchNextAtItem.set(at);
+    return at;
+  }
+
+  async function refreshBadge(): Promise<void> {
+    showCount(await watchNewsItem.get(), await watchlistItem.get());
+  }
+
+  async function scheduledRun(): Promise<RunResult> {
+    const result = await runner.run('scheduled');
+    // The next due time moves with each scheduled run.
+    await schedule();
+    return result;
+  }
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === WATCH_ALARM) void scheduledRun();
+  });
+  browser.notifications.onClicked.addListener((id) => {
+    if (!id.startsWith(NOTIFICATION_PREFIX)) return;
+    // First, while the click still counts as the user's gesture.
+    void deps.openPanel().catch(() => undefined);
+    void panelRequestItem.set({ to: 'new', at: clock() });
+    void browser.notifications.clear(id).catch(() => undefined);
+  });
+  watchSettingsItem.watch(() => void schedule());
+  watchlistItem.watch((now, before) => {
+    void refreshBadge();
+    const known = new Set(before.map((brand) => brand.id));
+    if (now.some((brand) => !known.has(brand.id))) void runner.run('baseline');
+  });
+
+  // A new worker (stopped, updated, the browser restarted) goes on with a run cut short.
+  void schedule();
+  void refreshBadge();
+  void runner.run('resume');
+
+  return {
+    runner,
+    schedule,
+    /** The alarm, as the browser fires it (also the e2e hook). */
+    fireAlarm: scheduledRun,
+    ...createWatchControls({ runner, clock, schedule, refreshBadge }),
+  };
+}

@@ -1,0 +1,411 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storage } from 'wxt/utils/storage';
+import type { LibraryAd, LibraryPage } from '../../../lib/contract/ad-library';
+import { ApiError } from '../../../lib/messaging/api-error';
+import { diffPage, SEEN_LIMIT, type SeenSet } from '../../../lib/background/watch/seen-set';
+import { type BrandPageSearch, WatchRunner } from '../../../lib/background/watch/watch-runner';
+import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
+import {
+  newAdCount,
+  watchEntry,
+  watchlistItem,
+  watchNewsItem,
+  watchSettingsItem,
+  watchStatusItem,
+  WATCH_LIMIT,
+} from '../../../lib/storage/watchlist';
+import { manualClock, TEST_NOW } from '../../support/clock';
+
+const HOUR = 3_600_000;
+const brandId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function ad(id: string, brand: string, startDate: string | null): LibraryAd {
+  return {
+    id,
+    title: `Ad ${id}`,
+    body: null,
+    brand_name: `Brand ${brand}`,
+    cta_type: null,
+    link_url: null,
+    display_format: 'image',
+    start_date: startDate,
+    end_date: null,
+    language: 'en',
+    unified_brand_id: brand,
+    is_active: true,
+    images: [],
+    videos: [],
+  };
+}
+
+/**
+ * An ad service in memory: each brand's ads newest first, pages of `pageSize` with a cursor,
+ * and a log of every request. A test puts failures in front of the answers.
+ */
+function fakeService(pageSize = 100) {
+  const ads = new Map<string, LibraryAd[]>();
+  const requests: string[] = [];
+  const failures: (ApiError | 'hang')[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const search: BrandPageSearch = async (brand, cursor) => {
+    requests.push(`${brand.slice(-3)}${cursor ? `@${cursor}` : ''}`);
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const failure = failures.shift();
+      if (failure === 'hang') return await new Promise<never>(() => undefined);
+      if (failure) throw failure;
+      const list = [...(ads.get(brand) ?? [])].sort((a, b) => ((a.start_date ?? '') < (b.start_date ?? '') ? 1 : -1));
+      const offset = cursor ? Number(cursor) : 0;
+      const end = offset + pageSize;
+      const page: LibraryPage = { items: list.slice(offset, end), cursor: end < list.length ? String(end) : '' };
+      return page;
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  return {
+    search,
+    requests,
+    failures,
+    get mostInFlight() {
+      return mostInFlight;
+    },
+    /** Gives a brand `count` ads launched on consecutive days up to `lastDay`. */
+    seed(brand: string, count: number, prefix = 'a', lastDay = Date.UTC(2026, 10, 20)) {
+      const list = ads.get(brand) ?? [];
+      for (let i = 0; i < count; i += 1) {
+        const day = new Date(lastDay - i * 86_400_000).toISOString().slice(0, 10);
+        list.push(ad(`${prefix}-${brand.slice(-3)}-${i}`, brand, day));
+      }
+      ads.set(brand, list);
+    },
+    launch(brand: string, id: string, startDate: string) {
+      ads.set(brand, [...(ads.get(brand) ?? []), ad(id, brand, startDate)]);
+    },
+  };
+}
+
+async function watch(...ids: number[]) {
+  await browser.storage.sync.set(
+    Object.assign({}, ...ids.map((n, i) => watchEntry({ id: brandId(n), name: `Brand ${n}`, addedAt: TEST_NOW + i }))),
+  );
+}
+
+const browser = fakeBrowser;
+let service: ReturnType<typeof fakeService>;
+let clock: ReturnType<typeof manualClock>;
+let wakes: (number | null)[];
+
+function runner(policy: ConstructorParameters<typeof WatchRunner>[0]['policy'] = {}) {
+  return new WatchRunner({ search: service.search, clock, wakeAt: (at) => void wakes.push(at), policy });
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  service = fakeService();
+  clock = manualClock();
+  wakes = [];
+});
+
+describe('what counts as new', () => {
+  it('learns a brand on its first check, then counts ids never seen before as new', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 30);
+    service.seed(brandId(2), 5);
+    const watcher = runner();
+    expect(await watcher.run('scheduled')).toBe('complete');
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+
+    service.launch(brandId(1), 'fresh-1', '2026-11-22');
+    service.launch(brandId(1), 'fresh-2', '2026-11-21');
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id).sort()).toEqual(['fresh-1', 'fresh-2']);
+    expect(news.brands[brandId(1)]?.ads[0]?.firstSeenAt).toBe(TEST_NOW + 6 * HOUR);
+    expect(news.brands[brandId(2)]).toBeUndefined();
+    expect((await watchStatusItem.get()).last).toMatchObject({ outcome: 'complete', newAds: 2, checked: 2 });
+
+    // Seen once, never new again, even when the same ads come back in the next check.
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(newAdCount(await watchNewsItem.get())).toBe(2);
+    expect((await watchStatusItem.get()).last?.newAds).toBe(0);
+  });
+
+  it('counts a late-indexed ad with an old launch date as new: ids decide, never dates', async () => {
+    await watch(1);
+    service.seed(brandId(1), 60);
+    const watcher = runner();
+    await watcher.run('scheduled');
+    // Launched 40 days ago, indexed only now: it sorts among ads seen long ago.
+    service.launch(brandId(1), 'late-indexed', '2026-10-12');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['late-indexed']);
+  });
+
+  it('looks past the first page only while a whole page was new', async () => {
+    await watch(1);
+    service.seed(brandId(1), 150);
+    const watcher = runner();
+    await watcher.run('scheduled');
+    expect(service.requests).toEqual(['001', '001@100']);
+    service.requests.length = 0;
+    service.seed(brandId(1), 120, 'burst', Date.UTC(2026, 10, 22) + 200 * 86_400_000);
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(service.requests).toEqual(['001', '001@100']);
+    expect(newAdCount(await watchNewsItem.get())).toBe(120);
+  });
+
+  it('keeps the seen set bounded, and never drops an id still in view', () => {
+    let seen: SeenSet = { entries: [] };
+    const window = Array.from({ length: 100 }, (_, i) => `kept-${i}`);
+    for (let round = 0; round < 20; round += 1) {
+      const others = Array.from({ length: 100 }, (_, i) => `round-${round}-${i}`);
+      seen = diffPage(seen, [...window, ...others], TEST_NOW + round).seen;
+      expect(seen.entries.length).toBeLessThanOrEqual(SEEN_LIMIT);
+    }
+    expect(seen.entries.length).toBe(SEEN_LIMIT);
+    const ids = new Set(seen.entries.map((entry) => entry[0]));
+    for (const id of window) expect(ids.has(id)).toBe(true);
+    expect(diffPage(seen, window, TEST_NOW + 30).fresh).toEqual([]);
+  });
+
+  it('keeps the stored seen set bounded across checks of a brand that launches a lot', async () => {
+    await watch(1);
+    const watcher = runner();
+    service.seed(brandId(1), 100);
+    await watcher.run('scheduled');
+    for (let round = 0; round < 8; round += 1) {
+      service.seed(brandId(1), 90, `r${round}`, Date.UTC(2027, 6, 1) + round * 100 * 86_400_000);
+      clock.advance(6 * HOUR);
+      await watcher.run('scheduled');
+    }
+    const stored = (await storage.getItem<SeenSet>(`local:watchSeen.${brandId(1)}`)) as SeenSet;
+    expect(stored.entries.length).toBeLessThanOrEqual(SEEN_LIMIT);
+    expect(newAdCount(await watchNewsItem.get())).toBe(8 * 90);
+  });
+});
+
+describe('the run', () => {
+  it('stops at its request budget, and the brands it did not reach go first next time', async () => {
+    await watch(1, 2, 3, 4, 5);
+    for (const n of [1, 2, 3, 4, 5]) service.seed(brandId(n), 3);
+    const watcher = runner({ budget: 3 });
+    expect(await watcher.run('scheduled')).toBe('budget');
+    expect(service.requests).toEqual(['001', '002', '003']);
+    const status = await watchStatusItem.get();
+    expect(status.last).toMatchObject({ outcome: 'budget', checked: 3, total: 5, requests: 3 });
+    expect(status.run).toBeNull();
+
+    service.requests.length = 0;
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('budget');
+    expect(service.requests).toEqual(['004', '005', '001']);
+  });
+
+  it('waits out a Retry-After with nothing sent, then goes on with the same run', async () => {
+    await watch(1, 2, 3);
+    for (const n of [1, 2, 3]) service.seed(brandId(n), 3);
+    const watcher = runner();
+    service.failures.push(
+      new ApiError({ code: 'rate_limited', message: 'Slow down.', retryAfterMs: 120_000, httpStatus: 429 }),
+    );
+    expect(await watcher.run('scheduled')).toBe('paused');
+    expect(wakes.at(-1)).toBe(TEST_NOW + 120_000);
+    const paused = await watchStatusItem.get();
+    expect(paused.run?.pausedUntil).toBe(TEST_NOW + 120_000);
+    expect(service.requests).toEqual(['001']);
+
+    // Woken early (another alarm, a new worker): still nothing sent.
+    clock.advance(60_000);
+    expect(await watcher.run('resume')).toBe('paused');
+    expect(await watcher.run('scheduled')).toBe('paused');
+    expect(service.requests).toEqual(['001']);
+
+    clock.advance(60_000);
+    expect(await watcher.run('resume')).toBe('complete');
+    expect(service.requests).toEqual(['001', '001', '002', '003']);
+    const done = await watchStatusItem.get();
+    expect(done.last).toMatchObject({ outcome: 'complete', requests: 4, checked: 3, startedAt: TEST_NOW });
+  });
+
+  it('ends the run when the Retry-After is longer than an hour, and says so', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    service.failures.push(new ApiError({ code: 'rate_limited', message: 'Later.', retryAfterMs: 2 * HOUR }));
+    expect(await runner().run('scheduled')).toBe('rate_limited');
+    expect((await watchStatusItem.get()).last?.message).toMatch(/wait over an hour/);
+  });
+
+  it('pauses after a failure to reach the service, and ends the run after the last pause', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    const watcher = runner({ failurePausesMs: [1000, 2000] });
+    for (let i = 0; i < 3; i += 1) service.failures.push(new ApiError({ code: 'network', message: 'Offline.' }));
+    expect(await watcher.run('scheduled')).toBe('paused');
+    clock.advance(1000);
+    expect(await watcher.run('resume')).toBe('paused');
+    clock.advance(2000);
+    expect(await watcher.run('resume')).toBe('failed');
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it('goes on from where a stopped worker left it, without checking a brand twice', async () => {
+    await watch(1, 2, 3, 4);
+    for (const n of [1, 2, 3, 4]) service.seed(brandId(n), 3);
+    // The third request never answers: the worker is stopped while it waits.
+    let answered = 0;
+    const dying = new WatchRunner({
+      search: async (brand, cursor) => {
+        answered += 1;
+        if (answered === 3) return new Promise<never>(() => undefined);
+        return service.search(brand, cursor);
+      },
+      clock,
+      wakeAt: () => undefined,
+    });
+    void dying.run('scheduled');
+    await expect.poll(() => answered).toBe(3);
+    const cut = await watchStatusItem.get();
+    expect(cut.run?.queue).toEqual([brandId(3), brandId(4)]);
+    expect(cut.run?.requests).toBe(3);
+
+    // A new worker: a new runner over the same storage.
+    service.requests.length = 0;
+    expect(await runner().run('resume')).toBe('complete');
+    expect(service.requests).toEqual(['003', '004']);
+    const status = await watchStatusItem.get();
+    expect(status.last).toMatchObject({ outcome: 'complete', checked: 4, requests: 5 });
+    expect(Object.keys(status.brands).sort()).toEqual([1, 2, 3, 4].map(brandId));
+  });
+
+  it('never runs two at once: a second call joins the run under way, one request at a time', async () => {
+    await watch(1, 2, 3);
+    for (const n of [1, 2, 3]) service.seed(brandId(n), 3);
+    const watcher = runner();
+    const [a, b, c] = await Promise.all([watcher.run('scheduled'), watcher.run('manual'), watcher.run('resume')]);
+    expect([a, b, c]).toEqual(['complete', 'complete', 'complete']);
+    expect(service.mostInFlight).toBe(1);
+    expect(service.requests).toEqual(['001', '002', '003']);
+  });
+
+  it('checks no more often than the interval, and not at all when checks are off', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    const watcher = runner();
+    expect(await watcher.run('scheduled')).toBe('complete');
+    clock.advance(5 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('skipped');
+    clock.advance(HOUR - 30_000);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    await watchSettingsItem.set({ intervalHours: 0, notify: false });
+    clock.advance(48 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('skipped');
+    expect(service.requests).toEqual(['001', '001']);
+  });
+
+  it('marks a brand the service does not know, and goes on with the others', async () => {
+    await watch(1, 2);
+    service.seed(brandId(2), 3);
+    service.failures.push(new ApiError({ code: 40401, message: 'No such brand.', httpStatus: 404 }));
+    expect(await runner().run('scheduled')).toBe('complete');
+    const status = await watchStatusItem.get();
+    expect(status.brands[brandId(1)]).toMatchObject({ outcome: 'not_found' });
+    expect(status.brands[brandId(2)]).toMatchObject({ outcome: 'ok', looked: 3 });
+  });
+});
+
+describe('the watchlist', () => {
+  function controls() {
+    const watcher = runner();
+    return createWatchControls({
+      runner: watcher,
+      clock,
+      schedule: async () => null,
+      refreshBadge: async () => undefined,
+    });
+  }
+
+  it(`holds at most ${WATCH_LIMIT} brands: an import past it is refused whole`, async () => {
+    const watchlist = controls();
+    const brands = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: brandId(from + i), name: `Brand ${from + i}` }));
+    expect(await watchlist.add(brands(0, 95))).toEqual({ added: 95, watching: 95 });
+    await expect(watchlist.add(brands(95, 6))).rejects.toThrow(/room for 5 more/);
+    expect(await watchlistItem.get()).toHaveLength(95);
+    expect(await watchlist.add([...brands(0, 3), ...brands(95, 5)])).toEqual({ added: 5, watching: 100 });
+    await expect(watchlist.add(brands(200, 1))).rejects.toThrow(/already watch 100 brands/);
+    // Each brand is its own synced item, under the browser's 8 KB per item.
+    const all = await fakeBrowser.storage.sync.get(null);
+    for (const value of Object.values(all)) expect(JSON.stringify(value).length).toBeLessThan(8192);
+  });
+
+  it('unwatching forgets the brand and its news; mark seen clears news', async () => {
+    const watchlist = controls();
+    await watch(1, 2);
+    service.seed(brandId(1), 3);
+    service.seed(brandId(2), 3);
+    const watcher = runner();
+    await watcher.run('scheduled');
+    service.launch(brandId(1), 'n1', '2026-11-22');
+    service.launch(brandId(2), 'n2', '2026-11-22');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(newAdCount(await watchNewsItem.get())).toBe(2);
+    await watchlist.markSeen([brandId(1)]);
+    expect(Object.keys((await watchNewsItem.get()).brands)).toEqual([brandId(2)]);
+    await watchlist.remove([brandId(2)]);
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+    expect(await storage.getItem(`local:watchSeen.${brandId(2)}`)).toBeNull();
+    expect((await watchlistItem.get()).map((brand) => brand.id)).toEqual([brandId(1)]);
+  });
+});
+
+describe('in the background', () => {
+  it('shows the count on the badge, lets running jobs win, and notifies once per run when asked', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 3);
+    service.seed(brandId(2), 3);
+    await watchSettingsItem.set({ intervalHours: 6, notify: true });
+    const background = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+    await background.fireAlarm();
+    await expect.poll(async () => (await watchStatusItem.get()).last?.outcome).toBe('complete');
+    for (const [n, id] of [
+      [1, 'x1'],
+      [1, 'x2'],
+      [2, 'x3'],
+    ] as const)
+      service.launch(brandId(n), id, '2026-11-22');
+    clock.advance(6 * HOUR);
+    await background.fireAlarm();
+    await expect.poll(() => fakeBrowser.action.getBadgeText({})).toBe('3');
+    expect(await fakeBrowser.action.getTitle({})).toBe('Adscope: 3 new ads from watched brands');
+    const notes = await fakeBrowser.notifications.getAll();
+    expect(Object.keys(notes)).toHaveLength(1);
+
+    // The first check learned the brands: it notified nothing. The alarm is set an interval on.
+    const alarm = await fakeBrowser.alarms.get('adscope-watch');
+    expect(alarm?.periodInMinutes).toBe(360);
+    expect(alarm?.scheduledTime).toBe(TEST_NOW + 12 * HOUR);
+
+    const { showOnBadge } = await import('../../../lib/background/badge');
+    showOnBadge('jobs', 1);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+    expect(await fakeBrowser.action.getTitle({})).toBe(
+      'Adscope: 1 image generation running; 3 new ads from watched brands',
+    );
+    showOnBadge('jobs', 0);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('3');
+
+    await background.markSeen('all');
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+  });
+});
