@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { sendJson } from './envelope';
 import type { ServerState } from './state';
+import { launchRequestSchema } from './news';
 
 /**
  * Test and demo controls, off the API path: faults, clock, rate limit, request log, reset.
@@ -69,6 +70,12 @@ export async function handleAdmin(request: IncomingMessage, response: ServerResp
       case 'DELETE /__admin/requests':
         state.requestLog.length = 0;
         return sendJson(response, 200, { requests: [] });
+      case 'GET /__admin/news':
+        return sendJson(response, 200, state.news.describe());
+      case 'POST /__admin/news': {
+        const body = launchRequestSchema.parse(await readJson(request));
+        return sendJson(response, 200, { ads: state.launchAds(body.brands, body.count, body.launchedDaysAgo) });
+      }
       case 'POST /__admin/reset':
         state.reset();
         return sendJson(response, 200, { ok: true });

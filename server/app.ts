@@ -108,6 +108,8 @@ export function createAdscopeServer(options: ServerOptions = {}): { server: Serv
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, apiPath: string) {
     const method = request.method ?? 'GET';
+    // Scheduled news (--news) due by the server clock lands before the request is answered.
+    state.catchUpNews();
     let workspaceName: string | null = null;
     const finish = (
       code: Parameters<typeof sendEnvelope>[1],

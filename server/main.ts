@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { startAdscopeServer } from './app';
 import { HTTP_STATUS_FOR_CODE } from './envelope';
 import { SHAPES } from './shapes';
+import { type NewsSchedule, parseNewsOption } from './news';
 
 const { values } = parseArgs({
   options: {
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     'rate-limit': { type: 'string', default: '600' },
     'data-dir': { type: 'string' },
     shapes: { type: 'string', default: 'default' },
+    news: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -25,6 +27,9 @@ if (values.help) {
   --rate-limit <n>    requests per minute per API key, 0 for none (default 600)
   --data-dir <dir>    persist writes there, atomically
   --shapes <name>     default, or alt: other legal shapes where the contract shows none
+  --news <every>[:<brands>]
+                      new ads on the server clock: 6h or 30m, for brands named (comma-separated
+                      names or ids) or else the first three the first workspace follows
 `);
   process.exit(0);
 }
@@ -44,6 +49,14 @@ if (!shapes) {
   process.exit(2);
 }
 
+let news: NewsSchedule | undefined;
+try {
+  news = values.news === undefined ? undefined : parseNewsOption(values.news);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
+
 const running = await startAdscopeServer({
   shapes,
   port: numberFlag('port', values.port),
@@ -52,6 +65,7 @@ const running = await startAdscopeServer({
   timeScale: numberFlag('time-scale', values['time-scale']),
   rateLimit: numberFlag('rate-limit', values['rate-limit']),
   ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+  ...(news ? { news } : {}),
 });
 
 // First line: one JSON object for tests and tools.

@@ -7,6 +7,7 @@ import { LibraryIndex, tokenize } from './library-index';
 import { StateFile } from './persistence';
 import type { Shapes } from './shapes';
 import { RateLimiter } from './rate-limit';
+import { type LaunchedAd, NewsDesk, type NewsSchedule } from './news';
 
 export interface ServerOptions {
   port?: number;
@@ -19,6 +20,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** Which legal shapes the answers take where the contract leaves them open (server/shapes.ts). @default 'default' */
   shapes?: Shapes;
+  /** New ads for chosen brands on the server clock (`--news`). */
+  news?: NewsSchedule;
 }
 
 interface PersistedState {
@@ -45,6 +48,8 @@ export class ServerState {
   readonly requestLog: RequestLogEntry[] = [];
   /** Image generations, credits and the free-plan quota (in memory; a restart starts them afresh). */
   generations: GenerationStore;
+  /** Ads added after the catalogue was built: by the admin, or on the `--news` schedule. */
+  news: NewsDesk;
   private seq = 0;
   private libraryIndex: LibraryIndex | null = null;
   private accounts: AdAccount[] | null = null;
@@ -68,6 +73,37 @@ export class ServerState {
     this.rateLimiter = new RateLimiter(options.rateLimit ?? 600);
     this.byKey = this.indexKeys();
     this.generations = new GenerationStore(seed, this.clock);
+    this.news = new NewsDesk(seed, options.news ?? null, this.clock.now().getTime());
+    for (const ref of options.news?.brands ?? []) {
+      if (!this.findBrand(ref)) throw new RangeError(`--news: no catalogue brand named ${ref}.`);
+    }
+  }
+
+  /** A catalogue brand by id or by exact name. */
+  findBrand(idOrName: string): CatalogueBrand | undefined {
+    return this.brand(idOrName) ?? this.data.catalogue.brands.find((brand) => brand.name === idOrName);
+  }
+
+  /** Launches new ads for brands named by id or exact name; an unknown one is refused and nothing changes. */
+  launchAds(brandRefs: readonly string[], count: number, launchedDaysAgo: number): LaunchedAd[] {
+    const brands = brandRefs.map((ref) => {
+      const brand = this.findBrand(ref);
+      if (!brand) throw new RangeError(`No catalogue brand ${ref}.`);
+      return brand;
+    });
+    const made = this.news.launch(this.data.catalogue.ads, brands, count, launchedDaysAgo, this.clock.now());
+    // The index is rebuilt on its next use, with the new ads in it.
+    this.libraryIndex = null;
+    return made;
+  }
+
+  /** Makes the scheduled news due by the server clock. */
+  catchUpNews(): void {
+    const due = this.news.due(this.clock.now().getTime());
+    if (due === 0) return;
+    const named = this.news.scheduledBrands;
+    const refs = named.length > 0 ? named : (this.data.workspaces[0]?.followed.brandIds.slice(0, 3) ?? []);
+    this.launchAds(refs, due, 0);
   }
 
   private indexKeys(): Map<string, WorkspaceState> {
@@ -143,6 +179,7 @@ export class ServerState {
     this.brandById = null;
     this.brandWordsById = null;
     this.generations = new GenerationStore(this.options.seed ?? 1, this.clock);
+    this.news = new NewsDesk(this.options.seed ?? 1, this.options.news ?? null, this.clock.now().getTime());
     this.faults.clear();
     this.rateLimiter.reset();
     this.requestLog.length = 0;

@@ -260,6 +260,50 @@ export interface Catalogue {
   ads: LibraryAdRecord[];
 }
 
+const categoryOf = new Map(CATEGORIES.map((category) => [category.name, category]));
+
+/** The library id of the ad at `index`: `ad-000001` for the first. */
+export const adIdOf = (index: number) => `ad-${String(index + 1).padStart(6, '0')}`;
+
+/** One library ad of `brand`, its words drawn from the brand's category. */
+export function createAd(
+  random: Random,
+  brand: CatalogueBrand,
+  index: number,
+  /** Its run, drawn after its format (the draws' order keeps every seed's data as it was). */
+  runOf: () => { startDay: number; endDay: number | null },
+  /** Whether some ads have no launch date (2%): the catalogue's; news always has one. */
+  mayBeUndated = false,
+): LibraryAdRecord {
+  const category = categoryOf.get(brand.category) ?? (CATEGORIES[0] as Category);
+  const product = random.pick(category.products);
+  const benefit = random.pick(category.benefits);
+  const language = random.chance(0.85) ? brand.language : random.pick(LANGUAGES);
+  const headlines = HEADLINES[language] ?? HEADLINES.en ?? [];
+  const roll = random.next();
+  const format: DisplayFormat = roll < 0.55 ? 'image' : roll < 0.85 ? 'video' : roll < 0.95 ? 'carousel' : 'dco';
+  const { startDay, endDay } = runOf();
+  return {
+    index,
+    id: adIdOf(index),
+    title: random.chance(0.05) ? null : fill(random.pick(headlines), product, benefit, brand.name),
+    body: random.chance(0.05) ? null : fill(random.pick(BODIES), product, benefit, brand.name),
+    brand_name: brand.name,
+    unified_brand_id: brand.id,
+    cta_type: random.chance(0.1) ? null : random.pick(CTA_TYPES),
+    link_url: random.chance(0.05) ? null : `/${product.replace(/\s+/g, '-')}?utm_source=ads`,
+    display_format: format,
+    start_date: mayBeUndated && random.chance(0.02) ? null : isoDay(startDay),
+    end_date: endDay === null ? null : isoDay(endDay),
+    language,
+    imageCount: format === 'image' ? 1 : format === 'carousel' ? random.int(3, 5) : format === 'dco' ? 2 : 0,
+    hasVideo: format === 'video',
+    platforms: random.chance(0.5)
+      ? ['facebook', 'instagram']
+      : [random.pick(['facebook', 'instagram', 'messenger', 'audience_network'])],
+  };
+}
+
 /** The global library: brands and their ads, launch dates spread over two years before `anchorDay`. */
 export function createCatalogue(
   random: Random,
@@ -285,42 +329,17 @@ export function createCatalogue(
       firstSeen: isoDay(options.anchorDay - random.int(200, 1400)),
     });
   }
-  const categoryOf = new Map(CATEGORIES.map((c) => [c.name, c]));
   const ads: LibraryAdRecord[] = [];
   for (let index = 0; index < options.adCount; index += 1) {
     // A few brands run many ads, most run a handful.
     const brand = brands[Math.floor(random.next() ** 2.2 * brands.length)] ?? brands[0];
     if (!brand) break;
-    const category = categoryOf.get(brand.category) ?? CATEGORIES[0];
-    if (!category) break;
-    const product = random.pick(category.products);
-    const benefit = random.pick(category.benefits);
-    const language = random.chance(0.85) ? brand.language : random.pick(LANGUAGES);
-    const headlines = HEADLINES[language] ?? HEADLINES.en ?? [];
-    const roll = random.next();
-    const format: DisplayFormat = roll < 0.55 ? 'image' : roll < 0.85 ? 'video' : roll < 0.95 ? 'carousel' : 'dco';
-    const startDay = options.anchorDay - random.int(0, 720);
-    const running = random.chance(0.35);
-    const endDay = running ? null : Math.min(options.anchorDay, startDay + random.int(1, 240));
-    ads.push({
-      index,
-      id: `ad-${String(index + 1).padStart(6, '0')}`,
-      title: random.chance(0.05) ? null : fill(random.pick(headlines), product, benefit, brand.name),
-      body: random.chance(0.05) ? null : fill(random.pick(BODIES), product, benefit, brand.name),
-      brand_name: brand.name,
-      unified_brand_id: brand.id,
-      cta_type: random.chance(0.1) ? null : random.pick(CTA_TYPES),
-      link_url: random.chance(0.05) ? null : `/${product.replace(/\s+/g, '-')}?utm_source=ads`,
-      display_format: format,
-      start_date: random.chance(0.02) ? null : isoDay(startDay),
-      end_date: endDay === null ? null : isoDay(endDay),
-      language,
-      imageCount: format === 'image' ? 1 : format === 'carousel' ? random.int(3, 5) : format === 'dco' ? 2 : 0,
-      hasVideo: format === 'video',
-      platforms: random.chance(0.5)
-        ? ['facebook', 'instagram']
-        : [random.pick(['facebook', 'instagram', 'messenger', 'audience_network'])],
-    });
+    const runOf = () => {
+      const startDay = options.anchorDay - random.int(0, 720);
+      const running = random.chance(0.35);
+      return { startDay, endDay: running ? null : Math.min(options.anchorDay, startDay + random.int(1, 240)) };
+    };
+    ads.push(createAd(random, brand, index, runOf, true));
   }
   return { brands, ads };
 }

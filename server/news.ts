@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { type CatalogueBrand, createAd, type LibraryAdRecord } from './demo-data/catalogue';
+import { Random } from './random';
+
+const DAY_MS = 86_400_000;
+
+/** `--news 6h` or `--news 30m:Lumen Co,Peak Labs`: every interval on the server clock, one new ad per brand. */
+export interface NewsSchedule {
+  everyMs: number;
+  /** Names or ids; empty: the first three brands the first workspace follows. */
+  brands: string[];
+}
+
+export function parseNewsOption(value: string): NewsSchedule {
+  const match = /^(\d+(?:\.\d+)?)(m|h)(?::(.+))?$/.exec(value.trim());
+  if (!match) throw new RangeError(`--news must look like 6h or 30m:Brand A,Brand B, got ${value}`);
+  const everyMs = Number(match[1]) * (match[2] === 'h' ? 3_600_000 : 60_000);
+  if (everyMs < 60_000) throw new RangeError('--news: the interval is at least 1m');
+  const brands = (match[3] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return { everyMs, brands };
+}
+
+export const launchRequestSchema = z
+  .object({
+    /** Catalogue brand ids or exact names. */
+    brands: z.array(z.string().min(1).max(200)).min(1).max(100),
+    /** New ads per brand. */
+    count: z.number().int().min(1).max(200).default(1),
+    /** The launch date this many days before the server's day: an ad indexed late (spec 4.10). */
+    launchedDaysAgo: z.number().int().min(0).max(720).default(0),
+  })
+  .strict();
+
+export interface LaunchedAd {
+  id: string;
+  brandId: string;
+  brandName: string;
+  startDate: string | null;
+  /** When the server added it (its clock). */
+  addedAt: string;
+}
+
+/**
+ * Makes news in the catalogue: new ads for chosen brands, on the admin's request or on a
+ * schedule on the server clock (`--news`), so the watchlist can be shown and tested finding them.
+ */
+export class NewsDesk {
+  readonly launched: LaunchedAd[] = [];
+  private random: Random;
+  private ticksDone = 0;
+
+  constructor(
+    seed: number,
+    private readonly schedule: NewsSchedule | null,
+    private readonly startedAt: number,
+  ) {
+    this.random = new Random(seed).fork('news');
+  }
+
+  describe() {
+    return {
+      schedule: this.schedule ? { everyMs: this.schedule.everyMs, brands: this.schedule.brands } : null,
+      launched: this.launched,
+    };
+  }
+
+  /** Adds `count` ads to each brand, launched `launchedDaysAgo` before `now`'s day; appends to `ads`. */
+  launch(
+    ads: LibraryAdRecord[],
+    brands: readonly CatalogueBrand[],
+    count: number,
+    launchedDaysAgo: number,
+    now: Date,
+  ): LaunchedAd[] {
+    const day = Math.floor(now.getTime() / DAY_MS) - launchedDaysAgo;
+    const made: LaunchedAd[] = [];
+    for (const brand of brands) {
+      for (let i = 0; i < count; i += 1) {
+        const ad = createAd(this.random, brand, ads.length, () => ({ startDay: day, endDay: null }));
+        ads.push(ad);
+        made.push({
+          id: ad.id,
+          brandId: brand.id,
+          brandName: brand.name,
+          startDate: ad.start_date,
+          addedAt: now.toISOString(),
+        });
+      }
+    }
+    this.launched.push(...made);
+    return made;
+  }
+
+  /** Scheduled launches due by `now` not made yet, each as the brands it is for. */
+  due(now: number): number {
+    if (!this.schedule) return 0;
+    const ticks = Math.floor((now - this.startedAt) / this.schedule.everyMs);
+    const due = Math.max(0, ticks - this.ticksDone);
+    this.ticksDone = Math.max(this.ticksDone, ticks);
+    return due;
+  }
+
+  get scheduledBrands(): string[] {
+    return this.schedule?.brands ?? [];
+  }
+}
