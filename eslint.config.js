@@ -42,6 +42,7 @@ const FEATURES = [
   'saved-ads',
   'search',
   'similar',
+  'watchlist',
   'workspace',
 ];
 const onlyComponents = (allowed, message) =>

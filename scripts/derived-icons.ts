@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
+  BellDot,
   Bookmark,
   BookmarkPlus,
+  Eye,
   Building2,
   ChartColumn,
   LayoutGrid,
@@ -25,6 +27,8 @@ const LUCIDE: Record<IconName, LucideIcon> = {
   similar: ScanSearch,
   workspace: Building2,
   save: BookmarkPlus,
+  new: BellDot,
+  watch: Eye,
 };
 
 /** An SVG as a CSS url(): quotes and the few characters a data URL must escape. */

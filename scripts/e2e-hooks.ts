@@ -18,8 +18,12 @@ interface WorkerGlobals {
     tabs: { query(query: object): Promise<TabInfo[]> };
     storage: { session: { get(key: string): Promise<Record<string, unknown>> } };
     scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> };
+    action: { getBadgeText(details: object): Promise<string>; getTitle(details: object): Promise<string> };
   };
-  adscopeE2E: { findSimilarInTab(tab: TabInfo, trigger: PageTrigger, frameId?: number): Promise<void> };
+  adscopeE2E: {
+    findSimilarInTab(tab: TabInfo, trigger: PageTrigger, frameId?: number): Promise<void>;
+    fireWatchAlarm(): Promise<string>;
+  };
 }
 
 export async function serviceWorker(context: BrowserContext): Promise<Worker> {
@@ -57,4 +61,19 @@ export async function registeredScripts(context: BrowserContext): Promise<string
       (script) => script.id,
     ),
   );
+}
+
+/** Fires the watchlist's alarm as the browser would at its time; resolves when the check has ended. */
+export async function fireWatchAlarm(context: BrowserContext): Promise<string> {
+  const worker = await serviceWorker(context);
+  return worker.evaluate(() => (globalThis as unknown as WorkerGlobals).adscopeE2E.fireWatchAlarm());
+}
+
+/** The toolbar button's badge text and title. */
+export async function toolbarBadge(context: BrowserContext): Promise<{ text: string; title: string }> {
+  const worker = await serviceWorker(context);
+  return worker.evaluate(async () => {
+    const { action } = (globalThis as unknown as WorkerGlobals).chrome;
+    return { text: await action.getBadgeText({}), title: await action.getTitle({}) };
+  });
 }

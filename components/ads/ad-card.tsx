@@ -6,6 +6,7 @@ import { iconClass } from '../ui/icons';
 import type { AdSaveState } from './saved-state';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
+import { WatchButton, watchableBrand } from './watch-toggle';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
 export function adPreviewUrl(ad: LibraryAd): string | null {
@@ -86,6 +87,7 @@ export function AdCard({
   const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
   const cta = ctaLabel(ad.cta_type);
   const format = formatLabel(ad.display_format);
+  const brand = watchableBrand(ad);
   return (
     <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total}>
       <div className="ad-card-media">
@@ -156,6 +158,7 @@ export function AdCard({
             title="Generate from this ad"
             onClick={() => navigate({ to: 'generate', ad })}
           ></button>
+          {brand ? <WatchButton brand={brand} compact tabbable={tabbable} /> : null}
           {status ? (
             <span className={`ad-card-status${saveState.failed.length > 0 ? ' is-error' : ''}`}>{status}</span>
           ) : null}

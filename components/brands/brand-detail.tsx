@@ -7,6 +7,7 @@ import { formatDay, formatLabel, languageName, numberFormat } from '../ui/format
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
 import { useBrandAds } from '../ads/queries';
+import { WatchButton } from '../ads/watch-toggle';
 import { useBrandsStore } from './brands-store';
 import { brandKeys } from './query-keys';
 
@@ -54,6 +55,7 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
             See this brand's ads
           </button>
         ) : null}
+        {brand ? <WatchButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} /> : null}
       </div>
       <QueryView query={detail} loadingLabel="Loading the brand" rows={2} errorTitle="Could not load this brand">
         {(brand) => (

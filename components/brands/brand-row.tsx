@@ -1,6 +1,7 @@
 import type { BrandRow } from '@/lib/contract/brand-library';
 import { safeHttpUrl } from '@/lib/url';
 import { countOf } from '../ui/format';
+import { WatchButton } from '../ads/watch-toggle';
 
 /** One brand in a list; the name opens the brand's detail. */
 export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: string) => void }) {
@@ -27,6 +28,7 @@ export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: 
           Locked
         </span>
       ) : null}
+      <WatchButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} />
     </li>
   );
 }

@@ -13,6 +13,7 @@ export const panelTabs = [
   'saved',
   'generate',
   'workspace',
+  'new',
 ] as const;
 export type PanelTab = (typeof panelTabs)[number];
 

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { SetupPrompt } from '@/components/ui/setup-prompt';
@@ -9,6 +9,9 @@ import { HeldSaves } from '@/components/ads/held-saves';
 import { SaveDialog } from '@/components/ads/save-dialog';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { usePageHandover } from '@/components/similar/use-page-handover';
+import { WatchNotices } from '@/components/ads/watch-toggle';
+import { useStoredItem } from '@/components/ui/use-stored-item';
+import { newAdCount, panelRequestItem, watchlistItem, watchNewsItem } from '@/lib/storage/watchlist';
 import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
 
 /** The places of the panel: the four main ones first, each with its icon. */
@@ -17,6 +20,7 @@ const TABS: readonly TabItem<PanelTab>[] = [
   { id: 'boards', label: 'Boards', icon: 'boards' },
   { id: 'accounts', label: 'Accounts', icon: 'accounts' },
   { id: 'generate', label: 'Generate', icon: 'generate' },
+  { id: 'new', label: 'New', icon: 'new' },
   { id: 'brands', label: 'Brands', icon: 'brands' },
   { id: 'saved', label: 'Saved', icon: 'saved' },
   { id: 'similar', label: 'Similar', icon: 'similar' },
@@ -33,6 +37,7 @@ const LOADERS = {
   saved: () => import('@/components/saved-ads/saved-ads-tab'),
   generate: () => import('@/components/generate/generate-tab'),
   workspace: () => import('@/components/workspace/workspace-tab'),
+  new: () => import('@/components/watchlist/new-tab'),
 } satisfies Record<PanelTab, () => Promise<{ default: ComponentType }>>;
 
 const LAZY: Record<PanelTab, ComponentType> = {
@@ -44,6 +49,7 @@ const LAZY: Record<PanelTab, ComponentType> = {
   saved: lazy(LOADERS.saved),
   generate: lazy(LOADERS.generate),
   workspace: lazy(LOADERS.workspace),
+  new: lazy(LOADERS.new),
 };
 
 /**
@@ -61,6 +67,28 @@ function preloadOtherTabs(): void {
   for (const tab of Object.keys(LOADERS) as PanelTab[]) void preloadTab(tab).catch(() => undefined);
 }
 
+/** The tabs, New with the count of new ads from watched brands. */
+function useTabs(): readonly TabItem<PanelTab>[] {
+  const news = useStoredItem(watchNewsItem);
+  const watched = useStoredItem(watchlistItem);
+  const count = news && watched ? newAdCount(news, new Set(watched.map((brand) => brand.id))) : 0;
+  return useMemo(
+    () =>
+      TABS.map((tab) => (tab.id === 'new' ? { ...tab, count, countLabel: count === 1 ? 'new ad' : 'new ads' } : tab)),
+    [count],
+  );
+}
+
+/** A notification was clicked: the background asks for New. */
+function usePanelRequest(): void {
+  const request = useStoredItem(panelRequestItem);
+  useEffect(() => {
+    if (!request) return;
+    navigate({ to: request.to });
+    void panelRequestItem.remove();
+  }, [request]);
+}
+
 export function SidePanelApp() {
   const settings = useSettings();
   const tab = useNavigationStore((state) => state.tab);
@@ -71,6 +99,8 @@ export function SidePanelApp() {
   }, []);
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   usePageHandover(configured);
+  usePanelRequest();
+  const tabs = useTabs();
   useEffect(() => {
     if (!configured) return;
     const onKey = (event: KeyboardEvent) => {
@@ -97,7 +127,7 @@ export function SidePanelApp() {
         {settings.data && !configured ? <SetupPrompt /> : null}
         {configured ? <HeldSaves /> : null}
         {configured ? (
-          <Tabs label="Research views" tabs={TABS} selected={tab} onSelect={(to) => navigate({ to })}>
+          <Tabs label="Research views" tabs={tabs} selected={tab} onSelect={(to) => navigate({ to })}>
             <Suspense fallback={<SkeletonList label="Loading view" />}>
               <Panel />
             </Suspense>
@@ -107,6 +137,7 @@ export function SidePanelApp() {
           <>
             <SaveDialog />
             <SaveToasts />
+            <WatchNotices />
           </>
         ) : null}
       </main>

@@ -15,6 +15,8 @@ export const ICON_NAMES = [
   'similar',
   'workspace',
   'save',
+  'new',
+  'watch',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -5,6 +5,9 @@ export interface TabItem<Id extends string> {
   id: Id;
   label: string;
   icon?: IconName;
+  /** A count shown on the tab, said as "<count> <countLabel>". */
+  count?: number;
+  countLabel?: string;
 }
 
 interface TabsProps<Id extends string> {
@@ -77,6 +80,12 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
             onClick={() => onSelect(tab.id)}
           >
             <span className="tab-label">{tab.label}</span>
+            {tab.count ? (
+              <span className="tab-count">
+                {tab.count > 99 ? '99+' : tab.count}
+                <span className="visually-hidden"> {tab.countLabel}</span>
+              </span>
+            ) : null}
           </button>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { StoredItem } from '@/lib/storage/stored-item';
 
 interface Entry {
@@ -45,8 +45,14 @@ function subscribe(item: StoredItem<unknown>, entry: Entry, listener: () => void
  */
 export function useStoredItem<T>(item: StoredItem<T>): T | undefined {
   const entry = entryOf(item as StoredItem<unknown>);
+  // One subscribe function per item: a new one each render would unsubscribe and subscribe
+  // again, and the last listener leaving reads the item afresh, which renders again.
+  const subscribeTo = useCallback(
+    (listener: () => void) => subscribe(item as StoredItem<unknown>, entry, listener),
+    [item, entry],
+  );
   return useSyncExternalStore(
-    (listener) => subscribe(item as StoredItem<unknown>, entry, listener),
+    subscribeTo,
     () => entry.value as T | undefined,
     () => undefined,
   );

@@ -8,7 +8,7 @@ export function toolbarAction() {
 }
 
 const JOBS_COLOR = '#1d4ed8';
-const NEWS_COLOR = '#15803d';
+const NEWS_COLOR = '#067647';
 
 /** What each part of the extension last reported; the badge shows one number, the title both. */
 const shown = { jobs: 0, news: 0 };

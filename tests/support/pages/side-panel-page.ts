@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 export class SidePanelPage {
   constructor(readonly page: Page) {}
 
-  tab(name: 'Search' | 'Accounts' | 'Similar' | 'Brands' | 'Boards' | 'Saved' | 'Generate' | 'Workspace') {
+  tab(name: 'Search' | 'Accounts' | 'Similar' | 'Brands' | 'Boards' | 'Saved' | 'Generate' | 'Workspace' | 'New') {
     return this.page.getByRole('tab', { name });
   }
   get brandsHeading() {

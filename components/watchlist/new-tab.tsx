@@ -1,0 +1,246 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { callBackground } from '@/lib/messaging/client';
+import {
+  WATCH_INTERVALS,
+  WATCH_LIMIT,
+  watchlistItem,
+  watchNewsItem,
+  watchNextAtItem,
+  watchSettingsItem,
+  watchStatusItem,
+} from '@/lib/storage/watchlist';
+import { AdCard } from '../ads/ad-card';
+import { AdDetail } from '../ads/ad-detail';
+import { useOutbox } from '../ads/board-queries';
+import { adSaveState } from '../ads/saved-state';
+import { useSaveStore } from '../ads/save-store';
+import { navigate } from '../navigation/navigation-store';
+import { ErrorNotice } from '../ui/error-notice';
+import { countOf } from '../ui/format';
+import { SkeletonList } from '../ui/skeleton';
+import { useStoredItem } from '../ui/use-stored-item';
+import { describeBrandCheck, describeChecks, type NewsGroup, newsGroups, when } from './describe';
+import { ImportDialog } from './import-dialog';
+
+/** Cards shown per brand before "Show all". */
+const SHOWN_PER_BRAND = 12;
+
+function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd) => void }) {
+  const id = useId();
+  const outbox = useOutbox();
+  const openSaveDialog = useSaveStore((state) => state.openDialog);
+  const [all, setAll] = useState(false);
+  const markSeen = useMutation({
+    mutationFn: () => callBackground('watch.markSeen', { brandIds: [group.brandId] }),
+  });
+  const ads = all ? group.ads : group.ads.slice(0, SHOWN_PER_BRAND);
+  const count = group.ads.length + group.more;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="similar-section news-group">
+      <div className="board-view-header">
+        <h3 id={`${id}-heading`}>{group.name}</h3>
+        <span className="muted">
+          {countOf(count, 'new ad')} · first seen {when(group.latest)}
+        </span>
+        <button
+          type="button"
+          className="btn"
+          disabled={markSeen.isPending}
+          aria-label={`Mark seen: ${group.name}`}
+          onClick={() => markSeen.mutate()}
+        >
+          Mark seen
+        </button>
+      </div>
+      {markSeen.isError ? <ErrorNotice title="Could not mark these seen" error={markSeen.error} /> : null}
+      <div role="list" aria-label={`New ads from ${group.name}`} className="similar-grid">
+        {ads.map(({ ad }, index) => (
+          <AdCard
+            key={ad.id}
+            ad={ad}
+            index={index}
+            total={group.ads.length}
+            tabbable
+            onOpen={onOpen}
+            onFocus={() => undefined}
+            onSave={openSaveDialog}
+            saveState={adSaveState(ad, outbox)}
+          />
+        ))}
+      </div>
+      {group.ads.length > SHOWN_PER_BRAND && !all ? (
+        <button type="button" className="btn" onClick={() => setAll(true)}>
+          Show all {group.ads.length}
+        </button>
+      ) : null}
+      {group.more > 0 ? (
+        <p className="muted">
+          And {countOf(group.more, 'older new ad')}, not kept here: see them in{' '}
+          <button
+            type="button"
+            className="btn-link btn"
+            onClick={() => navigate({ to: 'search', brand: { id: group.brandId, name: group.name }, sort: 'newest' })}
+          >
+            {group.name}'s newest ads
+          </button>
+          .
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function CheckSettings() {
+  const id = useId();
+  const settings = useStoredItem(watchSettingsItem);
+  const save = useMutation({
+    mutationFn: (next: { intervalHours: number; notify: boolean }) => callBackground('watch.setSettings', next),
+  });
+  if (!settings) return null;
+  return (
+    <fieldset className="watch-settings">
+      <legend>Checks</legend>
+      <div className="field">
+        <label htmlFor={`${id}-interval`}>Check watched brands</label>
+        <select
+          id={`${id}-interval`}
+          value={settings.intervalHours}
+          onChange={(event) => save.mutate({ ...settings, intervalHours: Number(event.target.value) })}
+        >
+          {WATCH_INTERVALS.map((hours) => (
+            <option key={hours} value={hours}>
+              {hours === 0 ? 'Never (off)' : hours === 1 ? 'Every hour' : `Every ${hours} hours`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="checkbox-field">
+        <input
+          type="checkbox"
+          checked={settings.notify}
+          onChange={(event) => save.mutate({ ...settings, notify: event.target.checked })}
+        />
+        Notify me when a check finds new ads (one notification per check)
+      </label>
+      {save.isError ? <ErrorNotice title="Could not change the checks" error={save.error} /> : null}
+    </fieldset>
+  );
+}
+
+/** The New place: what watched brands launched since the user last looked, and the watchlist itself. */
+export default function NewTab() {
+  const id = useId();
+  const watched = useStoredItem(watchlistItem);
+  const news = useStoredItem(watchNewsItem);
+  const status = useStoredItem(watchStatusItem);
+  const nextAt = useStoredItem(watchNextAtItem);
+  const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
+  const [importing, setImporting] = useState(false);
+  const watchedIds = useMemo(() => new Set((watched ?? []).map((brand) => brand.id)), [watched]);
+  const groups = useMemo(() => (news ? newsGroups(news, watchedIds) : []), [news, watchedIds]);
+  const checkNow = useMutation({ mutationFn: () => callBackground('watch.checkNow', {}) });
+  const markAll = useMutation({ mutationFn: () => callBackground('watch.markSeen', { brandIds: 'all' }) });
+  const unwatch = useMutation({
+    mutationFn: (brandId: string) => callBackground('watch.remove', { brandIds: [brandId] }),
+  });
+
+  if (!watched || !news || !status || nextAt === undefined) return <SkeletonList label="Loading New" rows={2} />;
+  if (openAd) return <AdDetail adId={openAd.id} fromList={openAd} onBack={() => setOpenAd(null)} />;
+
+  const running = status.run !== null && status.run.pausedUntil === null;
+  const total = groups.reduce((sum, group) => sum + group.ads.length + group.more, 0);
+  return (
+    <section className="tab-section watch" aria-labelledby={`${id}-heading`}>
+      <div className="board-view-header">
+        <h2 id={`${id}-heading`}>New from watched brands</h2>
+        <button
+          type="button"
+          className="btn"
+          disabled={watched.length === 0 || running || checkNow.isPending}
+          onClick={() => checkNow.mutate()}
+        >
+          {running ? 'Checking…' : 'Check now'}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={total === 0 || markAll.isPending}
+          onClick={() => markAll.mutate()}
+        >
+          Mark all seen
+        </button>
+      </div>
+      <p className="results-status" role="status">
+        {watched.length === 0 ? '' : describeChecks(status.run, status.last, nextAt)}
+        {checkNow.data && !checkNow.data.started ? ' A check is already under way.' : ''}
+      </p>
+      {checkNow.isError ? <ErrorNotice title="Could not start a check" error={checkNow.error} /> : null}
+      {markAll.isError ? <ErrorNotice title="Could not mark all seen" error={markAll.error} /> : null}
+      <p className="coverage-note muted">
+        New means an ad Adscope had not seen for that brand, whatever its launch date: ads are often found days after
+        they launch. The service covers brands as it tracks them, so a check that finds nothing does not prove a brand
+        launched nothing.
+      </p>
+
+      {watched.length === 0 ? (
+        <div className="empty-state">
+          <h3>Watch a brand to see what it launches</h3>
+          <p>
+            Press Watch on a brand in Brands, on its page, or on any ad card. Adscope then checks it in the background
+            and lists its new ads here, with a count on the toolbar button.
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => setImporting(true)}>
+            Watch brands you follow…
+          </button>
+        </div>
+      ) : groups.length === 0 ? (
+        <p className="empty-state">Nothing new since you last looked.</p>
+      ) : (
+        groups.map((group) => <BrandNews key={group.brandId} group={group} onOpen={setOpenAd} />)
+      )}
+
+      {watched.length > 0 ? (
+        <details className="report-controls watchlist-details">
+          <summary>
+            <span className="report-controls-title">
+              Watchlist: {watched.length} of {WATCH_LIMIT}
+            </span>
+            {watched.length >= WATCH_LIMIT ? <span className="muted">full: unwatch a brand to add another</span> : null}
+          </summary>
+          <ul className="list-plain watch-list" aria-label="Watched brands">
+            {watched.map((brand) => (
+              <li key={brand.id} className="watch-row">
+                <span className="brand-row-text">
+                  <strong>{brand.name}</strong>
+                  <span className="muted">{describeBrandCheck(status.brands[brand.id])}</span>
+                </span>
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Unwatch ${brand.name}`}
+                  disabled={unwatch.isPending && unwatch.variables === brand.id}
+                  onClick={() => unwatch.mutate(brand.id)}
+                >
+                  Unwatch
+                </button>
+              </li>
+            ))}
+          </ul>
+          {unwatch.isError ? <ErrorNotice title="Could not unwatch" error={unwatch.error} /> : null}
+          <button
+            type="button"
+            className="btn"
+            disabled={watched.length >= WATCH_LIMIT}
+            onClick={() => setImporting(true)}
+          >
+            Watch brands you follow…
+          </button>
+        </details>
+      ) : null}
+      <CheckSettings />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} watched={watchedIds} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { fireWatchAlarm, serviceWorker, toolbarBadge } from '../../scripts/e2e-hooks';
+import type { RunningServer } from '../../server/app';
+import { expect, expectAccessible, test } from './fixtures';
+import { SidePanelPage } from '../support/pages/side-panel-page';
+
+test.beforeEach(async ({ connect }) => {
+  await connect();
+});
+// News changes the catalogue: the next test starts from the seed again.
+test.afterEach(({ server }) => server.state.reset());
+
+/** Two catalogue brands with ads, whose names no other brand's name contains. */
+function twoBrands(server: RunningServer) {
+  const names = server.state.data.catalogue.brands.map((brand) => brand.name);
+  const brands = server.state.data.catalogue.brands.filter(
+    (brand) =>
+      server.state.library.adsOfBrand(brand.id).length >= 5 &&
+      names.filter((name) => name.startsWith(brand.name)).length === 1,
+  );
+  const [first, second] = brands;
+  if (!first || !second) throw new Error('the demo catalogue has no two such brands');
+  return [first, second] as const;
+}
+
+async function watchFromBrands(page: Page, name: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search brands' });
+  await search.fill(name);
+  const row = page.getByRole('list', { name: 'Matching brands' }).getByRole('listitem').filter({ hasText: name });
+  const watch = row.first().getByRole('button', { name: `Watch ${name}` });
+  await watch.click();
+  await expect(watch).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: `Watching ${name}` })).toBeVisible();
+}
+
+test('watch two brands; one launches three ads; the alarm finds them, the badge counts them, mark seen clears it', async ({
+  openPage,
+  server,
+  context,
+}) => {
+  const [launching, quiet] = twoBrands(server);
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Brands').click();
+  await watchFromBrands(page, launching.name);
+  await watchFromBrands(page, quiet.name);
+
+  // Watching a brand learns what it has at once: both are checked, nothing is new.
+  await page.getByRole('tab', { name: /^New/ }).click();
+  await page.getByText('Watchlist: 2 of 100').click();
+  const watched = page.getByRole('list', { name: 'Watched brands' });
+  await expect(watched.getByRole('listitem')).toHaveCount(2);
+  for (const brand of [launching, quiet])
+    await expect(watched.getByRole('listitem').filter({ hasText: brand.name })).toContainText(
+      /Checked .*ads? compared/,
+    );
+  await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
+  await page.getByRole('checkbox', { name: /Notify me when a check finds new ads/ }).check();
+
+  const launched = await fetch(`${server.baseUrl}/__admin/news`, {
+    method: 'POST',
+    body: JSON.stringify({ brands: [launching.id], count: 3 }),
+  });
+  const ids = ((await launched.json()) as { ads: { id: string }[] }).ads.map((ad) => ad.id);
+  expect(ids).toHaveLength(3);
+
+  expect(await fireWatchAlarm(context)).toBe('complete');
+  await expect.poll(async () => (await toolbarBadge(context)).text).toBe('3');
+  expect((await toolbarBadge(context)).title).toBe('Adscope: 3 new ads from watched brands');
+  const worker = await serviceWorker(context);
+  const notifications = await worker.evaluate(async () =>
+    Object.keys(
+      await (
+        globalThis as unknown as { chrome: { notifications: { getAll(): Promise<object> } } }
+      ).chrome.notifications.getAll(),
+    ),
+  );
+  expect(notifications).toHaveLength(1);
+
+  // The New place: the three under the brand that launched them, none under the quiet one.
+  await expect(page.getByRole('tab', { name: 'New 3 new ads' })).toBeVisible();
+  const group = page.getByRole('region', { name: launching.name });
+  const cards = group.getByRole('list', { name: `New ads from ${launching.name}` }).getByRole('listitem');
+  await expect(cards).toHaveCount(3);
+  await expect(page.getByRole('region', { name: quiet.name })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /Last check .*: finished, 2 brands\./ })).toBeVisible();
+  // Each is a normal card: save, more like this, generate, and watch.
+  await expect(cards.first().getByRole('button', { name: /^Save .* to a board$/ })).toBeVisible();
+  await expect(cards.first().getByRole('button', { name: `Watch ${launching.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectAccessible(page);
+
+  // By keyboard: focus "Mark seen" and press Enter.
+  const markSeen = group.getByRole('button', { name: `Mark seen: ${launching.name}` });
+  await markSeen.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
+  await expect.poll(async () => (await toolbarBadge(context)).text).toBe('');
+  await expect(page.getByRole('tab', { name: 'New', exact: true })).toBeVisible();
+
+  // The same ads are never new twice.
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Last check .*: finished/ })).toBeVisible();
+  await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
+  expect((await toolbarBadge(context)).text).toBe('');
+});
+
+test('import picks from the followed brands, within the limit; unwatch forgets', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  await page.getByRole('tab', { name: /^New/ }).click();
+  await expect(page.getByRole('heading', { name: 'Watch a brand to see what it launches' })).toBeVisible();
+  await page.getByRole('button', { name: 'Watch brands you follow…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Watch brands you follow' });
+  const choices = dialog.getByRole('group', { name: /Followed brands/ }).getByRole('checkbox');
+  await expect(choices.first()).toBeVisible();
+  // Nothing is picked for the user.
+  await expect(dialog.getByRole('button', { name: 'Watch 0 brands' })).toBeDisabled();
+  await choices.nth(0).check();
+  await choices.nth(1).press('Space');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Watch 2 brands' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByText('Watchlist: 2 of 100').click();
+  const watched = page.getByRole('list', { name: 'Watched brands' });
+  await expect(watched.getByRole('listitem')).toHaveCount(2);
+  await watched
+    .getByRole('button', { name: /^Unwatch / })
+    .first()
+    .click();
+  await expect(watched.getByRole('listitem')).toHaveCount(1);
+  await expectAccessible(page);
+});
