@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { findSimilarOn, registeredScripts } from './e2e-hooks';
+import { findSimilarOn, fireWatchAlarm, registeredScripts } from './e2e-hooks';
 
 /** One screen of the tour: opens a surface in a given state and leaves it ready for a screenshot. */
 export interface TourStop {
@@ -177,6 +177,32 @@ export const TOUR: TourStop[] = [
       await openTab(page, 'Brands');
       await page.getByRole('list', { name: 'Followed brands' }).getByRole('button').first().click();
       await page.getByRole('list', { name: 'Brand ads' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'watch-new',
+    readme: 'New: the ads watched brands launched since the last look, grouped by brand',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page, env) => {
+      await openTab(page, 'Brands');
+      const watch = page.getByRole('list', { name: 'Followed brands' }).getByRole('button', { name: /^Watch / });
+      await watch.first().waitFor();
+      const names: string[] = [];
+      for (const index of [0, 1]) {
+        const button = watch.nth(index);
+        names.push(((await button.textContent()) ?? '').replace(/^Watch\s*/, '').trim());
+        await button.click();
+      }
+      // Both brands learn what they have; then one launches three ads, and the alarm finds them.
+      await page.getByRole('tab', { name: /^New/ }).click();
+      await page.getByText('Nothing new since you last looked.').waitFor();
+      await fetch(`${env.baseUrl}/__admin/news`, {
+        method: 'POST',
+        body: JSON.stringify({ brands: [names[0]], count: 3 }),
+      });
+      await fireWatchAlarm(page.context());
+      await page.getByRole('region', { name: names[0] }).getByRole('listitem').first().waitFor();
     },
   },
   {

@@ -99,6 +99,8 @@ function CheckSettings() {
     mutationFn: (next: { intervalHours: number; notify: boolean }) => callBackground('watch.setSettings', next),
   });
   if (!settings) return null;
+  // The choice shows at once; storage confirms it a moment later.
+  const shown = save.isPending && save.variables ? save.variables : settings;
   return (
     <fieldset className="watch-settings">
       <legend>Checks</legend>
@@ -106,8 +108,8 @@ function CheckSettings() {
         <label htmlFor={`${id}-interval`}>Check watched brands</label>
         <select
           id={`${id}-interval`}
-          value={settings.intervalHours}
-          onChange={(event) => save.mutate({ ...settings, intervalHours: Number(event.target.value) })}
+          value={shown.intervalHours}
+          onChange={(event) => save.mutate({ ...shown, intervalHours: Number(event.target.value) })}
         >
           {WATCH_INTERVALS.map((hours) => (
             <option key={hours} value={hours}>
@@ -119,8 +121,8 @@ function CheckSettings() {
       <label className="checkbox-field">
         <input
           type="checkbox"
-          checked={settings.notify}
-          onChange={(event) => save.mutate({ ...settings, notify: event.target.checked })}
+          checked={shown.notify}
+          onChange={(event) => save.mutate({ ...shown, notify: event.target.checked })}
         />
         Notify me when a check finds new ads (one notification per check)
       </label>

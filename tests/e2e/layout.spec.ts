@@ -6,7 +6,7 @@ test.beforeEach(async ({ connect }) => {
   await connect();
 });
 
-const PLACES = ['Search', 'Boards', 'Accounts', 'Generate', 'Brands', 'Saved', 'Similar', 'Workspace'] as const;
+const PLACES = ['Search', 'Boards', 'Accounts', 'Generate', 'New', 'Brands', 'Saved', 'Similar', 'Workspace'] as const;
 
 /** How far the page scrolls sideways (0 when nothing is wider than the panel). */
 const sideways = (page: Page) =>
@@ -63,8 +63,10 @@ test('dense cards: at 400 px two columns, each under 300 px tall, actions as nam
   const [a, b] = [await first.boundingBox(), await second.boundingBox()];
   expect(a && b && Math.abs(a.y - b.y) < 2).toBe(true);
   expect(a?.height ?? 999).toBeLessThan(300);
-  const actions = first.getByRole('button', { name: /^(Save .* to a board|More like this: |Generate from this ad: )/ });
-  await expect(actions).toHaveCount(3);
+  const actions = first.getByRole('button', {
+    name: /^(Save .* to a board|More like this: |Generate from this ad: |Watch )/,
+  });
+  await expect(actions).toHaveCount(4);
   const tops = await actions.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
   expect(new Set(tops).size).toBe(1);
   await expect(actions.first()).toHaveAttribute('title', /Save to a board/);
@@ -76,7 +78,7 @@ test('dense cards: at 400 px two columns, each under 300 px tall, actions as nam
         return `${before.width} ${before.maskImage.startsWith('url("data:image/svg+xml') ? 'svg' : before.maskImage}`;
       }),
     );
-  expect(await drawn(actions)).toEqual(['16px svg', '16px svg', '16px svg']);
+  expect(await drawn(actions)).toEqual(['16px svg', '16px svg', '16px svg', '16px svg']);
   expect(await drawn(page.getByRole('tab'))).toEqual(PLACES.map(() => '18px svg'));
 });
 
@@ -145,9 +147,9 @@ test('the places work by keyboard: arrows across, and up and down between the ro
   await page.keyboard.press('ArrowRight');
   await expect(panel.tab('Boards')).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  // Two rows of four at this width: down from Boards is the place below it.
-  await expect(panel.tab('Saved')).toBeFocused();
-  await expect(panel.tab('Saved')).toHaveAttribute('aria-selected', 'true');
+  // Three to a row at this width: down from Boards is the place below it.
+  await expect(panel.tab('New')).toBeFocused();
+  await expect(panel.tab('New')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(panel.tab('Boards')).toBeFocused();
   await page.keyboard.press('End');

@@ -82,7 +82,7 @@ test('brand search to brand detail, its ads, and back to Search with the brand f
   const brand = server.state.data.catalogue.brands.find((b) => server.state.library.adsOfBrand(b.id).length > 5);
   await page.getByRole('searchbox', { name: 'Search brands' }).fill(brand?.name ?? '');
   const matches = page.getByRole('list', { name: 'Matching brands' });
-  await matches.getByRole('button', { name: brand?.name ?? '' }).click();
+  await matches.getByRole('button', { name: brand?.name ?? '', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: brand?.name ?? '' })).toBeVisible();
   await expect(panel.brandAds.getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page);

@@ -55,7 +55,9 @@ test('watch two brands; one launches three ads; the alarm finds them, the badge 
       /Checked .*ads? compared/,
     );
   await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
-  await page.getByRole('checkbox', { name: /Notify me when a check finds new ads/ }).check();
+  const notify = page.getByRole('checkbox', { name: /Notify me when a check finds new ads/ });
+  await notify.click();
+  await expect(notify).toBeChecked();
 
   const launched = await fetch(`${server.baseUrl}/__admin/news`, {
     method: 'POST',

@@ -79,7 +79,17 @@ describe('Firefox', () => {
     expect(layout.clipped).toEqual([]);
     // The same page at that width, where axe can run: every place reachable and clean.
     const panel = await firefox.open('sidepanel', { width: layout.width, height: 800 });
-    for (const place of ['Search', 'Boards', 'Accounts', 'Generate', 'Brands', 'Saved', 'Similar', 'Workspace']) {
+    for (const place of [
+      'Search',
+      'Boards',
+      'Accounts',
+      'Generate',
+      'New',
+      'Brands',
+      'Saved',
+      'Similar',
+      'Workspace',
+    ]) {
       await byRole(panel, 'tab', place).click();
       await panel.waitForSelector(`::-p-aria([role="tab"][name="${place}"][aria-selected="true"])`).catch(() => null);
       expect(

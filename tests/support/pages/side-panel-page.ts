@@ -77,7 +77,7 @@ export class SidePanelPage {
   async openBrand(name: string): Promise<void> {
     await this.tab('Brands').click();
     await this.page.getByRole('searchbox', { name: 'Search brands' }).fill(name);
-    await this.page.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name }).click();
+    await this.page.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name, exact: true }).click();
   }
   get followed() {
     return this.page.getByRole('list', { name: 'Followed brands' });
