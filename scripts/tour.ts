@@ -203,6 +203,8 @@ export const TOUR: TourStop[] = [
       });
       await fireWatchAlarm(page.context());
       await page.getByRole('region', { name: names[0] }).getByRole('listitem').first().waitFor();
+      const dismiss = page.getByRole('button', { name: 'Dismiss' });
+      if (await dismiss.isVisible()) await dismiss.click();
     },
   },
   {
