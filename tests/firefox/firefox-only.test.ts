@@ -71,7 +71,7 @@ describe('Firefox', () => {
     await inExtension(options, `browser.extension.getViews({ type: 'sidebar' })[0]?.location.reload(); return true;`);
     const layout = await eventually(async () => {
       const measured = await measure();
-      expect(measured.tabs).toBe(8);
+      expect(measured.tabs).toBe(9);
       return measured;
     });
     expect(layout.width).toBeLessThanOrEqual(260);
