@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { isUuid } from '@/lib/contract/limits';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
-import { watchlistItem } from '@/lib/storage/watchlist';
+import { WATCH_LIMIT, watchlistItem } from '@/lib/storage/watchlist';
 import { iconClass } from '../ui/icons';
 import { useStoredItem } from '../ui/use-stored-item';
 
@@ -36,7 +36,7 @@ export const useWatchStore = create<WatchState>()((set, get) => ({
         say(`Stopped watching ${brand.name}.`);
       } else {
         const { watching: count } = await callBackground('watch.add', { brands: [brand] });
-        say(`Watching ${brand.name} (${count} of 100). Its new ads will show in New.`);
+        say(`Watching ${brand.name} (${count} of ${WATCH_LIMIT}). Its new ads will show in New.`);
       }
     } catch (error) {
       say(`Could not ${watching ? 'unwatch' : 'watch'} ${brand.name}: ${ApiError.from(error).message}`, true);
