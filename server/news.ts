@@ -94,7 +94,7 @@ export class NewsDesk {
     return made;
   }
 
-  /** Scheduled launches due by `now` not made yet, each as the brands it is for. */
+  /** How many scheduled launches are due by `now` and not made yet; counts them as made. */
   due(now: number): number {
     if (!this.schedule) return 0;
     const ticks = Math.floor((now - this.startedAt) / this.schedule.everyMs);

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
 import { flattenBoards, useBoardTree, useOutbox } from './board-queries';
 import { ErrorNotice } from '../ui/error-notice';
+import { useModal } from '../ui/use-modal';
 import { numberFormat } from '../ui/format';
 import { adHeadline } from './ad-card';
 import { adSaveState } from './saved-state';
@@ -184,13 +185,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
 export function SaveDialog() {
   const ad = useSaveStore((state) => state.dialogAd);
   const close = useSaveStore((state) => state.closeDialog);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (ad && !dialog.open) dialog.showModal();
-    if (!ad && dialog.open) dialog.close();
-  }, [ad]);
+  const ref = useModal(ad !== null);
   return (
     <dialog ref={ref} className="save-dialog" aria-label="Save to a board" onClose={close}>
       {ad ? <SaveForm key={ad.id} ad={ad} onDone={close} /> : null}

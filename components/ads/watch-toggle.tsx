@@ -51,12 +51,6 @@ export const useWatchStore = create<WatchState>()((set, get) => ({
   dismiss: () => set({ notice: null }),
 }));
 
-/** The ids of the watched brands, live; undefined until read. */
-export function useWatchedIds(): ReadonlySet<string> | undefined {
-  const watched = useStoredItem(watchlistItem);
-  return watched ? new Set(watched.map((brand) => brand.id)) : undefined;
-}
-
 /** The brand an ad can be watched by: only a catalogue brand with an id. */
 export function watchableBrand(ad: {
   unified_brand_id: string | null;

@@ -3,14 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
-import { useOutbox } from '../ads/board-queries';
 import { QueryView } from '../ui/query-view';
 import { languageName, possessive } from '../ui/format';
 import { AdGridSkeleton } from '../ads/ad-results';
-import { AdCard } from '../ads/ad-card';
+import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
-import { adSaveState } from '../ads/saved-state';
-import { useSaveStore } from '../ads/save-store';
 import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
 import { similarKeys } from './query-keys';
@@ -29,33 +26,13 @@ function Section({
   action?: React.ReactNode;
 }) {
   const id = useId();
-  const outbox = useOutbox();
-  const openSaveDialog = useSaveStore((state) => state.openDialog);
   return (
     <section aria-labelledby={`${id}-heading`} className="similar-section">
       <div className="board-view-header">
         <h3 id={`${id}-heading`}>{title}</h3>
         {action}
       </div>
-      {ads.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <div role="list" aria-label={title} className="similar-grid">
-          {ads.map((ad, index) => (
-            <AdCard
-              key={ad.id}
-              ad={ad}
-              index={index}
-              total={ads.length}
-              tabbable
-              onOpen={onOpen}
-              onFocus={() => undefined}
-              onSave={openSaveDialog}
-              saveState={adSaveState(ad, outbox)}
-            />
-          ))}
-        </div>
-      )}
+      {ads.length === 0 ? <p className="muted">{empty}</p> : <AdCardList label={title} ads={ads} onOpen={onOpen} />}
     </section>
   );
 }

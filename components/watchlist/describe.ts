@@ -10,7 +10,6 @@ const ENDINGS: Record<LastRun['outcome'], string> = {
   rate_limited: 'stopped: the service asked to wait',
   failed: 'stopped: the service could not be reached',
   not_connected: 'stopped: Adscope is not connected',
-  stopped: 'stopped',
 };
 
 /** One line on the checks: the one under way, the last one, and the next. */

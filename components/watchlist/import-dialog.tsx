@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { isUuid } from '@/lib/contract/limits';
 import { callBackground } from '@/lib/messaging/client';
 import { WATCH_LIMIT } from '@/lib/storage/watchlist';
@@ -7,6 +7,7 @@ import { ErrorNotice } from '../ui/error-notice';
 import { countOf } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { SkeletonList } from '../ui/skeleton';
+import { useModal } from '../ui/use-modal';
 import { watchKeys } from './query-keys';
 
 const PAGE = 50;
@@ -20,13 +21,7 @@ interface ImportDialogProps {
 
 /** Picks brands from the workspace's followed list to watch: a choice per brand, never the whole list at once. */
 export function ImportDialog({ open, onClose, watched }: ImportDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog ref={ref} className="save-dialog" aria-label="Watch brands you follow" onClose={onClose}>
       {open ? <ImportForm watched={watched} onDone={onClose} /> : null}

@@ -11,11 +11,8 @@ import {
   watchSettingsItem,
   watchStatusItem,
 } from '@/lib/storage/watchlist';
-import { AdCard } from '../ads/ad-card';
+import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
-import { useOutbox } from '../ads/board-queries';
-import { adSaveState } from '../ads/saved-state';
-import { useSaveStore } from '../ads/save-store';
 import { navigate } from '../navigation/navigation-store';
 import { ErrorNotice } from '../ui/error-notice';
 import { countOf } from '../ui/format';
@@ -29,13 +26,10 @@ const SHOWN_PER_BRAND = 12;
 
 function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd) => void }) {
   const id = useId();
-  const outbox = useOutbox();
-  const openSaveDialog = useSaveStore((state) => state.openDialog);
   const [all, setAll] = useState(false);
   const markSeen = useMutation({
     mutationFn: () => callBackground('watch.markSeen', { brandIds: [group.brandId] }),
   });
-  const ads = all ? group.ads : group.ads.slice(0, SHOWN_PER_BRAND);
   const count = group.ads.length + group.more;
   return (
     <section aria-labelledby={`${id}-heading`} className="similar-section news-group">
@@ -55,21 +49,11 @@ function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd
         </button>
       </div>
       {markSeen.isError ? <ErrorNotice title="Could not mark these seen" error={markSeen.error} /> : null}
-      <div role="list" aria-label={`New ads from ${group.name}`} className="similar-grid">
-        {ads.map(({ ad }, index) => (
-          <AdCard
-            key={ad.id}
-            ad={ad}
-            index={index}
-            total={group.ads.length}
-            tabbable
-            onOpen={onOpen}
-            onFocus={() => undefined}
-            onSave={openSaveDialog}
-            saveState={adSaveState(ad, outbox)}
-          />
-        ))}
-      </div>
+      <AdCardList
+        label={`New ads from ${group.name}`}
+        ads={(all ? group.ads : group.ads.slice(0, SHOWN_PER_BRAND)).map((item) => item.ad)}
+        onOpen={onOpen}
+      />
       {group.ads.length > SHOWN_PER_BRAND && !all ? (
         <button type="button" className="btn" onClick={() => setAll(true)}>
           Show all {group.ads.length}

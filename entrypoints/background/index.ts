@@ -3,7 +3,7 @@ import { createDefaultApi, readConnection, workspaceApis } from '@/lib/backgroun
 import { createTransport } from '@/lib/background/api/transport';
 import { adLibraryApi } from '@/lib/background/api/ad-library';
 import { startWatch } from '@/lib/background/watch/watch-service';
-import { WATCH_POLICY } from '@/lib/background/watch/watch-runner';
+import { WATCH_PAGE_SIZE } from '@/lib/background/watch/watch-runner';
 import { connectionItem } from '@/lib/background/api/credentials';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
@@ -34,7 +34,7 @@ export default defineBackground({
         watchLibrary.search({
           unified_brand_id: brandId,
           order: 'newest',
-          page_size: WATCH_POLICY.pageSize,
+          page_size: WATCH_PAGE_SIZE,
           ...(cursor ? { cursor } : {}),
         }),
       openPanel: () => openResearchPanel(undefined),

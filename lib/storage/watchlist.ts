@@ -117,7 +117,7 @@ export const brandCheckSchema = z.object({
 });
 export type BrandCheck = z.infer<typeof brandCheckSchema>;
 
-export const runOutcomes = ['complete', 'budget', 'rate_limited', 'failed', 'not_connected', 'stopped'] as const;
+export const runOutcomes = ['complete', 'budget', 'rate_limited', 'failed', 'not_connected'] as const;
 export type RunOutcome = (typeof runOutcomes)[number];
 
 export const runStateSchema = z.object({
@@ -136,7 +136,6 @@ export const runStateSchema = z.object({
   /** Waiting out a Retry-After or a failure: nothing is sent before this. */
   pausedUntil: z.number().nullable(),
   pauses: z.number().int().min(0),
-  message: z.string().max(300).nullable(),
 });
 export type RunState = z.infer<typeof runStateSchema>;
 

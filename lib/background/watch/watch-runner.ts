@@ -22,9 +22,11 @@ import { diffPage, type SeenSet, seenSetSchema } from './seen-set';
 /** One request for a page of a brand's ads, newest first; never retried inside (every request is counted here). */
 export type BrandPageSearch = (brandId: string, cursor: string | undefined) => Promise<LibraryPage>;
 
+/** Ads per request ("100 is used in practice", spec 4.10). */
+export const WATCH_PAGE_SIZE = 100;
+
 export interface WatchPolicy {
   budget: number;
-  pageSize: number;
   pagesPerBrand: number;
   baselinePages: number;
   maxPauseMs: number;
@@ -36,8 +38,6 @@ export interface WatchPolicy {
 export const WATCH_POLICY: WatchPolicy = {
   /** Requests one run may send, whatever happens: 100 brands take about 100. */
   budget: 250,
-  /** Ads per request ("100 is used in practice", spec 4.10). */
-  pageSize: 100,
   /** Pages looked at per brand in a check: the next only while a whole page was new. */
   pagesPerBrand: 3,
   /** Pages the first check of a brand learns. */
@@ -211,7 +211,6 @@ export class WatchRunner {
         newBrands: [],
         pausedUntil: null,
         pauses: 0,
-        message: null,
       };
       status.run = run;
       if (kind !== 'baseline') status.lastScheduledAt = now;

@@ -34,6 +34,8 @@ const RESUME_ALARM = 'adscope-watch-resume';
 const NOTIFICATION_PREFIX = 'adscope-watch-';
 /** The first scheduled check comes no sooner than this after checks are turned on. */
 const FIRST_CHECK_DELAY_MS = 60_000;
+/** A periodic alarm fires a little after its time and runs on from there: this close counts as the same. */
+const ALARM_SLACK_MS = 60_000;
 
 export interface WatchServiceDeps {
   search: BrandPageSearch;
@@ -160,9 +162,14 @@ export function startWatch(deps: WatchServiceDeps) {
     const { lastScheduledAt } = await watchStatusItem.get();
     const now = clock();
     const at = Math.max(now + FIRST_CHECK_DELAY_MS, (lastScheduledAt ?? now) + interval);
-    await browser.alarms.create(WATCH_ALARM, { when: at, periodInMinutes: intervalHours * 60 });
-    await watchNextAtItem.set(at);
-    return at;
+    // The worker wakes for every message: an alarm already set for this time and interval stays.
+    const existing = await browser.alarms.get(WATCH_ALARM);
+    const same =
+      existing?.periodInMinutes === intervalHours * 60 && Math.abs(existing.scheduledTime - at) < ALARM_SLACK_MS;
+    if (!same) await browser.alarms.create(WATCH_ALARM, { when: at, periodInMinutes: intervalHours * 60 });
+    const due = same ? existing.scheduledTime : at;
+    if ((await watchNextAtItem.get()) !== due) await watchNextAtItem.set(due);
+    return due;
   }
 
   async function refreshBadge(): Promise<void> {

@@ -8,6 +8,8 @@ import { type BrandPageSearch, WatchRunner } from '../../../lib/background/watch
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
 import {
   newAdCount,
+  panelRequestItem,
+  watchNextAtItem,
   watchEntry,
   watchlistItem,
   watchNewsItem,
@@ -407,5 +409,36 @@ describe('in the background', () => {
 
     await background.markSeen('all');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+  });
+
+  it('a notification opens New; with notifications off, a check that finds news notifies nothing', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    const opened: string[] = [];
+    const background = startWatch({
+      search: service.search,
+      clock,
+      openPanel: async () => void opened.push('panel'),
+    });
+    await background.fireAlarm();
+    service.launch(brandId(1), 'quiet-news', '2026-11-22');
+    clock.advance(6 * HOUR);
+    await background.fireAlarm();
+    expect(newAdCount(await watchNewsItem.get())).toBe(1);
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
+
+    await watchSettingsItem.set({ intervalHours: 6, notify: true });
+    service.launch(brandId(1), 'loud-news', '2026-11-23');
+    clock.advance(6 * HOUR);
+    await background.fireAlarm();
+    const [id] = Object.keys(await fakeBrowser.notifications.getAll());
+    expect(id).toBeDefined();
+    await fakeBrowser.notifications.onClicked.trigger(id ?? '');
+    expect(opened).toEqual(['panel']);
+    await expect.poll(() => panelRequestItem.get()).toEqual({ to: 'new', at: clock() });
+    // The next due time is where the alarm is; a worker waking again leaves both as they are.
+    const alarm = await fakeBrowser.alarms.get('adscope-watch');
+    expect(await background.schedule()).toBe(alarm?.scheduledTime);
+    expect(await watchNextAtItem.get()).toBe(alarm?.scheduledTime);
   });
 });
