@@ -7,6 +7,9 @@ import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/support/pages/options-page';
 import { type Figure, median } from './report';
 import { stopServiceWorker } from '../tests/support/service-worker';
+import { fireWatchAlarm, serviceWorker } from '../scripts/e2e-hooks';
+import { watchEntry } from '../lib/storage/watch-entries';
+import type { WatchStatus } from '../lib/storage/watchlist';
 
 export const BENCH_EXTENSION_DIR = '.output/chrome-mv3-bench';
 const RUNS = 7;
@@ -267,11 +270,7 @@ async function bigBoard(context: BrowserContext, panelUrl: string): Promise<Figu
 }
 
 /** Generation polling: the gaps between one job's polls, and requests in a minute with no job. */
-async function polling(
-  context: BrowserContext,
-  panelUrl: string,
-  server: Awaited<ReturnType<typeof startAdscopeServer>>,
-): Promise<Figure[]> {
+async function polling(context: BrowserContext, panelUrl: string, server: BenchServer): Promise<Figure[]> {
   server.state.clock.setTimeScale(2);
   const page = await context.newPage();
   await page.goto(panelUrl);
@@ -325,8 +324,152 @@ async function polling(
   ];
 }
 
-/** The figures that need the extension running against the server; `boardOnly` measures the 10,000-ad board alone. */
-export async function benchExtension({ boardOnly = false }: { boardOnly?: boolean } = {}): Promise<Figure[]> {
+type BenchServer = Awaited<ReturnType<typeof startAdscopeServer>>;
+
+/**
+ * The worker's JavaScript heap, read over CDP. The persistent context gives no browser-wide
+ * session, so a page's session attaches to the worker target and speaks to it through
+ * Target.sendMessageToTarget.
+ */
+async function workerHeap(context: BrowserContext, page: Page, extensionId: string) {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const target = targetInfos.find(
+    (info) => info.type === 'service_worker' && info.url.startsWith(`chrome-extension://${extensionId}/`),
+  );
+  if (!target) throw new Error('the extension has no running service worker');
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  let nextId = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const send = async <T>(method: string): Promise<T> => {
+    const id = nextId++;
+    const reply = new Promise<unknown>((resolve) => waiting.set(id, resolve));
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+    return (await reply) as T;
+  };
+  return {
+    /** Bytes in use now, after a full collection when `collect` is set. */
+    async used(collect = false): Promise<number> {
+      if (collect) await send('HeapProfiler.collectGarbage');
+      return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+    },
+    detach: () => cdp.detach(),
+  };
+}
+
+/** The worker's watch status, as stored; undefined before its first write. */
+async function watchStatus(context: BrowserContext): Promise<WatchStatus | undefined> {
+  const worker = await serviceWorker(context);
+  return worker.evaluate(async () => {
+    const chromeApi = (
+      globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }
+    ).chrome;
+    return (await chromeApi.storage.local.get('watchStatus')).watchStatus as never;
+  });
+}
+
+/**
+ * The watchlist at its limit: 100 brands watched, first learned (two pages each), then one
+ * scheduled check after the server launched ads for ten of them. Its requests, its time and
+ * the worker's heap while it runs.
+ */
+async function watchRun(context: BrowserContext, extensionId: string, server: BenchServer): Promise<Figure[]> {
+  const ads = new Map<string, number>();
+  for (const ad of server.state.data.catalogue.ads)
+    ads.set(ad.unified_brand_id, (ads.get(ad.unified_brand_id) ?? 0) + 1);
+  // The brands with the most ads: each check reads full pages.
+  const brands = [...server.state.data.catalogue.brands]
+    .sort((a, b) => (ads.get(b.id) ?? 0) - (ads.get(a.id) ?? 0))
+    .slice(0, 100);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  const heap = await workerHeap(context, page, extensionId);
+  const searches = () => server.state.requestLog.filter((entry) => entry.path === '/ad-library/search').length;
+  const before = await heap.used(true);
+  const worker = await serviceWorker(context);
+  const baselineFrom = searches();
+  const baselineStarted = Date.now();
+  await worker.evaluate(
+    async (entries) => {
+      const chromeApi = (
+        globalThis as unknown as { chrome: { storage: { sync: { set(v: Record<string, unknown>): Promise<void> } } } }
+      ).chrome;
+      await chromeApi.storage.sync.set(Object.assign({}, ...entries));
+    },
+    brands.map((brand, index) => watchEntry({ id: brand.id, name: brand.name, addedAt: Date.UTC(2026, 0, 1) + index })),
+  );
+  // The watchlist's change starts one baseline run; it is done when a baseline is the last run and none is under way.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const status = await watchStatus(context);
+    if (status?.run === null && status.last?.kind === 'baseline') break;
+    if (Date.now() > deadline) throw new Error('the baseline run did not finish in 5 minutes');
+    await page.waitForTimeout(50);
+  }
+  const baselineMs = Date.now() - baselineStarted;
+  const baselineRequests = searches() - baselineFrom;
+  const launched = brands.slice(0, 10).map((brand) => brand.id);
+  server.state.launchAds(launched, 3, 0);
+  let peak = await heap.used(true);
+  const runFrom = searches();
+  const started = Date.now();
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      peak = Math.max(peak, await heap.used());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  await fireWatchAlarm(context);
+  const runMs = Date.now() - started;
+  running = false;
+  await sampling;
+  const runRequests = searches() - runFrom;
+  const status = await watchStatus(context);
+  if (!status) throw new Error('no watch status after the check');
+  const after = await heap.used(true);
+  await heap.detach();
+  await page.close();
+  const mb = (bytes: number) => bytes / 1_048_576;
+  return [
+    {
+      name: 'watchlist of 100 brands: requests of a scheduled check',
+      value: runRequests,
+      unit: 'requests',
+      budget: 110,
+      note: `one page each, a second only while a whole page is new; ${status.last?.newAds ?? 0} new ads found of 30 launched (outcome ${status.last?.outcome ?? 'none'}, ${status.last?.checked ?? 0} brands checked); the run's limit is 250`,
+    },
+    {
+      name: 'watchlist of 100 brands: time of a scheduled check',
+      value: runMs,
+      unit: 'ms',
+      note: 'one request at a time against the local server, which answers at once',
+    },
+    {
+      name: 'watchlist of 100 brands: first check (learning what each has)',
+      value: baselineMs,
+      unit: 'ms',
+      note: `${baselineRequests} requests: up to two pages a brand, nothing counted as new`,
+    },
+    {
+      name: 'watchlist of 100 brands: worker heap at most during a check',
+      value: mb(peak),
+      unit: 'MB',
+      budget: 32,
+      note: `uncollected garbage included; ${mb(before).toFixed(1)} MB before the watchlist, ${mb(after).toFixed(1)} MB after the check once collected; sampled every 20 ms`,
+    },
+  ];
+}
+
+/**
+ * The figures that need the extension running against the server; `part` measures one alone:
+ * the 10,000-ad board or the watchlist's check.
+ */
+export async function benchExtension({ part }: { part?: 'board' | 'watch' } = {}): Promise<Figure[]> {
   const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
   const acme = server.state.data.workspaces[0];
   if (!acme) throw new Error('no demo workspace');
@@ -347,13 +490,16 @@ export async function benchExtension({ boardOnly = false }: { boardOnly?: boolea
     await new OptionsPage(options).connect(server.baseUrl, DEMO_API_KEY);
     await options.close();
     const panelUrl = `chrome-extension://${extensionId}/sidepanel.html`;
-    if (boardOnly) return await bigBoard(context, panelUrl);
+    if (part === 'board') return await bigBoard(context, panelUrl);
+    if (part === 'watch') return await watchRun(context, extensionId, server);
     const figures = [...(await panelOpen(context, panelUrl)), ...(await workerColdStart(context, panelUrl))];
     server.state.faults.add({ kind: 'latency', latencyMs: 50, path: '/owned-brands' });
     figures.push(...(await messaging(context, panelUrl, server.baseUrl)));
     server.state.faults.clear();
     figures.push(...(await bigBoard(context, panelUrl)));
     if (!process.argv.includes('--no-polling')) figures.push(...(await polling(context, panelUrl, server)));
+    // Last: a watchlist keeps the worker busier for everything measured after it.
+    figures.push(...(await watchRun(context, extensionId, server)));
     return figures;
   } finally {
     await context.close();

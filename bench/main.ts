@@ -20,7 +20,7 @@ if (!process.argv.includes('--no-build')) {
   build(['--mode', 'bench']);
 }
 // `--only=sizes,page,extension,server` runs a part, e.g. while working on one figure
-// (`board` is the 10,000-ad board alone, a part of `extension`).
+// (`board` is the 10,000-ad board alone and `watch` the watchlist's check, parts of `extension`).
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -29,11 +29,9 @@ const wanted = (part: string) => !only || only.includes(part);
 const figures = [
   ...(wanted('sizes') ? measureSizes(path.resolve('.output/chrome-mv3')) : []),
   ...(wanted('page') ? await benchPageCost() : []),
-  ...(wanted('extension')
-    ? await benchExtension()
-    : only?.includes('board')
-      ? await benchExtension({ boardOnly: true })
-      : []),
+  ...(wanted('extension') ? await benchExtension() : []),
+  ...(!wanted('extension') && only?.includes('board') ? await benchExtension({ part: 'board' }) : []),
+  ...(!wanted('extension') && only?.includes('watch') ? await benchExtension({ part: 'watch' }) : []),
   ...(wanted('server') ? await benchServerSearch() : []),
 ];
 const ok = report(figures);
