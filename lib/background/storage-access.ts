@@ -6,14 +6,20 @@ interface AccessControlledArea {
 
 /**
  * Keeps extension storage out of reach of page-facing contexts (content scripts), where the
- * browser allows it: Chrome for `local` and `session`. Firefox (ESR 153) has no access levels:
+ * browser allows it: Chrome for `local`, `session` and `sync` (the watchlist). Firefox (ESR 153) has no access levels:
  * it gives content scripts no `session` area at all, and leaves `local` readable by them, so
  * Adscope's content scripts never touch storage (checked in tests/firefox). Says which areas it
  * restricted; an area the browser cannot restrict is left as it is.
  */
+type Area = 'local' | 'session' | 'sync';
+
 export async function restrictStorageToTrustedContexts(
-  areas: Record<'local' | 'session', unknown> = { local: browser.storage.local, session: browser.storage.session },
-): Promise<{ local: boolean; session: boolean }> {
+  areas: Record<Area, unknown> = {
+    local: browser.storage.local,
+    session: browser.storage.session,
+    sync: browser.storage.sync,
+  },
+): Promise<Record<Area, boolean>> {
   const restrict = async (area: unknown): Promise<boolean> => {
     const setAccessLevel = (area as AccessControlledArea | undefined)?.setAccessLevel;
     if (typeof setAccessLevel !== 'function') return false;
@@ -24,6 +30,10 @@ export async function restrictStorageToTrustedContexts(
       return false;
     }
   };
-  const [local, session] = await Promise.all([restrict(areas.local), restrict(areas.session)]);
-  return { local, session };
+  const [local, session, sync] = await Promise.all([
+    restrict(areas.local),
+    restrict(areas.session),
+    restrict(areas.sync),
+  ]);
+  return { local, session, sync };
 }

@@ -62,7 +62,7 @@ test('a redirect is not followed: "Save and test" names where it pointed, and sa
   await expect(page.getByText('A key ending in')).toHaveCount(0);
 });
 
-test('a script injected into a web page cannot read the extension storage that holds the key', async ({
+test('a script injected into a web page cannot read the extension storage that holds the key or the watchlist', async ({
   context,
   server,
   connect,
@@ -83,19 +83,21 @@ test('a script injected into a web page cannot read the extension storage that h
       target: { tabId: tab?.id },
       world: 'ISOLATED',
       func: async () => {
-        try {
-          const stored = await (
-            globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<object> } } } }
-          ).chrome.storage.local.get(null);
-          return `read ${Object.keys(stored).join(',')}`;
-        } catch (error) {
-          return `refused: ${error instanceof Error ? error.message : String(error)}`;
-        }
+        type Area = { get(k: null): Promise<object> };
+        const { storage } = (globalThis as unknown as { chrome: { storage: { local: Area; sync: Area } } }).chrome;
+        const read = async (area: Area) => {
+          try {
+            return `read ${Object.keys(await area.get(null)).join(',')}`;
+          } catch (error) {
+            return `refused: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        };
+        return [await read(storage.local), await read(storage.sync)];
       },
     });
     return result?.result;
   }, page.url());
-  expect(outcome).toMatch(/^refused/);
+  expect(outcome).toEqual([expect.stringMatching(/^refused/), expect.stringMatching(/^refused/)]);
 });
 
 test('forgetting the key drops what the pages kept of that workspace', async ({ openPage, connect }) => {
