@@ -1,0 +1,217 @@
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { type HtmlValue, type SafeHtml, html, imageDataUri, safeHref, styleSheet, toDocument } from '@/lib/report/html';
+import type { Creative } from '@/lib/report/media';
+import { type BrandFigures, CHART, cadenceSummary, chartBars } from '../compare/figures';
+import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from '../compare/rows';
+import { countOf, ctaLabel, daysRunning, formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
+
+/** Creatives embedded per ad at most (a long carousel keeps its first ones). */
+export const MAX_CREATIVES_PER_AD = 10;
+
+export interface CreativeRef {
+  url: string;
+  label: string;
+}
+
+/** An ad's creatives: its images, then a poster per video; at most MAX_CREATIVES_PER_AD. */
+export function creativesOf(ad: LibraryAd): { refs: CreativeRef[]; leftOut: number } {
+  const all: CreativeRef[] = [];
+  ad.images.forEach((image, index) => {
+    if (image.url) all.push({ url: image.url, label: `Image ${index + 1}` });
+  });
+  ad.videos.forEach((video, index) => {
+    if (video.preview_image_url) all.push({ url: video.preview_image_url, label: `Video ${index + 1} poster` });
+  });
+  return { refs: all.slice(0, MAX_CREATIVES_PER_AD), leftOut: Math.max(0, all.length - MAX_CREATIVES_PER_AD) };
+}
+
+export interface ReportInput {
+  title: string;
+  /** What the report holds, under the title: "Board", "Brand comparison". */
+  kind: string;
+  now: number;
+  today: string;
+  ads: readonly LibraryAd[];
+  /** Fetched creatives by URL; a URL absent here was not fetched (a report built without creatives). */
+  creatives: ReadonlyMap<string, Creative>;
+  compare?: readonly BrandFigures[];
+}
+
+const STYLE = `
+:root{color-scheme:light dark;--fg:#1a1d23;--muted:#5b6270;--bg:#fff;--card:#f6f7f9;--line:#d5d9e0;--accent:#2754c5}
+@media (prefers-color-scheme:dark){:root{--fg:#e8eaee;--muted:#a9b0bd;--bg:#14161a;--card:#1d2026;--line:#343a44;--accent:#8fb0ff}}
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+header,main,section{max-width:1200px;margin:0 auto;padding:16px}
+h1{font-size:1.6rem;margin:0 0 4px}
+h2{font-size:1.15rem;margin:0 0 4px;overflow-wrap:anywhere}
+.muted{color:var(--muted)}
+a{color:var(--accent);overflow-wrap:anywhere}
+.ads{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(min(100%,320px),1fr));list-style:none;padding:0;margin:0}
+.ad{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px;break-inside:avoid;page-break-inside:avoid}
+.creatives{display:grid;gap:8px;margin:0 0 10px}
+.creatives img{display:block;width:100%;height:auto;max-height:70vh;object-fit:contain;border-radius:6px;background:var(--bg)}
+.missing{border:1px dashed var(--line);border-radius:6px;padding:16px;text-align:center;color:var(--muted)}
+.body{white-space:pre-wrap;overflow-wrap:anywhere;margin:6px 0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0 0}
+dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%}
+th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
+.chart rect{fill:var(--accent)}
+.chart line{stroke:var(--line)}
+@media (max-width:600px){table,tbody,tr,th,td{display:block}thead{display:none}td::before{content:attr(data-brand) ": ";color:var(--muted)}}
+@media print{body{background:#fff;color:#000}header,main,section{max-width:none;padding:0 0 12px}.ad{border-color:#999}.creatives img{max-height:120mm}a{color:#000}@page{margin:12mm}}
+`;
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let binary = '';
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The CSP the file carries: nothing loads, nothing runs; only its own style and embedded images. */
+export async function reportPolicy(): Promise<string> {
+  return `default-src 'none'; img-src data:; style-src 'sha256-${await sha256Base64(STYLE)}'; base-uri 'none'; form-action 'none'`;
+}
+
+function link(url: unknown, text: HtmlValue): SafeHtml {
+  const href = safeHref(url);
+  return href ? html`<a href="${href}" rel="noopener noreferrer">${text}</a>` : html`${NOT_GIVEN}`;
+}
+
+function creativeBlock(ad: LibraryAd, creatives: ReadonlyMap<string, Creative>): SafeHtml {
+  const { refs, leftOut } = creativesOf(ad);
+  const name = ad.title ?? ad.brand_name ?? 'this ad';
+  if (refs.length === 0)
+    return html`<div class="creatives"><p class="missing">No creative given for this ad.</p></div>`;
+  return html`<div class="creatives">
+    ${refs.map((ref) => {
+      const creative = creatives.get(ref.url);
+      if (creative?.kind === 'embedded') {
+        return html`<img src="${imageDataUri(creative.mime, creative.base64)}" alt="${ref.label} of ${name}" />`;
+      }
+      const reason = creative ? creative.reason : 'Not embedded: the report was built without creatives.';
+      return html`<p class="missing" role="img" aria-label="${ref.label} of ${name}, not embedded">
+        ${ref.label}: ${reason} ${link(ref.url, 'Open the original')}
+      </p>`;
+    })}
+    ${leftOut > 0 ? html`<p class="muted">${countOf(leftOut, 'more creative')} not embedded.</p>` : null}
+  </div>`;
+}
+
+function field(label: string, value: HtmlValue): SafeHtml {
+  return html`<dt>${label}</dt>
+    <dd>${value === null || value === undefined || value === '' ? NOT_GIVEN : value}</dd>`;
+}
+
+function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
+  const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, input.now) : null;
+  const saved = ad.saved_details;
+  return html`<li class="ad">
+    ${creativeBlock(ad, input.creatives)}
+    <h2>${ad.title ?? 'Untitled ad'}</h2>
+    <p class="muted">${ad.brand_name ?? 'Brand not given'}</p>
+    ${ad.body ? html`<p class="body">${ad.body}</p>` : null}
+    <dl>
+      ${field('Call to action', ctaLabel(ad.cta_type))} ${field('Format', formatLabel(ad.display_format))}
+      ${field('Language', languageName(ad.language))} ${field('Launched', formatDay(ad.start_date))}
+      ${field('Days running', running === null ? null : `${numberFormat.format(running)}${ad.is_active ? ' (still running)' : ''}`)}
+      ${saved ? field('Saved', formatDay(saved.saved_at)) : null} ${saved ? field('Tags', saved.tags.join(', ')) : null}
+      ${field('Landing page', ad.link_url ? link(ad.link_url, ad.link_url) : null)}
+    </dl>
+  </li>`;
+}
+
+/** The cadence chart as inline SVG: no script, no external reference. */
+export function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
+  const bars = chartBars(figures.cadence, scaleMax);
+  return html`<svg
+    class="chart"
+    role="img"
+    aria-label="${cadenceSummary(figures.brand.name, figures.cadence)}"
+    width="${CHART.width}"
+    height="${CHART.height}"
+    viewBox="0 0 ${CHART.width} ${CHART.height}"
+  >
+    <line x1="0" y1="${CHART.height - 0.5}" x2="${CHART.width}" y2="${CHART.height - 0.5}"></line>
+    ${bars.map(
+      (bar) =>
+        html`<rect
+          x="${bar.x.toFixed(1)}"
+          y="${bar.y.toFixed(1)}"
+          width="${bar.width.toFixed(1)}"
+          height="${bar.height.toFixed(1)}"
+          ><title>
+            ${formatDay(bar.week.start)} to ${formatDay(bar.week.end)}: ${countOf(bar.week.count, 'ad')}
+          </title></rect
+        >`,
+    )}
+  </svg>`;
+}
+
+function compareSection(figures: readonly BrandFigures[]): SafeHtml {
+  const rows = compareRows(figures);
+  const scaleMax = Math.max(0, ...figures.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
+  const names = figures.map((brand) => brand.brand.name);
+  return html`<section aria-labelledby="compare-heading">
+    <h2 id="compare-heading">Brands side by side</h2>
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          ${names.map((name) => html`<th scope="col">${name}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map(
+          (row) =>
+            html`<tr>
+              <th scope="row">${row.label}</th>
+              ${row.values.map((value, index) => html`<td data-brand="${names[index]}">${value}</td>`)}
+            </tr>`,
+        )}
+        <tr>
+          <th scope="row">Launches per week, last 13 weeks</th>
+          ${figures.map((brand, index) => html`<td data-brand="${names[index]}">${chartSvg(brand, scaleMax)}</td>`)}
+        </tr>
+      </tbody>
+    </table>
+    <p class="muted">${COVERAGE_NOTE}</p>
+  </section>`;
+}
+
+/** The whole report: one HTML file with its style and creatives inside, no script, a strict CSP. */
+export async function renderReport(input: ReportInput): Promise<string> {
+  const policy = await reportPolicy();
+  const compare = input.compare && input.compare.length > 0 ? input.compare : null;
+  const page = html`<html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta http-equiv="Content-Security-Policy" content="${policy}" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="referrer" content="no-referrer" />
+      <title>${input.title} · Adscope report</title>
+      <style>
+        ${styleSheet(STYLE)}
+      </style>
+    </head>
+    <body>
+      <header>
+        <h1>${input.title}</h1>
+        <p class="muted">${input.kind} · made ${formatDay(input.today)} · ${countOf(input.ads.length, 'ad')}</p>
+      </header>
+      ${compare ? compareSection(compare) : null}
+      <main>
+        ${
+          input.ads.length > 0
+            ? html`<ul class="ads" aria-label="Ads">
+                ${input.ads.map((ad) => adBlock(ad, input))}
+              </ul>`
+            : html`<p>No ads.</p>`
+        }
+      </main>
+    </body>
+  </html>`;
+  return toDocument(page);
+}

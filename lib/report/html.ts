@@ -1,0 +1,69 @@
+import { safeHttpUrl } from '../url';
+
+/**
+ * HTML built by construction: every value put into an `html` template is escaped unless it is
+ * itself built by `html`. A report is written with these alone, so no text from the API can
+ * become markup, whatever it holds.
+ */
+const SAFE = Symbol('safe-html');
+
+export interface SafeHtml {
+  readonly [SAFE]: true;
+  readonly value: string;
+}
+
+export type HtmlValue = SafeHtml | string | number | null | undefined | false | readonly HtmlValue[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made inert for both element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+function isSafe(value: unknown): value is SafeHtml {
+  return typeof value === 'object' && value !== null && SAFE in value;
+}
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (isSafe(value)) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+function trusted(value: string): SafeHtml {
+  return { [SAFE]: true, value };
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, index) => {
+    out += render(value) + (strings[index + 1] ?? '');
+  });
+  return trusted(out);
+}
+
+/** A link from API data, through the one URL sanitizer; null when the URL is not a plain http(s) one. */
+export function safeHref(value: unknown): string | null {
+  return safeHttpUrl(value);
+}
+
+/** A data: URI this code made from bytes it fetched and checked (never a URL from the API). */
+export function imageDataUri(mime: string, base64: string): SafeHtml {
+  if (!/^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/.test(mime) || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) {
+    throw new TypeError('not an image this report embeds');
+  }
+  return trusted(`data:${mime};base64,${base64}`);
+}
+
+/** A style sheet of this code's own (a constant, never API text), as the raw text of a `<style>` element. */
+export function styleSheet(css: string): SafeHtml {
+  if (css.includes('<')) throw new TypeError('a style sheet may not contain "<"');
+  return trusted(css);
+}
+
+/** The whole document's text. */
+export function toDocument(page: SafeHtml): string {
+  return `<!doctype html>\n${page.value}`;
+}

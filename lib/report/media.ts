@@ -1,0 +1,137 @@
+import { safeHttpUrl } from '../url';
+
+/** The most bytes one creative may take in a report; a larger one is left out, with its link. */
+export const MAX_CREATIVE_BYTES = 3 * 1024 * 1024;
+/** Creatives fetched at once: media hosts, not the API, so a few in parallel. */
+const PARALLEL = 4;
+
+export type Creative =
+  { kind: 'embedded'; mime: string; base64: string; bytes: number } | { kind: 'missing'; reason: string };
+
+export interface FetchCreativesOptions {
+  fetch: typeof globalThis.fetch;
+  signal?: AbortSignal;
+  maxBytes?: number;
+  /** After each creative: how many are done of how many. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'];
+
+/** The image type from the first bytes, for a host that sends none or a generic one. */
+function sniff(bytes: Uint8Array): string | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
+  return null;
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let index = 0; index < bytes.length; index += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
+  }
+  return btoa(binary);
+}
+
+/** Reads a body up to `maxBytes`; null when it is longer (the rest is not downloaded). */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: number): Promise<Creative> {
+  let response: Response;
+  try {
+    response = await options.fetch(url, {
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      cache: 'force-cache',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return { kind: 'missing', reason: 'Could not be fetched (network error or no access).' };
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    return { kind: 'missing', reason: `Could not be fetched (HTTP ${response.status}).` };
+  }
+  const bytes = await readCapped(response, maxBytes);
+  if (!bytes) {
+    return { kind: 'missing', reason: `Larger than ${Math.round(maxBytes / 1_048_576)} MB, so left out.` };
+  }
+  const declared = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mime = IMAGE_TYPES.includes(declared) ? declared : sniff(bytes);
+  if (!mime) return { kind: 'missing', reason: 'Not an image.' };
+  return { kind: 'embedded', mime, base64: toBase64(bytes), bytes: bytes.length };
+}
+
+/**
+ * Fetches each creative once (the same URL in many ads is fetched one time), capped in size,
+ * a few at a time. Cancelling (the signal) rejects with the abort; every other failure is a
+ * `missing` creative with its reason, never an error that loses the rest.
+ */
+export async function fetchCreatives(
+  urls: readonly string[],
+  options: FetchCreativesOptions,
+): Promise<Map<string, Creative>> {
+  const maxBytes = options.maxBytes ?? MAX_CREATIVE_BYTES;
+  const unique = [...new Set(urls)];
+  const results: Creative[] = [];
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      options.signal?.throwIfAborted();
+      const index = next++;
+      const safe = safeHttpUrl(unique[index]);
+      results[index] = safe
+        ? await fetchOne(safe, options, maxBytes)
+        : { kind: 'missing', reason: 'Not a web address.' };
+      done += 1;
+      options.onProgress?.(done, unique.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, unique.length) }, worker));
+  options.signal?.throwIfAborted();
+  // In the order asked, whatever order they arrived in.
+  return new Map(unique.map((url, index) => [url, results[index] as Creative]));
+}
+
+/** The `origins` pattern of each media host, to ask the browser for access to exactly those. */
+export function mediaOrigins(urls: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    const safe = safeHttpUrl(url);
+    if (safe) origins.add(`${new URL(safe).origin}/*`);
+  }
+  return [...origins].sort();
+}
