@@ -30,8 +30,8 @@ const LIBRARIES_TOO_BIG_FOR_PAGES = {
   group: ['zod', 'zod/*', 'react', 'react-dom', 'react-dom/*', '@tanstack/*', 'ky'],
   message: 'The content script is plain DOM within 5 KB.',
 };
-/** Shared by every view: the UI kit, navigation and the ad kit. A feature imports no other feature. */
-const SHARED_COMPONENTS = ['ui', 'navigation', 'ads'];
+/** Shared by every view: the UI kit, navigation, the ad kit and the report. A feature imports no other feature. */
+const SHARED_COMPONENTS = ['ui', 'navigation', 'ads', 'report'];
 const FEATURES = [
   'accounts',
   'boards',
@@ -119,6 +119,10 @@ export default tseslint.config(
   restrict(
     ['components/ads/**'],
     [...PAGE_WALLS, onlyComponents(SHARED_COMPONENTS, 'The ad kit is shared: it imports no feature.')],
+  ),
+  restrict(
+    ['components/report/**'],
+    [...PAGE_WALLS, onlyComponents(['ui', 'report'], 'The report is shared: it imports only the UI kit.')],
   ),
   restrict(
     ['components/navigation/**'],

@@ -13,6 +13,7 @@ import { adsToCsv, adsToJson, exportFileName } from './export';
 import { downloadFile } from '../ui/download';
 import { useBoardAds } from './queries';
 import { systemClock } from '@/lib/clock';
+import { ReportDialog, type ReportSource } from '../report/report-dialog';
 
 interface BoardViewProps {
   board: { id: string; name: string; count: number | null };
@@ -24,16 +25,21 @@ async function allBoardAds(
   boardId: string,
   order: BoardOrder,
   onProgress: (count: number) => void,
+  signal?: AbortSignal,
 ): Promise<LibraryAd[]> {
   const ads: LibraryAd[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await callBackground('boards.ads', {
-      boardId,
-      sort_by: order,
-      page_size: BOARD_PAGE_SIZE,
-      ...(cursor ? { cursor } : {}),
-    });
+    const page = await callBackground(
+      'boards.ads',
+      {
+        boardId,
+        sort_by: order,
+        page_size: BOARD_PAGE_SIZE,
+        ...(cursor ? { cursor } : {}),
+      },
+      signal ? { signal } : {},
+    );
     ads.push(...page.items);
     onProgress(ads.length);
     if (!page.cursor) return ads;
@@ -51,6 +57,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [report, setReport] = useState<ReportSource | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [board.id]);
   useEscape(onBack, !openAdId);
@@ -80,6 +87,16 @@ export function BoardView({ board, onBack }: BoardViewProps) {
     }
   }
 
+  function openReport() {
+    setReport({
+      title: board.name,
+      kind: 'Board',
+      expected: board.count,
+      fileName: (now) => exportFileName(board.name, 'html', now),
+      loadAds: (signal, onProgress) => allBoardAds(board.id, order, onProgress, signal),
+    });
+  }
+
   return (
     <section className="tab-section board-view" aria-labelledby={`${id}-heading`}>
       <div className="ad-detail-actions">
@@ -104,7 +121,17 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         >
           Export JSON
         </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={openReport}
+          disabled={empty || (exporting?.endsWith('…') ?? false)}
+          aria-describedby={empty ? `${id}-nothing` : undefined}
+        >
+          Export report
+        </button>
       </div>
+      <ReportDialog source={report} onClose={() => setReport(null)} />
       <div className="board-view-header">
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
           {board.name}

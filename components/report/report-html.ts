@@ -1,8 +1,16 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { type HtmlValue, type SafeHtml, html, imageDataUri, safeHref, styleSheet, toDocument } from '@/lib/report/html';
+import {
+  type HtmlValue,
+  type SafeHtml,
+  html,
+  imageDataUri,
+  safeHref,
+  styleElement,
+  toDocument,
+} from '@/lib/report/html';
 import type { Creative } from '@/lib/report/media';
-import { type BrandFigures, CHART, cadenceSummary, chartBars } from '../compare/figures';
-import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from '../compare/rows';
+import { type BrandFigures, CHART, cadenceSummary, chartBars } from './figures';
+import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from './figure-rows';
 import { countOf, ctaLabel, daysRunning, formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
 
 /** Creatives embedded per ad at most (a long carousel keeps its first ones). */
@@ -192,9 +200,7 @@ export async function renderReport(input: ReportInput): Promise<string> {
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="referrer" content="no-referrer" />
       <title>${input.title} · Adscope report</title>
-      <style>
-        ${styleSheet(STYLE)}
-      </style>
+      ${styleElement(STYLE)}
     </head>
     <body>
       <header>

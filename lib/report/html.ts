@@ -57,10 +57,13 @@ export function imageDataUri(mime: string, base64: string): SafeHtml {
   return trusted(`data:${mime};base64,${base64}`);
 }
 
-/** A style sheet of this code's own (a constant, never API text), as the raw text of a `<style>` element. */
-export function styleSheet(css: string): SafeHtml {
+/**
+ * A `<style>` element around a style sheet of this code's own (a constant, never API text),
+ * built whole so its text is exactly `css`, the text a CSP hash is taken of.
+ */
+export function styleElement(css: string): SafeHtml {
   if (css.includes('<')) throw new TypeError('a style sheet may not contain "<"');
-  return trusted(css);
+  return trusted(`<style>${css}</style>`);
 }
 
 /** The whole document's text. */

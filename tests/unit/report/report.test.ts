@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
-import { escapeHtml, html, styleSheet } from '../../../lib/report/html';
+import { escapeHtml, html, styleElement } from '../../../lib/report/html';
 import { type Creative, fetchCreatives, mediaOrigins } from '../../../lib/report/media';
 import { creativesOf, MAX_CREATIVES_PER_AD, renderReport, reportPolicy } from '../../../components/report/report-html';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
@@ -57,7 +58,7 @@ describe('html built by construction', () => {
   });
 
   it('refuses a style sheet that could close its element', () => {
-    expect(() => styleSheet('a{}</style><script>')).toThrow(TypeError);
+    expect(() => styleElement('a{}</style><script>')).toThrow(TypeError);
   });
 });
 
@@ -95,9 +96,12 @@ describe('the board report', () => {
       'Landing page': 'https://acme.example/shoes',
     });
     expect(text.startsWith('<!doctype html>')).toBe(true);
-    expect(doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toBe(
-      await reportPolicy(),
-    );
+    const policy = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content');
+    expect(policy).toBe(await reportPolicy());
+    // The policy's hash is of the style element's exact text, so the browser applies it.
+    const style = doc.querySelector('style')?.textContent ?? '';
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(doc.querySelectorAll('style')).toHaveLength(1);
   });
 
   it('leaves hostile ad text inert and every URL through the sanitizer', async () => {

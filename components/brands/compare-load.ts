@@ -9,7 +9,7 @@ import {
   countCadence,
   longestRunning,
   newestLaunch,
-} from './figures';
+} from '../report/figures';
 
 /** Ads read most active first, to find the longest-running one. */
 const LONGEST_PAGE_SIZE = 50;

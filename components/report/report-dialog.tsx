@@ -1,0 +1,251 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { utcToday } from '@/lib/contract/window';
+import { systemClock } from '@/lib/clock';
+import { ApiError } from '@/lib/messaging/api-error';
+import { type Creative, fetchCreatives, mediaOrigins } from '@/lib/report/media';
+import type { BrandFigures } from './figures';
+import { downloadFile } from '../ui/download';
+import { countOf } from '../ui/format';
+import { useModal } from '../ui/use-modal';
+import { creativesOf, renderReport } from './report-html';
+
+export interface ReportSource {
+  title: string;
+  /** What it is, under the title: "Board", "Brand comparison". */
+  kind: string;
+  fileName: (now: Date) => string;
+  /** Ads to expect, for the progress bar; null when not known. */
+  expected: number | null;
+  loadAds: (signal: AbortSignal, onProgress: (count: number) => void) => Promise<LibraryAd[]>;
+  compare?: readonly BrandFigures[];
+}
+
+type Phase =
+  | { step: 'ads'; count: number }
+  | { step: 'ask'; ads: LibraryAd[]; urls: string[]; origins: string[]; held: string[] }
+  | { step: 'media'; done: number; total: number }
+  | { step: 'ready'; text: string; bytes: number; ads: number; embedded: number; missing: number; saved: string | null }
+  | { step: 'failed'; message: string };
+
+/** "1.4 MB", "820 KB". */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Builds an offline HTML report: reads the ads, asks before fetching any creative, then offers the file with its size. */
+export function ReportDialog({ source, onClose }: { source: ReportSource | null; onClose: () => void }) {
+  const ref = useModal(source !== null);
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <dialog ref={ref} className="save-dialog report-dialog" aria-label="Export report" onClose={onClose}>
+      {source ? (
+        <ReportFlow key={attempt} source={source} onDone={onClose} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
+    </dialog>
+  );
+}
+
+function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone: () => void; onRetry: () => void }) {
+  const id = useId();
+  const [phase, setPhase] = useState<Phase>({ step: 'ads', count: 0 });
+  const controller = useRef<AbortController | null>(null);
+  const now = useRef(systemClock());
+
+  useEffect(() => {
+    const abort = new AbortController();
+    controller.current = abort;
+    void (async () => {
+      try {
+        const ads = await source.loadAds(abort.signal, (count) => setPhase({ step: 'ads', count }));
+        const urls = ads.flatMap((ad) => creativesOf(ad).refs.map((ref) => ref.url));
+        const origins = mediaOrigins(urls);
+        const held: string[] = [];
+        for (const origin of origins) {
+          if (await browser.permissions.contains({ origins: [origin] }).catch(() => false)) held.push(origin);
+        }
+        if (!abort.signal.aborted) setPhase({ step: 'ask', ads, urls, origins, held });
+      } catch (error) {
+        if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
+      }
+    })();
+    return () => abort.abort();
+  }, [source]);
+
+  async function build(ads: LibraryAd[], creatives: ReadonlyMap<string, Creative>) {
+    const text = await renderReport({
+      title: source.title,
+      kind: source.kind,
+      now: now.current,
+      today: utcToday(new Date(now.current)),
+      ads,
+      creatives,
+      ...(source.compare ? { compare: source.compare } : {}),
+    });
+    const values = [...creatives.values()];
+    setPhase({
+      step: 'ready',
+      text,
+      bytes: new Blob([text]).size,
+      ads: ads.length,
+      embedded: values.filter((creative) => creative.kind === 'embedded').length,
+      missing: values.filter((creative) => creative.kind === 'missing').length,
+      saved: null,
+    });
+  }
+
+  function embed(ask: Extract<Phase, { step: 'ask' }>) {
+    const abort = new AbortController();
+    controller.current = abort;
+    // Asked straight from the click: the browser needs the user's gesture to show its prompt.
+    const asked =
+      ask.origins.length > 0 ? browser.permissions.request({ origins: ask.origins }) : Promise.resolve(true);
+    void (async () => {
+      const granted = await asked.catch(() => false);
+      if (!granted) {
+        setPhase({
+          step: 'failed',
+          message:
+            'The browser did not give access to the sites the creatives are on, so none was fetched. Try again and allow it, or build the report without creatives.',
+        });
+        return;
+      }
+      setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
+      try {
+        const creatives = await fetchCreatives(ask.urls, {
+          fetch: (input, init) => fetch(input, init),
+          signal: abort.signal,
+          onProgress: (done, total) => setPhase({ step: 'media', done, total }),
+        });
+        await build(ask.ads, creatives);
+      } catch (error) {
+        if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
+      } finally {
+        // Access asked for this report alone is given back.
+        const added = ask.origins.filter((origin) => !ask.held.includes(origin));
+        if (added.length > 0) await browser.permissions.remove({ origins: added }).catch(() => false);
+      }
+    })();
+  }
+
+  function cancel() {
+    controller.current?.abort();
+    onDone();
+  }
+
+  function save(ready: Extract<Phase, { step: 'ready' }>) {
+    const name = source.fileName(new Date(now.current));
+    downloadFile(name, 'text/html;charset=utf-8', ready.text);
+    setPhase({ ...ready, saved: name });
+  }
+
+  return (
+    <div className="import-form report-flow">
+      <h2 id={`${id}-title`}>Export report: {source.title}</h2>
+      {phase.step === 'ads' ? (
+        <>
+          <label htmlFor={`${id}-progress`}>Reading the ads</label>
+          <progress
+            id={`${id}-progress`}
+            max={source.expected ?? undefined}
+            value={source.expected ? Math.min(phase.count, source.expected) : undefined}
+          />
+          <p role="status" className="field-hint">
+            {source.expected !== null
+              ? `${phase.count} of ${countOf(source.expected, 'ad')} read…`
+              : `${countOf(phase.count, 'ad')} read…`}
+          </p>
+          <div className="generate-actions">
+            <button type="button" className="btn" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : phase.step === 'ask' ? (
+        <>
+          <p>
+            {countOf(phase.ads.length, 'ad')} with {countOf(new Set(phase.urls).size, 'creative')}
+            {phase.origins.length > 0 ? ` on ${countOf(phase.origins.length, 'site')}` : ''}.
+          </p>
+          {phase.origins.length > 0 ? (
+            <>
+              <p className="muted">
+                To put the creatives inside the file, Adscope fetches each one once. Your browser asks for access to
+                these sites; it is given back when the report is built:
+              </p>
+              <ul className="report-origins">
+                {phase.origins.map((origin) => (
+                  <li key={origin}>{origin.replace(/\/\*$/, '')}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <div className="generate-actions">
+            {phase.origins.length > 0 ? (
+              <button type="button" className="btn btn-primary" onClick={() => embed(phase)}>
+                Embed creatives
+              </button>
+            ) : null}
+            <button type="button" className="btn" onClick={() => void build(phase.ads, new Map())}>
+              {phase.origins.length > 0 ? 'Without creatives' : 'Build report'}
+            </button>
+            <button type="button" className="btn" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : phase.step === 'media' ? (
+        <>
+          <label htmlFor={`${id}-media`}>Fetching creatives</label>
+          <progress id={`${id}-media`} max={Math.max(1, phase.total)} value={phase.done} />
+          <p role="status" className="field-hint">
+            {phase.done} of {countOf(phase.total, 'creative')} fetched…
+          </p>
+          <div className="generate-actions">
+            <button type="button" className="btn" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : phase.step === 'ready' ? (
+        <>
+          <p role="status">
+            {phase.saved
+              ? `Saved as ${phase.saved}.`
+              : `Report ready: ${countOf(phase.ads, 'ad')}, ${countOf(phase.embedded, 'creative')} embedded${
+                  phase.missing > 0 ? `, ${phase.missing} shown as placeholders with their links` : ''
+                }.`}
+          </p>
+          <p>
+            File size: <strong>{fileSize(phase.bytes)}</strong>. It opens offline in any browser, runs no script and
+            prints one ad per block.
+          </p>
+          <div className="generate-actions">
+            <button type="button" className="btn btn-primary" onClick={() => save(phase)}>
+              {phase.saved ? 'Save again' : 'Save report'}
+            </button>
+            <button type="button" className="btn" onClick={onDone}>
+              Close
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p role="alert" className="notice notice-error">
+            Report not built: {phase.message} Nothing was saved.
+          </p>
+          <div className="generate-actions">
+            <button type="button" className="btn btn-primary" onClick={onRetry}>
+              Try again
+            </button>
+            <button type="button" className="btn" onClick={onDone}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
