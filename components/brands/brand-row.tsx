@@ -2,6 +2,7 @@ import type { BrandRow } from '@/lib/contract/brand-library';
 import { safeHttpUrl } from '@/lib/url';
 import { countOf } from '../ui/format';
 import { WatchButton } from '../ads/watch-toggle';
+import { CompareButton } from '../ads/compare-toggle';
 
 /** One brand in a list; the name opens the brand's detail. */
 export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: string) => void }) {
@@ -28,7 +29,10 @@ export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: 
           Locked
         </span>
       ) : null}
-      <WatchButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} />
+      <span className="brand-row-actions">
+        <WatchButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} />
+        <CompareButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} />
+      </span>
     </li>
   );
 }

@@ -9,7 +9,9 @@ import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { SkeletonList } from '../ui/skeleton';
 import { navigate } from '../navigation/navigation-store';
+import { CompareTray, useCompareStore } from '../ads/compare-toggle';
 import { BrandDetailView } from './brand-detail';
+import { CompareView } from './compare-view';
 import { BrandRowItem } from './brand-row';
 import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
@@ -177,6 +179,9 @@ export default function BrandsTab() {
   const brandId = useBrandsStore((state) => state.brandId);
   const set = useBrandsStore((state) => state.set);
   const open = (id: string) => set({ brandId: id, openAdId: null });
+  const comparing = useCompareStore((state) => state.open && state.brands.length >= 2);
+  const showCompare = useCompareStore((state) => state.show);
+  if (comparing) return <CompareView onBack={() => showCompare(false)} />;
   if (brandId) {
     return (
       <BrandDetailView
@@ -189,6 +194,7 @@ export default function BrandsTab() {
   return (
     <div className="tab-section">
       <OfflineBanner />
+      <CompareTray />
       <CatalogueSearch onOpen={open} />
       <FollowedBrandsList onOpen={open} />
     </div>

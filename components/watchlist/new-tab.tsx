@@ -13,6 +13,7 @@ import {
 } from '@/lib/storage/watchlist';
 import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
+import { CompareButton, CompareTray } from '../ads/compare-toggle';
 import { navigate } from '../navigation/navigation-store';
 import { ErrorNotice } from '../ui/error-notice';
 import { countOf } from '../ui/format';
@@ -211,9 +212,11 @@ export default function NewTab() {
                 >
                   Unwatch
                 </button>
+                <CompareButton brand={brand} />
               </li>
             ))}
           </ul>
+          <CompareTray />
           {unwatch.isError ? <ErrorNotice title="Could not unwatch" error={unwatch.error} /> : null}
           <button
             type="button"

@@ -1,0 +1,92 @@
+import { create } from 'zustand';
+import { isUuid } from '@/lib/contract/limits';
+import { COMPARE_MAX, COMPARE_MIN, type CompareBrand } from '../report/figures';
+import { navigate } from '../navigation/navigation-store';
+import { countOf } from '../ui/format';
+
+interface CompareState {
+  brands: CompareBrand[];
+  /** The comparison is shown (in Brands). */
+  open: boolean;
+  /** Why the last pick was refused. */
+  refused: string | null;
+  toggle: (brand: CompareBrand) => void;
+  remove: (id: string) => void;
+  clear: () => void;
+  show: (open: boolean) => void;
+}
+
+/** The brands picked to compare, from any brand row or the watchlist; kept while the panel is open. */
+export const useCompareStore = create<CompareState>()((set, get) => ({
+  brands: [],
+  open: false,
+  refused: null,
+  toggle: (brand) => {
+    const { brands } = get();
+    if (brands.some((picked) => picked.id === brand.id)) {
+      set({ brands: brands.filter((picked) => picked.id !== brand.id), refused: null });
+    } else if (brands.length >= COMPARE_MAX) {
+      set({ refused: `Compare takes ${COMPARE_MAX} brands at most: remove one before adding ${brand.name}.` });
+    } else {
+      set({ brands: [...brands, brand], refused: null });
+    }
+  },
+  remove: (id) => set((state) => ({ brands: state.brands.filter((brand) => brand.id !== id), refused: null })),
+  clear: () => set({ brands: [], open: false, refused: null }),
+  show: (open) => set({ open }),
+}));
+
+/** A toggle: pressed while the brand is picked for comparison. */
+export function CompareButton({ brand }: { brand: CompareBrand }) {
+  const picked = useCompareStore((state) => state.brands.some((item) => item.id === brand.id));
+  const toggle = useCompareStore((state) => state.toggle);
+  if (!isUuid(brand.id)) return null;
+  return (
+    <button type="button" className="btn compare-button" aria-pressed={picked} onClick={() => toggle(brand)}>
+      Compare<span className="visually-hidden"> {brand.name}</span>
+    </button>
+  );
+}
+
+/** The brands picked so far, with the way to compare them; nothing while none is picked. */
+export function CompareTray() {
+  const { brands, refused, remove, clear, show } = useCompareStore();
+  if (brands.length === 0 && !refused) return null;
+  const ready = brands.length >= COMPARE_MIN;
+  return (
+    <section className="compare-tray" aria-label="Brands to compare">
+      <ul className="list-plain compare-picks">
+        {brands.map((brand) => (
+          <li key={brand.id} className="compare-pick">
+            <span>{brand.name}</span>
+            <button type="button" className="btn btn-icon-text" onClick={() => remove(brand.id)}>
+              Remove<span className="visually-hidden"> {brand.name} from the comparison</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="field-hint" role="status">
+        {refused ??
+          (ready
+            ? `${countOf(brands.length, 'brand')} picked (up to ${COMPARE_MAX}).`
+            : `Pick ${COMPARE_MIN - brands.length} more to compare (up to ${COMPARE_MAX}).`)}
+      </p>
+      <div className="generate-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!ready}
+          onClick={() => {
+            show(true);
+            navigate({ to: 'brands' });
+          }}
+        >
+          Compare {countOf(brands.length, 'brand')}
+        </button>
+        <button type="button" className="btn" onClick={clear}>
+          Clear
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { utcToday } from '@/lib/contract/window';
+import { systemClock } from '@/lib/clock';
+import { AdCardList } from '../ads/ad-card-list';
+import { AdDetail } from '../ads/ad-detail';
+import { useCompareStore } from '../ads/compare-toggle';
+import { navigate } from '../navigation/navigation-store';
+import { COVERAGE_NOTE, compareRows, compareToCsv } from '../report/figure-rows';
+import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from '../report/figures';
+import { ReportDialog, type ReportSource } from '../report/report-dialog';
+import { downloadFile } from '../ui/download';
+import { ErrorNotice } from '../ui/error-notice';
+import { countOf, formatDay } from '../ui/format';
+import { SkeletonList } from '../ui/skeleton';
+import { useEscape } from '../ui/use-escape';
+import { loadBrandFigures } from './compare-load';
+import { brandKeys } from './query-keys';
+
+function CadenceChart({ figures, scaleMax }: { figures: BrandFigures; scaleMax: number }) {
+  const bars = chartBars(figures.cadence, scaleMax);
+  return (
+    <svg
+      className="cadence-chart"
+      role="img"
+      aria-label={cadenceSummary(figures.brand.name, figures.cadence)}
+      width={CHART.width}
+      height={CHART.height}
+      viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+    >
+      <line x1={0} y1={CHART.height - 0.5} x2={CHART.width} y2={CHART.height - 0.5} />
+      {bars.map((bar) => (
+        <rect key={bar.week.start} x={bar.x} y={bar.y} width={bar.width} height={bar.height}>
+          <title>
+            {formatDay(bar.week.start)} to {formatDay(bar.week.end)}: {countOf(bar.week.count, 'ad')}
+          </title>
+        </rect>
+      ))}
+    </svg>
+  );
+}
+
+/** Two to four brands side by side: counts, mixes, newest launch, longest-running ad and launch cadence. */
+export function CompareView({ onBack }: { onBack: () => void }) {
+  const id = useId();
+  const brands = useCompareStore((state) => state.brands);
+  const [now] = useState(systemClock);
+  const today = utcToday(new Date(now));
+  const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
+  const [report, setReport] = useState<ReportSource | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  useEscape(onBack, !openAd && !report);
+  const queries = useQueries({
+    queries: brands.map((brand) => ({
+      queryKey: brandKeys.compare(brand.id, today),
+      queryFn: ({ signal }: { signal: AbortSignal }) => loadBrandFigures(brand, today, now, signal),
+    })),
+  });
+  const loaded = queries.flatMap((query) => (query.data ? [query.data] : []));
+  const failed = queries.map((query, index) => ({ query, brand: brands[index] })).filter(({ query }) => query.isError);
+  const ready = loaded.length === brands.length;
+  const rows = ready ? compareRows(loaded) : [];
+  const scaleMax = Math.max(0, ...loaded.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
+  const longest = loaded.flatMap((brand) => (brand.longest ? [brand.longest.ad] : []));
+  const fileDay = today;
+
+  if (openAd) {
+    return (
+      <AdDetail
+        adId={openAd.id}
+        fromList={openAd}
+        onBack={() => setOpenAd(null)}
+        onSeeBrand={(brand) => navigate({ to: 'search', brand })}
+      />
+    );
+  }
+
+  return (
+    <section className="tab-section compare-view" aria-labelledby={`${id}-heading`}>
+      <div className="ad-detail-actions">
+        <button type="button" className="btn" onClick={onBack}>
+          ← Back to brands
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!ready}
+          onClick={() => downloadFile(`adscope-compare-${fileDay}.csv`, 'text/csv;charset=utf-8', compareToCsv(loaded))}
+        >
+          Export CSV
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!ready}
+          onClick={() =>
+            setReport({
+              title: loaded.map((brand) => brand.brand.name).join(' vs '),
+              kind: 'Brand comparison',
+              expected: longest.length,
+              fileName: () => `adscope-compare-${fileDay}.html`,
+              loadAds: async () => longest,
+              compare: loaded,
+            })
+          }
+        >
+          Export report
+        </button>
+      </div>
+      <ReportDialog source={report} onClose={() => setReport(null)} />
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+        Compare {countOf(brands.length, 'brand')}
+      </h2>
+      {failed.map(({ query, brand }) => (
+        <ErrorNotice
+          key={brand?.id}
+          title={`Could not load ${brand?.name ?? 'a brand'}`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ))}
+      {!ready && failed.length === 0 ? <SkeletonList label="Loading the comparison" rows={4} /> : null}
+      {ready ? (
+        <>
+          <table className="compare-table" role="table">
+            <caption className="visually-hidden">The brands side by side</caption>
+            <thead>
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Figure
+                </th>
+                {loaded.map((brand) => (
+                  <th scope="col" role="columnheader" key={brand.brand.id}>
+                    {brand.brand.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label} role="row">
+                  <th scope="row" role="rowheader">
+                    {row.label}
+                  </th>
+                  {row.values.map((value, index) => (
+                    <td key={loaded[index]?.brand.id} role="cell" data-brand={loaded[index]?.brand.name}>
+                      {value}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              <tr role="row">
+                <th scope="row" role="rowheader">
+                  Launches per week, {CADENCE_WEEKS} weeks to {formatDay(today)}
+                </th>
+                {loaded.map((brand) => (
+                  <td key={brand.brand.id} role="cell" data-brand={brand.brand.name}>
+                    <CadenceChart figures={brand} scaleMax={scaleMax} />
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+          <p className="muted compare-note">{COVERAGE_NOTE}</p>
+          <h3>Longest-running ads</h3>
+          {longest.length > 0 ? (
+            <AdCardList label="Longest-running ads" ads={longest} onOpen={setOpenAd} />
+          ) : (
+            <p className="empty-state">None of these brands has an ad with launch and end dates.</p>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
