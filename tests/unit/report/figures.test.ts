@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
+import { compareRows, compareToCsv, NOT_GIVEN } from '../../../components/report/figure-rows';
+import {
+  type BrandFigures,
+  cadenceStart,
+  cadenceWeeks,
+  countCadence,
+  longestRunning,
+  newestLaunch,
+} from '../../../components/report/figures';
+import { TEST_DAY, TEST_NOW } from '../../support/clock';
+
+const ad = (id: string, start: string | null, end: string | null = null): LibraryAd =>
+  libraryAdSchema.parse({ id, title: `Ad ${id}`, start_date: start, end_date: end, images: [], videos: [] });
+
+describe('launch cadence', () => {
+  it('has 13 weeks of 7 days, the last ending today', () => {
+    const weeks = cadenceWeeks('2026-11-22');
+    expect(weeks).toHaveLength(13);
+    expect(weeks.at(-1)).toEqual({ start: '2026-11-16', end: '2026-11-22', count: 0 });
+    expect(weeks[0]?.start).toBe(cadenceStart('2026-11-22'));
+    expect(cadenceStart('2026-11-22')).toBe('2026-08-24');
+  });
+
+  it('counts each ad once in its launch week, and leaves out undated, future and older ads', () => {
+    const ads = [
+      ad('a', '2026-11-22'),
+      ad('a', '2026-11-22'),
+      ad('b', '2026-11-16'),
+      ad('c', '2026-11-15'),
+      ad('d', '2026-08-24'),
+      ad('e', null),
+      ad('f', '2026-11-23'),
+      ad('g', '2026-08-23'),
+    ];
+    const cadence = countCadence(ads, '2026-11-22', false);
+    expect(cadence.weeks.map((week) => week.count)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+    expect(cadence.complete).toBe(true);
+    expect(cadence.read).toBe(7);
+  });
+
+  it('says when the pages stopped before the chart’s first day', () => {
+    expect(countCadence([ad('a', '2026-11-01')], '2026-11-22', false).complete).toBe(false);
+    expect(countCadence([ad('a', '2026-11-01')], '2026-11-22', true).complete).toBe(true);
+  });
+});
+
+describe('brand figures', () => {
+  it('finds the longest-running ad, counting a running one to today, and the newest launch', () => {
+    const ads = [ad('ended', '2026-01-01', '2026-03-01'), ad('running', '2026-05-01'), ad('undated', null)];
+    expect(longestRunning(ads, TEST_NOW)).toMatchObject({ ad: { id: 'running' }, days: 206 });
+    expect(newestLaunch(ads)).toBe('2026-05-01');
+    expect(longestRunning([ad('undated', null)], TEST_NOW)).toBeNull();
+  });
+
+  const figures = (name: string, fields: Partial<BrandFigures> = {}): BrandFigures => ({
+    brand: { id: name, name },
+    adCount: 1200,
+    activeCount: 40,
+    formats: { video: 3, image: 1 },
+    languages: { en: 1 },
+    newestLaunch: '2026-11-20',
+    longest: null,
+    cadence: countCadence([ad('x', '2026-11-21')], TEST_DAY, true),
+    ...fields,
+  });
+
+  it('says "not given" for what the service left out, never zero', () => {
+    const rows = compareRows([
+      figures('Acme'),
+      figures('Zephyr', { adCount: null, formats: null, newestLaunch: null }),
+    ]);
+    const byLabel = Object.fromEntries(rows.map((row) => [row.label, row.values]));
+    expect(byLabel['Ads in the library']).toEqual(['1,200', NOT_GIVEN]);
+    expect(byLabel.Formats).toEqual(['Video 75%, Image 25%', NOT_GIVEN]);
+    expect(byLabel['Newest launch']).toEqual(['20 Nov 2026', NOT_GIVEN]);
+    expect(byLabel['Longest-running ad']).toEqual([NOT_GIVEN, NOT_GIVEN]);
+  });
+
+  it('exports a row per figure and per week, a column per brand, with spreadsheet formulas made inert', () => {
+    const csv = compareToCsv([figures('=cmd|calc'), figures('Zephyr, Inc.')]);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(`figure,'=cmd|calc,"Zephyr, Inc."`);
+    expect(lines).toHaveLength(1 + 7 + 13);
+    expect(lines.at(-1)).toBe('launched 2026-11-16 to 2026-11-22,1,1');
+  });
+});
