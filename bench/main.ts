@@ -20,7 +20,8 @@ if (!process.argv.includes('--no-build')) {
   build(['--mode', 'bench']);
 }
 // `--only=sizes,page,extension,server` runs a part, e.g. while working on one figure
-// (`board` is the 10,000-ad board alone and `watch` the watchlist's check, parts of `extension`).
+// (`board` is the 10,000-ad board alone, `watch` the watchlist's check and `report` a 500-ad
+// board's report, parts of `extension`).
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -32,6 +33,7 @@ const figures = [
   ...(wanted('extension') ? await benchExtension() : []),
   ...(!wanted('extension') && only?.includes('board') ? await benchExtension({ part: 'board' }) : []),
   ...(!wanted('extension') && only?.includes('watch') ? await benchExtension({ part: 'watch' }) : []),
+  ...(!wanted('extension') && only?.includes('report') ? await benchExtension({ part: 'report' }) : []),
   ...(wanted('server') ? await benchServerSearch() : []),
 ];
 const ok = report(figures);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { findSimilarOn, fireWatchAlarm, registeredScripts } from './e2e-hooks';
@@ -227,6 +227,54 @@ export const TOUR: TourStop[] = [
       await page.getByRole('searchbox', { name: 'Filter boards' }).fill('Video hooks');
       await page.getByRole('treeitem', { name: /^Video hooks/ }).click();
       await page.getByRole('list', { name: 'Board ads' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'board-report',
+    readme: 'An exported board report opened offline in a phone-sized window',
+    page: 'demo',
+    path: '/demo/pages/none',
+    viewport: { width: 390, height: 844 },
+    prepare: async (page, env) => {
+      // The board exported from the panel, with its creatives; the file is then opened as a recipient would.
+      const panel = await page.context().newPage();
+      await panel.setViewportSize(PANEL);
+      await panel.goto(`chrome-extension://${env.extensionId}/sidepanel.html`);
+      await openTab(panel, 'Boards');
+      await panel.getByRole('searchbox', { name: 'Filter boards' }).fill('Video hooks');
+      await panel.getByRole('treeitem', { name: /^Video hooks/ }).click();
+      await panel.getByRole('button', { name: 'Export report' }).click();
+      const dialog = panel.getByRole('dialog', { name: 'Export report' });
+      await dialog.getByRole('button', { name: 'Embed creatives' }).click();
+      await dialog.getByText(/^File size: /).waitFor({ timeout: 60_000 });
+      const [download] = await Promise.all([
+        panel.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Save report' }).click(),
+      ]);
+      const html = readFileSync((await download.path()) ?? '', 'utf8');
+      await panel.close();
+      await page.setContent(html);
+      await page.getByRole('list', { name: 'Ads' }).getByRole('img').first().waitFor();
+    },
+  },
+  {
+    name: 'compare',
+    readme: 'Three brands compared: figures side by side and their launch cadence',
+    page: 'sidepanel',
+    viewport: { width: 1000, height: 760 },
+    prepare: async (page) => {
+      await openTab(page, 'Brands');
+      const compare = page.getByRole('list', { name: 'Followed brands' }).getByRole('button', { name: /^Compare / });
+      await compare.first().waitFor();
+      for (const index of [0, 1, 2]) await compare.nth(index).click();
+      await page
+        .getByRole('region', { name: 'Brands to compare' })
+        .getByRole('button', { name: 'Compare 3 brands' })
+        .click();
+      await page.getByRole('table', { name: 'The brands side by side' }).waitFor();
+      await page
+        .getByRole('heading', { name: 'Compare 3 brands' })
+        .evaluate((heading) => (heading as HTMLElement).blur());
     },
   },
   {
