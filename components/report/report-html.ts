@@ -57,8 +57,8 @@ h2{font-size:1.15rem;margin:0 0 4px;overflow-wrap:anywhere}
 a{color:var(--accent);overflow-wrap:anywhere}
 .ads{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(min(100%,320px),1fr));list-style:none;padding:0;margin:0}
 .ad{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px;break-inside:avoid;page-break-inside:avoid}
-.creatives{display:grid;gap:8px;margin:0 0 10px}
-.creatives img{display:block;width:100%;height:auto;max-height:70vh;object-fit:contain;border-radius:6px;background:var(--bg)}
+.creatives{display:grid;gap:8px;margin:0 0 10px;grid-template-columns:repeat(auto-fit,minmax(min(100%,140px),1fr))}
+.creatives img{display:block;width:100%;height:auto;max-height:50vh;object-fit:contain;border-radius:6px;background:var(--bg)}
 .missing{border:1px dashed var(--line);border-radius:6px;padding:16px;text-align:center;color:var(--muted)}
 .body{white-space:pre-wrap;overflow-wrap:anywhere;margin:6px 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0 0}

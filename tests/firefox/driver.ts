@@ -84,12 +84,22 @@ export async function launchFirefox({ idleTimeoutMs }: { idleTimeoutMs?: number 
       // Firefox loads the page in the extension's process; the navigation's own promise does not
       // follow it there, so the page is awaited from inside.
       void page.goto(url, { timeout: 15_000 }).catch(() => undefined);
-      await page.waitForFunction(
-        (wanted) => location.href === wanted && document.readyState === 'complete',
-        { timeout: 15_000 },
-        url,
-      );
-      return page;
+      // A check that lands as the document is swapped fails ("Waiting failed", a protocol error: the
+      // realm it ran in is gone): it is asked again, until the page is there or the time is up.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        try {
+          await page.waitForFunction(
+            (wanted) => location.href === wanted && document.readyState === 'complete',
+            { timeout: Math.max(1, deadline - Date.now()) },
+            url,
+          );
+          return page;
+        } catch (error) {
+          if (Date.now() >= deadline) throw error;
+          await wait(50);
+        }
+      }
     },
     async openUrl(url) {
       const page = await browser.newPage();
