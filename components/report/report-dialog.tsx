@@ -73,6 +73,8 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
     })();
     return () => abort.abort();
   }, [source]);
+  // Closed (Escape, Close) while fetching creatives: the fetching stops too.
+  useEffect(() => () => controller.current?.abort(), []);
 
   async function build(ads: LibraryAd[], creatives: ReadonlyMap<string, Creative>) {
     const text = await renderReport({

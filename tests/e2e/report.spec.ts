@@ -144,6 +144,8 @@ test('export a 50-ad board as one offline HTML file: every ad with its creative,
     // Offline: the file asked for nothing but itself; the strict CSP refused nothing.
     expect(opened.requests).toEqual(['http://report.invalid/report.html']);
     expect(opened.problems).toEqual([]);
+    // Reads on a phone: nothing wider than its 390 px screen.
+    expect(await report.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Prints one ad per block: each block is kept whole across pages.
     await report.emulateMedia({ media: 'print' });
     expect(await items.first().evaluate((item) => getComputedStyle(item).breakInside)).toBe('avoid');
