@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
@@ -22,9 +22,17 @@ export interface ReportSource {
   compare?: readonly BrandFigures[];
 }
 
+interface Ask {
+  step: 'ask';
+  ads: LibraryAd[];
+  urls: string[];
+  origins: string[];
+  held: string[];
+}
+
 type Phase =
   | { step: 'ads'; count: number }
-  | { step: 'ask'; ads: LibraryAd[]; urls: string[]; origins: string[]; held: string[] }
+  | Ask
   | { step: 'media'; done: number; total: number }
   | { step: 'ready'; text: string; bytes: number; ads: number; embedded: number; missing: number; saved: string | null }
   | { step: 'failed'; message: string };
@@ -98,7 +106,7 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
     });
   }
 
-  function embed(ask: Extract<Phase, { step: 'ask' }>) {
+  function embed(ask: Ask) {
     const abort = new AbortController();
     controller.current = abort;
     // Asked straight from the click: the browser needs the user's gesture to show its prompt.
@@ -166,38 +174,7 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
           </div>
         </>
       ) : phase.step === 'ask' ? (
-        <>
-          <p>
-            {countOf(phase.ads.length, 'ad')} with {countOf(new Set(phase.urls).size, 'creative')}
-            {phase.origins.length > 0 ? ` on ${countOf(phase.origins.length, 'site')}` : ''}.
-          </p>
-          {phase.origins.length > 0 ? (
-            <>
-              <p className="muted">
-                To put the creatives inside the file, Adscope fetches each one once. Your browser asks for access to
-                these sites; it is given back when the report is built:
-              </p>
-              <ul className="report-origins">
-                {phase.origins.map((origin) => (
-                  <li key={origin}>{origin.replace(/\/\*$/, '')}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <div className="generate-actions">
-            {phase.origins.length > 0 ? (
-              <button type="button" className="btn btn-primary" onClick={() => embed(phase)}>
-                Embed creatives
-              </button>
-            ) : null}
-            <button type="button" className="btn" onClick={() => void build(phase.ads, new Map())}>
-              {phase.origins.length > 0 ? 'Without creatives' : 'Build report'}
-            </button>
-            <button type="button" className="btn" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        </>
+        <AskStep ask={phase} onEmbed={embed} onBuild={(ads) => void build(ads, new Map())} onCancel={cancel} />
       ) : phase.step === 'media' ? (
         <>
           <label htmlFor={`${id}-media`}>Fetching creatives</label>
@@ -249,5 +226,146 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
         </>
       )}
     </div>
+  );
+}
+
+/** Ads listed at once in the picker; a filter reaches the others. */
+const PICK_SHOWN = 200;
+
+/** The ads the report holds (all, or the ones picked) and whether to embed their creatives. */
+function AskStep({
+  ask,
+  onEmbed,
+  onBuild,
+  onCancel,
+}: {
+  ask: Ask;
+  onEmbed: (ask: Ask) => void;
+  onBuild: (ads: LibraryAd[]) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
+  const [filter, setFilter] = useState('');
+  const chosen = useMemo((): Ask => {
+    if (!picking) return ask;
+    const ads = ask.ads.filter((ad) => picked.has(ad.id));
+    const urls = ads.flatMap((ad) => creativesOf(ad).refs.map((ref) => ref.url));
+    return { ...ask, ads, urls, origins: mediaOrigins(urls) };
+  }, [ask, picking, picked]);
+  const needle = filter.trim().toLowerCase();
+  const matching = ask.ads.filter(
+    (ad) => !needle || `${ad.title ?? ''} ${ad.brand_name ?? ''}`.toLowerCase().includes(needle),
+  );
+  const shown = matching.slice(0, PICK_SHOWN);
+  const none = chosen.ads.length === 0;
+  // The same buttons whatever is picked: the board's ads have creatives somewhere.
+  const hasMedia = ask.origins.length > 0;
+  const setMany = (ids: string[], on: boolean) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      for (const adId of ids) {
+        if (on) next.add(adId);
+        else next.delete(adId);
+      }
+      return next;
+    });
+  return (
+    <>
+      <fieldset className="report-scope">
+        <legend>Ads in the report</legend>
+        <label>
+          <input type="radio" name={`${id}-scope`} checked={!picking} onChange={() => setPicking(false)} /> All{' '}
+          {countOf(ask.ads.length, 'ad')}
+        </label>
+        <label>
+          <input type="radio" name={`${id}-scope`} checked={picking} onChange={() => setPicking(true)} /> Only the ads I
+          pick
+        </label>
+      </fieldset>
+      {picking ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-filter`}>Find an ad by title or brand</label>
+            <input
+              id={`${id}-filter`}
+              type="search"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </div>
+          <div className="generate-actions">
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                setMany(
+                  shown.map((ad) => ad.id),
+                  true,
+                )
+              }
+            >
+              Pick all shown
+            </button>
+            <button type="button" className="btn" onClick={() => setPicked(new Set())}>
+              Pick none
+            </button>
+          </div>
+          <fieldset className="board-choices report-picks">
+            <legend className="visually-hidden">Ads to put in the report</legend>
+            {shown.map((ad) => (
+              <label key={ad.id} className="board-choice">
+                <input
+                  type="checkbox"
+                  checked={picked.has(ad.id)}
+                  onChange={(event) => setMany([ad.id], event.target.checked)}
+                />
+                <span>
+                  {ad.title ?? 'Untitled ad'}
+                  <span className="muted"> · {ad.brand_name ?? 'brand not given'}</span>
+                </span>
+              </label>
+            ))}
+            {matching.length > shown.length ? (
+              <p className="muted">{matching.length - shown.length} more match: type in the filter to reach them.</p>
+            ) : null}
+          </fieldset>
+        </>
+      ) : null}
+      <p role="status" className={none ? 'field-hint is-error' : 'field-hint'}>
+        {none
+          ? 'No ad picked: pick at least one, or choose all.'
+          : `${countOf(chosen.ads.length, 'ad')} with ${countOf(new Set(chosen.urls).size, 'creative')}${
+              chosen.origins.length > 0 ? ` on ${countOf(chosen.origins.length, 'site')}` : ''
+            }.`}
+      </p>
+      {chosen.origins.length > 0 ? (
+        <>
+          <p className="muted">
+            To put the creatives inside the file, Adscope fetches each one once. Your browser asks for access to these
+            sites; it is given back when the report is built:
+          </p>
+          <ul className="report-origins">
+            {chosen.origins.map((origin) => (
+              <li key={origin}>{origin.replace(/\/\*$/, '')}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="generate-actions">
+        {hasMedia ? (
+          <button type="button" className="btn btn-primary" disabled={none} onClick={() => onEmbed(chosen)}>
+            Embed creatives
+          </button>
+        ) : null}
+        <button type="button" className="btn" disabled={none} onClick={() => onBuild(chosen.ads)}>
+          {hasMedia ? 'Without creatives' : 'Build report'}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }

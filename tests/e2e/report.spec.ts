@@ -156,7 +156,7 @@ test('export a 50-ad board as one offline HTML file: every ad with its creative,
   }
 });
 
-test('cancelling a report saves nothing, and a report without creatives says where each one is', async ({
+test('cancelling a report saves nothing; a report of picked ads holds those alone; without creatives it says where each one is', async ({
   openPage,
   server,
 }) => {
@@ -170,6 +170,27 @@ test('cancelling a report saves nothing, and a report without creatives says whe
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Export report' })).toBeFocused();
+
+    // A selection: only the ads picked, by keyboard.
+    await page.getByRole('button', { name: 'Export report' }).click();
+    await dialog.getByRole('radio', { name: 'Only the ads I pick' }).check();
+    await expect(dialog.getByRole('status')).toHaveText('No ad picked: pick at least one, or choose all.');
+    await expect(dialog.getByRole('button', { name: 'Without creatives' })).toBeDisabled();
+    const picks = dialog.getByRole('group', { name: 'Ads to put in the report' }).getByRole('checkbox');
+    await expect(picks).toHaveCount(ADS);
+    await picks.nth(1).focus();
+    await page.keyboard.press('Space');
+    await picks.nth(2).check();
+    await expect(dialog.getByRole('status')).toHaveText(/^2 ads with \d+ creatives? on 1 site\.$/);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Without creatives' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Report ready: 2 ads, 0 creatives embedded');
+    const [picked] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Save report' }).click(),
+    ]);
+    expect(readFileSync((await picked.path()) ?? '', 'utf8').match(/<li class="ad">/g)).toHaveLength(2);
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Export report' }).click();
     await dialog.getByRole('button', { name: 'Without creatives' }).click();
