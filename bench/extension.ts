@@ -8,6 +8,7 @@ import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/support/pages/options-page';
 import { type Figure, median } from './report';
 import { stopServiceWorker } from '../tests/support/service-worker';
+import { boardOf } from '../tests/support/boards';
 import { fireWatchAlarm, serviceWorker } from '../scripts/e2e-hooks';
 import { watchEntry } from '../lib/storage/watch-entries';
 import type { WatchStatus } from '../lib/storage/watchlist';
@@ -519,26 +520,11 @@ export async function benchExtension({ part }: { part?: 'board' | 'watch' | 'rep
   const server = await startAdscopeServer({ port: 0, rateLimit: 0 });
   const acme = server.state.data.workspaces[0];
   if (!acme) throw new Error('no demo workspace');
-  acme.boards.push({
-    board_id: 'bench-10k',
-    name: 'Bench 10k',
-    parentId: null,
-    saves: server.state.data.catalogue.ads.slice(0, 10_000).map((ad, index) => ({
-      adId: ad.id,
-      savedAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      tags: [],
-    })),
-  });
-  acme.boards.push({
-    board_id: 'bench-500',
-    name: 'Bench 500',
-    parentId: null,
-    saves: server.state.data.catalogue.ads.slice(10_000, 10_500).map((ad, index) => ({
-      adId: ad.id,
-      savedAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      tags: index % 3 === 0 ? ['bench'] : [],
-    })),
-  });
+  const ads = server.state.data.catalogue.ads;
+  acme.boards.push(
+    boardOf('bench-10k', 'Bench 10k', ads.slice(0, 10_000)),
+    boardOf('bench-500', 'Bench 500', ads.slice(10_000, 10_500), (index) => (index % 3 === 0 ? ['bench'] : [])),
+  );
   const { context, extensionId } = await launchWithExtension({ extensionDir: BENCH_EXTENSION_DIR });
   try {
     const options = await context.newPage();

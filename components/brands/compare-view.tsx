@@ -64,7 +64,6 @@ export function CompareView({ onBack }: { onBack: () => void }) {
   const rows = ready ? compareRows(loaded) : [];
   const scaleMax = Math.max(0, ...loaded.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
   const longest = loaded.flatMap((brand) => (brand.longest ? [brand.longest.ad] : []));
-  const fileDay = today;
 
   if (openAd) {
     return (
@@ -87,7 +86,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
           type="button"
           className="btn"
           disabled={!ready}
-          onClick={() => downloadFile(`adscope-compare-${fileDay}.csv`, 'text/csv;charset=utf-8', compareToCsv(loaded))}
+          onClick={() => downloadFile(`adscope-compare-${today}.csv`, 'text/csv;charset=utf-8', compareToCsv(loaded))}
         >
           Export CSV
         </button>
@@ -100,7 +99,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
               title: loaded.map((brand) => brand.brand.name).join(' vs '),
               kind: 'Brand comparison',
               expected: longest.length,
-              fileName: () => `adscope-compare-${fileDay}.html`,
+              fileName: () => `adscope-compare-${today}.html`,
               loadAds: async () => longest,
               compare: loaded,
             })

@@ -155,39 +155,27 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
     <div className="import-form report-flow">
       <h2 id={`${id}-title`}>Export report: {source.title}</h2>
       {phase.step === 'ads' ? (
-        <>
-          <label htmlFor={`${id}-progress`}>Reading the ads</label>
-          <progress
-            id={`${id}-progress`}
-            max={source.expected ?? undefined}
-            value={source.expected ? Math.min(phase.count, source.expected) : undefined}
-          />
-          <p role="status" className="field-hint">
-            {source.expected !== null
+        <ProgressStep
+          label="Reading the ads"
+          max={source.expected}
+          value={phase.count}
+          text={
+            source.expected !== null
               ? `${phase.count} of ${countOf(source.expected, 'ad')} read…`
-              : `${countOf(phase.count, 'ad')} read…`}
-          </p>
-          <div className="generate-actions">
-            <button type="button" className="btn" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        </>
+              : `${countOf(phase.count, 'ad')} read…`
+          }
+          onCancel={cancel}
+        />
       ) : phase.step === 'ask' ? (
         <AskStep ask={phase} onEmbed={embed} onBuild={(ads) => void build(ads, new Map())} onCancel={cancel} />
       ) : phase.step === 'media' ? (
-        <>
-          <label htmlFor={`${id}-media`}>Fetching creatives</label>
-          <progress id={`${id}-media`} max={Math.max(1, phase.total)} value={phase.done} />
-          <p role="status" className="field-hint">
-            {phase.done} of {countOf(phase.total, 'creative')} fetched…
-          </p>
-          <div className="generate-actions">
-            <button type="button" className="btn" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        </>
+        <ProgressStep
+          label="Fetching creatives"
+          max={phase.total}
+          value={phase.done}
+          text={`${phase.done} of ${countOf(phase.total, 'creative')} fetched…`}
+          onCancel={cancel}
+        />
       ) : phase.step === 'ready' ? (
         <>
           <p role="status">
@@ -226,6 +214,29 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
         </>
       )}
     </div>
+  );
+}
+
+/** A step that runs: its bar (indeterminate while the total is unknown), its words, and Cancel. */
+function ProgressStep(props: { label: string; max: number | null; value: number; text: string; onCancel: () => void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{props.label}</label>
+      <progress
+        id={id}
+        max={props.max === null ? undefined : Math.max(1, props.max)}
+        value={props.max === null ? undefined : Math.min(props.value, props.max)}
+      />
+      <p role="status" className="field-hint">
+        {props.text}
+      </p>
+      <div className="generate-actions">
+        <button type="button" className="btn" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }
 

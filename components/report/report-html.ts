@@ -1,13 +1,6 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import {
-  type HtmlValue,
-  type SafeHtml,
-  html,
-  imageDataUri,
-  safeHref,
-  styleElement,
-  toDocument,
-} from '@/lib/report/html';
+import { safeHttpUrl } from '@/lib/url';
+import { type HtmlValue, type SafeHtml, html, imageDataUri, styleElement, toDocument } from '@/lib/report/html';
 import type { Creative } from '@/lib/report/media';
 import { type BrandFigures, CHART, cadenceSummary, chartBars } from './figures';
 import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from './figure-rows';
@@ -84,7 +77,7 @@ export async function reportPolicy(): Promise<string> {
 }
 
 function link(url: unknown, text: HtmlValue): SafeHtml {
-  const href = safeHref(url);
+  const href = safeHttpUrl(url);
   return href ? html`<a href="${href}" rel="noopener noreferrer">${text}</a>` : html`${NOT_GIVEN}`;
 }
 
@@ -132,7 +125,7 @@ function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
 }
 
 /** The cadence chart as inline SVG: no script, no external reference. */
-export function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
+function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
   const bars = chartBars(figures.cadence, scaleMax);
   return html`<svg
     class="chart"

@@ -1,5 +1,3 @@
-import { safeHttpUrl } from '../url';
-
 /**
  * HTML built by construction: every value put into an `html` template is escaped unless it is
  * itself built by `html`. A report is written with these alone, so no text from the API can
@@ -42,11 +40,6 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
     out += render(value) + (strings[index + 1] ?? '');
   });
   return trusted(out);
-}
-
-/** A link from API data, through the one URL sanitizer; null when the URL is not a plain http(s) one. */
-export function safeHref(value: unknown): string | null {
-  return safeHttpUrl(value);
 }
 
 /** A data: URI this code made from bytes it fetched and checked (never a URL from the API). */

@@ -1,3 +1,4 @@
+import { boardOf } from '../support/boards';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { SidePanelPage } from '../support/pages/side-panel-page';
@@ -87,16 +88,7 @@ test('a fast scroll fetches no creative for the cards it passes, and the cards w
   server,
 }) => {
   const workspace = server.state.data.workspaces[0];
-  workspace?.boards.push({
-    board_id: 'board-long',
-    name: 'Long board',
-    parentId: null,
-    saves: server.state.data.catalogue.ads.slice(0, 300).map((ad, index) => ({
-      adId: ad.id,
-      savedAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      tags: [],
-    })),
-  });
+  workspace?.boards.push(boardOf('board-long', 'Long board', server.state.data.catalogue.ads.slice(0, 300)));
   const page = await openPage('sidepanel');
   await page.setViewportSize({ width: 400, height: 800 });
   const panel = new SidePanelPage(page);

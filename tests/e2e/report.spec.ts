@@ -5,6 +5,7 @@ import { chromiumExecutable } from '../../scripts/requirements';
 import type { LibraryAdRecord } from '../../server/demo-data/catalogue';
 import { expect, expectAccessible, test } from './fixtures';
 import { SidePanelPage } from '../support/pages/side-panel-page';
+import { boardOf } from '../support/boards';
 
 const HOSTILE_TITLE = '<script>document.title="pwned"</script><img src=x onerror="document.title=1">';
 const HOSTILE_BODY = '"><iframe src="javascript:alert(1)"></iframe><a href="javascript:alert(2)">click</a>';
@@ -27,16 +28,7 @@ function seedBoard(server: {
   const original = { title: hostile.title, body: hostile.body };
   hostile.title = HOSTILE_TITLE;
   hostile.body = HOSTILE_BODY;
-  const board = {
-    board_id: 'report-board',
-    name: BOARD,
-    parentId: null,
-    saves: ads.map((ad, index) => ({
-      adId: ad.id,
-      savedAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      tags: index === 0 ? ['hero'] : [],
-    })),
-  };
+  const board = boardOf('report-board', BOARD, ads, (index) => (index === 0 ? ['hero'] : []));
   workspace.boards.push(board);
   return {
     ads,
