@@ -3,16 +3,17 @@ import path from 'node:path';
 import { findFaketime } from './requirements';
 
 /**
- * The unit suite once more, on a clock moved far from today and in a time zone far from UTC:
- * proof on every `npm test` that no test depends on the day, the hour or the zone it runs in.
+ * The unit suite once more, on a clock moved far from today, in a time zone far from UTC and in
+ * another language: proof on every `npm test` that no test depends on the day, the hour, the
+ * zone or the language it runs in.
  *
  * faketime moves the whole process's clock (Date, Intl, the wall time behind timers) to a start
  * instant and lets it run: the last day of a month more than a year from today, five seconds
  * before UTC midnight, so each test file starts just before a month end and a UTC day boundary
  * and the longer ones cross both. The zone is Pacific/Kiritimati (UTC+14), where the local date
- * is already the next day. SHIFTED_NOW (an ISO instant) and SHIFTED_TZ override both, to
- * replay a failure. The fault property runs 100 of its 1,000 schedules here, to keep this
- * second run short; the first run has all of them.
+ * is already the next day, and the language is German (de-DE). SHIFTED_NOW (an ISO instant),
+ * SHIFTED_TZ and SHIFTED_LOCALE override them, to replay a failure. The fault property runs 100
+ * of its 1,000 schedules here, to keep this second run short; the first run has all of them.
  */
 const ZONE = process.env.SHIFTED_TZ ?? 'Pacific/Kiritimati';
 
@@ -35,7 +36,9 @@ const instant = process.env.SHIFTED_NOW ? new Date(process.env.SHIFTED_NOW) : sh
 if (Number.isNaN(instant.getTime())) fail(`SHIFTED_NOW is not an instant: ${process.env.SHIFTED_NOW}`);
 // faketime reads its start through `date -d`, which takes an explicit zone.
 const start = `${instant.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-const env = { ...process.env, TZ: ZONE, FAULT_RUNS: process.env.FAULT_RUNS ?? '100' };
+// And in another language than the machine's, so no test depends on how numbers and dates read.
+const LOCALE = process.env.SHIFTED_LOCALE ?? 'de_DE.UTF-8';
+const env = { ...process.env, TZ: ZONE, LANG: LOCALE, LC_ALL: LOCALE, FAULT_RUNS: process.env.FAULT_RUNS ?? '100' };
 // -m: the multi-threaded libfaketime, since Node reads the clock from more than one thread.
 const run = (args: string[], capture: boolean) =>
   spawnSync(faketime.path, [start, process.execPath, ...args], {
@@ -60,10 +63,12 @@ if (Math.abs(seen[0] - instant.getTime()) > 60_000) {
 if (seen[1] === 0) fail(`TZ=${ZONE} did not reach Node: it still sees UTC.`);
 
 console.info(
-  `Unit suite again at ${instant.toISOString()} (local time ${ZONE}), fault property at ${env.FAULT_RUNS} runs…`,
+  `Unit suite again at ${instant.toISOString()} (local time ${ZONE}, language ${LOCALE}), fault property at ${env.FAULT_RUNS} runs…`,
 );
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 const result = run([vitest, 'run'], false);
 if (result.status !== 0) {
-  fail(`failed. Replay it with: SHIFTED_NOW=${instant.toISOString()} SHIFTED_TZ=${ZONE} npm run test:unit:shifted`);
+  fail(
+    `failed. Replay it with: SHIFTED_NOW=${instant.toISOString()} SHIFTED_TZ=${ZONE} SHIFTED_LOCALE=${LOCALE} npm run test:unit:shifted`,
+  );
 }

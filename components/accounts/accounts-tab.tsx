@@ -4,7 +4,7 @@ import { sortOrders } from '@/lib/contract/ad-accounts';
 import { LIMITS } from '@/lib/contract/limits';
 import { previousWindow, resolveWindow } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
-import { countOf, formatDay } from '../ui/format';
+import { countOf, formatDay, formats } from '../ui/format';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
 import { callBackground } from '@/lib/messaging/client';
@@ -34,11 +34,11 @@ function Change({
   const change = ((value - before) / Math.abs(before)) * 100;
   const rounded = Math.abs(change) < 0.05 ? 0 : change;
   const arrow = rounded > 0 ? '▲' : rounded < 0 ? '▼' : '=';
-  const size = Math.abs(rounded).toFixed(1);
-  const words = `${rounded > 0 ? `up ${size} %` : rounded < 0 ? `down ${size} %` : 'no change'} on the ${countOf(days, 'day')} before`;
+  const size = formats.percent(Math.abs(rounded), 1);
+  const words = `${rounded > 0 ? `up ${size}` : rounded < 0 ? `down ${size}` : 'no change'} on the ${countOf(days, 'day')} before`;
   return (
     <span className="change muted" title={words}>
-      <span aria-hidden="true">{rounded !== 0 ? `${arrow} ${size} %` : arrow}</span>
+      <span aria-hidden="true">{rounded !== 0 ? `${arrow} ${size}` : arrow}</span>
       <span className="visually-hidden">{words}</span>
     </span>
   );

@@ -1,4 +1,5 @@
 import type { MetricEntry } from '@/lib/contract/ad-accounts';
+import { type Formats, formats as userFormats } from '../ui/format';
 
 /** How a metric's values read: the catalogue's word when it gives one we know, else the metric id's. */
 export type MetricKind = 'currency' | 'percent' | 'ratio' | 'count' | 'number';
@@ -42,33 +43,30 @@ export function metricKind(id: string, format: string | null | undefined): Metri
   return BY_ID.find(([pattern]) => pattern.test(id.toLowerCase()))?.[1] ?? 'number';
 }
 
-const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-/** A number we know nothing about keeps its decimals (up to 4), never rounded to a whole one. */
-const plain = new Intl.NumberFormat('en', { maximumFractionDigits: 4 });
-const twoPlaces = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * A metric value in words and digits; null is "no data", never 0. A currency amount without a
  * known currency is shown as a plain amount with two decimals, never in a currency guessed.
  */
-export function formatMetric(value: number | null | undefined, kind: MetricKind, currency?: string | null): string {
+export function formatMetric(
+  value: number | null | undefined,
+  kind: MetricKind,
+  currency?: string | null,
+  formats: Formats = userFormats,
+): string {
   if (value === null || value === undefined) return 'no data';
   switch (kind) {
     case 'currency':
-      if (!currency) return twoPlaces.format(value);
-      try {
-        return new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
-      } catch {
-        return `${twoPlaces.format(value)} ${currency}`;
-      }
+      if (!currency) return formats.fixed(value);
+      return formats.currency(value, currency) ?? `${formats.fixed(value)} ${currency}`;
     case 'percent':
-      return `${value.toFixed(2)} %`;
+      return formats.percent(value);
     case 'ratio':
-      return `${value.toFixed(2)}×`;
+      return `${formats.fixed(value)}×`;
     case 'count':
-      return Number.isInteger(value) ? whole.format(value) : plain.format(value);
+      return formats.number(value, Number.isInteger(value) ? 0 : 4);
     default:
-      return plain.format(value);
+      // A number we know nothing about keeps its decimals (up to 4), never rounded to a whole one.
+      return formats.number(value);
   }
 }
 

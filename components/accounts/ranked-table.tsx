@@ -1,6 +1,6 @@
 import type { MetricEntry, RankedAds } from '@/lib/contract/ad-accounts';
 import { rankingOrderHonoured } from '@/lib/contract/checks';
-import { csvCell, downloadFile } from '../ui/download';
+import { csvCell, downloadCsv } from '../ui/download';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { countOf } from '../ui/format';
@@ -62,9 +62,8 @@ export function RankedTable({
           type="button"
           className="btn"
           onClick={() =>
-            downloadFile(
+            downloadCsv(
               `adscope-${accountName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-ads.csv`,
-              'text/csv',
               rankedToCsv(ranked, columns, ranked.metric_names),
             )
           }

@@ -1,5 +1,5 @@
 import type { RankedAds } from '@/lib/contract/ad-accounts';
-import { countOf } from '../ui/format';
+import { countOf, formats } from '../ui/format';
 import { formatMetric, metricKind, type MetricKind } from './metric-format';
 
 /** How many of the largest ads get a slice of their own; the rest of the account is one grey slice. */
@@ -78,7 +78,7 @@ export function shareOfTotal(
   };
 }
 
-const percent = (share: number) => `${(share * 100).toFixed(share > 0 && share < 0.01 ? 1 : 0)} %`;
+const percent = (share: number) => formats.percent(share * 100, share > 0 && share < 0.01 ? 1 : 0);
 
 /** A bar of the largest ads' share of the account's total, with its legend as text. */
 export function ShareChart({

@@ -4,6 +4,7 @@ import type { Transcript } from '@/lib/contract/ad-accounts';
 import { ApiError, outcomeUnknown } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
+import { formats } from '../ui/format';
 import { accountKeys } from './query-keys';
 
 /** Credits a transcript costs on a cache miss (the reference server's rate; not shown in the contract). */
@@ -53,7 +54,7 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
       <ol className="list-plain transcript-lines" aria-label="Transcript">
         {matching.map((segment, index) => (
           <li key={`${segment.start ?? index}-${index}`}>
-            {segment.start !== null ? <span className="muted">{segment.start.toFixed(1)} s </span> : null}
+            {segment.start !== null ? <span className="muted">{formats.seconds(segment.start)} </span> : null}
             <Highlighted text={segment.text} term={needle} />
           </li>
         ))}

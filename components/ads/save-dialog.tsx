@@ -6,7 +6,7 @@ import { callBackground } from '@/lib/messaging/client';
 import { flattenBoards, useBoardTree, useOutbox } from './board-queries';
 import { ErrorNotice } from '../ui/error-notice';
 import { useModal } from '../ui/use-modal';
-import { numberFormat } from '../ui/format';
+import { formatNumber } from '../ui/format';
 import { adHeadline } from './ad-card';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
@@ -111,7 +111,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
               {recentIds.includes(board.id) ? <span className="badge">Recent</span> : null}
               {holding.has(board.id) ? <span className="badge">Already saved</span> : null}
             </span>
-            <span className="muted">{board.count !== null ? numberFormat.format(board.count) : ''}</span>
+            <span className="muted">{board.count !== null ? formatNumber(board.count) : ''}</span>
           </label>
         ))}
       </fieldset>

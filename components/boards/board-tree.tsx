@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { BoardNode } from '@/lib/contract/boards';
-import { countOf, numberFormat } from '../ui/format';
+import { countOf, formatNumber } from '../ui/format';
 
 interface VisibleBoard {
   node: BoardNode;
@@ -140,7 +140,7 @@ export function BoardTree({ nodes, expanded, filter, onToggle, onOpen }: BoardTr
             </span>
             <span className="board-tree-name">{item.node.name ?? 'Untitled board'}</span>
             <span className="board-tree-count" aria-label={countOf(item.node.ad_num ?? 0, 'ad')}>
-              {item.node.ad_num !== null ? numberFormat.format(item.node.ad_num) : ''}
+              {item.node.ad_num !== null ? formatNumber(item.node.ad_num) : ''}
             </span>
           </li>
         );

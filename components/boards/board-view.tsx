@@ -10,7 +10,7 @@ import { flattenBoards, useBoardTree } from '../ads/board-queries';
 import { navigate } from '../navigation/navigation-store';
 import { useBoardsStore } from './boards-store';
 import { adsToCsv, adsToJson, exportFileName } from './export';
-import { downloadFile } from '../ui/download';
+import { downloadCsv, downloadFile } from '../ui/download';
 import { useBoardAds } from './queries';
 import { systemClock } from '@/lib/clock';
 import { ReportDialog, type ReportSource } from '../report/report-dialog';
@@ -69,9 +69,8 @@ export function BoardView({ board, onBack }: BoardViewProps) {
       const all = await allBoardAds(board.id, order, (count) => setExporting(`Fetched ${countOf(count, 'ad')}…`));
       const now = new Date(systemClock());
       if (kind === 'csv')
-        downloadFile(
+        downloadCsv(
           exportFileName(board.name, 'csv', now),
-          'text/csv;charset=utf-8',
           adsToCsv(all, new Map(flattenBoards(tree.data?.items ?? []).map((node) => [node.id, node.path]))),
         );
       else

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
-import { formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
+import { formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
 import { useBrandAds } from '../ads/queries';
@@ -21,7 +21,7 @@ function breakdown(counts: Record<string, number> | undefined, label: (key: stri
   if (!counts) return null;
   const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
   return entries.length > 0
-    ? entries.map(([key, value]) => `${label(key) ?? key} ${numberFormat.format(value)}`).join(', ')
+    ? entries.map(([key, value]) => `${label(key) ?? key} ${formatNumber(value)}`).join(', ')
     : null;
 }
 
@@ -78,8 +78,8 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
             <dl className="ad-detail-fields">
               <dt>Ads in the library</dt>
               <dd>
-                {brand.ad_count !== null ? numberFormat.format(brand.ad_count) : 'Unknown'}
-                {brand.active_ad_count !== null ? ` (${numberFormat.format(brand.active_ad_count)} running)` : ''}
+                {brand.ad_count !== null ? formatNumber(brand.ad_count) : 'Unknown'}
+                {brand.active_ad_count !== null ? ` (${formatNumber(brand.active_ad_count)} running)` : ''}
               </dd>
               {formatDay(brand.first_seen) ? (
                 <>

@@ -4,7 +4,7 @@ import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
 import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
-import { countOf, numberFormat } from '../ui/format';
+import { countOf, formatNumber } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { SkeletonList } from '../ui/skeleton';
@@ -121,8 +121,8 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
       ) : null}
       {total !== null && total > FOLLOWED_WINDOW ? (
         <p className="notice notice-warning">
-          {numberFormat.format(total)} brands match, but only the first {numberFormat.format(FOLLOWED_WINDOW)} can be
-          listed. Filter by name to reach the others.
+          {formatNumber(total)} brands match, but only the first {formatNumber(FOLLOWED_WINDOW)} can be listed. Filter
+          by name to reach the others.
         </p>
       ) : null}
       <QueryView

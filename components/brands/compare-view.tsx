@@ -10,7 +10,7 @@ import { navigate } from '../navigation/navigation-store';
 import { COVERAGE_NOTE, compareRows, compareToCsv } from '../report/figure-rows';
 import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from '../report/figures';
 import { ReportDialog, type ReportSource } from '../report/report-dialog';
-import { downloadFile } from '../ui/download';
+import { downloadCsv } from '../ui/download';
 import { ErrorNotice } from '../ui/error-notice';
 import { countOf, formatDay } from '../ui/format';
 import { SkeletonList } from '../ui/skeleton';
@@ -86,7 +86,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
           type="button"
           className="btn"
           disabled={!ready}
-          onClick={() => downloadFile(`adscope-compare-${today}.csv`, 'text/csv;charset=utf-8', compareToCsv(loaded))}
+          onClick={() => downloadCsv(`adscope-compare-${today}.csv`, compareToCsv(loaded))}
         >
           Export CSV
         </button>

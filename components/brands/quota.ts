@@ -1,4 +1,4 @@
-import { numberFormat } from '../ui/format';
+import { formatNumber } from '../ui/format';
 
 /**
  * The followed-brand quota in words. Its fields are not shown in the contract: the reference
@@ -13,20 +13,18 @@ export function describeQuota(quota: Record<string, unknown> | null | undefined)
   const remaining = number('remaining');
   const lines: string[] = [];
   if (used !== null && limit !== null) {
-    lines.push(`Your plan tracks ${numberFormat.format(limit)} brands; you follow ${numberFormat.format(used)}.`);
+    lines.push(`Your plan tracks ${formatNumber(limit)} brands; you follow ${formatNumber(used)}.`);
     if (locked)
       lines.push(
-        `${numberFormat.format(locked)} followed ${locked === 1 ? 'brand is' : 'brands are'} locked until you upgrade or unfollow others.`,
+        `${formatNumber(locked)} followed ${locked === 1 ? 'brand is' : 'brands are'} locked until you upgrade or unfollow others.`,
       );
-    else if (remaining !== null) lines.push(`You can follow ${numberFormat.format(remaining)} more.`);
+    else if (remaining !== null) lines.push(`You can follow ${formatNumber(remaining)} more.`);
   }
   const known = new Set(['used', 'limit', 'locked', 'remaining', 'unit']);
   for (const [key, value] of Object.entries(quota)) {
     if (known.has(key) && used !== null && limit !== null) continue;
     if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
-      lines.push(
-        `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? numberFormat.format(value) : String(value)}`,
-      );
+      lines.push(`${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? formatNumber(value) : String(value)}`);
     }
   }
   return lines;

@@ -15,7 +15,7 @@ import {
 import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import { callBackground } from '@/lib/messaging/client';
-import { countOf, languageName } from '../ui/format';
+import { countOf, formatNumber, languageName } from '../ui/format';
 import { useOwnedBrands } from '../ui/use-owned-brands';
 import { type GenerateDraft, useGenerateStore } from './generate-store';
 
@@ -171,8 +171,8 @@ export default function GenerateTab() {
                 id={`${id}-prompt-count`}
                 className={`field-hint${draft.prompt.length > LIMITS.promptMaxChars ? ' is-error' : ''}`}
               >
-                {draft.prompt.length.toLocaleString('en')} / {LIMITS.promptMaxChars.toLocaleString('en')} characters. A
-                direction, expanded into one concept per image.
+                {formatNumber(draft.prompt.length)} / {formatNumber(LIMITS.promptMaxChars)} characters. A direction,
+                expanded into one concept per image.
               </span>
               {errorFor('prompt') ? (
                 <span id={`${id}-prompt-error`} className="field-error">

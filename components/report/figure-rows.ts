@@ -1,5 +1,5 @@
 import { csvCell } from '../ui/download';
-import { formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
+import { formatDay, formatLabel, formats, languageName, formatNumber } from '../ui/format';
 import { type BrandFigures, shares } from './figures';
 
 export const NOT_GIVEN = 'not given';
@@ -12,10 +12,10 @@ export interface CompareRow {
 function mixText(mix: Record<string, number> | null, label: (key: string) => string): string {
   const parts = shares(mix);
   if (parts.length === 0) return NOT_GIVEN;
-  return parts.map(([key, share]) => `${label(key)} ${Math.round(share * 100)}%`).join(', ');
+  return parts.map(([key, share]) => `${label(key)} ${formats.percent(share * 100, 0)}`).join(', ');
 }
 
-const count = (value: number | null) => (value === null ? NOT_GIVEN : numberFormat.format(value));
+const count = (value: number | null) => (value === null ? NOT_GIVEN : formatNumber(value));
 
 /** The comparison's figures as rows of text, one value per brand: the panel's table, the CSV and the report. */
 export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
@@ -31,12 +31,12 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
     row('Newest launch', (brand) => formatDay(brand.newestLaunch) ?? NOT_GIVEN),
     row('Longest-running ad', (brand) =>
       brand.longest
-        ? `${brand.longest.ad.title ?? 'Untitled ad'} (${numberFormat.format(brand.longest.days)} days)`
+        ? `${brand.longest.ad.title ?? 'Untitled ad'} (${formatNumber(brand.longest.days)} days)`
         : NOT_GIVEN,
     ),
     row('Launches in the last 13 weeks', (brand) => {
       const total = brand.cadence.weeks.reduce((sum, week) => sum + week.count, 0);
-      return `${numberFormat.format(total)}${brand.cadence.complete ? '' : ' or more (older weeks not all read)'}`;
+      return `${formatNumber(total)}${brand.cadence.complete ? '' : ' or more (older weeks not all read)'}`;
     }),
   ];
 }

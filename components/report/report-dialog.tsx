@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { type Creative, fetchCreatives, mediaOrigins } from '@/lib/report/media';
 import type { BrandFigures } from './figures';
 import { downloadFile } from '../ui/download';
-import { countOf } from '../ui/format';
+import { countOf, formats } from '../ui/format';
 import { useModal } from '../ui/use-modal';
 import { creativesOf, renderReport } from './report-html';
 
@@ -36,12 +36,6 @@ type Phase =
   | { step: 'media'; done: number; total: number }
   | { step: 'ready'; text: string; bytes: number; ads: number; embedded: number; missing: number; saved: string | null }
   | { step: 'failed'; message: string };
-
-/** "1.4 MB", "820 KB". */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** Builds an offline HTML report: reads the ads, asks before fetching any creative, then offers the file with its size. */
 export function ReportDialog({ source, onClose }: { source: ReportSource | null; onClose: () => void }) {
@@ -186,8 +180,8 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
                 }.`}
           </p>
           <p>
-            File size: <strong>{fileSize(phase.bytes)}</strong>. It opens offline in any browser, runs no script and
-            prints one ad per block.
+            File size: <strong>{formats.fileSize(phase.bytes)}</strong>. It opens offline in any browser, runs no script
+            and prints one ad per block.
           </p>
           <div className="generate-actions">
             <button type="button" className="btn btn-primary" onClick={() => save(phase)}>

@@ -4,7 +4,7 @@ import { type HtmlValue, type SafeHtml, html, imageDataUri, styleElement, toDocu
 import type { Creative } from '@/lib/report/media';
 import { type BrandFigures, CHART, cadenceSummary, chartBars } from './figures';
 import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from './figure-rows';
-import { countOf, ctaLabel, daysRunning, formatDay, formatLabel, languageName, numberFormat } from '../ui/format';
+import { countOf, ctaLabel, daysRunning, formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
 
 /** Creatives embedded per ad at most (a long carousel keeps its first ones). */
 export const MAX_CREATIVES_PER_AD = 10;
@@ -117,7 +117,7 @@ function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
     <dl>
       ${field('Call to action', ctaLabel(ad.cta_type))} ${field('Format', formatLabel(ad.display_format))}
       ${field('Language', languageName(ad.language))} ${field('Launched', formatDay(ad.start_date))}
-      ${field('Days running', running === null ? null : `${numberFormat.format(running)}${ad.is_active ? ' (still running)' : ''}`)}
+      ${field('Days running', running === null ? null : `${formatNumber(running)}${ad.is_active ? ' (still running)' : ''}`)}
       ${saved ? field('Saved', formatDay(saved.saved_at)) : null} ${saved ? field('Tags', saved.tags.join(', ')) : null}
       ${field('Landing page', ad.link_url ? link(ad.link_url, ad.link_url) : null)}
     </dl>

@@ -9,6 +9,17 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * The byte-order mark that tells a spreadsheet (Excel above all) the file is UTF-8; without it
+ * accents and non-Latin names open garbled.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** Saves a CSV table as a UTF-8 file that spreadsheets open with every character intact. */
+export function downloadCsv(name: string, csv: string): void {
+  downloadFile(name, 'text/csv;charset=utf-8', `${UTF8_BOM}${csv}`);
+}
+
 /** Saves text as a file through the browser's download, like a link the user clicked. */
 export function downloadFile(name: string, type: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));

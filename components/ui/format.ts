@@ -1,21 +1,92 @@
 import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
+import { formatCount } from '@/lib/count';
+import { userLocale } from '@/lib/locale';
 
-// The browser's own Intl formats dates; date-fns's `format` would add its token engine to every bundle.
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Every date and number a page shows, in the user's locale: the one place where formats are
+ * made. The browser's own Intl formats dates; date-fns's `format` would add its token engine
+ * to every bundle.
+ */
+export interface Formats {
+  /** "3 Oct 2026" (en-GB), "Oct 3, 2026" (en-US): a calendar day, never shifted by the time zone. */
+  day(value: string | null | undefined): string | null;
+  /** A day and a time of day, in the time zone the formats were made for. */
+  dateTime(value: string | null | undefined): string | null;
+  /** A number with its decimals (up to `maxDigits`). */
+  number(value: number, maxDigits?: number): string;
+  /** A number with exactly two decimals. */
+  fixed(value: number, digits?: number): string;
+  /** A value already in percent (12.5 is 12.5 %), with `digits` decimals. */
+  percent(value: number, digits?: number): string;
+  /** An amount in a currency (ISO 4217 code); null when the browser knows no such currency. */
+  currency(value: number, code: string): string | null;
+  /** "1.4 MB", "820 kB". */
+  fileSize(bytes: number): string;
+  /** "3.5 s". */
+  seconds(value: number): string;
+}
+
+/** The formats of one locale; `timeZone` for times of day (the system's when absent). */
+export function formatsFor(locale: string, timeZone?: string): Formats {
+  const dayFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  });
+  const numbers = new Map<string, Intl.NumberFormat>();
+  /** Intl formats are costly to make and cheap to use: one per set of options. */
+  const formatNumber = (options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+    const key = JSON.stringify(options);
+    let format = numbers.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, options);
+      numbers.set(key, format);
+    }
+    return format;
+  };
+  return {
+    day: (value) => {
+      const date = value ? parseApiDate(value) : null;
+      return date ? dayFormat.format(date) : null;
+    },
+    dateTime: (value) => {
+      const date = value ? parseApiDate(value) : null;
+      return date ? dateTimeFormat.format(date) : null;
+    },
+    number: (value, maxDigits = 4) => formatNumber({ maximumFractionDigits: maxDigits }).format(value),
+    fixed: (value, digits = 2) =>
+      formatNumber({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+    percent: (value, digits = 2) =>
+      formatNumber({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+        value / 100,
+      ),
+    currency: (value, code) => {
+      try {
+        return formatNumber({ style: 'currency', currency: code, maximumFractionDigits: 2 }).format(value);
+      } catch {
+        return null;
+      }
+    },
+    fileSize: (bytes) =>
+      bytes >= 1_048_576
+        ? formatNumber({ style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_048_576)
+        : formatNumber({ style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
+            Math.max(1, Math.round(bytes / 1024)),
+          ),
+    seconds: (value) =>
+      formatNumber({ style: 'unit', unit: 'second', unitDisplay: 'narrow', maximumFractionDigits: 1 }).format(value),
+  };
+}
 
 /**
  * Reads an API date in UTC: a bare day (2026-03-01) is that UTC day, a time without an offset
@@ -27,17 +98,17 @@ function parseApiDate(value: string): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** "3 Oct 2026" for a YYYY-MM-DD or ISO string; null when absent or unreadable. */
-export function formatDay(value: string | null | undefined): string | null {
-  const date = value ? parseApiDate(value) : null;
-  return date ? dayFormat.format(date).replace('Sept', 'Sep') : null;
-}
+/** The formats of the browser's language, for every page. */
+export const formats = formatsFor(userLocale());
 
-/** "3 Oct 2026, 14:05" in the user's time zone. */
-export function formatDateTime(value: string | null | undefined): string | null {
-  const date = value ? parseApiDate(value) : null;
-  return date ? dateTimeFormat.format(date).replace('Sept', 'Sep') : null;
-}
+/** A calendar day for a YYYY-MM-DD or ISO string; null when absent or unreadable. */
+export const formatDay = formats.day;
+
+/** A day and time of day in the user's time zone. */
+export const formatDateTime = formats.dateTime;
+
+/** A count's digits, grouped as the user reads them. */
+export const formatNumber = (value: number): string => formatCount(value);
 
 /** Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`) while it runs. */
 export function daysRunning(
@@ -80,8 +151,6 @@ export function languageName(code: string | null | undefined): string | null {
   if (!code) return null;
   return LANGUAGE_NAMES[code] ?? code.toUpperCase();
 }
-
-export const numberFormat = new Intl.NumberFormat('en');
 
 /** "Acme's", "Zephyr Outfitters'": the possessive of a name, without a doubled s. */
 export function possessive(name: string): string {

@@ -223,7 +223,9 @@ test('a board exports as CSV and JSON with every saved ad', async ({ openPage, s
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const csvText = readFileSync((await csv.path()) ?? '', 'utf8');
-  const lines = csvText.trim().split('\r\n');
+  // UTF-8 with its byte-order mark, so a spreadsheet keeps every accent.
+  expect(csvText.startsWith('\uFEFF')).toBe(true);
+  const lines = csvText.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
     'id,title,body,brand_name,cta_type,link_url,display_format,start_date,end_date,language,image_urls,video_preview_urls,saved_at,tags,boards',
   );

@@ -3,7 +3,7 @@ import { accountLabel } from '../../../components/accounts/accounts-tab';
 import { adsToCsv, exportFileName } from '../../../components/boards/export';
 import { EMPTY_DRAFT } from '../../../components/generate/generate-store';
 import { choiceFromDraft } from '../../../components/generate/generate-tab';
-import { countOf, daysRunning, formatDay, possessive } from '../../../components/ui/format';
+import { countOf, daysRunning, formatsFor, possessive } from '../../../components/ui/format';
 import { libraryAdSchema } from '../../../lib/contract/ad-library';
 import { launchedAfterFor } from '../../../components/search/filter-panel';
 
@@ -37,8 +37,9 @@ describe('days read from an injected instant, in UTC whatever the zone', () => {
   });
 
   it('shows a launch day as the calendar day written, not shifted by the zone', () => {
-    expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
-    expect(formatDay('2026-09-30')).toBe('30 Sep 2026');
+    const { day } = formatsFor('en-GB', 'Pacific/Kiritimati');
+    expect(day('2026-03-01')).toBe('1 Mar 2026');
+    expect(day('2026-09-30')).toBe('30 Sept 2026');
   });
 });
 
@@ -51,7 +52,7 @@ describe('copy', () => {
   it('a count agrees with its noun', () => {
     expect(countOf(1, 'ad')).toBe('1 ad');
     expect(countOf(0, 'ad')).toBe('0 ads');
-    expect(countOf(1200, 'ad')).toBe('1,200 ads');
+    expect(countOf(1200, 'ad', 'ads', 'en-US')).toBe('1,200 ads');
   });
 
   it('a rule of the request body reads in the form words', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetric, metricKind } from '../../../components/accounts/metric-format';
+import { formatMetric as formatIn, metricKind, type MetricKind } from '../../../components/accounts/metric-format';
+import { formatsFor } from '../../../components/ui/format';
 import { MAX_LEARNED_FORMATS, withFormatsOf } from '../../../components/ads/learned-formats';
 import { adDetailSchema, metricCatalogueSchema, rankedSchema } from '../../../lib/contract/ad-accounts';
 import {
@@ -111,9 +112,14 @@ describe('no limits the contract does not set', () => {
 });
 
 describe('numbers never lie', () => {
+  // In en-US here; the other locales are in tests/unit/components/locale-formats.test.ts.
+  const enUs = formatsFor('en-US');
+  const formatMetric = (value: number | null, kind: MetricKind, currency?: string | null) =>
+    formatIn(value, kind, currency, enUs);
+
   it('a metric of unknown format keeps its decimals; known ids read as percent, currency or ratio', () => {
     expect(formatMetric(1.2845, metricKind('custom_score', null))).toBe('1.2845');
-    expect(formatMetric(1.28, metricKind('ctr', null))).toBe('1.28 %');
+    expect(formatMetric(1.28, metricKind('ctr', null))).toBe('1.28%');
     expect(formatMetric(0.72, metricKind('cpc', null), 'EUR')).toBe('€0.72');
     expect(formatMetric(3.5, metricKind('purchase_roas', null))).toBe('3.50×');
     expect(formatMetric(1234, metricKind('impressions', null))).toBe('1,234');

@@ -10,6 +10,7 @@ import {
   newestLaunch,
 } from '../../../components/report/figures';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
+import { formatDay, formatNumber, formats } from '../../../components/ui/format';
 
 const ad = (id: string, start: string | null, end: string | null = null): LibraryAd =>
   libraryAdSchema.parse({ id, title: `Ad ${id}`, start_date: start, end_date: end, images: [], videos: [] });
@@ -72,9 +73,10 @@ describe('brand figures', () => {
       figures('Zephyr', { adCount: null, formats: null, newestLaunch: null }),
     ]);
     const byLabel = Object.fromEntries(rows.map((row) => [row.label, row.values]));
-    expect(byLabel['Ads in the library']).toEqual(['1,200', NOT_GIVEN]);
-    expect(byLabel.Formats).toEqual(['Video 75%, Image 25%', NOT_GIVEN]);
-    expect(byLabel['Newest launch']).toEqual(['20 Nov 2026', NOT_GIVEN]);
+    // In the user's digits and days, whatever language the machine speaks.
+    expect(byLabel['Ads in the library']).toEqual([formatNumber(1200), NOT_GIVEN]);
+    expect(byLabel.Formats).toEqual([`Video ${formats.percent(75, 0)}, Image ${formats.percent(25, 0)}`, NOT_GIVEN]);
+    expect(byLabel['Newest launch']).toEqual([formatDay('2026-11-20'), NOT_GIVEN]);
     expect(byLabel['Longest-running ad']).toEqual([NOT_GIVEN, NOT_GIVEN]);
   });
 

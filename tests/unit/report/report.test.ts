@@ -6,6 +6,7 @@ import { escapeHtml, html, styleElement } from '../../../lib/report/html';
 import { type Creative, fetchCreatives, mediaOrigins } from '../../../lib/report/media';
 import { creativesOf, MAX_CREATIVES_PER_AD, renderReport, reportPolicy } from '../../../components/report/report-html';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
+import { formatDay } from '../../../components/ui/format';
 
 const HOSTILE = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
@@ -79,7 +80,7 @@ describe('the board report', () => {
     });
     const doc = new DOMParser().parseFromString(text, 'text/html');
     expect(doc.querySelector('h1')?.textContent).toBe('Autumn picks');
-    expect(doc.querySelector('header p')?.textContent).toBe('Board · made 22 Nov 2026 · 1 ad');
+    expect(doc.querySelector('header p')?.textContent).toBe(`Board · made ${formatDay(TEST_DAY)} · 1 ad`);
     expect(doc.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(doc.querySelector('img')?.getAttribute('alt')).toBe('Image 1 of Trail shoes');
     const fields = Object.fromEntries(
@@ -89,9 +90,9 @@ describe('the board report', () => {
       'Call to action': 'Shop now',
       Format: 'Image',
       Language: 'English',
-      Launched: '1 Nov 2026',
+      Launched: formatDay('2026-11-01'),
       'Days running': '22 (still running)',
-      Saved: '10 Nov 2026',
+      Saved: formatDay('2026-11-10T09:00:00Z'),
       Tags: 'hero, rain',
       'Landing page': 'https://acme.example/shoes',
     });
