@@ -1,9 +1,14 @@
 import { defineConfig } from 'wxt';
+import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
+import { HOMEPAGE_URL } from './scripts/project';
 
 /** Loopback origins the reference server listens on; granted at install only in the e2e/dev build. */
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 /** The API origin is chosen by the user, so it can only be asked for at runtime. */
 const OPTIONAL_API_HOSTS = ['https://*/*', 'http://*/*'];
+/** The oldest browsers Adscope runs in, measured from the built code (scripts/browser-minimums.ts). */
+const MINIMUM_CHROME_VERSION = '120';
+const MINIMUM_FIREFOX_VERSION = '142.0';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -12,9 +17,13 @@ export default defineConfig({
     const firefox = browser === 'firefox';
     const grantsLoopback = mode === 'e2e' || mode === 'bench' || mode === 'development';
     return {
-      name: 'Adscope',
-      description:
-        'Ad research in a click: similar ads, the ad library, brand catalogue, boards, your ad accounts and image generation.',
+      // The store's words live in assets/static/_locales (one file per language).
+      name: '__MSG_extName__',
+      description: '__MSG_extDescription__',
+      default_locale: 'en',
+      homepage_url: HOMEPAGE_URL,
+      // Measured from the APIs the built code calls: tests/built/browser-minimums.test.ts.
+      ...(firefox ? {} : { minimum_chrome_version: MINIMUM_CHROME_VERSION }),
       permissions: [
         'storage',
         'activeTab',
@@ -27,24 +36,24 @@ export default defineConfig({
       // WXT moves host_permissions into permissions for MV2 but drops optional_host_permissions there.
       ...(firefox ? { optional_permissions: OPTIONAL_API_HOSTS } : { optional_host_permissions: OPTIONAL_API_HOSTS }),
       ...(grantsLoopback ? { host_permissions: LOOPBACK_HOSTS } : {}),
-      action: { default_title: 'Adscope' },
+      action: { default_title: '__MSG_extName__' },
       commands: {
         ...(firefox
           ? {
-              _execute_sidebar_action: {
-                suggested_key: { default: 'Alt+Shift+A' },
-                description: 'Open the Adscope sidebar',
+              [COMMANDS.openSidebar]: {
+                suggested_key: { default: DEFAULT_SHORTCUTS.openPanel },
+                description: '__MSG_commandOpenSidebar__',
               },
             }
           : {
-              'open-side-panel': {
-                suggested_key: { default: 'Alt+Shift+A' },
-                description: 'Open the Adscope side panel',
+              [COMMANDS.openPanel]: {
+                suggested_key: { default: DEFAULT_SHORTCUTS.openPanel },
+                description: '__MSG_commandOpenPanel__',
               },
             }),
-        'find-similar': {
-          suggested_key: { default: 'Alt+Shift+S' },
-          description: 'Find ads similar to this page',
+        [COMMANDS.findSimilar]: {
+          suggested_key: { default: DEFAULT_SHORTCUTS.findSimilar },
+          description: '__MSG_commandFindSimilar__',
         },
       },
       ...(firefox
@@ -52,12 +61,15 @@ export default defineConfig({
             browser_specific_settings: {
               gecko: {
                 id: 'adscope@adscope.dev',
-                strict_min_version: '142.0',
-                // What leaves the browser, to the Advertising Intelligence Service the user set:
-                // find-similar sends the page's title, the selected text and names taken from the
-                // site's domain (websiteContent, browsingActivity); library and brand searches send
-                // what the user typed (searchTerms).
-                data_collection_permissions: { required: ['websiteContent', 'browsingActivity', 'searchTerms'] },
+                strict_min_version: MINIMUM_FIREFOX_VERSION,
+                // What leaves the browser, to the Advertising Intelligence Service the user set
+                // (docs/store-listing.md): the API key with each request (authenticationInfo);
+                // find-similar sends names and keywords from the page's title, selection and
+                // domain (websiteContent, browsingActivity); searches send what the user typed
+                // (searchTerms).
+                data_collection_permissions: {
+                  required: ['authenticationInfo', 'websiteContent', 'browsingActivity', 'searchTerms'],
+                },
               },
             },
           }

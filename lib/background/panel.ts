@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
+import { COMMANDS } from '../commands';
 import { openResearchPanel } from '../open-panel';
 
 export const OPEN_PANEL_MENU_ID = 'adscope-open-panel';
-export const OPEN_PANEL_COMMAND = 'open-side-panel';
+export const OPEN_PANEL_COMMAND = COMMANDS.openPanel;
 
 /** Registers the context-menu entry and the keyboard command that open the panel. */
 export function registerPanelTriggers(): void {

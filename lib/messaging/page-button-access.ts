@@ -1,11 +1,13 @@
+import { DEMO_BUILD } from '../build-mode';
+
 /**
- * The opt-in page button as the options page and the background both see it. The sites the opt-in page button asks for. The e2e build asks only for the loopback pages
- * it was granted at install, since a test cannot click the browser's permission prompt.
+ * The sites the opt-in page button asks for, as the options page and the background both see
+ * them. A demo build asks only for the loopback pages it was granted at install, since a test
+ * cannot click the browser's permission prompt.
  */
-export const PAGE_BUTTON_ORIGINS: string[] =
-  import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench'
-    ? ['http://127.0.0.1/*', 'http://localhost/*']
-    : ['https://*/*', 'http://*/*'];
+export const PAGE_BUTTON_ORIGINS: string[] = DEMO_BUILD
+  ? ['http://127.0.0.1/*', 'http://localhost/*']
+  : ['https://*/*', 'http://*/*'];
 
 export interface PageButtonState {
   enabled: boolean;

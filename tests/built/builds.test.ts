@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
+import { DEMO_API_KEY, DEMO_BASE_URL, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
 import { createDemoData } from '../../server/demo-data';
 import { TEST_NOW } from '../support/clock';
 
@@ -13,6 +13,11 @@ const BUILDS = ['chrome-mv3', 'firefox-mv2'] as const;
 const output = (build: string, ...parts: string[]) => path.resolve('.output', build, ...parts);
 
 interface Manifest {
+  name?: string;
+  description?: string;
+  default_locale?: string;
+  homepage_url?: string;
+  commands?: Record<string, { description?: string }>;
   permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
@@ -106,9 +111,113 @@ describe.each(BUILDS)('%s build', (build) => {
 });
 
 describe('the Firefox build', () => {
-  it("declares what leaves the browser: find-similar's page title, selection and domain, and searches", () => {
+  it("declares what leaves the browser: the key, find-similar's page title, selection and domain, and searches", () => {
     const declared = manifestOf('firefox-mv2').browser_specific_settings?.gecko?.data_collection_permissions;
     expect(declared?.required).not.toContain('none');
-    expect(declared?.required).toEqual(expect.arrayContaining(['websiteContent', 'browsingActivity', 'searchTerms']));
+    expect(declared?.required).toEqual(
+      expect.arrayContaining(['authenticationInfo', 'websiteContent', 'browsingActivity', 'searchTerms']),
+    );
+  });
+});
+
+/** Every file a build ships that a browser reads as text. */
+function shippedText(build: string): { file: string; text: string }[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return walk(output(build))
+    .filter((file) => /\.(js|html|css|json)$/.test(file))
+    .map((file) => ({ file: path.relative(output(build), file), text: readFileSync(file, 'utf8') }));
+}
+
+/** What only the demo, e2e and bench builds may hold: the demo server control, its keys and address, the test hooks. */
+const DEMO_MARKERS = [
+  'Use the local demo server',
+  DEMO_BASE_URL,
+  DEMO_API_KEY,
+  DEMO_SECOND_API_KEY,
+  ...createDemoData(1, new Date(TEST_NOW)).workspaces.map((workspace) => workspace.apiKey),
+  'adscopeE2E',
+  'fireWatchAlarm',
+  '/__admin',
+  'http://127.0.0.1/*',
+];
+
+describe('nothing of the demo in production', () => {
+  it.each(BUILDS)('%s holds no demo control, demo key, demo address or test hook', (build) => {
+    const files = shippedText(build);
+    expect(files.length).toBeGreaterThan(5);
+    const found = files.flatMap(({ file, text }) =>
+      DEMO_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${file}: ${marker}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('while the e2e build, made from the same code, has them (so the search above can find them)', () => {
+    const text = shippedText('chrome-mv3-e2e')
+      .map((entry) => entry.text)
+      .join('\n');
+    for (const marker of ['Use the local demo server', DEMO_API_KEY, 'adscopeE2E', 'http://127.0.0.1/*'])
+      expect(text).toContain(marker);
+  });
+});
+
+/** The rows of the permission table in docs/store-listing.md: permission → its reason. */
+function explainedPermissions(): Map<string, string> {
+  const listing = readFileSync(path.resolve('docs/store-listing.md'), 'utf8');
+  const rows = [...listing.matchAll(/^\|\s*`([^`]+)`\s*\|[^|]*\|\s*([^|]+?)\s*\|\s*$/gm)];
+  return new Map(rows.map((row) => [row[1] ?? '', row[2] ?? '']));
+}
+
+describe.each(BUILDS)('the %s store listing', (build) => {
+  it('explains every permission and optional permission of the manifest in a sentence', () => {
+    const manifest = manifestOf(build);
+    const asked = [
+      ...(manifest.permissions ?? []),
+      ...(manifest.optional_permissions ?? []),
+      ...(manifest.host_permissions ?? []),
+      ...(manifest.optional_host_permissions ?? []),
+    ];
+    expect(asked.length).toBeGreaterThan(5);
+    const explained = explainedPermissions();
+    const unexplained = asked.filter((permission) => (explained.get(permission)?.split(/\s+/).length ?? 0) < 6);
+    expect(unexplained, 'add a row for each to docs/store-listing.md').toEqual([]);
+  });
+
+  it('names the extension, its commands and its summary through _locales, in English by default', () => {
+    const manifest = manifestOf(build);
+    expect(manifest.default_locale).toBe('en');
+    const messages = JSON.parse(readFileSync(output(build, '_locales/en/messages.json'), 'utf8')) as Record<
+      string,
+      { message: string }
+    >;
+    const texts = [
+      manifest.name,
+      manifest.description,
+      ...Object.values(manifest.commands ?? {}).map((c) => c.description),
+    ];
+    for (const text of texts) {
+      const key = /^__MSG_(\w+)__$/.exec(text ?? '')?.[1];
+      expect(key, `${text} should come from _locales`).toBeDefined();
+      expect(messages[key ?? '']?.message.length).toBeGreaterThan(0);
+    }
+    expect(messages.extDescription?.message.length).toBeLessThanOrEqual(132);
+  });
+
+  it("links the project's home page from package.json", () => {
+    const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { homepage: string; license: string };
+    expect(manifestOf(build).homepage_url).toBe(pkg.homepage.replace(/#.*$/, ''));
+    expect(pkg.license).toBe('MIT');
+    expect(existsSync(path.resolve('LICENSE'))).toBe(true);
+    expect(existsSync(path.resolve('PRIVACY.md'))).toBe(true);
+  });
+});
+
+describe('the permission table reader', () => {
+  it('finds a permission only with a reason', () => {
+    const explained = explainedPermissions();
+    expect(explained.get('storage')).toMatch(/API key/);
+    expect(explained.has('tabs')).toBe(false);
   });
 });

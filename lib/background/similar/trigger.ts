@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { COMMANDS } from '../../commands';
 import { beginHandover, failHandover } from './handover';
 import { pageButtonItem } from './page-button-registration';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../messaging/page-trigger';
 
 export const FIND_SIMILAR_MENU_ID = 'adscope-find-similar';
-export const FIND_SIMILAR_COMMAND = 'find-similar';
+export const FIND_SIMILAR_COMMAND = COMMANDS.findSimilar;
 
 export const UNREADABLE_PAGE =
   'Adscope cannot read this page: browsers keep their own pages (settings, extension stores, the PDF viewer, local files) closed to extensions. Open a website and try again.';

@@ -1,0 +1,5 @@
+/** Build-time variables of our own (WXT compiles `WXT_*` variables into the bundle: never a user's key). */
+interface ImportMetaEnv {
+  /** `npm run dev` only: the reference server the development build connects itself to, with the demo key. */
+  readonly WXT_DEMO_SERVER?: string;
+}
