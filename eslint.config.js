@@ -103,7 +103,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // Extension pages: never the worker's code, the content script's or the server's.
-  restrict(['components/**', 'entrypoints/{sidepanel,popup,options}/**', 'entrypoints/panel-picture.ts'], PAGE_WALLS),
+  restrict(
+    ['components/**', 'entrypoints/{sidepanel,popup,options,welcome}/**', 'entrypoints/panel-picture.ts'],
+    PAGE_WALLS,
+  ),
   ...FEATURES.map((feature) =>
     restrict(
       [`components/${feature}/**`],

@@ -41,7 +41,7 @@ export default defineConfig({
         ...(firefox
           ? {
               [COMMANDS.openSidebar]: {
-                suggested_key: { default: DEFAULT_SHORTCUTS.openPanel },
+                suggested_key: { default: DEFAULT_SHORTCUTS.openSidebar },
                 description: '__MSG_commandOpenSidebar__',
               },
             }
@@ -75,6 +75,21 @@ export default defineConfig({
           }
         : {}),
     };
+  },
+  // `npm run dev` (scripts/dev.ts) names the browser; these flags keep it off networks this machine cannot reach.
+  webExt: {
+    binaries: {
+      ...(process.env.CHROMIUM_PATH ? { chrome: process.env.CHROMIUM_PATH } : {}),
+      ...(process.env.FIREFOX_PATH ? { firefox: process.env.FIREFOX_PATH } : {}),
+    },
+    chromiumArgs: [
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Chromium refuses to run as root without it (containers, CI machines).
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
   },
   zip: {
     excludeSources: ['tests/**', 'server/**', 'bench/**', 'scripts/**', '.ci/**'],

@@ -11,8 +11,12 @@ export const COMMANDS = {
   findSimilar: 'find-similar',
 } as const;
 
-/** The key each command gets at install, where the browser has it free. */
+/**
+ * The key each command gets at install, where the browser has it free. Chrome keeps Alt+Shift+A
+ * for itself (focus an inactive dialog) and gives it to no extension, so its panel takes D.
+ */
 export const DEFAULT_SHORTCUTS = {
-  openPanel: 'Alt+Shift+A',
+  openPanel: 'Alt+Shift+D',
+  openSidebar: 'Alt+Shift+A',
   findSimilar: 'Alt+Shift+S',
 } as const;

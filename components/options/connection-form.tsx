@@ -8,6 +8,7 @@ import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/messaging/connection';
 import { ApiError } from '@/lib/messaging/api-error';
 import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
+import { DEMO_BUILD } from '@/lib/build-mode';
 import { callBackground } from '@/lib/messaging/client';
 import type { ConnectionReport } from '@/lib/messaging/protocol';
 import { countOf } from '../ui/format';
@@ -33,14 +34,14 @@ function validate(
 }
 
 /** Waits for the stored settings so the form starts from them. */
-export function ConnectionForm() {
+export function ConnectionForm({ heading = 'Connection' }: { heading?: string }) {
   const settings = useSettings();
   if (settings.isError) return <ErrorNotice title="Could not read the settings" error={settings.error} />;
   if (!settings.data) return <SkeletonList label="Loading settings" rows={2} />;
-  return <ConnectionFormBody initialBaseUrl={settings.data.baseUrl} />;
+  return <ConnectionFormBody initialBaseUrl={settings.data.baseUrl} heading={heading} />;
 }
 
-function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
+function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: string; heading: string }) {
   const settings = useSettings();
   const queryClient = useQueryClient();
   const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
@@ -132,7 +133,11 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
 
   return (
     <section aria-labelledby="connection-heading" className="card">
-      <h2 id="connection-heading">Connection</h2>
+      <h2 id="connection-heading">{heading}</h2>
+      <p className="muted">
+        Your API key is in your workspace's settings on the Advertising Intelligence Service (its API or developer
+        section); copy it from there. The base URL is the service's API address, as its documentation gives it.
+      </p>
       <form onSubmit={onSubmit} noValidate>
         <Field
           label="Base URL"
@@ -162,9 +167,11 @@ function ConnectionFormBody({ initialBaseUrl }: { initialBaseUrl: string }) {
           <button type="submit" className="btn btn-primary" disabled={save.isPending || asking}>
             {asking ? 'Waiting for your permission…' : save.isPending ? 'Testing connection…' : 'Save and test'}
           </button>
-          <button type="button" className="btn" onClick={fillDemoServer}>
-            Use the local demo server
-          </button>
+          {DEMO_BUILD ? (
+            <button type="button" className="btn" onClick={fillDemoServer}>
+              Use the local demo server
+            </button>
+          ) : null}
           {settings.data?.hasApiKey ? (
             <button type="button" className="btn" onClick={() => forget.mutate()} disabled={forget.isPending}>
               Forget the stored key

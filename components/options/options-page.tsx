@@ -1,6 +1,9 @@
 import { AppearanceForm } from './appearance-form';
 import { ConnectionForm } from './connection-form';
 import { PageButtonForm } from './page-button-form';
+import { PrivacyNote } from './project-links';
+import { ShortcutList } from '@/components/ui/shortcuts';
+import './options.css';
 
 export function OptionsPage() {
   return (
@@ -12,7 +15,13 @@ export function OptionsPage() {
       </p>
       <ConnectionForm />
       <PageButtonForm />
+      <section aria-labelledby="shortcuts-heading" className="card">
+        <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
+        <p className="muted">As your browser has them; it lets you change them or turn them off.</p>
+        <ShortcutList />
+      </section>
       <AppearanceForm />
+      <PrivacyNote />
     </main>
   );
 }

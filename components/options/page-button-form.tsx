@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { FindSimilarHow } from '@/components/ui/shortcuts';
 import { useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
 import { originPattern } from '@/lib/messaging/connection';
@@ -48,8 +49,7 @@ export function PageButtonForm() {
     <section aria-labelledby={`${id}-heading`} className="card">
       <h2 id={`${id}-heading`}>On web pages</h2>
       <p className="muted">
-        Adscope reads a page only when you ask: right-click and choose “Find similar ads”, press Alt+Shift+S, or use the
-        toolbar button. It needs no access to your sites for that.
+        Adscope reads a page only when you ask: <FindSimilarHow />. It needs no access to your sites for that.
       </p>
       <label className="checkbox-row">
         <input

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { ShortcutList } from '@/components/ui/shortcuts';
 import { useSettings } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
 import { openResearchPanel } from '@/lib/open-panel';
@@ -60,9 +61,12 @@ export function PopupApp() {
           Open side panel
         </button>
       </div>
-      <p className="muted popup-shortcuts">
-        Default shortcuts: Alt+Shift+S finds similar ads, Alt+Shift+A opens the panel.
-      </p>
+      <section aria-labelledby="shortcuts-heading" className="popup-shortcuts">
+        <h2 id="shortcuts-heading" className="visually-hidden">
+          Keyboard shortcuts
+        </h2>
+        <ShortcutList />
+      </section>
       {findSimilar.isError ? <ErrorNotice title="Could not read this page" error={findSimilar.error} /> : null}
       {openPanel.isError ? <ErrorNotice title="Could not open the side panel" error={openPanel.error} /> : null}
       <section aria-labelledby="jobs-heading">

@@ -8,6 +8,7 @@ import { useSettings } from '@/components/ui/use-settings';
 import { HeldSaves } from '@/components/ads/held-saves';
 import { SaveDialog } from '@/components/ads/save-dialog';
 import { SaveToasts } from '@/components/ads/save-toasts';
+import { WhatsNew } from './whats-new';
 import { usePageHandover } from '@/components/similar/use-page-handover';
 import { WatchNotices } from '@/components/ads/watch-toggle';
 import { useStoredItem } from '@/components/ui/use-stored-item';
@@ -126,6 +127,7 @@ export function SidePanelApp() {
         ) : null}
         {settings.data && !configured ? <SetupPrompt /> : null}
         {configured ? <HeldSaves /> : null}
+        <WhatsNew />
         {configured ? (
           <Tabs label="Research views" tabs={tabs} selected={tab} onSelect={(to) => navigate({ to })}>
             <Suspense fallback={<SkeletonList label="Loading view" />}>

@@ -4,6 +4,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
+import { FindSimilarHow } from '../ui/shortcuts';
 import { languageName, possessive } from '../ui/format';
 import { AdGridSkeleton } from '../ads/ad-results';
 import { AdCardList } from '../ads/ad-card-list';
@@ -77,8 +78,8 @@ export default function SimilarTab() {
       <div className="empty-state">
         <h2>Find similar ads</h2>
         <p>
-          On any website, right-click and choose “Find similar ads”, or press Alt+Shift+S. Here, choose “More like this”
-          on any ad. You get that brand's ads and similar ads from other brands.
+          On any website, <FindSimilarHow />. Here, choose “More like this” on any ad. You get that brand's ads and
+          similar ads from other brands.
         </p>
       </div>
     );

@@ -2,4 +2,5 @@
 export const sharedKeys = {
   settings: () => ['settings'] as const,
   ownedBrands: () => ['ownedBrands'] as const,
+  shortcuts: () => ['shortcuts'] as const,
 };

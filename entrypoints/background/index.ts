@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { DEMO_BUILD } from '@/lib/build-mode';
 import { createDefaultApi, readConnection, workspaceApis } from '@/lib/background/api';
 import { createTransport } from '@/lib/background/api/transport';
 import { adLibraryApi } from '@/lib/background/api/ad-library';
@@ -10,6 +11,7 @@ import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
 import { registerPanelTriggers } from '@/lib/background/panel';
+import { registerInstallHandling } from '@/lib/background/install';
 import { restrictStorageToTrustedContexts } from '@/lib/background/storage-access';
 import { openResearchPanel } from '@/lib/open-panel';
 import { reconcilePageButton } from '@/lib/background/similar/page-button-registration';
@@ -52,6 +54,10 @@ export default defineBackground({
       return true;
     });
     registerPanelTriggers();
+    registerInstallHandling({
+      openWelcome: import.meta.env.MODE !== 'e2e' && import.meta.env.MODE !== 'bench',
+      demoServer: import.meta.env.WXT_DEMO_SERVER,
+    });
     registerFindSimilarTriggers(openResearchPanel);
     // Site access revoked in the browser's settings turns the page button off.
     const reconcile = () =>
@@ -61,7 +67,7 @@ export default defineBackground({
     reconcile();
     browser.permissions.onRemoved.addListener(reconcile);
 
-    if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {
+    if (DEMO_BUILD) {
       // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
       Object.assign(globalThis, { adscopeE2E: { findSimilarInTab, fireWatchAlarm: watch.fireAlarm } });
     }

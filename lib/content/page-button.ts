@@ -72,7 +72,7 @@ export function mountPageButton(send: (selection: string) => Promise<{ opened: b
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = 'Find similar ads';
-    button.title = 'Adscope: find ads similar to this page and selection (Alt+Shift+S)';
+    button.title = 'Adscope: find ads similar to this page and selection';
     const status = document.createElement('div');
     status.className = 'hint';
     status.setAttribute('role', 'status');
@@ -86,7 +86,7 @@ export function mountPageButton(send: (selection: string) => Promise<{ opened: b
       send(selected).then(
         (reply) => {
           if (reply?.opened) hide();
-          else if (reply) status.textContent = 'Ready in Adscope: open its side panel (Alt+Shift+A) to see the ads.';
+          else if (reply) status.textContent = 'Ready in Adscope: open it from the toolbar to see the ads.';
           else status.textContent = 'Adscope could not take this page. Reload it and try again.';
         },
         () => {

@@ -1,0 +1,5 @@
+import '@/assets/styles/base.css';
+import { mountPage } from '@/components/ui/mount';
+import { WelcomePage } from '@/components/options/welcome-page';
+
+mountPage(<WelcomePage />);
