@@ -11,6 +11,11 @@ export interface LaunchOptions {
   extensionDir?: string;
   headless?: boolean;
   userDataDir?: string;
+  /**
+   * The browser's language, which Adscope's dates and numbers follow. Fixed (en-US unless
+   * asked), so no test depends on the language of the machine it runs on.
+   */
+  locale?: string;
 }
 
 /** Launches Chromium with the extension loaded, using the flags this closed network needs. */
@@ -37,6 +42,7 @@ export async function launchWithExtension(
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--lang=${options.locale ?? 'en-US'}`,
       ],
     },
   );

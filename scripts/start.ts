@@ -5,17 +5,19 @@ import { DEMO_API_KEY } from '../lib/contract/demo';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/support/pages/options-page';
 import { E2E_EXTENSION_DIR, launchWithExtension } from './launch-chromium';
+import { runStoreTour } from './store-tour';
 import { runTour } from './tour';
 
 /**
  * `npm start`: the reference server with demo data, the development build of the extension
  * (loopback access granted at install), and Chromium with it loaded and configured for the
  * demo key. Headed when a display exists, headless otherwise. `--tour` takes a screenshot of
- * every surface into .tour/ and exits.
+ * every surface into .tour/ and exits; `--tour --store` writes the store images to docs/store/.
  */
 const { values } = parseArgs({
   options: {
     tour: { type: 'boolean', default: false },
+    store: { type: 'boolean', default: false },
     headless: { type: 'boolean', default: false },
     port: { type: 'string', default: '8787' },
     'no-build': { type: 'boolean', default: false },
@@ -83,6 +85,13 @@ async function shutdown(code = 0): Promise<never> {
   await context.close().catch(() => undefined);
   await server.close();
   process.exit(code);
+}
+
+if (values.tour && values.store) {
+  const storeDir = path.resolve('docs/store');
+  const files = await runStoreTour(context, { baseUrl: server.baseUrl, extensionId }, storeDir);
+  log(`Store images: ${files.length} in ${storeDir}`);
+  await shutdown(0);
 }
 
 if (values.tour) {

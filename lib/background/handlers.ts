@@ -17,6 +17,7 @@ import { findSimilar } from './similar/resolve';
 import { readTabById } from './similar/trigger';
 import type { Handlers } from './router';
 import { createSettingsService, type OriginAccess } from './settings';
+import { eraseAllData } from './erase';
 import { createTranscriber } from './transcripts';
 
 export interface HandlerDeps {
@@ -57,6 +58,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings.save': (input) => settings.save(input),
     'settings.setTheme': ({ theme }) => settings.setTheme(theme),
     'settings.forgetKey': () => settings.forgetKey(),
+    'data.eraseAll': async () => {
+      await eraseAllData();
+      return settings.view();
+    },
     'connection.test': () => settings.test(),
     'ownedBrands.list': (_, { signal }) => deps.api.ownedBrands.list(signal),
     'library.search': (params, { signal }) => deps.api.library.search(params, signal),

@@ -94,6 +94,8 @@ export const requests = {
     senders: EXTENSION_PAGES,
   }),
   'settings.forgetKey': request<SettingsView>()({ input: empty, senders: EXTENSION_PAGES }),
+  /** Everything Adscope keeps in this browser, erased; the settings as they are afterwards. */
+  'data.eraseAll': request<SettingsView>()({ input: empty, senders: EXTENSION_PAGES }),
   'connection.test': request<ConnectionReport>()({ input: empty, senders: EXTENSION_PAGES }),
   'ownedBrands.list': request<OwnedBrandList>()({ input: empty, senders: EXTENSION_PAGES }),
   'library.search': request<LibraryPage>()({ input: librarySearchSchema, senders: EXTENSION_PAGES }),

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shiftUtcDay } from '../../lib/contract/window';
 import type { RunningServer } from '../../server/app';
+import { formatsFor } from '../../components/ui/format';
 import { expect, expectAccessible, test } from './fixtures';
 import { SidePanelPage } from '../support/pages/side-panel-page';
 
@@ -174,7 +175,7 @@ test('the largest ads’ share of the account’s total is drawn from the totals
   const legend = chart.getByRole('list', { name: 'Share of Amount spent' }).getByRole('listitem');
   await expect(legend).toHaveCount(6);
   for (const [index, spend] of spends.slice(0, 5).entries()) {
-    await expect(legend.nth(index)).toContainText(`${Math.round((spend / total) * 100)} %`);
+    await expect(legend.nth(index)).toContainText(formatsFor('en-US').percent((spend / total) * 100, 0));
   }
   const heading = (await page.getByRole('heading', { name: /^Top 10 of \d+ ads$/ }).textContent()) ?? '';
   const allAds = Number(/of (\d+) ads/.exec(heading)?.[1]);

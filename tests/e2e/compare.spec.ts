@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { LibraryAdRecord } from '../../server/demo-data/catalogue';
+import { formatsFor } from '../../components/ui/format';
 import { expect, expectAccessible, test } from './fixtures';
 import { SidePanelPage } from '../support/pages/side-panel-page';
 
@@ -71,8 +72,8 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
   const chartHeader = await table.getByRole('rowheader', { name: /^Launches per week, 13 weeks to / }).textContent();
   const todayMs = Date.parse(`${chartHeader?.replace(/^.* to /, '')} UTC`);
   expect(Number.isNaN(todayMs)).toBe(false);
-  const number = new Intl.NumberFormat('en');
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  // The browser runs in en-US (scripts/launch-chromium.ts): its digits and days, from the app's own formats.
+  const formats = formatsFor('en-US');
 
   for (const width of [400, 1200]) {
     for (const scheme of ['light', 'dark'] as const) {
@@ -82,9 +83,9 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
         const expected = serverFigures(brand.ads, todayMs);
         const cells = (label: string) =>
           table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
-        await expect(cells('Ads in the library')).toContainText(number.format(expected.count));
-        await expect(cells('Running now')).toContainText(number.format(expected.running));
-        await expect(cells('Newest launch')).toContainText(day.format(new Date(`${expected.newest}T00:00:00Z`)));
+        await expect(cells('Ads in the library')).toContainText(formats.number(expected.count));
+        await expect(cells('Running now')).toContainText(formats.number(expected.running));
+        await expect(cells('Newest launch')).toContainText(formats.day(expected.newest) ?? '');
         const chart = table.getByRole('img', { name: new RegExp(`^${brand.name}: `) });
         await expect(chart).toHaveAccessibleName(
           `${brand.name}: ${expected.perWeek.reduce((a, b) => a + b, 0)} ads launched in 13 weeks; per week, oldest first: ${expected.perWeek.join(', ')}`,
@@ -116,7 +117,7 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
   );
   expect(lines).toHaveLength(1 + 7 + 13);
   expect(lines[1]).toBe(
-    `Ads in the library,${brands.map((brand) => `"${number.format(brand.ads.length)}"`.replace(/^"([^,]*)"$/, '$1')).join(',')}`,
+    `Ads in the library,${brands.map((brand) => `"${formats.number(brand.ads.length)}"`.replace(/^"([^,]*)"$/, '$1')).join(',')}`,
   );
 
   // Back with Escape, the picks kept.

@@ -102,10 +102,10 @@ test('an account: totals, ranked ads both ways, an ad with its creative and its 
   const totals = page.getByRole('list', { name: 'Totals' });
   await expect(totals.getByRole('listitem')).toHaveCount(5);
   // A click-through rate keeps its decimals and reads as a percent, in either shape.
-  await expect(totals.getByRole('listitem').filter({ hasText: 'Click-through rate' })).toContainText(/\d\.\d\d %/);
+  await expect(totals.getByRole('listitem').filter({ hasText: 'Click-through rate' })).toContainText(/\d\.\d\d%/);
   // Each total says how it moved against the 7 days before (one more summary call).
   await expect(totals.getByRole('listitem').filter({ hasText: 'Amount spent' })).toContainText(
-    /(up|down) \d+\.\d % on the 7 days before|no change on the 7 days before/,
+    /(up|down) \d+\.\d% on the 7 days before|no change on the 7 days before/,
   );
   await expect(page.getByLabel('Rank by', { exact: true }).locator('option')).not.toHaveCount(0);
 

@@ -114,3 +114,49 @@ test('forgetting the key drops what the pages kept of that workspace', async ({ 
     .poll(() => page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), kept))
     .toEqual([null, null, null]);
 });
+
+test('"Delete all Adscope data" asks first, then erases the key, the watchlist and the pages\' caches', async ({
+  context,
+  openPage,
+  connect,
+}) => {
+  await connect();
+  const worker = context.serviceWorkers()[0];
+  if (!worker) throw new Error('no service worker');
+  type Area = { get(k: null): Promise<object>; set(items: object): Promise<void> };
+  type Chrome = { storage: { local: Area; sync: Area } };
+  await worker.evaluate(async () => {
+    const { storage } = (globalThis as unknown as { chrome: Chrome }).chrome;
+    await storage.sync.set({ 'watch.b1': { id: 'b1', name: 'Acme Trail', addedAt: 1 } });
+  });
+  const page = await openPage('options');
+  await page.evaluate((key) => localStorage.setItem(key, '{"v":2}'), QUERY_CACHE_KEY);
+  const start = page.getByRole('button', { name: 'Delete all Adscope data' });
+  await start.click();
+  const question = page.getByRole('alert').filter({ hasText: 'Delete everything Adscope keeps in this browser?' });
+  await expect(question).toContainText('the watchlist, on your other synced browsers too');
+  // The safe choice has the focus; keeping changes nothing.
+  await expect(question.getByRole('button', { name: 'Keep my data' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveCount(0);
+  await expect(start).toBeFocused();
+  await expect(page.getByText('A key ending in')).toBeVisible();
+
+  await start.click();
+  await question.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Everything Adscope kept in this browser is deleted.' }),
+  ).toBeVisible();
+  await expect(page.getByText('A key ending in')).toHaveCount(0);
+  await expect(page.getByLabel('Base URL')).toHaveValue('');
+  const left = await worker.evaluate(async () => {
+    const { storage } = (globalThis as unknown as { chrome: Chrome }).chrome;
+    return { local: Object.keys(await storage.local.get(null)), sync: Object.keys(await storage.sync.get(null)) };
+  });
+  // The background may write its empty queues again at once; nothing of the user's is left.
+  expect(left.sync).toEqual([]);
+  expect(left.local.filter((key) => !/^(saveOutbox|generationJobs|watchNextAt)\$?$/.test(key))).toEqual([]);
+  expect(await page.evaluate((key) => localStorage.getItem(key), QUERY_CACHE_KEY)).toBeNull();
+  await expectAccessible(page);
+});

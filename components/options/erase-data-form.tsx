@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { countOf } from '@/components/ui/format';
+import { useStoredItem } from '@/components/ui/use-stored-item';
+import { settingsQueryKey } from '@/components/ui/use-settings';
+import { callBackground } from '@/lib/messaging/client';
+import { outboxItem } from '@/lib/storage/outbox';
+
+/** "Delete all Adscope data", asked twice: what goes, what stays on the service, then the erase. */
+export function EraseDataForm({ onErased }: { onErased: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const outbox = useStoredItem(outboxItem);
+  const [confirming, setConfirming] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const erase = useMutation({
+    mutationFn: () => callBackground('data.eraseAll', {}),
+    onSuccess: (view) => {
+      // The extension pages' own storage: the panel's picture, its cached results, the search as left.
+      localStorage.clear();
+      queryClient.clear();
+      queryClient.setQueryData(settingsQueryKey, view);
+      setConfirming(false);
+      onErased();
+    },
+  });
+  // The question takes the focus on its safe answer; closing it gives the focus back to where it came from.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+    else if (asked.current) start.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
+  const waiting = outbox?.length ?? 0;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card">
+      <h2 id={`${id}-heading`}>Your data in this browser</h2>
+      <p className="muted">
+        Adscope keeps your key, preferences, saves the service has not confirmed yet, image generations in progress and
+        your watchlist here. Deleting them leaves your boards and saved ads on the service as they are.
+      </p>
+      {confirming ? (
+        <div className="notice notice-warning" role="alert">
+          <p>
+            <strong>Delete everything Adscope keeps in this browser?</strong>
+          </p>
+          <p>
+            The API key and preferences, {waiting > 0 ? `${countOf(waiting, 'save')} not sent yet, ` : ''}image
+            generations in progress, and the watchlist, on your other synced browsers too. Site access you granted is
+            given back. This cannot be undone.
+          </p>
+          <div className="notice-actions">
+            <button type="button" className="btn btn-danger" onClick={() => erase.mutate()} disabled={erase.isPending}>
+              {erase.isPending ? 'Deleting…' : 'Delete everything'}
+            </button>
+            <button ref={keep} type="button" className="btn" onClick={() => setConfirming(false)}>
+              Keep my data
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button ref={start} type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          Delete all Adscope data
+        </button>
+      )}
+      <div aria-live="polite">
+        {erase.isSuccess ? (
+          <p className="notice notice-success" role="status">
+            Everything Adscope kept in this browser is deleted. Connect again to use it.
+          </p>
+        ) : null}
+      </div>
+      {erase.isError ? <ErrorNotice title="Could not delete everything" error={erase.error} /> : null}
+    </section>
+  );
+}
