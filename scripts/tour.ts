@@ -7,7 +7,7 @@ import { findSimilarOn, fireWatchAlarm, registeredScripts } from './e2e-hooks';
 export interface TourStop {
   name: string;
   /** An extension page, or a demo competitor page of the reference server at `path`. */
-  page: 'sidepanel' | 'popup' | 'options' | 'demo';
+  page: 'sidepanel' | 'popup' | 'options' | 'welcome' | 'demo';
   path?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
@@ -104,6 +104,8 @@ async function showSearch(page: Page, text: string): Promise<void> {
 
 /** Every feature adds its screens here. */
 export const TOUR: TourStop[] = [
+  { name: 'welcome', page: 'welcome', viewport: { width: 900, height: 700 } },
+  { name: 'welcome-dark', page: 'welcome', colorScheme: 'dark', viewport: { width: 900, height: 700 } },
   { name: 'options', page: 'options', viewport: { width: 900, height: 700 } },
   { name: 'options-dark', page: 'options', colorScheme: 'dark', viewport: { width: 900, height: 700 } },
   {

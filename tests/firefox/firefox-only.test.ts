@@ -115,6 +115,25 @@ describe('Firefox', () => {
       'return (await browser.commands.getAll()).map(({ name, shortcut }) => ({ name, shortcut }));',
     );
     expect(commands).toContainEqual({ name: '_execute_sidebar_action', shortcut: 'Alt+Shift+A' });
+    // The options show that key, as Firefox has it, with Firefox's own way to change it.
+    const shortcuts = byRole(options, 'region', 'Keyboard shortcuts');
+    await expectText(options, 'Alt+Shift+A');
+    await shortcuts.wait();
+    await byRole(options, 'button', 'Change shortcuts').wait();
+    await options.close();
+  });
+
+  it('greets the first install with the welcome page, in a tab of its own', async () => {
+    const options = await firefox.open('options');
+    const tabs = await eventually(async () => {
+      const open = await inExtension<string[]>(
+        options,
+        "return browser.extension.getViews({ type: 'tab' }).map((view) => view.location.pathname);",
+      );
+      expect(open).toContain('/welcome.html');
+      return open;
+    });
+    expect(tabs.filter((pathname) => pathname === '/welcome.html')).toHaveLength(1);
     await options.close();
   });
 
