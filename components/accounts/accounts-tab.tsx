@@ -16,7 +16,6 @@ import { PeriodPicker, periodWords, windowProblem } from './period-picker';
 import { RankedTable } from './ranked-table';
 import { accountKeys } from './query-keys';
 
-/** Your own ad accounts: totals, ranked ads, a creative drill-down and transcripts, beside the library. */
 /** A total's change against the window of the same length before it, as an arrow and a percentage. */
 function Change({
   value,
@@ -53,6 +52,7 @@ export function accountLabel(account: { id: string; name: string | null; platfor
   return platform && !name.toLowerCase().includes(platform.toLowerCase()) ? `${name} (${platform})` : name;
 }
 
+/** Your own ad accounts: totals, ranked ads, a creative drill-down and transcripts, beside the library. */
 export default function AccountsTab() {
   const id = useId();
   const view = useAccountsStore();

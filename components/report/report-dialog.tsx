@@ -4,7 +4,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
-import { type Creative, fetchCreatives, mediaOrigins } from '@/lib/report/media';
+import { type Creative, fetchCreatives, mediaOrigins } from './media';
 import type { BrandFigures } from './figures';
 import { downloadFile } from '../ui/download';
 import { countOf, formats } from '../ui/format';

@@ -1,7 +1,7 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
-import { type HtmlValue, type SafeHtml, html, imageDataUri, styleElement, toDocument } from '@/lib/report/html';
-import type { Creative } from '@/lib/report/media';
+import { type HtmlValue, type SafeHtml, html, imageDataUri, styleElement, toDocument } from './html';
+import type { Creative } from './media';
 import { type BrandFigures, CHART, cadenceSummary, chartBars } from './figures';
 import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from './figure-rows';
 import { countOf, ctaLabel, daysRunning, formatDay, formatLabel, languageName, formatNumber } from '../ui/format';

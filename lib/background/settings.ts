@@ -113,7 +113,6 @@ async function testConnection(
   }
 }
 
-/** Rewrites a failed probe into what is wrong with the settings, naming the field to fix. */
 /**
  * Where the service's address redirects to, found by a request that carries no key and no
  * cookie (only the path is sent); null when it cannot be told.
@@ -140,6 +139,7 @@ function redirectedTo(target: string): ApiError {
   });
 }
 
+/** Rewrites a failed probe into what is wrong with the settings, naming the field to fix. */
 function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
   const origin = new URL(baseUrl).origin;
   switch (error.code) {

@@ -1,13 +1,13 @@
+/**
+ * The find-similar script's work inside a web page: take the trigger the background left,
+ * read what the user pointed at, and send the page's signals. Plain DOM, no zod, no React.
+ */
 import { browser } from 'wxt/browser';
 import type { RequestResult } from '../messaging/protocol';
 import type { Reply } from '../messaging/reply';
 import { type PageTrigger, TRIGGER_GLOBAL, type TriggerSource } from '../messaging/page-trigger';
 import { readPageSignals } from './signals';
 
-/**
- * The find-similar script's work inside a web page: take the trigger the background left,
- * read what the user pointed at, and send the page's signals. Plain DOM, no zod, no React.
- */
 /** At most this many images or links are compared with what the context menu pointed at. */
 const MAX_SCANNED = 2000;
 

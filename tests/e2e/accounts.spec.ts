@@ -193,3 +193,23 @@ test('the largest ads’ share of the account’s total is drawn from the totals
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
 });
+
+test('an invalid custom range hides the figures of another window, and its export', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Accounts').click();
+  await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
+  await expect(page.getByRole('list', { name: 'Totals' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await panel.openReportControls();
+  await page.getByRole('radio', { name: 'Custom' }).check();
+  const today = (await page.getByLabel('To', { exact: true }).getAttribute('max')) ?? '';
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Totals' })).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByText('No figures until the dates are fixed')).toBeVisible();
+  await expectAccessible(page);
+});

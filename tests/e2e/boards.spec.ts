@@ -241,3 +241,16 @@ test('a board exports as CSV and JSON with every saved ad', async ({ openPage, s
   expect(parsed.count).toBe(board?.saves.length);
   expect(parsed.ads.every((ad) => ad.saved_details.saved_at)).toBe(true);
 });
+
+test('an empty board offers no export', async ({ openPage, server }) => {
+  // Other tests of this worker may have saved to it: the seed's empty board, as seeded.
+  server.state.reset();
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Boards').click();
+  await page.getByRole('searchbox', { name: 'Filter boards' }).fill('Holiday 2026');
+  await page.getByRole('treeitem', { name: /^Holiday 2026/ }).click();
+  await expect(page.getByRole('heading', { name: 'This board is empty' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription(/Nothing to export/);
+});

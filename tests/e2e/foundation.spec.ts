@@ -153,3 +153,22 @@ test('the context menu entries and keyboard commands that open the panel and fin
   const commands = await worker.evaluate(() => (globalThis as unknown as Chrome).chrome.commands.getAll());
   expect(commands.map((command) => command.name)).toEqual(expect.arrayContaining(['open-side-panel', 'find-similar']));
 });
+
+test('"Save and test" says it waits while the permission prompt is open', async ({ openPage, server }) => {
+  const page = await openPage('options');
+  // Hold the browser's prompt open for a moment, as a person reading it would.
+  await page.evaluate(() => {
+    type Permissions = { request: (request: unknown) => Promise<boolean> };
+    const permissions = (globalThis as unknown as { chrome: { permissions: Permissions } }).chrome.permissions;
+    const original = permissions.request.bind(permissions);
+    Object.defineProperty(permissions, 'request', {
+      configurable: true,
+      value: (request: unknown) => new Promise((resolve) => setTimeout(() => resolve(original(request)), 1500)),
+    });
+  });
+  await page.getByLabel('Base URL').fill(server.baseUrl);
+  await page.getByLabel('API key').fill(server.state.data.workspaces[0]?.apiKey ?? '');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByRole('button', { name: 'Waiting for your permission…' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save and test' })).toBeEnabled({ timeout: 15_000 });
+});

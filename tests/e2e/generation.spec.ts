@@ -208,3 +208,19 @@ test('a charged generation whose answer was lost is shown not confirmed, not fai
     server.state.clock.advance(-advanced);
   }
 });
+
+test('Generate from this ad starts a brief of its own; the earlier one can come back', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Generate').click();
+  await page.getByLabel('Brief').fill('Coffee beans on a kitchen table, warm light.');
+  await panel.tab('Search').click();
+  await panel.search('tent');
+  await panel.cards
+    .first()
+    .getByRole('button', { name: /^Generate from this ad/ })
+    .click();
+  await expect(page.getByLabel('Brief')).toHaveValue(/^An ad for our brand in the spirit of this one: /);
+  await page.getByRole('button', { name: 'Restore your earlier brief' }).click();
+  await expect(page.getByLabel('Brief')).toHaveValue('Coffee beans on a kitchen table, warm light.');
+});

@@ -169,3 +169,28 @@ test('a brand fills the view: its facts on top and its ads in the one scroller, 
   expect(layout.around).toBeLessThanOrEqual(0);
   expect(layout.gridHeight).toBeGreaterThan(250);
 });
+
+test('a toast never covers a control: after a save, Generate images is still the one clicked', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.search('tent');
+  await panel.cards
+    .first()
+    .getByRole('button', { name: /^Save / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Save to a board' });
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByRole('button', { name: /^Save to / }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await panel.tab('Generate').click();
+  const button = page.getByRole('button', { name: 'Generate images' });
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  if (!box) throw new Error('no button');
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe('Generate images');
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+});

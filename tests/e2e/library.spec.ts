@@ -320,3 +320,40 @@ test('"More like this" shows the brand\'s ads and similar ads from other brands,
   await keywords.getByRole('button').first().click();
   await expect(keywords.getByRole('listitem')).toHaveCount(before - 1);
 });
+
+test('"/" from any view goes to Search and focuses the box', async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.tab('Boards').click();
+  await expect(page.getByRole('searchbox', { name: 'Filter boards' })).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(panel.tab('Search')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.searchBox).toBeFocused();
+});
+
+test("See this brand's ads starts a new search of that brand, without the last words", async ({ openPage }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.search('waterproof tent');
+  const brand = (await panel.cards.first().locator('.ad-card-brand').textContent()) ?? '';
+  await panel.cardTitle(0).click();
+  await page.getByRole('button', { name: "See this brand's ads" }).click();
+  await expect(panel.searchBox).toHaveValue('');
+  await expect(panel.activeFilters).toContainText(brand);
+  await expect(panel.cards.first()).toBeVisible();
+  await expect(page.getByText(/No ads from/)).toHaveCount(0);
+});
+
+test('a search of only symbols says why nothing is searched, and sends nothing', async ({ openPage, server }) => {
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  await panel.search('tent');
+  const searches = () => server.state.requestLog.filter((entry) => entry.path === '/ad-library/search').length;
+  const before = searches();
+  await panel.searchBox.fill('🔥🔥');
+  await expect(page.getByRole('status').filter({ hasText: 'no letters or digits' })).toBeVisible();
+  await expect(panel.results).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(searches()).toBe(before);
+});

@@ -49,6 +49,17 @@ describe('the walls between runtimes hold', () => {
     ],
     ['the content script taking zod', 'lib/content/fixture.ts', "import { z } from 'zod';"],
     [
+      'the content script taking a module not on its list',
+      'lib/content/fixture.ts',
+      "import { x } from '../keywords';",
+    ],
+    ['the content script taking React', 'entrypoints/find-similar.content/fixture.ts', "import { x } from 'react';"],
+    [
+      "the content script taking the contract's values",
+      'lib/content/fixture.ts',
+      "import { LIMITS as x } from '../contract/limits';",
+    ],
+    [
       'the content script taking message values',
       'lib/content/fixture.ts',
       "import { requests } from '../messaging/protocol';",
@@ -85,7 +96,7 @@ describe('the walls between runtimes hold', () => {
     [
       'the content script taking types and its constants',
       'lib/content/fixture.ts',
-      "import type { RequestResult } from '../messaging/protocol';\nimport { TRIGGER_GLOBAL } from '../messaging/page-trigger';",
+      "import type { RequestResult } from '../messaging/protocol';\nimport { TRIGGER_GLOBAL } from '../messaging/page-trigger';\nimport type { LibraryAd } from '../contract/ad-library';\nimport { browser } from 'wxt/browser';\nimport { readPageSignals } from './signals';",
     ],
     [
       'the server taking the contract',

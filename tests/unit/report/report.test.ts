@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
-import { escapeHtml, html, styleElement } from '../../../lib/report/html';
-import { type Creative, fetchCreatives, mediaOrigins } from '../../../lib/report/media';
+import { escapeHtml, html, styleElement } from '../../../components/report/html';
+import { type Creative, fetchCreatives, mediaOrigins } from '../../../components/report/media';
 import { creativesOf, MAX_CREATIVES_PER_AD, renderReport, reportPolicy } from '../../../components/report/report-html';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
 import { formatDay } from '../../../components/ui/format';

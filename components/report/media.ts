@@ -1,4 +1,4 @@
-import { safeHttpUrl } from '../url';
+import { safeHttpUrl } from '@/lib/url';
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */
 export const MAX_CREATIVE_BYTES = 3 * 1024 * 1024;
