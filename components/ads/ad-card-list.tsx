@@ -1,6 +1,6 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { AdCard } from './ad-card';
-import { useOutbox } from './board-queries';
+import { useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 

@@ -4,7 +4,7 @@ import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
 import { countOf, ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
-import { useOutbox } from './board-queries';
+import { useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import { adHeadline, saveStatusText } from './ad-card';

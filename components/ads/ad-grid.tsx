@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { useOutbox } from './board-queries';
+import { useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import { AdCard } from './ad-card';

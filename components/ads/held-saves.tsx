@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callBackground } from '@/lib/messaging/client';
-import { useOutbox } from './board-queries';
+import { useOutbox } from './use-outbox';
 
 /**
  * Saves made with another workspace's key wait here, never sent with this one: the panel says

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '@/lib/messaging/api-error';
-import { useOutbox } from './board-queries';
+import { useOutbox } from './use-outbox';
 import { useSaveStore } from './save-store';
 
 const HIDE_AFTER_MS = 10_000;

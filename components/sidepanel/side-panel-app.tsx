@@ -6,7 +6,7 @@ import { SkeletonList } from '@/components/ui/skeleton';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useSettings } from '@/components/ui/use-settings';
 import { HeldSaves } from '@/components/ads/held-saves';
-import { SaveDialog } from '@/components/ads/save-dialog';
+import { SaveDialog } from '@/components/boards/save-dialog';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { WhatsNew } from './whats-new';
 import { usePageHandover } from '@/components/similar/use-page-handover';

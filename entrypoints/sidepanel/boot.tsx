@@ -1,5 +1,5 @@
 import { adKeys } from '@/components/ads/query-keys';
-import { watchConfirmedSaves } from '@/components/ads/watch-saves';
+import { watchConfirmedSaves } from '@/components/boards/watch-saves';
 import { mountPage } from '@/components/ui/mount';
 import { sharedKeys } from '@/components/ui/query-keys';
 import { useNavigationStore } from '@/components/navigation/navigation-store';

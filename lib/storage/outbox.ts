@@ -24,6 +24,8 @@ export const outboxEntrySchema = z.object({
   status: z.enum(['pending', 'done', 'failed']),
   error: serializedApiErrorSchema.optional(),
   doneAt: z.number().optional(),
+  /** A confirmed save's board count, as the service answered it: pages update the board tree from it. */
+  adNum: z.number().int().min(0).optional(),
   /** The workspace (a digest of address and key) it was made in; sent only with that connection. */
   workspace: z.string().max(64).optional(),
   /** Pending, but not sent: the key set now is another workspace's. */

@@ -60,12 +60,16 @@ export class DurableQueue<T extends { id: string }> {
     return this.item.get();
   }
 
-  /** Reads, changes and writes the stored list as one step. */
+  /**
+   * Reads, changes and writes the stored list as one step. A change that changes nothing is not
+   * written: every write reaches every open page, which reads and checks the whole list again.
+   */
   update<R>(mutate: (records: T[]) => R): Promise<R> {
     const run = this.chain.then(async () => {
       const records = await this.item.get();
+      const before = JSON.stringify(records);
       const result = mutate(records);
-      await this.item.set(records);
+      if (JSON.stringify(records) !== before) await this.item.set(records);
       return result;
     });
     this.chain = run.catch(() => undefined);

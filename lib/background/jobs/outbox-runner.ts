@@ -17,8 +17,9 @@ export function startSaveOutbox(
   const outbox: SaveOutbox = new SaveOutbox({
     send: async (entry) => {
       const api = apiFor(entry.workspace);
-      if (entry.op === 'save') await api.boards.save(entry.boardId, entry.adId, entry.tags);
-      else await api.boards.remove(entry.boardId, entry.adId);
+      if (entry.op === 'save') return { adNum: (await api.boards.save(entry.boardId, entry.adId, entry.tags)).ad_num };
+      await api.boards.remove(entry.boardId, entry.adId);
+      return {};
     },
     schedule: wakeScheduler(OUTBOX_ALARM, () => void outbox.drain(), clock),
     now: clock,

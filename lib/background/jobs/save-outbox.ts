@@ -11,8 +11,13 @@ export const OUTBOX_POLICY = {
   keepDoneMs: 10 * 60_000,
 } as const;
 
+/** What a confirmed change tells: a save's answer carries the board's new count of ads, when the service gives it. */
+export interface SendAnswer {
+  adNum?: number | null;
+}
+
 export interface OutboxDeps extends QueueEnvironment {
-  send: (entry: OutboxEntry) => Promise<void>;
+  send: (entry: OutboxEntry) => Promise<SendAnswer | void>;
   /** Asks to be woken at this time (alarm plus timer); null when nothing is due. */
   schedule: (at: number | null) => void;
   /** Start sending as soon as something is queued. @default true */
@@ -219,8 +224,9 @@ export class SaveOutbox {
     }
     let outcome: Partial<OutboxEntry>;
     try {
-      await this.deps.send(entry);
-      outcome = { status: 'done', doneAt: this.now() };
+      const answer = await this.deps.send(entry);
+      const adNum = answer?.adNum;
+      outcome = { status: 'done', doneAt: this.now(), ...(typeof adNum === 'number' ? { adNum } : {}) };
     } catch (caught) {
       const error = ApiError.from(caught);
       if (error.code === 'workspace_changed') {

@@ -3,14 +3,15 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
-import { flattenBoards, useBoardTree, useOutbox } from './board-queries';
 import { ErrorNotice } from '../ui/error-notice';
 import { useModal } from '../ui/use-modal';
 import { formatNumber } from '../ui/format';
-import { adHeadline } from './ad-card';
-import { adSaveState } from './saved-state';
-import { useSaveStore } from './save-store';
-import { adKeys } from './query-keys';
+import { adHeadline } from '../ads/ad-card';
+import { adSaveState } from '../ads/saved-state';
+import { useSaveStore } from '../ads/save-store';
+import { useOutbox } from '../ads/use-outbox';
+import { flattenBoards, useBoardTree } from './queries';
+import { boardKeys } from './query-keys';
 
 export function parseTags(text: string): { tags: string[] } | { error: string } {
   const tags = [
@@ -53,7 +54,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
   const create = useMutation({
     mutationFn: (input: { name: string; parentId: string | null }) => callBackground('boards.create', input),
     onSuccess: async (board) => {
-      await queryClient.invalidateQueries({ queryKey: adKeys.boardTree() });
+      await queryClient.invalidateQueries({ queryKey: boardKeys.tree() });
       setSelected(board.board_id);
       setNewName('');
     },
