@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sendJson } from './envelope';
 import type { ServerState } from './state';
 import { launchRequestSchema } from './news';
+import { Router } from './router';
 
 /**
  * Test and demo controls, off the API path: faults, clock, rate limit, request log, reset.
@@ -23,65 +24,71 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   return text.trim() === '' ? {} : JSON.parse(text);
 }
 
+type AdminHandler = (request: IncomingMessage, response: ServerResponse, url: URL, state: ServerState) => unknown;
+
+const adminRoutes = new Router<AdminHandler>()
+  .add('GET', '/__admin/health', (_, response) => sendJson(response, 200, { ok: true }))
+  .add('GET', '/__admin/state', (_, response, __, state) =>
+    sendJson(response, 200, {
+      seed: state.data.seed,
+      clock: state.clock.describe(),
+      faults: state.faults.list(),
+      rateLimit: state.rateLimiter.perMinute,
+      workspaces: state.data.workspaces.map((w) => ({ id: w.id, name: w.name, apiKey: w.apiKey, plan: w.plan })),
+    }),
+  )
+  .add('GET', '/__admin/credits', (_, response, __, state) =>
+    sendJson(response, 200, { workspaces: state.generations.credits(state.data.workspaces) }),
+  )
+  .add('POST', '/__admin/faults', async (request, response, _, state) => {
+    const body = await readJson(request);
+    const rules = (Array.isArray(body) ? body : [body]).map((rule) => state.faults.add(rule));
+    sendJson(response, 200, { rules });
+  })
+  .add('DELETE', '/__admin/faults', (_, response, __, state) => {
+    state.faults.clear();
+    sendJson(response, 200, { rules: [] });
+  })
+  .add('POST', '/__admin/clock', async (request, response, _, state) => {
+    const body = clockSchema.parse(await readJson(request));
+    if (body.now !== undefined) state.clock.pin(body.now);
+    if (body.advanceMs !== undefined) state.clock.advance(body.advanceMs);
+    if (body.timeScale !== undefined) state.clock.setTimeScale(body.timeScale);
+    sendJson(response, 200, state.clock.describe());
+  })
+  .add('POST', '/__admin/rate-limit', async (request, response, _, state) => {
+    const body = z
+      .object({ perMinute: z.number().int().min(0) })
+      .strict()
+      .parse(await readJson(request));
+    state.rateLimiter.perMinute = body.perMinute;
+    state.rateLimiter.reset();
+    sendJson(response, 200, { perMinute: body.perMinute });
+  })
+  .add('GET', '/__admin/requests', (_, response, url, state) => {
+    const since = Number(url.searchParams.get('since') ?? 0);
+    sendJson(response, 200, { requests: state.requestLog.filter((entry) => entry.seq > since) });
+  })
+  .add('DELETE', '/__admin/requests', (_, response, __, state) => {
+    state.requestLog.length = 0;
+    sendJson(response, 200, { requests: [] });
+  })
+  .add('GET', '/__admin/news', (_, response, __, state) => sendJson(response, 200, state.news.describe()))
+  .add('POST', '/__admin/news', async (request, response, _, state) => {
+    const body = launchRequestSchema.parse(await readJson(request));
+    sendJson(response, 200, { ads: state.launchAds(body.brands, body.count, body.launchedDaysAgo) });
+  })
+  .add('POST', '/__admin/reset', (_, response, __, state) => {
+    state.reset();
+    sendJson(response, 200, { ok: true });
+  });
+
 export async function handleAdmin(request: IncomingMessage, response: ServerResponse, url: URL, state: ServerState) {
-  const route = `${request.method} ${url.pathname}`;
+  const matched = adminRoutes.match(request.method ?? 'GET', url.pathname);
+  if (matched === null || matched === 'wrong-method')
+    return sendJson(response, 404, { error: `No admin route ${request.method} ${url.pathname}.` });
   try {
-    switch (route) {
-      case 'GET /__admin/health':
-        return sendJson(response, 200, { ok: true });
-      case 'GET /__admin/state':
-        return sendJson(response, 200, {
-          seed: state.data.seed,
-          clock: state.clock.describe(),
-          faults: state.faults.list(),
-          rateLimit: state.rateLimiter.perMinute,
-          workspaces: state.data.workspaces.map((w) => ({ id: w.id, name: w.name, apiKey: w.apiKey, plan: w.plan })),
-        });
-      case 'GET /__admin/credits':
-        return sendJson(response, 200, { workspaces: state.generations.credits(state.data.workspaces) });
-      case 'POST /__admin/faults': {
-        const body = await readJson(request);
-        const rules = (Array.isArray(body) ? body : [body]).map((rule) => state.faults.add(rule));
-        return sendJson(response, 200, { rules });
-      }
-      case 'DELETE /__admin/faults':
-        state.faults.clear();
-        return sendJson(response, 200, { rules: [] });
-      case 'POST /__admin/clock': {
-        const body = clockSchema.parse(await readJson(request));
-        if (body.now !== undefined) state.clock.pin(body.now);
-        if (body.advanceMs !== undefined) state.clock.advance(body.advanceMs);
-        if (body.timeScale !== undefined) state.clock.setTimeScale(body.timeScale);
-        return sendJson(response, 200, state.clock.describe());
-      }
-      case 'POST /__admin/rate-limit': {
-        const body = z
-          .object({ perMinute: z.number().int().min(0) })
-          .strict()
-          .parse(await readJson(request));
-        state.rateLimiter.perMinute = body.perMinute;
-        state.rateLimiter.reset();
-        return sendJson(response, 200, { perMinute: body.perMinute });
-      }
-      case 'GET /__admin/requests': {
-        const since = Number(url.searchParams.get('since') ?? 0);
-        return sendJson(response, 200, { requests: state.requestLog.filter((entry) => entry.seq > since) });
-      }
-      case 'DELETE /__admin/requests':
-        state.requestLog.length = 0;
-        return sendJson(response, 200, { requests: [] });
-      case 'GET /__admin/news':
-        return sendJson(response, 200, state.news.describe());
-      case 'POST /__admin/news': {
-        const body = launchRequestSchema.parse(await readJson(request));
-        return sendJson(response, 200, { ads: state.launchAds(body.brands, body.count, body.launchedDaysAgo) });
-      }
-      case 'POST /__admin/reset':
-        state.reset();
-        return sendJson(response, 200, { ok: true });
-      default:
-        return sendJson(response, 404, { error: `No admin route ${route}.` });
-    }
+    await matched.handler(request, response, url, state);
   } catch (error) {
     const message =
       error instanceof z.ZodError
