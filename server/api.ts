@@ -58,6 +58,12 @@ function log(call: ApiCall, status: number | 'dropped'): void {
   call.state.log({ method: call.method, path: call.path, status, workspace: call.workspace?.name ?? null });
 }
 
+/** The connection goes away without an answer. */
+function dropConnection(call: ApiCall): void {
+  log(call, 'dropped');
+  call.request.socket.destroy();
+}
+
 /** Answers with an envelope, and logs it. */
 function finish(
   call: ApiCall,
@@ -91,11 +97,7 @@ const wireFaults: Middleware<ApiCall> = async (call, next) => {
     call.response.end('<!doctype html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
     return log(call, 502);
   }
-  if (fault(call, 'drop-before')) {
-    log(call, 'dropped');
-    call.request.socket.destroy();
-    return;
-  }
+  if (fault(call, 'drop-before')) return dropConnection(call);
   // Before the key is read: a proxy in front of a service redirects whoever asks; clients must not follow.
   const redirect = fault(call, 'redirect');
   if (redirect) {
@@ -213,12 +215,8 @@ const body: Middleware<ApiCall> = async (call, next) => {
  */
 const deliver: Middleware<ApiCall> = async (call, next) => {
   await next();
-  if (fault(call, 'drop-after')) {
-    // The write is committed; the caller never hears about it.
-    log(call, 'dropped');
-    call.request.socket.destroy();
-    return;
-  }
+  // The write is committed; the caller never hears about it.
+  if (fault(call, 'drop-after')) return dropConnection(call);
   const malformed = fault(call, 'malformed');
   if (malformed) {
     sendMalformed(call.response, malformed.body ?? 'html', call.data);
