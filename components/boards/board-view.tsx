@@ -6,7 +6,7 @@ import { callBackground } from '@/lib/messaging/client';
 import { countOf } from '../ui/format';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
-import { flattenBoards, useBoardTree } from './queries';
+import { flattenBoards, useBoardTree } from './tree';
 import { navigate } from '../navigation/navigation-store';
 import { useBoardsStore } from './boards-store';
 import { adsToCsv, adsToJson, exportFileName } from './export';

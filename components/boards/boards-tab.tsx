@@ -3,7 +3,7 @@ import { OfflineBanner } from '../ui/offline-banner';
 import { BoardTree } from './board-tree';
 import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
-import { flattenBoards, useBoardTree } from './queries';
+import { flattenBoards, useBoardTree } from './tree';
 import { QueryView } from '../ui/query-view';
 
 /** The workspace's boards as a tree; a board opens its ads. */

@@ -10,7 +10,7 @@ import { adHeadline } from '../ads/ad-card';
 import { adSaveState } from '../ads/saved-state';
 import { useSaveStore } from '../ads/save-store';
 import { useOutbox } from '../ads/use-outbox';
-import { flattenBoards, useBoardTree } from './queries';
+import { flattenBoards, useBoardTree } from './tree';
 import { boardKeys } from './query-keys';
 
 export function parseTags(text: string): { tags: string[] } | { error: string } {
