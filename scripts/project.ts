@@ -8,5 +8,3 @@ const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../packag
 
 /** The repository's front page: the manifest's homepage_url. */
 export const HOMEPAGE_URL = pkg.homepage.replace(/#.*$/, '');
-/** The privacy policy as the stores and the options page link to it. */
-export const PRIVACY_URL = `${HOMEPAGE_URL}/blob/main/PRIVACY.md`;

@@ -2,16 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { countOf } from '@/components/ui/format';
-import { useStoredItem } from '@/components/ui/use-stored-item';
 import { settingsQueryKey } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
-import { outboxItem } from '@/lib/storage/outbox';
+import { useOutbox } from '@/components/ads/use-outbox';
 
 /** "Delete all Adscope data", asked twice: what goes, what stays on the service, then the erase. */
 export function EraseDataForm({ onErased }: { onErased: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const outbox = useStoredItem(outboxItem);
+  const outbox = useOutbox();
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);

@@ -1,12 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ChangeShortcutsButton, FindSimilarHow, ShortcutKeys, useShortcuts } from '@/components/ui/shortcuts';
 import { useSettings } from '@/components/ui/use-settings';
-import { openResearchPanel } from '@/lib/open-panel';
+import { useOpenPanel } from '@/components/ui/use-open-panel';
 import { ConnectionForm } from './connection-form';
 import { PrivacyNote } from './project-links';
-import { optionsKeys } from './query-keys';
 import './options.css';
 
 /**
@@ -38,12 +35,7 @@ export function WelcomePage() {
 /** Opens the side panel (Firefox: the sidebar) from the click, and names the shortcut that does the same. */
 function OpenAdscope({ connected }: { connected: boolean }) {
   const shortcuts = useShortcuts();
-  // Known before the click: awaiting it inside the click could lose the user's gesture.
-  const windowId = useQuery({
-    queryKey: optionsKeys.currentWindow(),
-    queryFn: async () => (await browser.windows.getCurrent()).id ?? null,
-  });
-  const open = useMutation({ mutationFn: () => openResearchPanel(windowId.data ?? undefined) });
+  const open = useOpenPanel();
   return (
     <section aria-labelledby="open-heading" className="card">
       <h2 id="open-heading">2. Open Adscope</h2>

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ShortcutList } from '@/components/ui/shortcuts';
+import { useCurrentWindowId, useOpenPanel } from '@/components/ui/use-open-panel';
 import { useSettings } from '@/components/ui/use-settings';
 import { callBackground } from '@/lib/messaging/client';
 import { openResearchPanel } from '@/lib/open-panel';
@@ -10,11 +11,7 @@ import { popupKeys } from './query-keys';
 
 export function PopupApp() {
   const settings = useSettings();
-  // Known before the click: awaiting inside the click could lose the user's gesture.
-  const windowId = useQuery({
-    queryKey: popupKeys.currentWindow(),
-    queryFn: async () => (await browser.windows.getCurrent()).id ?? null,
-  });
+  const windowId = useCurrentWindowId();
   // The tab the toolbar button was clicked on: the click granted Adscope access to it (activeTab).
   const activeTab = useQuery({
     queryKey: popupKeys.activeTab(),
@@ -26,16 +23,12 @@ export function PopupApp() {
       if (tabId === null || tabId === undefined) throw new Error('Adscope could not tell which page is open.');
       // Sent first, then the panel opens inside the same click; the background reads the page.
       const reading = callBackground('similar.inTab', { tabId });
-      await openResearchPanel(windowId.data ?? undefined);
+      await openResearchPanel(windowId);
       await reading;
     },
     onSuccess: () => window.close(),
   });
-  const openPanel = useMutation({
-    // Opened from the page itself, inside the click, so the browser sees the user's gesture.
-    mutationFn: () => openResearchPanel(windowId.data ?? undefined),
-    onSuccess: () => window.close(),
-  });
+  const openPanel = useOpenPanel(() => window.close());
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   return (
     <main className="popup">

@@ -1,5 +1,4 @@
 /** The popup's query keys. */
 export const popupKeys = {
-  currentWindow: () => ['currentWindow'] as const,
   activeTab: () => ['activeTab'] as const,
 };

@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { projectFileUrl } from '@/components/ui/project-links';
 import { useStoredItem } from '@/components/ui/use-stored-item';
 import { RELEASE_NOTES, whatsNewItem } from '@/lib/storage/whats-new';
 import './whats-new.css';
@@ -7,14 +7,14 @@ import './whats-new.css';
 export function WhatsNew() {
   const update = useStoredItem(whatsNewItem);
   if (!update) return null;
-  const home = browser.runtime.getManifest().homepage_url;
+  const changelog = projectFileUrl('CHANGELOG.md');
   const note = RELEASE_NOTES[update.version];
   return (
     <div className="notice whats-new" role="status">
       <p>
         <strong>Adscope was updated to version {update.version}.</strong> {note ?? ''}{' '}
-        {home ? (
-          <a href={`${home}/blob/main/CHANGELOG.md`} target="_blank" rel="noreferrer">
+        {changelog ? (
+          <a href={changelog} target="_blank" rel="noreferrer">
             What's new
           </a>
         ) : null}

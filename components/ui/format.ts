@@ -1,6 +1,5 @@
 import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
-import { formatCount } from '@/lib/count';
 import { userLocale } from '@/lib/locale';
 
 /**
@@ -15,7 +14,7 @@ export interface Formats {
   dateTime(value: string | null | undefined): string | null;
   /** A number with its decimals (up to `maxDigits`). */
   number(value: number, maxDigits?: number): string;
-  /** A number with exactly two decimals. */
+  /** A number with exactly `digits` decimals (two unless asked). */
   fixed(value: number, digits?: number): string;
   /** A value already in percent (12.5 is 12.5 %), with `digits` decimals. */
   percent(value: number, digits?: number): string;
@@ -45,7 +44,7 @@ export function formatsFor(locale: string, timeZone?: string): Formats {
   });
   const numbers = new Map<string, Intl.NumberFormat>();
   /** Intl formats are costly to make and cheap to use: one per set of options. */
-  const formatNumber = (options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+  const numberFormat = (options: Intl.NumberFormatOptions): Intl.NumberFormat => {
     const key = JSON.stringify(options);
     let format = numbers.get(key);
     if (!format) {
@@ -63,28 +62,28 @@ export function formatsFor(locale: string, timeZone?: string): Formats {
       const date = value ? parseApiDate(value) : null;
       return date ? dateTimeFormat.format(date) : null;
     },
-    number: (value, maxDigits = 4) => formatNumber({ maximumFractionDigits: maxDigits }).format(value),
+    number: (value, maxDigits = 4) => numberFormat({ maximumFractionDigits: maxDigits }).format(value),
     fixed: (value, digits = 2) =>
-      formatNumber({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+      numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
     percent: (value, digits = 2) =>
-      formatNumber({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      numberFormat({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
         value / 100,
       ),
     currency: (value, code) => {
       try {
-        return formatNumber({ style: 'currency', currency: code, maximumFractionDigits: 2 }).format(value);
+        return numberFormat({ style: 'currency', currency: code, maximumFractionDigits: 2 }).format(value);
       } catch {
         return null;
       }
     },
     fileSize: (bytes) =>
       bytes >= 1_048_576
-        ? formatNumber({ style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_048_576)
-        : formatNumber({ style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
+        ? numberFormat({ style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_048_576)
+        : numberFormat({ style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
             Math.max(1, Math.round(bytes / 1024)),
           ),
     seconds: (value) =>
-      formatNumber({ style: 'unit', unit: 'second', unitDisplay: 'narrow', maximumFractionDigits: 1 }).format(value),
+      numberFormat({ style: 'unit', unit: 'second', unitDisplay: 'narrow', maximumFractionDigits: 1 }).format(value),
   };
 }
 
@@ -106,9 +105,6 @@ export const formatDay = formats.day;
 
 /** A day and time of day in the user's time zone. */
 export const formatDateTime = formats.dateTime;
-
-/** A count's digits, grouped as the user reads them. */
-export const formatNumber = (value: number): string => formatCount(value);
 
 /** Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`) while it runs. */
 export function daysRunning(
@@ -157,4 +153,5 @@ export function possessive(name: string): string {
   return /s$/i.test(name.trim()) ? `${name.trim()}'` : `${name.trim()}'s`;
 }
 
-export { countOf } from '@/lib/count';
+/** A count's digits grouped as the user reads them (formatNumber), and a count with its noun (countOf). */
+export { countOf, formatCount as formatNumber } from '@/lib/count';
