@@ -1,20 +1,28 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { systemClock } from '@/lib/clock';
-import { paintSnapshot, readSnapshot, SNAPSHOT_PAINTED_MARK } from '@/components/sidepanel/picture';
+import { loadPictureStyles, paintSnapshot, readSnapshot, SNAPSHOT_PAINTED_MARK } from '@/components/sidepanel/picture';
+import { markPictureWaiting } from '@/components/sidepanel/picture-wait';
 
 /**
  * A classic script first in the side panel's <head>: it reads the last picture of the panel
- * at once and paints it as soon as the (tiny) body is parsed, while the app's modules load.
+ * at once and paints it as soon as the (tiny) body is parsed and the picture's stylesheets are
+ * in, while the app's modules load.
  */
 export default defineUnlistedScript(() => {
   const snapshot = readSnapshot(systemClock());
   if (!snapshot) return;
+  markPictureWaiting(true);
   const paint = () => {
-    const root = document.getElementById('root');
-    // The app may have rendered first; its content is never replaced by an older picture.
-    if (!root || root.childElementCount > 0) return;
-    paintSnapshot(root, snapshot);
-    performance.mark(SNAPSHOT_PAINTED_MARK);
+    // Added once the head is parsed, so they follow the page's own stylesheets as the views' do.
+    void loadPictureStyles(snapshot.styles).then(() => {
+      const root = document.getElementById('root');
+      // The app may have rendered first; its content is never replaced by an older picture.
+      if (root && root.childElementCount === 0) {
+        paintSnapshot(root, snapshot);
+        performance.mark(SNAPSHOT_PAINTED_MARK);
+      }
+      markPictureWaiting(false);
+    });
   };
   if (document.readyState !== 'loading') paint();
   else document.addEventListener('readystatechange', paint, { once: true });

@@ -15,6 +15,7 @@ import { MetricsPicker } from './metrics-picker';
 import { PeriodPicker, periodWords, windowProblem } from './period-picker';
 import { RankedTable } from './ranked-table';
 import { accountKeys } from './query-keys';
+import './accounts.css';
 
 /** A total's change against the window of the same length before it, as an arrow and a percentage. */
 function Change({
@@ -152,12 +153,12 @@ export default function AccountsTab() {
             </div>
             {/* The window and the added metrics fold into one line that opens; a problem keeps it open. */}
             <details
-              className="report-controls"
+              className="fold"
               open={controlsOpen || problem !== null}
               onToggle={(event) => setControlsOpen(event.currentTarget.open)}
             >
               <summary>
-                <span className="report-controls-title">Period and metrics</span>
+                <span className="fold-title">Period and metrics</span>
                 <span className="muted">
                   {periodWords(view)} · {countOf(chosen.length, 'metric')} added
                 </span>

@@ -52,7 +52,7 @@ export function RankedTable({
   const largest = Math.max(0, ...ranked.items.map((row) => row.metrics[sortBy] ?? 0));
   return (
     <div className="ranked">
-      <div className="board-view-header">
+      <div className="view-header">
         <h3>
           {ranked.total_ads !== null && ranked.total_ads >= ranked.items.length
             ? `Top ${ranked.items.length} of ${ranked.total_ads} ads`

@@ -3,6 +3,7 @@ import { AdCard } from './ad-card';
 import { useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
+import './ads.css';
 
 /** A short list of ad cards, every one tabbable (no virtualizing): similar ads, a brand's new ads. */
 export function AdCardList({

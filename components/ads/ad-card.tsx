@@ -7,6 +7,7 @@ import type { AdSaveState } from './saved-state';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
 import { WatchButton, watchableBrand } from './watch-toggle';
+import './ads.css';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
 export function adPreviewUrl(ad: LibraryAd): string | null {

@@ -10,6 +10,7 @@ import { useSaveStore } from './save-store';
 import { adHeadline, saveStatusText } from './ad-card';
 import { useLibraryAd } from './queries';
 import { systemClock } from '@/lib/clock';
+import './ads.css';
 
 interface AdDetailProps {
   adId: string;
@@ -83,7 +84,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
 
   return (
     <section className="ad-detail" aria-labelledby="ad-detail-heading">
-      <div className="ad-detail-actions">
+      <div className="toolbar">
         {back}
         <button type="button" className="btn btn-primary" onClick={() => openSaveDialog(ad)}>
           Save to a board
@@ -123,7 +124,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
         <p className="muted">This ad has no image or video preview.</p>
       )}
       {ad.body ? <p className="ad-detail-body">{ad.body}</p> : <p className="muted">No body text.</p>}
-      <dl className="ad-detail-fields">
+      <dl className="facts">
         <dt>Brand</dt>
         <dd>
           {ad.brand_name ?? 'Unknown'}

@@ -4,6 +4,7 @@ import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
 import { ErrorNotice } from '../ui/error-notice';
 import { AdDetail } from './ad-detail';
 import { AdGrid } from './ad-grid';
+import './ads.css';
 
 interface AdResultsProps {
   label: string;

@@ -3,6 +3,7 @@ import { isUuid } from '@/lib/contract/limits';
 import { COMPARE_MAX, COMPARE_MIN, type CompareBrand } from '../report/figures';
 import { navigate } from '../navigation/navigation-store';
 import { countOf } from '../ui/format';
+import './ads.css';
 
 interface CompareState {
   brands: CompareBrand[];
@@ -71,7 +72,7 @@ export function CompareTray() {
             ? `${countOf(brands.length, 'brand')} picked (up to ${COMPARE_MAX}).`
             : `Pick ${COMPARE_MIN - brands.length} more to compare (up to ${COMPARE_MAX}).`)}
       </p>
-      <div className="generate-actions">
+      <div className="action-row">
         <button
           type="button"
           className="btn btn-primary"

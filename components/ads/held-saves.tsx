@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { callBackground } from '@/lib/messaging/client';
 import { useOutbox } from './use-outbox';
+import './notices.css';
 
 /**
  * Saves made with another workspace's key wait here, never sent with this one: the panel says

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { ApiError } from '@/lib/messaging/api-error';
 import { useOutbox } from './use-outbox';
 import { useSaveStore } from './save-store';
+import './notices.css';
 
 const HIDE_AFTER_MS = 10_000;
 

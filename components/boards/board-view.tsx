@@ -98,7 +98,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
 
   return (
     <section className="tab-section board-view" aria-labelledby={`${id}-heading`}>
-      <div className="ad-detail-actions">
+      <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
           ← All boards
         </button>
@@ -131,7 +131,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         </button>
       </div>
       <ReportDialog source={report} onClose={() => setReport(null)} />
-      <div className="board-view-header">
+      <div className="view-header">
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
           {board.name}
         </h2>

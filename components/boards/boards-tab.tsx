@@ -5,6 +5,7 @@ import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
 import { flattenBoards, useBoardTree } from './tree';
 import { QueryView } from '../ui/query-view';
+import './boards.css';
 
 /** The workspace's boards as a tree; a board opens its ads. */
 export default function BoardsTab() {

@@ -12,6 +12,7 @@ import { useSaveStore } from '../ads/save-store';
 import { useOutbox } from '../ads/use-outbox';
 import { flattenBoards, useBoardTree } from './tree';
 import { boardKeys } from './query-keys';
+import './save-dialog.css';
 
 export function parseTags(text: string): { tags: string[] } | { error: string } {
   const tags = [
@@ -95,11 +96,11 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
       {tree.isError ? (
         <ErrorNotice title="Could not load your boards" error={tree.error} onRetry={() => void tree.refetch()} />
       ) : null}
-      <fieldset className="board-choices">
+      <fieldset className="choice-list">
         <legend>Board</legend>
         {shown.length === 0 && tree.isSuccess ? <p className="muted">No board matches "{filter}".</p> : null}
         {shown.map((board) => (
-          <label key={board.id} className="board-choice">
+          <label key={board.id} className="choice">
             <input
               type="radio"
               name="board"
@@ -188,7 +189,7 @@ export function SaveDialog() {
   const close = useSaveStore((state) => state.closeDialog);
   const ref = useModal(ad !== null);
   return (
-    <dialog ref={ref} className="save-dialog" aria-label="Save to a board" onClose={close}>
+    <dialog ref={ref} className="dialog" aria-label="Save to a board" onClose={close}>
       {ad ? <SaveForm key={ad.id} ad={ad} onDone={close} /> : null}
     </dialog>
   );

@@ -42,7 +42,7 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
   const logo = safeHttpUrl(brand?.logo_url);
   return (
     <section className="brand-detail" aria-labelledby="brand-detail-heading">
-      <div className="ad-detail-actions">
+      <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
           ← Back to brands
         </button>
@@ -75,7 +75,7 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
               ) : null}
             </div>
             {brand.description ? <p>{brand.description}</p> : null}
-            <dl className="ad-detail-fields">
+            <dl className="facts">
               <dt>Ads in the library</dt>
               <dd>
                 {brand.ad_count !== null ? formatNumber(brand.ad_count) : 'Unknown'}

@@ -16,6 +16,7 @@ import { BrandRowItem } from './brand-row';
 import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
 import { brandKeys } from './query-keys';
+import './brands.css';
 
 export const FOLLOWED_PAGE = 25;
 

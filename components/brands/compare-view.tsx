@@ -78,7 +78,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
 
   return (
     <section className="tab-section compare-view" aria-labelledby={`${id}-heading`}>
-      <div className="ad-detail-actions">
+      <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
           ← Back to brands
         </button>

@@ -18,6 +18,7 @@ import { callBackground } from '@/lib/messaging/client';
 import { countOf, formatNumber, languageName } from '../ui/format';
 import { useOwnedBrands } from '../ui/use-owned-brands';
 import { type GenerateDraft, useGenerateStore } from './generate-store';
+import './generate.css';
 
 const split = (value: string, pattern: RegExp) =>
   value
@@ -264,7 +265,7 @@ export default function GenerateTab() {
               Cost: {CREDITS_PER_IMAGE} credits × {countOf(size, 'image')} ={' '}
               <strong>{generationCost(size)} credits</strong>, reserved when you submit; failed images are refunded.
             </p>
-            <div className="generate-actions">
+            <div className="action-row">
               <button type="submit" className="btn btn-primary" disabled={submit.isPending || brand?.locked === true}>
                 {submit.isPending ? 'Submitting…' : 'Generate images'}
               </button>

@@ -8,6 +8,7 @@ import { callBackground } from '@/lib/messaging/client';
 import { openResearchPanel } from '@/lib/open-panel';
 import { GenerationJobs } from './generation-jobs';
 import { popupKeys } from './query-keys';
+import './popup.css';
 
 export function PopupApp() {
   const settings = useSettings();

@@ -10,6 +10,7 @@ import { downloadFile } from '../ui/download';
 import { countOf, formats } from '../ui/format';
 import { useModal } from '../ui/use-modal';
 import { creativesOf, renderReport } from './report-html';
+import './report.css';
 
 export interface ReportSource {
   title: string;
@@ -42,7 +43,7 @@ export function ReportDialog({ source, onClose }: { source: ReportSource | null;
   const ref = useModal(source !== null);
   const [attempt, setAttempt] = useState(0);
   return (
-    <dialog ref={ref} className="save-dialog report-dialog" aria-label="Export report" onClose={onClose}>
+    <dialog ref={ref} className="dialog report-dialog" aria-label="Export report" onClose={onClose}>
       {source ? (
         <ReportFlow key={attempt} source={source} onDone={onClose} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
@@ -183,7 +184,7 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
             File size: <strong>{formats.fileSize(phase.bytes)}</strong>. It opens offline in any browser, runs no script
             and prints one ad per block.
           </p>
-          <div className="generate-actions">
+          <div className="action-row">
             <button type="button" className="btn btn-primary" onClick={() => save(phase)}>
               {phase.saved ? 'Save again' : 'Save report'}
             </button>
@@ -197,7 +198,7 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
           <p role="alert" className="notice notice-error">
             Report not built: {phase.message} Nothing was saved.
           </p>
-          <div className="generate-actions">
+          <div className="action-row">
             <button type="button" className="btn btn-primary" onClick={onRetry}>
               Try again
             </button>
@@ -225,7 +226,7 @@ function ProgressStep(props: { label: string; max: number | null; value: number;
       <p role="status" className="field-hint">
         {props.text}
       </p>
-      <div className="generate-actions">
+      <div className="action-row">
         <button type="button" className="btn" onClick={props.onCancel}>
           Cancel
         </button>
@@ -300,7 +301,7 @@ function AskStep({
               onChange={(event) => setFilter(event.target.value)}
             />
           </div>
-          <div className="generate-actions">
+          <div className="action-row">
             <button
               type="button"
               className="btn"
@@ -317,10 +318,10 @@ function AskStep({
               Pick none
             </button>
           </div>
-          <fieldset className="board-choices report-picks">
+          <fieldset className="choice-list report-picks">
             <legend className="visually-hidden">Ads to put in the report</legend>
             {shown.map((ad) => (
-              <label key={ad.id} className="board-choice">
+              <label key={ad.id} className="choice">
                 <input
                   type="checkbox"
                   checked={picked.has(ad.id)}
@@ -358,7 +359,7 @@ function AskStep({
           </ul>
         </>
       ) : null}
-      <div className="generate-actions">
+      <div className="action-row">
         {hasMedia ? (
           <button type="button" className="btn btn-primary" disabled={none} onClick={() => onEmbed(chosen)}>
             Embed creatives

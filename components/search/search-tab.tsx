@@ -8,6 +8,7 @@ import { useNavigationStore } from '../navigation/navigation-store';
 import { ActiveFilters } from './active-filters';
 import { countActiveFilters, FilterPanel } from './filter-panel';
 import { EMPTY_FILTERS, type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
+import './search.css';
 
 const SORT_LABELS: Record<SortChoice, string> = {
   best_match: 'Best match',
@@ -55,7 +56,7 @@ export default function SearchTab() {
         <>
           <form
             role="search"
-            className="search-bar"
+            className="input-row"
             onSubmit={(event) => {
               event.preventDefault();
             }}

@@ -8,6 +8,7 @@ import { onPageLeave } from '@/components/ui/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
 import { type Clock, systemClock } from '@/lib/clock';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
+import { PICTURE_STYLES_WAIT_MS } from './picture-wait';
 
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
 export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -26,18 +27,25 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formacti
 export type SnapshotNode = string | [string, Record<string, string>, SnapshotNode[], 1?];
 
 export interface PanelSnapshot {
-  v: 2;
+  v: 3;
   savedAt: number;
   theme: string | null;
+  /** The extension's own stylesheets the panel had: each view's is in its own chunk. */
+  styles: string[];
   nodes: SnapshotNode[];
 }
+
+/** A stylesheet of the extension's own build, by its path: never another origin's, never a data URL. */
+const OWN_STYLESHEET = /^\/(?:assets|chunks)\/[\w.-]+\.css$/;
 
 function isSnapshot(value: unknown): value is PanelSnapshot {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
-    record.v === 2 &&
+    record.v === 3 &&
     typeof record.savedAt === 'number' &&
+    Array.isArray(record.styles) &&
+    record.styles.every((href) => typeof href === 'string' && OWN_STYLESHEET.test(href)) &&
     (record.theme === null || typeof record.theme === 'string') &&
     Array.isArray(record.nodes)
   );
@@ -75,7 +83,48 @@ export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
   for (const element of scrolled) element.setAttribute(SCROLL_ATTRIBUTE, String(Math.round(element.scrollTop)));
   const nodes = [...root.childNodes].map(serialize).filter((node) => node !== null);
   for (const element of scrolled) element.removeAttribute(SCROLL_ATTRIBUTE);
-  return { v: 2, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), nodes };
+  return { v: 3, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), styles: ownStyles(), nodes };
+}
+
+/** The paths of the extension's own stylesheets in the document, in their order (Vite links a view's by its full URL). */
+function ownStyles(): string[] {
+  return [...document.querySelectorAll('link[rel="stylesheet"]')].flatMap((link) => {
+    const href = link.getAttribute('href') ?? '';
+    try {
+      const url = new URL(href, location.href);
+      return url.origin === location.origin && OWN_STYLESHEET.test(url.pathname) && !url.search ? [url.pathname] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Adds the picture's stylesheets the page does not have yet (a view's own, loaded with its
+ * chunk) and resolves once they are loaded, or after `waitMs`, whichever comes first. The links
+ * are the ones Vite would add when the view loads, so it finds them there and adds none again.
+ */
+export function loadPictureStyles(styles: readonly string[], waitMs = PICTURE_STYLES_WAIT_MS): Promise<void> {
+  const present = new Set(ownStyles());
+  const loads = styles
+    .filter((href) => OWN_STYLESHEET.test(href) && !present.has(href))
+    .map(
+      (href) =>
+        new Promise<void>((resolve) => {
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = '';
+          link.href = href;
+          link.onload = () => resolve();
+          link.onerror = () => resolve();
+          document.head.append(link);
+        }),
+    );
+  if (loads.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.all(loads).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, waitMs)),
+  ]);
 }
 
 /** Stores the picture of `root`; too large a picture or a full storage only clears the old one. */

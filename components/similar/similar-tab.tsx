@@ -12,6 +12,7 @@ import { AdDetail } from '../ads/ad-detail';
 import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
 import { similarKeys } from './query-keys';
+import './similar.css';
 
 function Section({
   title,
@@ -28,8 +29,8 @@ function Section({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className="similar-section">
-      <div className="board-view-header">
+    <section aria-labelledby={`${id}-heading`} className="card-section">
+      <div className="view-header">
         <h3 id={`${id}-heading`}>{title}</h3>
         {action}
       </div>
@@ -147,7 +148,7 @@ export default function SimilarTab() {
                   </li>
                 ))}
               </ul>
-              <form className="search-bar" onSubmit={addKeyword}>
+              <form className="input-row" onSubmit={addKeyword}>
                 <label htmlFor={`${id}-keyword`} className="visually-hidden">
                   Add a keyword
                 </label>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { iconClass, type IconName } from './icons';
+import './tabs.css';
 
 export interface TabItem<Id extends string> {
   id: Id;

@@ -23,7 +23,7 @@ interface ImportDialogProps {
 export function ImportDialog({ open, onClose, watched }: ImportDialogProps) {
   const ref = useModal(open);
   return (
-    <dialog ref={ref} className="save-dialog" aria-label="Watch brands you follow" onClose={onClose}>
+    <dialog ref={ref} className="dialog" aria-label="Watch brands you follow" onClose={onClose}>
       {open ? <ImportForm watched={watched} onDone={onClose} /> : null}
     </dialog>
   );
@@ -85,7 +85,7 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
       ) : rows.length === 0 ? (
         <p className="muted">{query ? `No followed brand matches “${query}”.` : 'This workspace follows no brands.'}</p>
       ) : (
-        <fieldset className="board-choices import-choices">
+        <fieldset className="choice-list import-choices">
           <legend>
             Followed brands{total !== null ? ` (${countOf(rows.length, 'shown', 'shown')} of ${total})` : ''}
           </legend>
@@ -93,7 +93,7 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
             const name = brand.name ?? 'Unnamed brand';
             const already = watched.has(brand.id);
             return (
-              <label key={brand.id} className="board-choice">
+              <label key={brand.id} className="choice">
                 <input
                   type="checkbox"
                   checked={already || picked.has(brand.id)}
@@ -123,7 +123,7 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
           : `${countOf(picked.size, 'brand')} picked.`}
       </p>
       {add.isError ? <ErrorNotice title="Could not watch these brands" error={add.error} /> : null}
-      <div className="generate-actions">
+      <div className="action-row">
         <button type="submit" className="btn btn-primary" disabled={picked.size === 0 || over || add.isPending}>
           {add.isPending ? 'Adding…' : `Watch ${countOf(picked.size, 'brand')}`}
         </button>

@@ -21,6 +21,7 @@ import { SkeletonList } from '../ui/skeleton';
 import { useStoredItem } from '../ui/use-stored-item';
 import { describeBrandCheck, describeChecks, type NewsGroup, newsGroups, when } from './describe';
 import { ImportDialog } from './import-dialog';
+import './watchlist.css';
 
 /** Cards shown per brand before "Show all". */
 const SHOWN_PER_BRAND = 12;
@@ -33,8 +34,8 @@ function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd
   });
   const count = group.ads.length + group.more;
   return (
-    <section aria-labelledby={`${id}-heading`} className="similar-section news-group">
-      <div className="board-view-header">
+    <section aria-labelledby={`${id}-heading`} className="card-section news-group">
+      <div className="view-header">
         <h3 id={`${id}-heading`}>{group.name}</h3>
         <span className="muted">
           {countOf(count, 'new ad')} · first seen {when(group.latest)}
@@ -140,7 +141,7 @@ export default function NewTab() {
   const total = groups.reduce((sum, group) => sum + group.ads.length + group.more, 0);
   return (
     <section className="tab-section watch" aria-labelledby={`${id}-heading`}>
-      <div className="board-view-header">
+      <div className="view-header">
         <h2 id={`${id}-heading`}>New from watched brands</h2>
         <button
           type="button"
@@ -189,9 +190,9 @@ export default function NewTab() {
       )}
 
       {watched.length > 0 ? (
-        <details className="report-controls watchlist-details">
+        <details className="fold watchlist-details">
           <summary>
-            <span className="report-controls-title">
+            <span className="fold-title">
               Watchlist: {watched.length} of {WATCH_LIMIT}
             </span>
             {watched.length >= WATCH_LIMIT ? <span className="muted">full: unwatch a brand to add another</span> : null}

@@ -1,5 +1,4 @@
 import '@/assets/styles/base.css';
-import './style.css';
 import { mountPage } from '@/components/ui/mount';
 import { PopupApp } from '@/components/popup/popup-app';
 

@@ -1,9 +1,12 @@
 import '@/assets/styles/base.css';
 import '@/assets/styles/icons.css';
+import '@/components/ui/kit.css';
 import './style.css';
+import { pictureSettled } from '@/components/sidepanel/picture-wait';
 
-// When the last picture of the panel has been painted (panel-picture.js), let the browser show
+// When the last picture of the panel is being painted (panel-picture.js), let the browser show
 // it before the app's modules are evaluated; the app then replaces it on its first render.
+await pictureSettled();
 if (document.querySelector('[data-snapshot]')) {
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }

@@ -246,6 +246,30 @@ test('reopening the panel restores the last search instantly from cache', async 
   server.state.faults.clear();
 });
 
+test("a reopened panel paints its last picture with the view's own stylesheet", async ({ context, openPage }) => {
+  const first = await openPage('sidepanel');
+  await first.getByRole('tab', { name: 'Accounts' }).click();
+  await expect(first.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
+  await first.waitForTimeout(400);
+  await first.close();
+  // The Totals cards are laid out by the Accounts view's stylesheet, which comes with its chunk:
+  // read how the picture showed them at the moment it was painted, before the app replaced it.
+  await context.addInitScript((markName) => {
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, options) => {
+      if (name === markName) {
+        const totals = document.querySelector('[data-snapshot] [aria-label="Totals"]');
+        document.documentElement.dataset.paintedTotals = totals ? getComputedStyle(totals).display : 'missing';
+      }
+      return mark(name, options);
+    };
+  }, SNAPSHOT_PAINTED_MARK);
+  const again = await openPage('sidepanel');
+  await expect(again.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
+  expect(await again.evaluate(() => document.documentElement.dataset.paintedTotals)).toBe('grid');
+  await expect(again.locator('[data-snapshot]')).toHaveCount(0);
+});
+
 test('a tampered picture of the panel runs nothing and is replaced by the app', async ({
   context,
   extensionId,
@@ -258,7 +282,8 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
     localStorage.setItem(
       key,
       JSON.stringify({
-        v: 2,
+        v: 3,
+        styles: [],
         savedAt: Date.now(),
         theme: null,
         nodes: [

@@ -68,7 +68,7 @@ export class SidePanelPage {
   // Accounts
   /** Opens the folded line of period and metrics, if it is folded. */
   async openReportControls(): Promise<void> {
-    const details = this.page.locator('details.report-controls');
+    const details = this.page.locator('details.fold');
     if ((await details.getAttribute('open')) === null) await this.page.getByText('Period and metrics').click();
   }
 

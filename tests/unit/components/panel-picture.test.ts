@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   isSafeAttribute,
+  loadPictureStyles,
   type PanelSnapshot,
   paintSnapshot,
   readSnapshot,
@@ -9,12 +11,16 @@ import {
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
 } from '@/components/sidepanel/picture';
+import { markPictureWaiting, pictureSettled } from '@/components/sidepanel/picture-wait';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 
 function store(nodes: unknown[], extra: Partial<Omit<PanelSnapshot, 'nodes'>> = {}): void {
-  localStorage.setItem(PANEL_PICTURE_KEY, JSON.stringify({ v: 2, savedAt: NOW - 1000, theme: null, ...extra, nodes }));
+  localStorage.setItem(
+    PANEL_PICTURE_KEY,
+    JSON.stringify({ v: 3, savedAt: NOW - 1000, theme: null, styles: [], ...extra, nodes }),
+  );
 }
 
 function painted(root: HTMLElement): HTMLElement {
@@ -99,7 +105,10 @@ describe('panel snapshot', () => {
   it('stops at a picture nested too deep', () => {
     const depth = 2000;
     const nodes = `[${'["div",{},['.repeat(depth)}"bottom"${']]'.repeat(depth)}]`;
-    localStorage.setItem(PANEL_PICTURE_KEY, `{"v":2,"savedAt":${NOW - 1000},"theme":null,"nodes":${nodes}}`);
+    localStorage.setItem(
+      PANEL_PICTURE_KEY,
+      `{"v":3,"savedAt":${NOW - 1000},"theme":null,"styles":[],"nodes":${nodes}}`,
+    );
     const picture = painted(root);
     expect(picture.querySelectorAll('div').length).toBeLessThan(100);
     expect(picture.textContent).not.toContain('bottom');
@@ -144,6 +153,59 @@ describe('panel snapshot', () => {
     expect(readSnapshot(NOW)).toBeNull();
     localStorage.setItem(PANEL_PICTURE_KEY, JSON.stringify({ v: 1, savedAt: NOW, theme: null, html: '<p>x</p>' }));
     expect(readSnapshot(NOW)).toBeNull();
+    localStorage.setItem(PANEL_PICTURE_KEY, JSON.stringify({ v: 2, savedAt: NOW, theme: null, nodes: [] }));
+    expect(readSnapshot(NOW)).toBeNull();
+  });
+
+  it("keeps the extension's own stylesheets with the picture, and refuses a picture naming any other", () => {
+    document.head.innerHTML = `<link rel="stylesheet" href="/assets/sidepanel-A1.css"><link rel="stylesheet" href="${location.origin}/assets/accounts-tab-B2.css"><link rel="stylesheet" href="https://cdn.example.com/assets/x.css"><link rel="stylesheet" href="/assets/y.css?v=1"><link rel="preload" href="/chunks/x.js">`;
+    root.innerHTML = '<p>figures</p>';
+    saveSnapshot(root, NOW);
+    expect(readSnapshot(NOW)?.styles).toEqual(['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css']);
+    for (const href of [
+      'https://evil.example/a.css',
+      '//evil.example/a.css',
+      '/assets/../x.css',
+      'data:text/css,body{}',
+      '/assets/a.js',
+    ]) {
+      store([['p', {}, ['x']]], { styles: [href] });
+      expect([href, readSnapshot(NOW)]).toEqual([href, null]);
+    }
+    document.head.innerHTML = '';
+  });
+
+  it('adds the stylesheets the page lacks once, and waits for them no longer than its limit', async () => {
+    document.head.innerHTML = '<link rel="stylesheet" href="/assets/sidepanel-A1.css">';
+    await loadPictureStyles(['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css'], 50);
+    const links = [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css']);
+    // A stylesheet that never answers holds the picture only until the limit.
+    vi.useFakeTimers();
+    const append = document.head.append.bind(document.head);
+    document.head.append = () => undefined;
+    let done = false;
+    void loadPictureStyles(['/chunks/never-C3.css'], 30).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(29);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    document.head.append = append;
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+  });
+
+  it('lets the app wait for a picture that is waiting for its stylesheets, and not otherwise', async () => {
+    await expect(pictureSettled(10)).resolves.toBeUndefined();
+    markPictureWaiting(true);
+    const settled = pictureSettled(5_000);
+    let done = false;
+    void settled.then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    markPictureWaiting(false);
+    await settled;
+    expect(done).toBe(true);
   });
 
   it('drops the old picture instead of saving one too large, and never saves a picture of a picture', () => {
