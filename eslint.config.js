@@ -7,6 +7,8 @@ const noFocusedOrSkipped = [
   { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
   { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
 ];
+/** TanStack Query's data hooks, called from hooks (use-*.ts), never from a view. */
+const QUERY_HOOKS = ['useQuery', 'useInfiniteQuery', 'useQueries', 'useMutation', 'useQueryClient', 'useSuspenseQuery'];
 const READS_THE_CLOCK = 'Take a Clock (lib/clock.ts) or a `now` argument instead of reading the real time here.';
 
 /**
@@ -107,6 +109,31 @@ export default tseslint.config(
     files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A view is a function of its data: fetching and derived state live in a hook beside it
+    // (use-*.ts), and no function grows past what a reader takes in at once.
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['components/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: QUERY_HOOKS,
+              message: 'Views take data and render: put the query or mutation in a hook beside the view (use-*.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Extension pages: never the worker's code, the content script's or the server's.
   restrict(

@@ -1,30 +1,11 @@
 import type { MetricEntry, RankedAds } from '@/lib/contract/ad-accounts';
 import { rankingOrderHonoured } from '@/lib/contract/checks';
-import { csvCell, downloadCsv } from '../ui/download';
+import { downloadCsv } from '../ui/download';
+import { rankedToCsv } from './ranked-csv';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { countOf } from '../ui/format';
 import { ShareChart } from './share-chart';
-
-/** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
-export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
-  const header: (string | number | null)[] = [
-    'platform_ad_id',
-    'name',
-    'status',
-    'format',
-    ...columns.map((id) => names[id] ?? id),
-  ];
-  const rows = ranked.items.map((row) => [
-    row.platform_ad_id,
-    row.name ?? '',
-    row.status ?? '',
-    row.format ?? '',
-    // Numbers as numbers, negatives included (a change, a loss): only text is guarded against formulas.
-    ...columns.map((id) => row.metrics[id] ?? null),
-  ]);
-  return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n');
-}
 
 /** The ranked ads: sortable by any metric the platform ranks by; null shown as "no data". */
 export function RankedTable({
@@ -42,14 +23,11 @@ export function RankedTable({
   /** The account's total of the ranked metric over the same window (undefined: not among the totals), or 'loading'. */
   total: number | null | undefined | 'loading';
 }) {
-  const { sortBy, sortOrder, set } = useAccountsStore();
+  const { sortBy, sortOrder } = useAccountsStore();
   const columns = Object.keys(ranked.metric_names).length
     ? Object.keys(ranked.metric_names)
     : Object.keys(ranked.items[0]?.metrics ?? {});
   const formatOf = kindOf(catalogue);
-  const sortable = (id: string) => catalogue.find((metric) => metric.id === id)?.sortable !== false;
-  // The bar under the ranked figure: each row's share of the largest (no bar for negatives or no data).
-  const largest = Math.max(0, ...ranked.items.map((row) => row.metrics[sortBy] ?? 0));
   return (
     <div className="ranked">
       <div className="view-header">
@@ -97,76 +75,98 @@ export function RankedTable({
       {ranked.items.length === 0 ? (
         <p className="muted">No ad delivered in this window.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="ranked-table">
-            <caption className="visually-hidden">
-              Ads ranked by {metricName(sortBy, ranked.metric_names, catalogue)},{' '}
-              {sortOrder === 'desc' ? 'highest' : 'lowest'} first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Ad</th>
-                {columns.map((id) => (
-                  <th
-                    key={id}
-                    scope="col"
-                    aria-sort={sortBy === id ? (sortOrder === 'desc' ? 'descending' : 'ascending') : undefined}
-                  >
-                    {sortable(id) ? (
-                      <button
-                        type="button"
-                        className="th-sort"
-                        onClick={() =>
-                          set(
-                            sortBy === id
-                              ? { sortOrder: sortOrder === 'desc' ? 'asc' : 'desc' }
-                              : { sortBy: id, sortOrder: 'desc' },
-                          )
-                        }
-                      >
-                        {metricName(id, ranked.metric_names, catalogue)}
-                        <span aria-hidden="true">{sortBy === id ? (sortOrder === 'desc' ? ' ↓' : ' ↑') : ''}</span>
-                      </button>
-                    ) : (
-                      metricName(id, ranked.metric_names, catalogue)
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {ranked.items.map((row) => (
-                <tr key={row.platform_ad_id}>
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className="btn-link row-open"
-                      onClick={() => set({ openAdId: row.platform_ad_id })}
-                    >
-                      {row.name ?? row.platform_ad_id}
-                    </button>
-                  </th>
-                  {columns.map((id) => {
-                    const value = row.metrics[id];
-                    return (
-                      <td key={id} className={value === null || value === undefined ? 'no-data' : undefined}>
-                        {formatMetric(value, formatOf(id), ranked.currency ?? currency)}
-                        {id === sortBy && typeof value === 'number' && value > 0 && largest > 0 ? (
-                          <span
-                            className="metric-bar"
-                            aria-hidden="true"
-                            style={{ width: `${Math.max(4, Math.round((value / largest) * 100))}%` }}
-                          />
-                        ) : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RankedRows ranked={ranked} columns={columns} catalogue={catalogue} currency={currency} />
       )}
+    </div>
+  );
+}
+
+/** The table of ranked ads: a column per metric, the rankable ones sort on a click. */
+function RankedRows({
+  ranked,
+  columns,
+  catalogue,
+  currency,
+}: {
+  ranked: RankedAds;
+  columns: readonly string[];
+  catalogue: readonly MetricEntry[];
+  currency: string | null;
+}) {
+  const { sortBy, sortOrder, set } = useAccountsStore();
+  const formatOf = kindOf(catalogue);
+  const sortable = (id: string) => catalogue.find((metric) => metric.id === id)?.sortable !== false;
+  // The bar under the ranked figure: each row's share of the largest (no bar for negatives or no data).
+  const largest = Math.max(0, ...ranked.items.map((row) => row.metrics[sortBy] ?? 0));
+  return (
+    <div className="table-scroll">
+      <table className="ranked-table">
+        <caption className="visually-hidden">
+          Ads ranked by {metricName(sortBy, ranked.metric_names, catalogue)},{' '}
+          {sortOrder === 'desc' ? 'highest' : 'lowest'} first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Ad</th>
+            {columns.map((id) => (
+              <th
+                key={id}
+                scope="col"
+                aria-sort={sortBy === id ? (sortOrder === 'desc' ? 'descending' : 'ascending') : undefined}
+              >
+                {sortable(id) ? (
+                  <button
+                    type="button"
+                    className="th-sort"
+                    onClick={() =>
+                      set(
+                        sortBy === id
+                          ? { sortOrder: sortOrder === 'desc' ? 'asc' : 'desc' }
+                          : { sortBy: id, sortOrder: 'desc' },
+                      )
+                    }
+                  >
+                    {metricName(id, ranked.metric_names, catalogue)}
+                    <span aria-hidden="true">{sortBy === id ? (sortOrder === 'desc' ? ' ↓' : ' ↑') : ''}</span>
+                  </button>
+                ) : (
+                  metricName(id, ranked.metric_names, catalogue)
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {ranked.items.map((row) => (
+            <tr key={row.platform_ad_id}>
+              <th scope="row">
+                <button
+                  type="button"
+                  className="btn-link row-open"
+                  onClick={() => set({ openAdId: row.platform_ad_id })}
+                >
+                  {row.name ?? row.platform_ad_id}
+                </button>
+              </th>
+              {columns.map((id) => {
+                const value = row.metrics[id];
+                return (
+                  <td key={id} className={value === null || value === undefined ? 'no-data' : undefined}>
+                    {formatMetric(value, formatOf(id), ranked.currency ?? currency)}
+                    {id === sortBy && typeof value === 'number' && value > 0 && largest > 0 ? (
+                      <span
+                        className="metric-bar"
+                        aria-hidden="true"
+                        style={{ width: `${Math.max(4, Math.round((value / largest) * 100))}%` }}
+                      />
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Transcript } from '@/lib/contract/ad-accounts';
 import { ApiError, outcomeUnknown } from '@/lib/messaging/api-error';
-import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
 import { formats } from '../ui/format';
-import { accountKeys } from './query-keys';
+import { useModal } from '../ui/use-modal';
+import { useTranscript } from './use-account-ad';
 
 /** Credits a transcript costs on a cache miss (the reference server's rate; not shown in the contract). */
 export const TRANSCRIPT_CREDITS = 2;
@@ -65,29 +64,10 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
 
 /**
  * A video's transcript: the cached one when it exists (free), else Transcribe, which asks first
- * because it costs credits. When a transcription's answer is lost, the worker has already looked
- * in the cache; the view says the work may still be running and offers a free check before
- * another paid attempt.
+ * because it costs credits.
  */
 export function TranscriptView({ accountId, videoId }: { accountId: string; videoId: string }) {
-  const queryClient = useQueryClient();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const key = accountKeys.transcript(accountId, videoId);
-  const cached = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => callBackground('accounts.transcript', { accountId, videoId }, { signal }),
-  });
-  const transcribe = useMutation({
-    mutationFn: () => callBackground('accounts.transcribe', { accountId, videoId }),
-    onSuccess: (transcript) => queryClient.setQueryData(key, transcript),
-  });
-  const [asking, setAsking] = useState(false);
-  const [checks, setChecks] = useState(0);
-  useEffect(() => {
-    if (asking && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [asking]);
-
+  const { cached, transcribe } = useTranscript(accountId, videoId);
   if (cached.isPending) return <p className="muted">Looking for a transcript…</p>;
   if (cached.isError) {
     return (
@@ -95,6 +75,17 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
     );
   }
   if (cached.data) return <TranscriptText transcript={cached.data} />;
+  return <TranscribeOffer cached={cached} transcribe={transcribe} />;
+}
+
+/**
+ * No transcript yet: Transcribe, asked first. When a transcription's answer is lost, the worker
+ * has already looked in the cache; the view says the work may still be running and offers a
+ * free check before another paid attempt.
+ */
+function TranscribeOffer({ cached, transcribe }: ReturnType<typeof useTranscript>) {
+  const [asking, setAsking] = useState(false);
+  const [checks, setChecks] = useState(0);
   const failure = transcribe.isError ? ApiError.from(transcribe.error) : null;
   const mayBeRunning = failure !== null && outcomeUnknown(failure);
   return (
@@ -133,36 +124,51 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
       </button>
       {failure && !mayBeRunning ? <ErrorNotice title="Could not transcribe the video" error={failure} /> : null}
       {asking ? (
-        <dialog ref={dialog} aria-labelledby={titleId} className="confirm-dialog" onClose={() => setAsking(false)}>
-          <h3 id={titleId}>Transcribe this video?</h3>
-          <p>
-            Transcribing costs {TRANSCRIPT_CREDITS} credits from your workspace. Once made, the transcript is cached and
-            reading it is free.
-          </p>
-          {mayBeRunning ? (
-            <p>
-              <strong>The last transcription may still be running.</strong> If it is, this one is charged as well: check
-              for the transcript first.
-            </p>
-          ) : null}
-          <div className="notice-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                dialog.current?.close();
-                setChecks(0);
-                transcribe.mutate();
-              }}
-            >
-              Transcribe for {TRANSCRIPT_CREDITS} credits
-            </button>
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </dialog>
+        <ConfirmTranscribe
+          mayBeRunning={mayBeRunning}
+          onClose={() => setAsking(false)}
+          onConfirm={() => {
+            setChecks(0);
+            transcribe.mutate();
+          }}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The question before a paid transcription, as a modal dialog. */
+function ConfirmTranscribe(props: { mayBeRunning: boolean; onClose: () => void; onConfirm: () => void }) {
+  const dialog = useModal(true);
+  const titleId = useId();
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} className="confirm-dialog" onClose={props.onClose}>
+      <h3 id={titleId}>Transcribe this video?</h3>
+      <p>
+        Transcribing costs {TRANSCRIPT_CREDITS} credits from your workspace. Once made, the transcript is cached and
+        reading it is free.
+      </p>
+      {props.mayBeRunning ? (
+        <p>
+          <strong>The last transcription may still be running.</strong> If it is, this one is charged as well: check for
+          the transcript first.
+        </p>
+      ) : null}
+      <div className="notice-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            dialog.current?.close();
+            props.onConfirm();
+          }}
+        >
+          Transcribe for {TRANSCRIPT_CREDITS} credits
+        </button>
+        <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
   );
 }

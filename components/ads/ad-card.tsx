@@ -1,30 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { safeHttpUrl } from '@/lib/url';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
 import { iconClass } from '../ui/icons';
 import type { AdSaveState } from './saved-state';
+import { adHeadline, adPreviewUrl, saveStatusText } from './ad-words';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
-import { WatchButton, watchableBrand } from './watch-toggle';
+import { WatchButton } from './watch-toggle';
+import { watchableBrand } from './watch-store';
 import './ads.css';
-
-/** The picture that stands for an ad: its first image, else its first video's poster. */
-export function adPreviewUrl(ad: LibraryAd): string | null {
-  for (const image of ad.images) {
-    const url = safeHttpUrl(image.url);
-    if (url) return url;
-  }
-  for (const video of ad.videos) {
-    const url = safeHttpUrl(video.preview_image_url);
-    if (url) return url;
-  }
-  return null;
-}
-
-export function adHeadline(ad: LibraryAd): string {
-  return ad.title?.trim() || `Ad from ${ad.brand_name ?? 'an unknown brand'}`;
-}
 
 interface AdCardProps {
   ad: LibraryAd;
@@ -57,14 +41,6 @@ function useDeferredMedia(url: string | null, defer: boolean): string | null {
     return () => clearTimeout(timer);
   }, [ready]);
   return ready ? url : null;
-}
-
-/** "Saved in 2 boards", "Saving…", "Save failed", or nothing. */
-export function saveStatusText(state: AdSaveState): string | null {
-  if (state.failed.length > 0) return 'Save failed';
-  if (state.pending.length > 0) return 'Saving…';
-  const count = state.boards.size;
-  return count > 0 ? `Saved in ${count} ${count === 1 ? 'board' : 'boards'}` : null;
 }
 
 /** One ad in a grid. The whole card opens the detail view through its title button. */

@@ -7,7 +7,7 @@ import { countOf, ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel,
 import { useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
-import { adHeadline, saveStatusText } from './ad-card';
+import { adHeadline, saveStatusText } from './ad-words';
 import { useLibraryAd } from './queries';
 import { systemClock } from '@/lib/clock';
 import './ads.css';
@@ -26,8 +26,6 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const outbox = useOutbox();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
-  const quickSave = useSaveStore((state) => state.quickSave);
-  const loaded = query.data;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -35,19 +33,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
 
   useEscape(onBack);
 
-  // S saves the open ad to the last board used; Shift+S asks where.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]') || !loaded) return;
-      if ((event.key !== 's' && event.key !== 'S') || event.metaKey || event.ctrlKey || event.altKey) return;
-      if ((event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
-      event.preventDefault();
-      if (event.key === 'S') openSaveDialog(loaded);
-      else void quickSave(loaded);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [loaded, openSaveDialog, quickSave]);
+  useSaveShortcut(query.data);
 
   const ad = query.data;
   const back = (
@@ -72,15 +58,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   }
 
   const link = safeHttpUrl(ad.link_url);
-  const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
-  const media = [
-    ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}` })),
-    ...ad.videos.map((video, index) => ({
-      url: safeHttpUrl(video.preview_image_url),
-      label: `Video ${index + 1} poster`,
-    })),
-  ].filter((item): item is { url: string; label: string } => item.url !== null);
-  const brandId = ad.unified_brand_id;
+  const status = saveStatusText(adSaveState(ad, outbox));
 
   return (
     <section className="ad-detail" aria-labelledby="ad-detail-heading">
@@ -106,78 +84,115 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
           onRetry={() => void query.refetch()}
         />
       ) : null}
-      {saveStatusText(adSaveState(ad, outbox)) ? (
-        <p className="ad-card-status">{saveStatusText(adSaveState(ad, outbox))}</p>
-      ) : null}
-      {media.length > 0 ? (
-        <ul className="ad-detail-media list-plain" aria-label="Creatives">
-          {media.map((item) => (
-            <li key={item.url}>
-              <figure>
-                <img src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
-                <figcaption className="muted">{item.label}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">This ad has no image or video preview.</p>
-      )}
+      {status ? <p className="ad-card-status">{status}</p> : null}
+      <AdMedia ad={ad} />
       {ad.body ? <p className="ad-detail-body">{ad.body}</p> : <p className="muted">No body text.</p>}
-      <dl className="facts">
-        <dt>Brand</dt>
-        <dd>
-          {ad.brand_name ?? 'Unknown'}
-          {onSeeBrand && brandId ? (
-            <>
-              {' '}
-              <button
-                type="button"
-                className="btn-link btn"
-                onClick={() => onSeeBrand({ id: brandId, name: ad.brand_name ?? 'this brand' })}
-              >
-                See this brand's ads
-              </button>
-            </>
-          ) : null}
-        </dd>
-        <dt>Call to action</dt>
-        <dd>{ctaLabel(ad.cta_type) ?? 'None'}</dd>
-        <dt>Format</dt>
-        <dd>{formatLabel(ad.display_format) ?? 'Unknown'}</dd>
-        <dt>Launched</dt>
-        <dd>{formatDay(ad.start_date) ?? 'Unknown'}</dd>
-        <dt>Status</dt>
-        <dd>
-          {ad.end_date
-            ? `Last seen ${formatDay(ad.end_date)}`
-            : ad.is_active
-              ? 'Still running'
-              : 'Not given (the service does not say whether it still runs)'}
-          {running ? ` · ${countOf(running, 'day')}` : ''}
-        </dd>
-        <dt>Language</dt>
-        <dd>{languageName(ad.language) ?? 'Unknown'}</dd>
-        <dt>Landing page</dt>
-        <dd className="ad-detail-url">{link ?? 'None, or not a web address'}</dd>
-        {ad.saved_details ? (
-          <>
-            <dt>Saved</dt>
-            <dd>
-              {formatDateTime(ad.saved_details.saved_at) ?? 'Yes'} in {ad.saved_details.boards.length}{' '}
-              {ad.saved_details.boards.length === 1 ? 'board' : 'boards'}
-              {ad.saved_details.tags.length > 0 ? `; tags: ${ad.saved_details.tags.join(', ')}` : ''}
-            </dd>
-          </>
-        ) : null}
-        <dt>Library id</dt>
-        <dd>
-          <code>{ad.id}</code>
-        </dd>
-      </dl>
+      <AdFacts ad={ad} onSeeBrand={onSeeBrand} />
       <p className="field-hint">
         Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
       </p>
     </section>
+  );
+}
+
+/** S saves the open ad to the last board used; Shift+S asks where (not while typing or in a dialog). */
+function useSaveShortcut(ad: LibraryAd | undefined): void {
+  const openSaveDialog = useSaveStore((state) => state.openDialog);
+  const quickSave = useSaveStore((state) => state.quickSave);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]') || !ad) return;
+      if ((event.key !== 's' && event.key !== 'S') || event.metaKey || event.ctrlKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+      event.preventDefault();
+      if (event.key === 'S') openSaveDialog(ad);
+      else void quickSave(ad);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [ad, openSaveDialog, quickSave]);
+}
+
+/** The ad's images and video posters, or a line saying it has none. */
+function AdMedia({ ad }: { ad: LibraryAd }) {
+  const media = [
+    ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}` })),
+    ...ad.videos.map((video, index) => ({
+      url: safeHttpUrl(video.preview_image_url),
+      label: `Video ${index + 1} poster`,
+    })),
+  ].filter((item): item is { url: string; label: string } => item.url !== null);
+  if (media.length === 0) return <p className="muted">This ad has no image or video preview.</p>;
+  return (
+    <ul className="ad-detail-media list-plain" aria-label="Creatives">
+      {media.map((item) => (
+        <li key={item.url}>
+          <figure>
+            <img src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
+            <figcaption className="muted">{item.label}</figcaption>
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every field of the ad as term and value; what the service did not give is said so. */
+function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps['onSeeBrand'] }) {
+  const link = safeHttpUrl(ad.link_url);
+  const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
+  const brandId = ad.unified_brand_id;
+  return (
+    <dl className="facts">
+      <dt>Brand</dt>
+      <dd>
+        {ad.brand_name ?? 'Unknown'}
+        {onSeeBrand && brandId ? (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="btn-link btn"
+              onClick={() => onSeeBrand({ id: brandId, name: ad.brand_name ?? 'this brand' })}
+            >
+              See this brand's ads
+            </button>
+          </>
+        ) : null}
+      </dd>
+      <dt>Call to action</dt>
+      <dd>{ctaLabel(ad.cta_type) ?? 'None'}</dd>
+      <dt>Format</dt>
+      <dd>{formatLabel(ad.display_format) ?? 'Unknown'}</dd>
+      <dt>Launched</dt>
+      <dd>{formatDay(ad.start_date) ?? 'Unknown'}</dd>
+      <dt>Status</dt>
+      <dd>
+        {ad.end_date
+          ? `Last seen ${formatDay(ad.end_date)}`
+          : ad.is_active
+            ? 'Still running'
+            : 'Not given (the service does not say whether it still runs)'}
+        {running ? ` · ${countOf(running, 'day')}` : ''}
+      </dd>
+      <dt>Language</dt>
+      <dd>{languageName(ad.language) ?? 'Unknown'}</dd>
+      <dt>Landing page</dt>
+      <dd className="ad-detail-url">{link ?? 'None, or not a web address'}</dd>
+      {ad.saved_details ? (
+        <>
+          <dt>Saved</dt>
+          <dd>
+            {formatDateTime(ad.saved_details.saved_at) ?? 'Yes'} in {ad.saved_details.boards.length}{' '}
+            {ad.saved_details.boards.length === 1 ? 'board' : 'boards'}
+            {ad.saved_details.tags.length > 0 ? `; tags: ${ad.saved_details.tags.join(', ')}` : ''}
+          </dd>
+        </>
+      ) : null}
+      <dt>Library id</dt>
+      <dd>
+        <code>{ad.id}</code>
+      </dd>
+    </dl>
   );
 }

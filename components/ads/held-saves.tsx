@@ -1,6 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { callBackground } from '@/lib/messaging/client';
-import { useOutbox } from './use-outbox';
+import { useDiscardHeld, useOutbox } from './use-outbox';
 import './notices.css';
 
 /**
@@ -10,9 +8,7 @@ import './notices.css';
 export function HeldSaves() {
   const outbox = useOutbox();
   const held = (outbox ?? []).filter((entry) => entry.status === 'pending' && entry.held === true);
-  const discard = useMutation({
-    mutationFn: (entryId: string) => callBackground('outbox.discard', { entryId }),
-  });
+  const discard = useDiscardHeld();
   if (held.length === 0) return null;
   return (
     <section className="notice notice-warning held-saves" aria-labelledby="held-saves-title">

@@ -1,65 +1,10 @@
 import { useEffect } from 'react';
-import { create } from 'zustand';
 import { isUuid } from '@/lib/contract/limits';
-import { ApiError } from '@/lib/messaging/api-error';
-import { callBackground } from '@/lib/messaging/client';
-import { WATCH_LIMIT, watchlistItem } from '@/lib/storage/watchlist';
+import { watchlistItem } from '@/lib/storage/watchlist';
 import { iconClass } from '../ui/icons';
 import { useStoredItem } from '../ui/use-stored-item';
-
-interface WatchNotice {
-  id: number;
-  text: string;
-  error: boolean;
-}
-
-interface WatchState {
-  notice: WatchNotice | null;
-  busy: ReadonlySet<string>;
-  toggle: (brand: { id: string; name: string }, watching: boolean) => Promise<void>;
-  dismiss: () => void;
-}
-
-let noticeCounter = 0;
-
-/** Watching and unwatching from any card or row, with the one notice that says how it went. */
-export const useWatchStore = create<WatchState>()((set, get) => ({
-  notice: null,
-  busy: new Set(),
-  toggle: async (brand, watching) => {
-    if (get().busy.has(brand.id)) return;
-    set((state) => ({ busy: new Set(state.busy).add(brand.id) }));
-    const say = (text: string, error = false) => set({ notice: { id: ++noticeCounter, text, error } });
-    try {
-      if (watching) {
-        await callBackground('watch.remove', { brandIds: [brand.id] });
-        say(`Stopped watching ${brand.name}.`);
-      } else {
-        const { watching: count } = await callBackground('watch.add', { brands: [brand] });
-        say(`Watching ${brand.name} (${count} of ${WATCH_LIMIT}). Its new ads will show in New.`);
-      }
-    } catch (error) {
-      say(`Could not ${watching ? 'unwatch' : 'watch'} ${brand.name}: ${ApiError.from(error).message}`, true);
-    } finally {
-      set((state) => {
-        const busy = new Set(state.busy);
-        busy.delete(brand.id);
-        return { busy };
-      });
-    }
-  },
-  dismiss: () => set({ notice: null }),
-}));
-
-/** The brand an ad can be watched by: only a catalogue brand with an id. */
-export function watchableBrand(ad: {
-  unified_brand_id: string | null;
-  brand_name: string | null;
-}): { id: string; name: string } | null {
-  return ad.unified_brand_id && isUuid(ad.unified_brand_id)
-    ? { id: ad.unified_brand_id, name: ad.brand_name ?? 'this brand' }
-    : null;
-}
+import { useWatchStore } from './watch-store';
+import './notices.css';
 
 interface WatchButtonProps {
   brand: { id: string; name: string };

@@ -1,100 +1,41 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { LibraryAd } from '@/lib/contract/ad-library';
-import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
-import { ApiError } from '@/lib/messaging/api-error';
-import { callBackground } from '@/lib/messaging/client';
+import type { BoardOrder } from '@/lib/contract/boards';
 import { countOf } from '../ui/format';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
-import { flattenBoards, useBoardTree } from './tree';
 import { navigate } from '../navigation/navigation-store';
+import { ReportDialog } from '../report/report-dialog';
 import { useBoardsStore } from './boards-store';
-import { adsToCsv, adsToJson, exportFileName } from './export';
-import { downloadCsv, downloadFile } from '../ui/download';
 import { useBoardAds } from './queries';
-import { systemClock } from '@/lib/clock';
-import { ReportDialog, type ReportSource } from '../report/report-dialog';
+import { useBoardExport } from './use-board-export';
 
 interface BoardViewProps {
   board: { id: string; name: string; count: number | null };
   onBack: () => void;
 }
 
-/** Fetches every ad of a board, page by page, for export. */
-async function allBoardAds(
-  boardId: string,
-  order: BoardOrder,
-  onProgress: (count: number) => void,
-  signal?: AbortSignal,
-): Promise<LibraryAd[]> {
-  const ads: LibraryAd[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await callBackground(
-      'boards.ads',
-      {
-        boardId,
-        sort_by: order,
-        page_size: BOARD_PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      },
-      signal ? { signal } : {},
-    );
-    ads.push(...page.items);
-    onProgress(ads.length);
-    if (!page.cursor) return ads;
-    cursor = page.cursor;
-  }
-}
-
-/** One board's ads, newest or oldest saved first, with export to CSV and JSON. */
+/** One board's ads, newest or oldest saved first, with export to CSV, JSON and an offline report. */
 export function BoardView({ board, onBack }: BoardViewProps) {
   const id = useId();
   const { order, openAdId, set } = useBoardsStore();
   const ads = useBoardAds(board.id, order);
-  const tree = useBoardTree();
+  const exports = useBoardExport(board, order);
   const empty = board.count === 0 || (ads.isSuccess && (ads.data.pages[0]?.items.length ?? 0) === 0);
   const [lastOpened, setLastOpened] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [report, setReport] = useState<ReportSource | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [board.id]);
   useEscape(onBack, !openAdId);
-
-  async function exportAs(kind: 'csv' | 'json') {
-    setExportError(null);
-    setExporting('Preparing the export…');
-    try {
-      const all = await allBoardAds(board.id, order, (count) => setExporting(`Fetched ${countOf(count, 'ad')}…`));
-      const now = new Date(systemClock());
-      if (kind === 'csv')
-        downloadCsv(
-          exportFileName(board.name, 'csv', now),
-          adsToCsv(all, new Map(flattenBoards(tree.data?.items ?? []).map((node) => [node.id, node.path]))),
-        );
-      else
-        downloadFile(
-          exportFileName(board.name, 'json', now),
-          'application/json',
-          adsToJson(all, { id: board.id, name: board.name }, now),
-        );
-      setExporting(`Exported ${countOf(all.length, 'ad')} as ${kind.toUpperCase()}.`);
-    } catch (error) {
-      setExporting(null);
-      setExportError(ApiError.from(error).message);
-    }
-  }
-
-  function openReport() {
-    setReport({
-      title: board.name,
-      kind: 'Board',
-      expected: board.count,
-      fileName: (now) => exportFileName(board.name, 'html', now),
-      loadAds: (signal, onProgress) => allBoardAds(board.id, order, onProgress, signal),
-    });
-  }
+  const exportButton = (label: string, onClick: () => void) => (
+    <button
+      type="button"
+      className="btn"
+      onClick={onClick}
+      disabled={empty || exports.busy}
+      aria-describedby={empty ? `${id}-nothing` : undefined}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <section className="tab-section board-view" aria-labelledby={`${id}-heading`}>
@@ -102,35 +43,11 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         <button type="button" className="btn" onClick={onBack}>
           ← All boards
         </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void exportAs('csv')}
-          disabled={empty || (exporting?.endsWith('…') ?? false)}
-          aria-describedby={empty ? `${id}-nothing` : undefined}
-        >
-          Export CSV
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void exportAs('json')}
-          disabled={empty || (exporting?.endsWith('…') ?? false)}
-          aria-describedby={empty ? `${id}-nothing` : undefined}
-        >
-          Export JSON
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={openReport}
-          disabled={empty || (exporting?.endsWith('…') ?? false)}
-          aria-describedby={empty ? `${id}-nothing` : undefined}
-        >
-          Export report
-        </button>
+        {exportButton('Export CSV', () => void exports.exportAs('csv'))}
+        {exportButton('Export JSON', () => void exports.exportAs('json'))}
+        {exportButton('Export report', exports.openReport)}
       </div>
-      <ReportDialog source={report} onClose={() => setReport(null)} />
+      <ReportDialog source={exports.report} onClose={exports.closeReport} />
       <div className="view-header">
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
           {board.name}
@@ -145,16 +62,16 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         </select>
       </div>
       <p role="status" className="results-status">
-        {exporting ?? ''}
+        {exports.progress ?? ''}
       </p>
       {empty ? (
         <p id={`${id}-nothing`} className="visually-hidden">
           Nothing to export: this board has no ads.
         </p>
       ) : null}
-      {exportError ? (
+      {exports.error ? (
         <p role="alert" className="notice notice-error">
-          Export failed: {exportError} Nothing was downloaded; try again.
+          Export failed: {exports.error} Nothing was downloaded; try again.
         </p>
       ) : null}
       <AdResults

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
@@ -9,7 +7,7 @@ import { AdResults } from '../ads/ad-results';
 import { useBrandAds } from '../ads/queries';
 import { WatchButton } from '../ads/watch-toggle';
 import { useBrandsStore } from './brands-store';
-import { brandKeys } from './query-keys';
+import { useBrandDetail } from './queries';
 
 interface BrandDetailProps {
   brandId: string;
@@ -27,10 +25,7 @@ function breakdown(counts: Record<string, number> | undefined, label: (key: stri
 
 /** One catalogue brand with its ads. */
 export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailProps) {
-  const detail = useQuery({
-    queryKey: brandKeys.detail(brandId),
-    queryFn: ({ signal }) => callBackground('brands.detail', { brandId }, { signal }),
-  });
+  const detail = useBrandDetail(brandId);
   const ads = useBrandAds(brandId);
   const openAdId = useBrandsStore((state) => state.openAdId);
   const set = useBrandsStore((state) => state.set);

@@ -1,7 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
-import { callBackground } from '@/lib/messaging/client';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
 import { countOf, formatNumber } from '../ui/format';
@@ -15,29 +13,15 @@ import { CompareView } from './compare-view';
 import { BrandRowItem } from './brand-row';
 import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
-import { brandKeys } from './query-keys';
+import { FOLLOWED_PAGE, useCatalogueSearch, useFollowedBrands } from './queries';
 import './brands.css';
-
-export const FOLLOWED_PAGE = 25;
 
 function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
   const id = useId();
   const text = useBrandsStore((state) => state.catalogueQuery);
   const set = useBrandsStore((state) => state.set);
   const query = useDebouncedValue(text.trim(), 300);
-  const results = useInfiniteQuery({
-    queryKey: brandKeys.search(query),
-    queryFn: ({ pageParam, signal }) =>
-      callBackground(
-        'brands.search',
-        { query, page_size: 20, ...(pageParam ? { cursor: pageParam } : {}) },
-        { signal },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.cursor ?? undefined,
-    enabled: query.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const results = useCatalogueSearch(query);
   const brands = results.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -85,16 +69,7 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
   const id = useId();
   const { followedQuery, followedOffset, set } = useBrandsStore();
   const query = useDebouncedValue(followedQuery.trim(), 300);
-  const followed = useQuery({
-    queryKey: brandKeys.followed(followedOffset, query),
-    queryFn: ({ signal }) =>
-      callBackground(
-        'brands.followed',
-        { offset: followedOffset, limit: FOLLOWED_PAGE, ...(query ? { query } : {}) },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const followed = useFollowedBrands(followedOffset, query);
   const data = followed.data;
   const total = data?.total ?? null;
   const reachable = total === null ? null : Math.min(total, FOLLOWED_WINDOW);

@@ -1,4 +1,3 @@
-import { useQueries } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
@@ -15,8 +14,7 @@ import { ErrorNotice } from '../ui/error-notice';
 import { countOf, formatDay } from '../ui/format';
 import { SkeletonList } from '../ui/skeleton';
 import { useEscape } from '../ui/use-escape';
-import { loadBrandFigures } from './compare-load';
-import { brandKeys } from './query-keys';
+import { useCompareFigures } from './queries';
 
 function CadenceChart({ figures, scaleMax }: { figures: BrandFigures; scaleMax: number }) {
   const bars = chartBars(figures.cadence, scaleMax);
@@ -52,17 +50,10 @@ export function CompareView({ onBack }: { onBack: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   useEscape(onBack, !openAd && !report);
-  const queries = useQueries({
-    queries: brands.map((brand) => ({
-      queryKey: brandKeys.compare(brand.id, today),
-      queryFn: ({ signal }: { signal: AbortSignal }) => loadBrandFigures(brand, today, now, signal),
-    })),
-  });
+  const queries = useCompareFigures(brands, today, now);
   const loaded = queries.flatMap((query) => (query.data ? [query.data] : []));
   const failed = queries.map((query, index) => ({ query, brand: brands[index] })).filter(({ query }) => query.isError);
   const ready = loaded.length === brands.length;
-  const rows = ready ? compareRows(loaded) : [];
-  const scaleMax = Math.max(0, ...loaded.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
   const longest = loaded.flatMap((brand) => (brand.longest ? [brand.longest.ad] : []));
 
   if (openAd) {
@@ -123,45 +114,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
       {!ready && failed.length === 0 ? <SkeletonList label="Loading the comparison" rows={4} /> : null}
       {ready ? (
         <>
-          <table className="compare-table" role="table">
-            <caption className="visually-hidden">The brands side by side</caption>
-            <thead>
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  Figure
-                </th>
-                {loaded.map((brand) => (
-                  <th scope="col" role="columnheader" key={brand.brand.id}>
-                    {brand.brand.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.label} role="row">
-                  <th scope="row" role="rowheader">
-                    {row.label}
-                  </th>
-                  {row.values.map((value, index) => (
-                    <td key={loaded[index]?.brand.id} role="cell" data-brand={loaded[index]?.brand.name}>
-                      {value}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-              <tr role="row">
-                <th scope="row" role="rowheader">
-                  Launches per week, {CADENCE_WEEKS} weeks to {formatDay(today)}
-                </th>
-                {loaded.map((brand) => (
-                  <td key={brand.brand.id} role="cell" data-brand={brand.brand.name}>
-                    <CadenceChart figures={brand} scaleMax={scaleMax} />
-                  </td>
-                ))}
-              </tr>
-            </tbody>
-          </table>
+          <CompareTable brands={loaded} today={today} />
           <p className="muted compare-note">{COVERAGE_NOTE}</p>
           <h3>Longest-running ads</h3>
           {longest.length > 0 ? (
@@ -172,5 +125,52 @@ export function CompareView({ onBack }: { onBack: () => void }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The brands side by side: a row per figure, and each brand's launches of the last weeks as a chart. */
+function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures[]; today: string }) {
+  const rows = compareRows(loaded);
+  const scaleMax = Math.max(0, ...loaded.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
+  return (
+    <table className="compare-table" role="table">
+      <caption className="visually-hidden">The brands side by side</caption>
+      <thead>
+        <tr role="row">
+          <th scope="col" role="columnheader">
+            Figure
+          </th>
+          {loaded.map((brand) => (
+            <th scope="col" role="columnheader" key={brand.brand.id}>
+              {brand.brand.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label} role="row">
+            <th scope="row" role="rowheader">
+              {row.label}
+            </th>
+            {row.values.map((value, index) => (
+              <td key={loaded[index]?.brand.id} role="cell" data-brand={loaded[index]?.brand.name}>
+                {value}
+              </td>
+            ))}
+          </tr>
+        ))}
+        <tr role="row">
+          <th scope="row" role="rowheader">
+            Launches per week, {CADENCE_WEEKS} weeks to {formatDay(today)}
+          </th>
+          {loaded.map((brand) => (
+            <td key={brand.brand.id} role="cell" data-brand={brand.brand.name}>
+              <CadenceChart figures={brand} scaleMax={scaleMax} />
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
   );
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
-import { callBackground } from '@/lib/messaging/client';
+import { useSettings } from '@/components/ui/use-settings';
 import type { Settings } from '@/lib/storage/settings';
+import { useThemeChoice } from './use-options';
 
 const THEMES: { value: Settings['theme']; label: string }[] = [
   { value: 'system', label: 'Match the system' },
@@ -12,11 +11,7 @@ const THEMES: { value: Settings['theme']; label: string }[] = [
 
 export function AppearanceForm() {
   const settings = useSettings();
-  const queryClient = useQueryClient();
-  const setTheme = useMutation({
-    mutationFn: (theme: Settings['theme']) => callBackground('settings.setTheme', { theme }),
-    onSuccess: (view) => queryClient.setQueryData(settingsQueryKey, view),
-  });
+  const setTheme = useThemeChoice();
   const current = settings.data?.theme ?? 'system';
   return (
     <section aria-labelledby="appearance-heading" className="card">

@@ -1,29 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { countOf } from '@/components/ui/format';
-import { settingsQueryKey } from '@/components/ui/use-settings';
-import { callBackground } from '@/lib/messaging/client';
 import { useOutbox } from '@/components/ads/use-outbox';
+import { useEraseAll } from './use-options';
 
 /** "Delete all Adscope data", asked twice: what goes, what stays on the service, then the erase. */
 export function EraseDataForm({ onErased }: { onErased: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const outbox = useOutbox();
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);
-  const erase = useMutation({
-    mutationFn: () => callBackground('data.eraseAll', {}),
-    onSuccess: (view) => {
-      // The extension pages' own storage: the panel's picture, its cached results, the search as left.
-      localStorage.clear();
-      queryClient.clear();
-      queryClient.setQueryData(settingsQueryKey, view);
-      setConfirming(false);
-      onErased();
-    },
+  const erase = useEraseAll(() => {
+    setConfirming(false);
+    onErased();
   });
   // The question takes the focus on its safe answer; closing it gives the focus back to where it came from.
   const asked = useRef(false);

@@ -1,47 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { FindSimilarHow } from '@/components/ui/shortcuts';
-import { useSettings } from '@/components/ui/use-settings';
-import { ApiError } from '@/lib/messaging/api-error';
-import { originPattern } from '@/lib/messaging/connection';
-import { callBackground } from '@/lib/messaging/client';
-import { type PageButtonState, pageButtonRelease, pageButtonRequest } from '@/lib/messaging/page-button-access';
-import { optionsKeys } from './query-keys';
-
-const pageButtonKey = optionsKeys.pageButton();
+import { usePageButton } from './use-options';
 
 /** The opt-in find-similar button on every page, with the site access it needs asked for in the click. */
 export function PageButtonForm() {
   const id = useId();
-  const queryClient = useQueryClient();
-  const settings = useSettings();
-  const state = useQuery({ queryKey: pageButtonKey, queryFn: () => callBackground('pageButton.get', {}) });
-  const change = useMutation({
-    mutationFn: async (enabled: boolean): Promise<PageButtonState> => {
-      const apiPattern = settings.data?.baseUrl ? originPattern(settings.data.baseUrl) : null;
-      if (!enabled) {
-        const next = await callBackground('pageButton.set', { enabled: false });
-        // Giving back the site access must not take the API's own origin with it.
-        const release = pageButtonRelease(apiPattern);
-        if (release.length > 0) await browser.permissions.remove({ origins: release }).catch(() => false);
-        return next;
-      }
-      // Asked first, inside the click: the browser shows its prompt only for the user's gesture.
-      const granted = await browser.permissions.request({ origins: pageButtonRequest(apiPattern) });
-      if (!granted) {
-        throw new ApiError({
-          code: 'permission_denied',
-          field: 'pageButton',
-          message: 'Site access was not allowed, so the button stays off. Turn it on again and choose Allow.',
-          retryable: false,
-        });
-      }
-      return callBackground('pageButton.set', { enabled: true });
-    },
-    onSuccess: (next) => queryClient.setQueryData(pageButtonKey, next),
-  });
+  const { state, change } = usePageButton();
   // What the user just chose, shown at once while the browser and the background catch up.
   const [choice, setChoice] = useState<boolean | null>(null);
   const enabled = choice ?? state.data?.enabled ?? false;

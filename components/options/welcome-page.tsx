@@ -1,5 +1,6 @@
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { ChangeShortcutsButton, FindSimilarHow, ShortcutKeys, useShortcuts } from '@/components/ui/shortcuts';
+import { ChangeShortcutsButton, FindSimilarHow, ShortcutKeys } from '@/components/ui/shortcuts';
+import { useShortcuts } from '@/components/ui/use-shortcuts';
 import { useSettings } from '@/components/ui/use-settings';
 import { useOpenPanel } from '@/components/ui/use-open-panel';
 import { ConnectionForm } from './connection-form';

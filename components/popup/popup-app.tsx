@@ -1,34 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ShortcutList } from '@/components/ui/shortcuts';
-import { useCurrentWindowId, useOpenPanel } from '@/components/ui/use-open-panel';
+import { useOpenPanel } from '@/components/ui/use-open-panel';
 import { useSettings } from '@/components/ui/use-settings';
-import { callBackground } from '@/lib/messaging/client';
-import { openResearchPanel } from '@/lib/open-panel';
 import { GenerationJobs } from './generation-jobs';
-import { popupKeys } from './query-keys';
+import { useFindSimilarHere } from './use-find-similar-here';
 import './popup.css';
 
 export function PopupApp() {
   const settings = useSettings();
-  const windowId = useCurrentWindowId();
-  // The tab the toolbar button was clicked on: the click granted Adscope access to it (activeTab).
-  const activeTab = useQuery({
-    queryKey: popupKeys.activeTab(),
-    queryFn: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null,
-  });
-  const findSimilar = useMutation({
-    mutationFn: async () => {
-      const tabId = activeTab.data;
-      if (tabId === null || tabId === undefined) throw new Error('Adscope could not tell which page is open.');
-      // Sent first, then the panel opens inside the same click; the background reads the page.
-      const reading = callBackground('similar.inTab', { tabId });
-      await openResearchPanel(windowId);
-      await reading;
-    },
-    onSuccess: () => window.close(),
-  });
+  const findSimilar = useFindSimilarHere(() => window.close());
   const openPanel = useOpenPanel(() => window.close());
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   return (

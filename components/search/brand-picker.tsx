@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { callBackground } from '@/lib/messaging/client';
 import { useDebouncedValue } from '../ui/hooks';
 import { countOf } from '../ui/format';
-import { searchKeys } from './query-keys';
+import { useBrandOptions } from './use-brand-options';
 
 interface BrandPickerProps {
   onPick: (brand: { id: string; name: string }) => void;
@@ -16,21 +14,7 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(text.trim(), 250);
-  const results = useQuery({
-    queryKey: searchKeys.pickerBrands(query),
-    queryFn: ({ signal }) => callBackground('brands.search', { query, page_size: 8 }, { signal }),
-    enabled: query.length >= 2,
-  });
-  // Before anything is typed, the brands the workspace follows are the likeliest picks.
-  const followed = useQuery({
-    queryKey: searchKeys.pickerFollowed(),
-    queryFn: ({ signal }) => callBackground('brands.followedList', { page_size: 8 }, { signal }),
-    enabled: open && query.length < 2,
-    staleTime: 5 * 60_000,
-  });
-  const typed = query.length >= 2;
-  const options = (typed ? results.data?.items : followed.data?.items) ?? [];
-  const fetching = typed ? results.isFetching : followed.isFetching;
+  const { typed, options, fetching } = useBrandOptions(query, open);
   const expanded = open && (typed || options.length > 0 || fetching);
 
   function pick(index: number) {

@@ -1,33 +1,11 @@
-import { subDays } from 'date-fns';
-import { UTCDate } from '@date-fns/utc';
 import { type ReactNode, useId } from 'react';
-import { formatUtcDay, utcToday } from '@/lib/contract/window';
+import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { formatLabel, LANGUAGE_CHOICES, languageName } from '../ui/format';
 import { useLearnedFormats } from '../ads/learned-formats';
 import { BrandPicker } from './brand-picker';
-import { type SearchFilters, useSearchStore } from './search-store';
-
-const RECENT_CHOICES = [
-  { days: 7, label: 'Last 7 days' },
-  { days: 30, label: 'Last 30 days' },
-  { days: 90, label: 'Last 90 days' },
-];
-
-/** The first UTC day of the last `days` days, today (at `now`) included. */
-export function launchedAfterFor(days: number, now: number): string {
-  return formatUtcDay(subDays(new UTCDate(now), days - 1));
-}
-
-export function countActiveFilters(filters: SearchFilters): number {
-  return (
-    (filters.languages.length > 0 ? 1 : 0) +
-    (filters.startDate || filters.endDate ? 1 : 0) +
-    (filters.launchedAfter ? 1 : 0) +
-    (filters.format ? 1 : 0) +
-    (filters.brand ? 1 : 0)
-  );
-}
+import { countActiveFilters, launchedAfterFor, RECENT_CHOICES } from './filters';
+import { useSearchStore } from './search-store';
 
 /** The filters of spec 4.10, inside a disclosure so the results keep the room. */
 export function FilterPanel() {
@@ -36,9 +14,6 @@ export function FilterPanel() {
   const set = useSearchStore((state) => state.set);
   const formats = useLearnedFormats((state) => state.formats);
   const active = countActiveFilters(filters);
-  const now = systemClock();
-  const today = utcToday(new Date(now));
-  const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
 
   const languageSummary =
     filters.languages.length === 0
@@ -56,89 +31,10 @@ export function FilterPanel() {
   return (
     <div className="filter-bar" role="group" aria-label={`Filters${active > 0 ? `, ${active} active` : ''}`}>
       <FilterChip label="Language" value={languageSummary}>
-        <fieldset className="filter-languages">
-          <legend>Language</legend>
-          {LANGUAGE_CHOICES.map((code) => (
-            <label key={code}>
-              <input
-                type="checkbox"
-                checked={filters.languages.includes(code)}
-                onChange={(event) =>
-                  set({
-                    languages: event.target.checked
-                      ? [...filters.languages, code]
-                      : filters.languages.filter((language) => language !== code),
-                  })
-                }
-              />{' '}
-              {languageName(code)}
-            </label>
-          ))}
-        </fieldset>
+        <LanguageFilter />
       </FilterChip>
       <FilterChip label="Launch date" value={dateSummary}>
-        <fieldset>
-          <legend>Launch date</legend>
-          <div className="filter-dates">
-            <div className="field">
-              <label htmlFor={`${id}-from`}>From</label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                max={filters.endDate || today}
-                value={filters.startDate}
-                aria-invalid={rangeError ? true : undefined}
-                aria-describedby={rangeError ? `${id}-range-error` : undefined}
-                onChange={(event) => set({ startDate: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-to`}>To</label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                min={filters.startDate || undefined}
-                max={today}
-                value={filters.endDate}
-                onChange={(event) => set({ endDate: event.target.value })}
-              />
-            </div>
-          </div>
-          {rangeError ? (
-            <p id={`${id}-range-error`} className="field-error">
-              The range starts after it ends: change one of the dates.
-            </p>
-          ) : null}
-          <div className="field">
-            <label htmlFor={`${id}-recent`}>Launched in</label>
-            <select
-              id={`${id}-recent`}
-              value={
-                RECENT_CHOICES.find((choice) => launchedAfterFor(choice.days, now) === filters.launchedAfter)?.days ??
-                (filters.launchedAfter ? 'custom' : '')
-              }
-              onChange={(event) =>
-                set({ launchedAfter: event.target.value ? launchedAfterFor(Number(event.target.value), now) : '' })
-              }
-            >
-              <option value="">Any time</option>
-              {RECENT_CHOICES.map((choice) => (
-                <option key={choice.days} value={choice.days}>
-                  {choice.label}
-                </option>
-              ))}
-              {filters.launchedAfter &&
-              !RECENT_CHOICES.some((c) => launchedAfterFor(c.days, now) === filters.launchedAfter) ? (
-                <option value="custom" disabled>
-                  Since {filters.launchedAfter}
-                </option>
-              ) : null}
-            </select>
-          </div>
-          <p className="field-hint">
-            Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
-          </p>
-        </fieldset>
+        <LaunchDateFilter />
       </FilterChip>
       <FilterChip label="Format" value={filters.format ? (formatLabel(filters.format) ?? filters.format) : null}>
         <div className="field">
@@ -192,5 +88,105 @@ function FilterChip({ label, value, children }: { label: string; value: string |
         </button>
       </div>
     </>
+  );
+}
+
+function LanguageFilter() {
+  const filters = useSearchStore();
+  const set = useSearchStore((state) => state.set);
+  return (
+    <fieldset className="filter-languages">
+      <legend>Language</legend>
+      {LANGUAGE_CHOICES.map((code) => (
+        <label key={code}>
+          <input
+            type="checkbox"
+            checked={filters.languages.includes(code)}
+            onChange={(event) =>
+              set({
+                languages: event.target.checked
+                  ? [...filters.languages, code]
+                  : filters.languages.filter((language) => language !== code),
+              })
+            }
+          />{' '}
+          {languageName(code)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A range of launch days, or one of the recent spans, with the caveat on launch dates. */
+function LaunchDateFilter() {
+  const id = useId();
+  const filters = useSearchStore();
+  const set = useSearchStore((state) => state.set);
+  const now = systemClock();
+  const today = utcToday(new Date(now));
+  const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
+  return (
+    <fieldset>
+      <legend>Launch date</legend>
+      <div className="filter-dates">
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            max={filters.endDate || today}
+            value={filters.startDate}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range-error` : undefined}
+            onChange={(event) => set({ startDate: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            min={filters.startDate || undefined}
+            max={today}
+            value={filters.endDate}
+            onChange={(event) => set({ endDate: event.target.value })}
+          />
+        </div>
+      </div>
+      {rangeError ? (
+        <p id={`${id}-range-error`} className="field-error">
+          The range starts after it ends: change one of the dates.
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-recent`}>Launched in</label>
+        <select
+          id={`${id}-recent`}
+          value={
+            RECENT_CHOICES.find((choice) => launchedAfterFor(choice.days, now) === filters.launchedAfter)?.days ??
+            (filters.launchedAfter ? 'custom' : '')
+          }
+          onChange={(event) =>
+            set({ launchedAfter: event.target.value ? launchedAfterFor(Number(event.target.value), now) : '' })
+          }
+        >
+          <option value="">Any time</option>
+          {RECENT_CHOICES.map((choice) => (
+            <option key={choice.days} value={choice.days}>
+              {choice.label}
+            </option>
+          ))}
+          {filters.launchedAfter &&
+          !RECENT_CHOICES.some((c) => launchedAfterFor(c.days, now) === filters.launchedAfter) ? (
+            <option value="custom" disabled>
+              Since {filters.launchedAfter}
+            </option>
+          ) : null}
+        </select>
+      </div>
+      <p className="field-hint">
+        Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
+      </p>
+    </fieldset>
   );
 }

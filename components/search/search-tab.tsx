@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { AdResults } from '../ads/ad-results';
@@ -6,7 +6,8 @@ import { useLibrarySearch } from '../ads/queries';
 import { NO_TERMS_MESSAGE, searchTerms } from '@/lib/contract/ad-library';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { ActiveFilters } from './active-filters';
-import { countActiveFilters, FilterPanel } from './filter-panel';
+import { FilterPanel } from './filter-panel';
+import { countActiveFilters } from './filters';
 import { EMPTY_FILTERS, type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
 import './search.css';
 
@@ -54,43 +55,7 @@ export default function SearchTab() {
       {/* An open ad is a view of its own: the search bar and filters wait behind it. */}
       {filters.openAdId ? null : (
         <>
-          <form
-            role="search"
-            className="input-row"
-            onSubmit={(event) => {
-              event.preventDefault();
-            }}
-          >
-            <label htmlFor={`${id}-query`} className="visually-hidden">
-              Search ads
-            </label>
-            <input
-              ref={inputRef}
-              id={`${id}-query`}
-              type="search"
-              placeholder="Search ads by words, e.g. waterproof tent  ( / )"
-              value={filters.query}
-              onChange={(event) => set({ query: event.target.value })}
-              aria-describedby={`${id}-query-hint`}
-            />
-            <span id={`${id}-query-hint`} className="visually-hidden">
-              Every word must appear in the ad's title, text or brand. Press slash to come back here.
-            </span>
-            <label htmlFor={`${id}-sort`} className="visually-hidden">
-              Sort
-            </label>
-            <select
-              id={`${id}-sort`}
-              value={filters.sort}
-              onChange={(event) => set({ sort: event.target.value as SortChoice })}
-            >
-              {sortChoices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {SORT_LABELS[choice]}
-                </option>
-              ))}
-            </select>
-          </form>
+          <SearchBar inputRef={inputRef} />
           <FilterPanel />
           <ActiveFilters />
         </>
@@ -142,5 +107,48 @@ export default function SearchTab() {
         />
       )}
     </section>
+  );
+}
+
+/** The words to search for and the order of the results. */
+function SearchBar({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const id = useId();
+  const query = useSearchStore((state) => state.query);
+  const sort = useSearchStore((state) => state.sort);
+  const set = useSearchStore((state) => state.set);
+  return (
+    <form
+      role="search"
+      className="input-row"
+      onSubmit={(event) => {
+        event.preventDefault();
+      }}
+    >
+      <label htmlFor={`${id}-query`} className="visually-hidden">
+        Search ads
+      </label>
+      <input
+        ref={inputRef}
+        id={`${id}-query`}
+        type="search"
+        placeholder="Search ads by words, e.g. waterproof tent  ( / )"
+        value={query}
+        onChange={(event) => set({ query: event.target.value })}
+        aria-describedby={`${id}-query-hint`}
+      />
+      <span id={`${id}-query-hint`} className="visually-hidden">
+        Every word must appear in the ad's title, text or brand. Press slash to come back here.
+      </span>
+      <label htmlFor={`${id}-sort`} className="visually-hidden">
+        Sort
+      </label>
+      <select id={`${id}-sort`} value={sort} onChange={(event) => set({ sort: event.target.value as SortChoice })}>
+        {sortChoices.map((choice) => (
+          <option key={choice} value={choice}>
+            {SORT_LABELS[choice]}
+          </option>
+        ))}
+      </select>
+    </form>
   );
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { callBackground } from '@/lib/messaging/client';
+import type { SimilarResult } from '@/lib/messaging/similar';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { FindSimilarHow } from '../ui/shortcuts';
@@ -11,7 +10,7 @@ import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
-import { similarKeys } from './query-keys';
+import { useSimilar } from './use-similar';
 import './similar.css';
 
 function Section({
@@ -65,13 +64,7 @@ export default function SimilarTab() {
   const id = useId();
   const { request, handover, setKeywords } = useSimilarStore();
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
-  const [newKeyword, setNewKeyword] = useState('');
-  const result = useQuery({
-    queryKey: similarKeys.find(request),
-    queryFn: ({ signal }) => callBackground('similar.find', request as NonNullable<typeof request>, { signal }),
-    enabled: request !== null,
-    placeholderData: keepPreviousData,
-  });
+  const result = useSimilar(request);
 
   if (handover) return <HandoverView handover={handover} />;
   if (!request) {
@@ -88,14 +81,6 @@ export default function SimilarTab() {
   if (openAd) return <AdDetail adId={openAd.id} fromList={openAd} onBack={() => setOpenAd(null)} />;
 
   const data = result.data;
-  const keywords = data?.keywords ?? [];
-  function addKeyword(event: FormEvent) {
-    event.preventDefault();
-    const word = newKeyword.trim().toLowerCase();
-    if (!word || keywords.includes(word) || keywords.length >= 10) return;
-    setKeywords([...keywords, word.slice(0, 40)]);
-    setNewKeyword('');
-  }
   const link = safeHttpUrl(data?.url);
 
   return (
@@ -114,56 +99,8 @@ export default function SimilarTab() {
       >
         {(data) => (
           <>
-            {/* The reason in one line; the rest on request, so the first ads stay near the top. */}
-            <details className="why" aria-label="Why these results">
-              <summary>
-                {data.brand
-                  ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
-                  : data.candidates.length > 0
-                    ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
-                    : 'The page names no brand; only similar ads are shown.'}
-              </summary>
-              <ul>
-                <li>
-                  {data.usedKeywords.length > 0
-                    ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
-                    : 'No keywords to search with: add one below.'}
-                </li>
-                {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
-              </ul>
-            </details>
-            <div className="keyword-row">
-              <ul className="chips list-plain" aria-label="Keywords">
-                {keywords.map((word) => (
-                  <li key={word} className="chip">
-                    <span>{word}</span>
-                    <button
-                      type="button"
-                      className="chip-remove"
-                      aria-label={`Remove keyword ${word}`}
-                      onClick={() => setKeywords(keywords.filter((k) => k !== word))}
-                    >
-                      ×
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <form className="input-row" onSubmit={addKeyword}>
-                <label htmlFor={`${id}-keyword`} className="visually-hidden">
-                  Add a keyword
-                </label>
-                <input
-                  id={`${id}-keyword`}
-                  type="text"
-                  placeholder="Add a keyword"
-                  value={newKeyword}
-                  onChange={(event) => setNewKeyword(event.target.value)}
-                />
-                <button type="submit" className="btn">
-                  Add
-                </button>
-              </form>
-            </div>
+            <WhyTheseResults result={data} />
+            <KeywordRow keywords={data.keywords} onChange={setKeywords} />
             {result.isFetching ? (
               <p role="status" className="results-status">
                 Updating…
@@ -215,5 +152,75 @@ export default function SimilarTab() {
         )}
       </QueryView>
     </section>
+  );
+}
+
+/** The reason in one line; the rest on request, so the first ads stay near the top. */
+function WhyTheseResults({ result: data }: { result: SimilarResult }) {
+  return (
+    <details className="why" aria-label="Why these results">
+      <summary>
+        {data.brand
+          ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
+          : data.candidates.length > 0
+            ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
+            : 'The page names no brand; only similar ads are shown.'}
+      </summary>
+      <ul>
+        <li>
+          {data.usedKeywords.length > 0
+            ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
+            : 'No keywords to search with: add one below.'}
+        </li>
+        {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
+      </ul>
+    </details>
+  );
+}
+
+/** The keywords of the similar search: remove one, or add one (10 at most). */
+function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onChange: (keywords: string[]) => void }) {
+  const id = useId();
+  const [newKeyword, setNewKeyword] = useState('');
+  function addKeyword(event: FormEvent) {
+    event.preventDefault();
+    const word = newKeyword.trim().toLowerCase();
+    if (!word || keywords.includes(word) || keywords.length >= 10) return;
+    onChange([...keywords, word.slice(0, 40)]);
+    setNewKeyword('');
+  }
+  return (
+    <div className="keyword-row">
+      <ul className="chips list-plain" aria-label="Keywords">
+        {keywords.map((word) => (
+          <li key={word} className="chip">
+            <span>{word}</span>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={`Remove keyword ${word}`}
+              onClick={() => onChange(keywords.filter((k) => k !== word))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="input-row" onSubmit={addKeyword}>
+        <label htmlFor={`${id}-keyword`} className="visually-hidden">
+          Add a keyword
+        </label>
+        <input
+          id={`${id}-keyword`}
+          type="text"
+          placeholder="Add a keyword"
+          value={newKeyword}
+          onChange={(event) => setNewKeyword(event.target.value)}
+        />
+        <button type="submit" className="btn">
+          Add
+        </button>
+      </form>
+    </div>
   );
 }

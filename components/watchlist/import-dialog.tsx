@@ -1,16 +1,11 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { isUuid } from '@/lib/contract/limits';
-import { callBackground } from '@/lib/messaging/client';
 import { WATCH_LIMIT } from '@/lib/storage/watchlist';
 import { ErrorNotice } from '../ui/error-notice';
 import { countOf } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { SkeletonList } from '../ui/skeleton';
 import { useModal } from '../ui/use-modal';
-import { watchKeys } from './query-keys';
-
-const PAGE = 50;
+import { useAddToWatch, useFollowedToWatch } from './use-watchlist';
 
 interface ImportDialogProps {
   open: boolean;
@@ -35,19 +30,8 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
   const query = useDebouncedValue(filter.trim(), 300);
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
   const room = WATCH_LIMIT - watched.size;
-  const followed = useInfiniteQuery({
-    queryKey: watchKeys.followed(query),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      callBackground('brands.followed', { offset: pageParam, limit: PAGE, ...(query ? { query } : {}) }, { signal }),
-    getNextPageParam: (last, pages) => (last.has_more ? pages.length * PAGE : undefined),
-  });
-  const add = useMutation({
-    mutationFn: (brands: { id: string; name: string }[]) => callBackground('watch.add', { brands }),
-    onSuccess: onDone,
-  });
-  const rows = (followed.data?.pages.flatMap((page) => page.items) ?? []).filter((brand) => isUuid(brand.id));
-  const total = followed.data?.pages[0]?.total ?? null;
+  const { followed, rows, total } = useFollowedToWatch(query);
+  const add = useAddToWatch(onDone);
   const over = picked.size > room;
 
   function toggle(brandId: string, name: string, on: boolean) {

@@ -1,16 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { callBackground } from '@/lib/messaging/client';
-import {
-  WATCH_INTERVALS,
-  WATCH_LIMIT,
-  watchlistItem,
-  watchNewsItem,
-  watchNextAtItem,
-  watchSettingsItem,
-  watchStatusItem,
-} from '@/lib/storage/watchlist';
+import type { WatchedBrand } from '@/lib/storage/watch-entries';
+import { WATCH_INTERVALS, WATCH_LIMIT, type WatchStatus } from '@/lib/storage/watchlist';
 import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { CompareButton, CompareTray } from '../ads/compare-toggle';
@@ -18,9 +9,9 @@ import { navigate } from '../navigation/navigation-store';
 import { ErrorNotice } from '../ui/error-notice';
 import { countOf } from '../ui/format';
 import { SkeletonList } from '../ui/skeleton';
-import { useStoredItem } from '../ui/use-stored-item';
-import { describeBrandCheck, describeChecks, type NewsGroup, newsGroups, when } from './describe';
+import { describeBrandCheck, describeChecks, type NewsGroup, when } from './describe';
 import { ImportDialog } from './import-dialog';
+import { useCheckSettings, useMarkSeen, useWatchActions, useWatchState } from './use-watchlist';
 import './watchlist.css';
 
 /** Cards shown per brand before "Show all". */
@@ -29,9 +20,7 @@ const SHOWN_PER_BRAND = 12;
 function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd) => void }) {
   const id = useId();
   const [all, setAll] = useState(false);
-  const markSeen = useMutation({
-    mutationFn: () => callBackground('watch.markSeen', { brandIds: [group.brandId] }),
-  });
+  const markSeen = useMarkSeen(group.brandId);
   const count = group.ads.length + group.more;
   return (
     <section aria-labelledby={`${id}-heading`} className="card-section news-group">
@@ -80,13 +69,8 @@ function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd
 
 function CheckSettings() {
   const id = useId();
-  const settings = useStoredItem(watchSettingsItem);
-  const save = useMutation({
-    mutationFn: (next: { intervalHours: number; notify: boolean }) => callBackground('watch.setSettings', next),
-  });
-  if (!settings) return null;
-  // The choice shows at once; storage confirms it a moment later.
-  const shown = save.isPending && save.variables ? save.variables : settings;
+  const { shown, save } = useCheckSettings();
+  if (!shown) return null;
   return (
     <fieldset className="watch-settings">
       <legend>Checks</legend>
@@ -120,22 +104,14 @@ function CheckSettings() {
 /** The New place: what watched brands launched since the user last looked, and the watchlist itself. */
 export default function NewTab() {
   const id = useId();
-  const watched = useStoredItem(watchlistItem);
-  const news = useStoredItem(watchNewsItem);
-  const status = useStoredItem(watchStatusItem);
-  const nextAt = useStoredItem(watchNextAtItem);
+  const { loaded, watchedIds, groups } = useWatchState();
+  const { checkNow, markAll, unwatch } = useWatchActions();
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const [importing, setImporting] = useState(false);
-  const watchedIds = useMemo(() => new Set((watched ?? []).map((brand) => brand.id)), [watched]);
-  const groups = useMemo(() => (news ? newsGroups(news, watchedIds) : []), [news, watchedIds]);
-  const checkNow = useMutation({ mutationFn: () => callBackground('watch.checkNow', {}) });
-  const markAll = useMutation({ mutationFn: () => callBackground('watch.markSeen', { brandIds: 'all' }) });
-  const unwatch = useMutation({
-    mutationFn: (brandId: string) => callBackground('watch.remove', { brandIds: [brandId] }),
-  });
 
-  if (!watched || !news || !status || nextAt === undefined) return <SkeletonList label="Loading New" rows={2} />;
+  if (!loaded) return <SkeletonList label="Loading New" rows={2} />;
   if (openAd) return <AdDetail adId={openAd.id} fromList={openAd} onBack={() => setOpenAd(null)} />;
+  const { watched, status, nextAt } = loaded;
 
   const running = status.run !== null && status.run.pausedUntil === null;
   const total = groups.reduce((sum, group) => sum + group.ads.length + group.more, 0);
@@ -190,47 +166,59 @@ export default function NewTab() {
       )}
 
       {watched.length > 0 ? (
-        <details className="fold watchlist-details">
-          <summary>
-            <span className="fold-title">
-              Watchlist: {watched.length} of {WATCH_LIMIT}
-            </span>
-            {watched.length >= WATCH_LIMIT ? <span className="muted">full: unwatch a brand to add another</span> : null}
-          </summary>
-          <ul className="list-plain watch-list" aria-label="Watched brands">
-            {watched.map((brand) => (
-              <li key={brand.id} className="watch-row">
-                <span className="brand-row-text">
-                  <strong>{brand.name}</strong>
-                  <span className="muted">{describeBrandCheck(status.brands[brand.id])}</span>
-                </span>
-                <button
-                  type="button"
-                  className="btn"
-                  aria-label={`Unwatch ${brand.name}`}
-                  disabled={unwatch.isPending && unwatch.variables === brand.id}
-                  onClick={() => unwatch.mutate(brand.id)}
-                >
-                  Unwatch
-                </button>
-                <CompareButton brand={brand} />
-              </li>
-            ))}
-          </ul>
-          <CompareTray />
-          {unwatch.isError ? <ErrorNotice title="Could not unwatch" error={unwatch.error} /> : null}
-          <button
-            type="button"
-            className="btn"
-            disabled={watched.length >= WATCH_LIMIT}
-            onClick={() => setImporting(true)}
-          >
-            Watch brands you follow…
-          </button>
-        </details>
+        <WatchlistDetails watched={watched} status={status} unwatch={unwatch} onImport={() => setImporting(true)} />
       ) : null}
       <CheckSettings />
       <ImportDialog open={importing} onClose={() => setImporting(false)} watched={watchedIds} />
     </section>
+  );
+}
+
+/** The watched brands with each one's last check, Unwatch and Compare, folded under one line. */
+function WatchlistDetails({
+  watched,
+  status,
+  unwatch,
+  onImport,
+}: {
+  watched: readonly WatchedBrand[];
+  status: WatchStatus;
+  unwatch: ReturnType<typeof useWatchActions>['unwatch'];
+  onImport: () => void;
+}) {
+  return (
+    <details className="fold watchlist-details">
+      <summary>
+        <span className="fold-title">
+          Watchlist: {watched.length} of {WATCH_LIMIT}
+        </span>
+        {watched.length >= WATCH_LIMIT ? <span className="muted">full: unwatch a brand to add another</span> : null}
+      </summary>
+      <ul className="list-plain watch-list" aria-label="Watched brands">
+        {watched.map((brand) => (
+          <li key={brand.id} className="watch-row">
+            <span className="brand-row-text">
+              <strong>{brand.name}</strong>
+              <span className="muted">{describeBrandCheck(status.brands[brand.id])}</span>
+            </span>
+            <button
+              type="button"
+              className="btn"
+              aria-label={`Unwatch ${brand.name}`}
+              disabled={unwatch.isPending && unwatch.variables === brand.id}
+              onClick={() => unwatch.mutate(brand.id)}
+            >
+              Unwatch
+            </button>
+            <CompareButton brand={brand} />
+          </li>
+        ))}
+      </ul>
+      <CompareTray />
+      {unwatch.isError ? <ErrorNotice title="Could not unwatch" error={unwatch.error} /> : null}
+      <button type="button" className="btn" disabled={watched.length >= WATCH_LIMIT} onClick={onImport}>
+        Watch brands you follow…
+      </button>
+    </details>
   );
 }

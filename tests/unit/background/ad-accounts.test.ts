@@ -4,7 +4,7 @@ import { createDefaultApi } from '../../../lib/background/api';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { generationChoiceSchema } from '../../../lib/contract/generation-fields';
 import type { RunningServer } from '../../../server/app';
-import { rankedToCsv } from '../../../components/accounts/ranked-table';
+import { rankedToCsv } from '../../../components/accounts/ranked-csv';
 import { connectTo } from '../../support/connection';
 import { withServer } from '../../support/server';
 import { shiftUtcDay } from '../../../lib/contract/window';

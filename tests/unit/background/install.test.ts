@@ -4,7 +4,7 @@ import { registerInstallHandling, WELCOME_PATH } from '../../../lib/background/i
 import { readStoredConnection } from '../../../lib/background/api/credentials';
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import { whatsNewItem } from '../../../lib/storage/whats-new';
-import { shortcutsOf } from '../../../components/ui/shortcuts';
+import { shortcutsOf } from '../../../components/ui/use-shortcuts';
 
 /** What a first install, an update and a browser update do: a welcome tab only on the first. */
 const WELCOME_URL = `chrome-extension://test-extension-id${WELCOME_PATH}`;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accountLabel } from '../../../components/accounts/accounts-tab';
+import { accountLabel } from '../../../components/accounts/account-label';
 import { adsToCsv, exportFileName } from '../../../components/boards/export';
 import { EMPTY_DRAFT } from '../../../components/generate/generate-store';
-import { choiceFromDraft } from '../../../components/generate/generate-tab';
+import { choiceFromDraft } from '../../../components/generate/draft';
 import { countOf, daysRunning, formatsFor, possessive } from '../../../components/ui/format';
 import { libraryAdSchema } from '../../../lib/contract/ad-library';
-import { launchedAfterFor } from '../../../components/search/filter-panel';
+import { launchedAfterFor } from '../../../components/search/filters';
 
 const at = (iso: string) => Date.parse(iso);
 

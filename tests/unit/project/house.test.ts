@@ -114,6 +114,44 @@ describe('the walls between runtimes hold', () => {
   });
 });
 
+/** The rules a linted fixture breaks, by rule id. */
+async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? 'parse error');
+}
+
+describe('views take data and render', () => {
+  const query = "import { useQuery } from '@tanstack/react-query';\nexport const used = useQuery;\n";
+
+  it.each([
+    ['a view calling useQuery', 'components/brands/fixture.tsx', query],
+    [
+      'a view calling useMutation',
+      'components/accounts/fixture.tsx',
+      "import { useMutation } from '@tanstack/react-query';\nexport const used = useMutation;\n",
+    ],
+  ])('refuses %s', async (_, filePath, code) => {
+    expect(await rulesBroken(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  it('allows the query in a hook beside the view, and types of query results in a view', async () => {
+    expect(await rulesBroken('components/brands/use-fixture.ts', query)).toEqual([]);
+    expect(
+      await rulesBroken(
+        'components/ads/fixture.tsx',
+        "import type { UseInfiniteQueryResult } from '@tanstack/react-query';\nexport type Used = UseInfiniteQueryResult;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a component function past 120 lines, and takes one within them', async () => {
+    const component = (lines: number) =>
+      `export function Long() {\n${Array.from({ length: lines }, (_, i) => `  const v${i} = ${i};`).join('\n')}\n  return v0;\n}\n`;
+    expect(await rulesBroken('components/search/fixture.tsx', component(125))).toContain('max-lines-per-function');
+    expect(await rulesBroken('components/search/fixture.tsx', component(110))).not.toContain('max-lines-per-function');
+  });
+});
+
 /** Import specifiers of a source file (static, type and dynamic imports). */
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');

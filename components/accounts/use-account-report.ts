@@ -1,0 +1,89 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LIMITS } from '@/lib/contract/limits';
+import { previousWindow, resolveWindow } from '@/lib/contract/window';
+import { systemClock } from '@/lib/clock';
+import { callBackground } from '@/lib/messaging/client';
+import { useAccountsStore, windowParams } from './accounts-store';
+import { windowProblem } from './period-picker';
+import { accountKeys } from './query-keys';
+
+/**
+ * The report of the chosen account as the user set it: its accounts, the metric catalogue, the
+ * totals, the same totals over the window before (for each change), and the ranked ads. Nothing is
+ * asked while the window has a problem, and metrics of another account's catalogue are never sent.
+ */
+export function useAccountReport() {
+  const view = useAccountsStore();
+  const accounts = useQuery({
+    queryKey: accountKeys.list(),
+    queryFn: ({ signal }) => callBackground('accounts.list', {}, { signal }),
+  });
+  const accountId = view.accountId;
+  const account = accounts.data?.items.find((item) => item.id === accountId);
+  useEffect(() => {
+    const first = accounts.data?.items[0];
+    if (first && !account) view.set({ accountId: first.id, openAdId: null, metrics: [], sortBy: 'spend' });
+  }, [accounts.data, account, view]);
+
+  const catalogue = useQuery({
+    queryKey: accountKeys.metrics(accountId),
+    queryFn: ({ signal }) => callBackground('accounts.metrics', { accountId }, { signal }),
+    enabled: Boolean(account),
+    staleTime: 10 * 60_000,
+  });
+  const metrics = catalogue.data?.items ?? [];
+  const chosen = view.metrics.filter((metricId) => metrics.some((metric) => metric.id === metricId));
+  const now = new Date(systemClock());
+  const problem = windowProblem(view, now);
+  const ready = Boolean(account) && catalogue.isSuccess && problem === null;
+  const window = windowParams(view);
+
+  const summary = useQuery({
+    queryKey: accountKeys.summary(accountId, window, chosen),
+    queryFn: ({ signal }) => callBackground('accounts.summary', { accountId, window, metrics: chosen }, { signal }),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+  const resolved = resolveWindow(window, now);
+  const before = resolved.ok ? previousWindow(resolved.window) : null;
+  const previous = useQuery({
+    queryKey: accountKeys.summary(accountId, before ?? {}, chosen),
+    queryFn: ({ signal }) =>
+      callBackground('accounts.summary', { accountId, window: before ?? {}, metrics: chosen }, { signal }),
+    enabled: ready && before !== null,
+  });
+  const limitValid =
+    Number.isInteger(view.limit) && view.limit >= LIMITS.adsLimit.min && view.limit <= LIMITS.adsLimit.max;
+  const ranked = useQuery({
+    queryKey: accountKeys.ads(accountId, window, chosen, view),
+    queryFn: ({ signal }) =>
+      callBackground(
+        'accounts.ads',
+        { accountId, window, metrics: chosen, sortBy: view.sortBy, sortOrder: view.sortOrder, limit: view.limit },
+        { signal },
+      ),
+    enabled: ready && limitValid,
+    placeholderData: keepPreviousData,
+  });
+
+  return {
+    view,
+    accounts,
+    account,
+    catalogue,
+    metrics,
+    chosen,
+    problem,
+    ready,
+    summary,
+    previous,
+    ranked,
+    limitValid,
+    /** Days in the window, for each total's change; null while the window is not valid. */
+    days: resolved.ok ? resolved.window.days : null,
+    settling: summary.data?.window?.settling_from ?? ranked.data?.window?.settling_from ?? null,
+  };
+}
+
+export type AccountReport = ReturnType<typeof useAccountReport>;

@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
+import { callBackground } from '@/lib/messaging/client';
+import { adSaveState } from '../ads/saved-state';
+import { useSaveStore } from '../ads/save-store';
+import { useOutbox } from '../ads/use-outbox';
+import { boardKeys } from './query-keys';
+import { flattenBoards, useBoardTree } from './tree';
+
+/** Tags typed as "hook, ugc": trimmed, without repeats, checked against the contract. */
+export function parseTags(text: string): { tags: string[] } | { error: string } {
+  const tags = [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const parsed = tagsSchema.safeParse(tags);
+  return parsed.success ? { tags: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the tags.' };
+}
+
+/**
+ * The save dialog's data: the boards in tree order with the recent ones first, a filter, the
+ * board chosen (the last one used to start with), the tags, and a new board made on the way. The
+ * save itself goes to the outbox, so the dialog closes at once and nothing is lost.
+ */
+export function useSaveForm(ad: LibraryAd, onDone: () => void) {
+  const tree = useBoardTree();
+  const outbox = useOutbox();
+  const queryClient = useQueryClient();
+  const { recent, lastBoard, save } = useSaveStore();
+  const boards = useMemo(() => flattenBoards(tree.data?.items ?? []), [tree.data]);
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<string | null>(lastBoard?.id ?? null);
+  const [tagsText, setTagsText] = useState('');
+  const [tagsError, setTagsError] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
+  const [newParent, setNewParent] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  const recentIds = recent.map((board) => board.id);
+  const ordered = [
+    ...recentIds.flatMap((rid) => boards.filter((board) => board.id === rid)),
+    ...boards.filter((board) => !recentIds.includes(board.id)),
+  ];
+  const needle = filter.trim().toLowerCase();
+  const chosen = boards.find((board) => board.id === selected) ?? null;
+
+  const create = useMutation({
+    mutationFn: (input: { name: string; parentId: string | null }) => callBackground('boards.create', input),
+    onSuccess: async (board) => {
+      await queryClient.invalidateQueries({ queryKey: boardKeys.tree() });
+      setSelected(board.board_id);
+      setNewName('');
+    },
+  });
+
+  function onCreate() {
+    const parsed = boardNameSchema.safeParse(newName);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Name the board.');
+      return;
+    }
+    setNameError(null);
+    create.mutate({ name: parsed.data, parentId: newParent || null });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const tags = parseTags(tagsText);
+    if ('error' in tags) {
+      setTagsError(tags.error);
+      return;
+    }
+    setTagsError(null);
+    if (!chosen) return;
+    void save(ad, { id: chosen.id, name: chosen.name }, tags.tags);
+    onDone();
+  }
+
+  return {
+    tree,
+    boards,
+    shown: needle ? ordered.filter((board) => board.path.toLowerCase().includes(needle)) : ordered,
+    recentIds,
+    /** Boards that already hold the ad (confirmed or on the way). */
+    holding: adSaveState(ad, outbox).boards,
+    filter,
+    setFilter,
+    selected,
+    setSelected,
+    chosen,
+    tags: { text: tagsText, setText: setTagsText, error: tagsError },
+    newBoard: { name: newName, setName: setNewName, parent: newParent, setParent: setNewParent, error: nameError },
+    create,
+    onCreate,
+    onSubmit,
+  };
+}
+
+export type SaveFormState = ReturnType<typeof useSaveForm>;

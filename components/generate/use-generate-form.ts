@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { GenerationChoice } from '@/lib/contract/generation-fields';
+import { callBackground } from '@/lib/messaging/client';
+import { useOwnedBrands } from '../ui/use-owned-brands';
+import { choiceFromDraft, lockedMessage } from './draft';
+import { useGenerateStore } from './generate-store';
+
+/**
+ * The brief form's data: the draft as stored, the owned brands, the first problem by its field,
+ * and the submit, which starts a stored job in the background (never while one is being sent).
+ */
+export function useGenerateForm() {
+  const store = useGenerateStore();
+  const { draft } = store;
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const brands = useOwnedBrands();
+  const brand = brands.data?.items.find((candidate) => candidate.id === draft.brandId);
+  const submit = useMutation({
+    mutationFn: (choice: GenerationChoice) =>
+      callBackground('generation.submit', { choice, brandName: brand?.name ?? 'Your brand' }),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submit.isPending) return;
+    if (brand?.locked) {
+      setProblem({ field: 'brand_id', message: lockedMessage(brand) });
+      return;
+    }
+    const result = choiceFromDraft(draft);
+    if ('field' in result) {
+      setProblem(result);
+      return;
+    }
+    setProblem(null);
+    submit.mutate(result.choice);
+  }
+
+  return {
+    ...store,
+    brands,
+    brand,
+    submit,
+    onSubmit,
+    /** The problem's message under `field`, if it is that field's. */
+    errorFor: (field: string) => (problem?.field === field ? problem.message : undefined),
+    clearProblem: () => setProblem(null),
+    /** The number of images asked for, 1 while the field holds no number. */
+    size: Number.isFinite(Number(draft.size)) ? Number(draft.size) : 1,
+  };
+}
+
+export type GenerateForm = ReturnType<typeof useGenerateForm>;

@@ -1,0 +1,140 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type RefObject, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
+import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/messaging/connection';
+import { ApiError } from '@/lib/messaging/api-error';
+import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
+import { callBackground } from '@/lib/messaging/client';
+import type { ConnectionReport } from '@/lib/messaging/protocol';
+
+export type FieldErrors = Partial<Record<'baseUrl' | 'apiKey', string>>;
+
+/** Checks the form without the network; returns the normalised base URL or the field errors. */
+export function validateConnection(
+  baseUrl: string,
+  apiKey: string,
+  hasStoredKey: boolean,
+): { baseUrl: string } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const urlProblem = baseUrlProblem(baseUrl);
+  if (urlProblem) errors.baseUrl = urlProblem;
+  if (apiKey.trim() === '') {
+    if (!hasStoredKey) errors.apiKey = 'Paste your API key.';
+  } else {
+    const parsed = apiKeySchema.safeParse(apiKey);
+    if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? 'This API key is not valid.';
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalizeBaseUrl(baseUrl) };
+}
+
+/**
+ * The connection form's state and actions: the fields, each field's error, the browser's
+ * permission asked inside the click, the save (which tests the key), forgetting the key, and the
+ * question when the stored key would go to an origin the user has not said yes to.
+ */
+export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HTMLInputElement | null>) {
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
+  const [apiKey, setApiKey] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [report, setReport] = useState<ConnectionReport | null>(null);
+  /** The browser's permission prompt is open: the button says what it waits for. */
+  const [asking, setAsking] = useState(false);
+
+  const save = useMutation({
+    mutationFn: (input: { baseUrl: string; apiKey: string; confirmedOrigin?: string }) =>
+      callBackground('settings.save', {
+        baseUrl: input.baseUrl,
+        ...(input.apiKey.trim() ? { apiKey: input.apiKey } : {}),
+        ...(input.confirmedOrigin ? { confirmedOrigin: input.confirmedOrigin } : {}),
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(settingsQueryKey, result.settings);
+      setBaseUrl(result.settings.baseUrl);
+      setApiKey('');
+      setReport(result.connection);
+    },
+    onError: (error) => {
+      const apiError = ApiError.from(error);
+      if (apiError.code === 'origin_changed' || apiError.code === 'origin_unconfirmed') return;
+      if (apiError.field === 'baseUrl' || apiError.field === 'apiKey')
+        setFieldErrors({ [apiError.field]: apiError.message });
+    },
+  });
+  const forget = useMutation({
+    mutationFn: () => callBackground('settings.forgetKey', {}),
+    onSuccess: (view) => {
+      queryClient.setQueryData(settingsQueryKey, view);
+      setReport(null);
+    },
+  });
+
+  // The key would go to an origin the user has not said yes to (a stored key's new origin, or one
+  // the browser does not ask about because the page button's access covers it): the user decides.
+  const saveError = save.isError ? ApiError.from(save.error) : null;
+  const asked =
+    saveError?.code === 'origin_changed' || saveError?.code === 'origin_unconfirmed'
+      ? (saveError.details as { origin?: unknown } | undefined)?.origin
+      : undefined;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setReport(null);
+    save.reset();
+    const checked = validateConnection(baseUrl, apiKey, settings.data?.hasApiKey ?? false);
+    if ('errors' in checked) {
+      setFieldErrors(checked.errors);
+      return;
+    }
+    setFieldErrors({});
+    // Asked first, inside the click, because the browser wants a user gesture for the prompt.
+    let granted: boolean;
+    setAsking(true);
+    try {
+      granted = await browser.permissions.request({ origins: [originPattern(checked.baseUrl)] });
+    } catch {
+      granted = false;
+    } finally {
+      setAsking(false);
+    }
+    if (!granted) {
+      setFieldErrors({
+        baseUrl: `Permission refused: Adscope needs access to ${new URL(checked.baseUrl).origin} to call the API. Save again and choose Allow. Nothing was saved.`,
+      });
+      return;
+    }
+    save.mutate({ baseUrl: checked.baseUrl, apiKey });
+  }
+
+  return {
+    settings: settings.data,
+    baseUrl,
+    setBaseUrl,
+    apiKey,
+    setApiKey,
+    fieldErrors,
+    report,
+    asking,
+    save,
+    saveError,
+    forget,
+    onSubmit,
+    /** The origin the stored key would be sent to, when the user must say yes first. */
+    originQuestion: typeof asked === 'string' ? asked : null,
+    sendToOrigin: (origin: string) =>
+      save.mutate({ baseUrl: normalizeBaseUrl(baseUrl), apiKey, confirmedOrigin: origin }),
+    enterNewKey: () => {
+      save.reset();
+      keyField.current?.focus();
+    },
+    fillDemoServer: () => {
+      setBaseUrl(DEMO_BASE_URL);
+      setApiKey(DEMO_API_KEY);
+      setFieldErrors({});
+    },
+  };
+}
+
+export type ConnectionFormState = ReturnType<typeof useConnectionForm>;

@@ -1,0 +1,72 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiCode } from '@/lib/contract/envelope';
+import { systemClock } from '@/lib/clock';
+import { ApiError } from '@/lib/messaging/api-error';
+import { callBackground } from '@/lib/messaging/client';
+import type { GenerationJob } from '@/lib/storage/generation-jobs';
+
+/** The clock, ticking each second while `active` (a job runs), so elapsed times move. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(systemClock);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(systemClock()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/** What the user can do with a job: retry (or check) it, run it again, or remove it from the list. */
+export function useJobActions(job: GenerationJob) {
+  const retry = useMutation({ mutationFn: () => callBackground('generation.retry', { jobId: job.id }) });
+  const again = useMutation({
+    mutationFn: () => callBackground('generation.submit', { choice: job.choice, brandName: job.brandName }),
+  });
+  const dismiss = useMutation({ mutationFn: () => callBackground('generation.dismiss', { jobId: job.id }) });
+  const error = job.error ? ApiError.from(job.error) : null;
+  // Input errors are never retried: the user changes something first. A plan refusal of the
+  // submit may be tried again by hand with the same key (the browser itself may have resent a
+  // dropped submit that was made): never by itself.
+  const canRetry =
+    job.phase === 'failed' &&
+    error !== null &&
+    (error.code !== ApiCode.planLimit || !job.generationId) &&
+    error.code !== ApiCode.invalid &&
+    error.code !== 'invalid_input' &&
+    error.code !== 'generation_failed';
+  return { retry, again, dismiss, error, canRetry };
+}
+
+/** Download and copy of a generated image's link, each saying in words how it went. */
+export function useImageActions(url: string | null, imageId: string) {
+  const [note, setNote] = useState('');
+  const [showLink, setShowLink] = useState(false);
+  async function download() {
+    if (!url) return;
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `adscope-${imageId}.${blob.type.includes('svg') ? 'svg' : 'png'}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      setNote('Downloaded.');
+    } catch {
+      setNote('The download failed: the image service did not answer. Open the image in a tab and save it from there.');
+    }
+  }
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setNote('Link copied.');
+    } catch {
+      setNote('The browser did not allow copying. Select the link below and copy it.');
+      setShowLink(true);
+    }
+  }
+  return { note, showLink, download, copy };
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import { utcToday } from '@/lib/contract/window';
+import { systemClock } from '@/lib/clock';
+import { ApiError } from '@/lib/messaging/api-error';
+import { downloadFile } from '../ui/download';
+import type { BrandFigures } from './figures';
+import { type Creative, fetchCreatives, mediaOrigins } from './media';
+import { creativesOf, renderReport } from './report-html';
+
+export interface ReportSource {
+  title: string;
+  /** What it is, under the title: "Board", "Brand comparison". */
+  kind: string;
+  fileName: (now: Date) => string;
+  /** Ads to expect, for the progress bar; null when not known. */
+  expected: number | null;
+  loadAds: (signal: AbortSignal, onProgress: (count: number) => void) => Promise<LibraryAd[]>;
+  compare?: readonly BrandFigures[];
+}
+
+/** What the user chooses from: the ads read, their creatives' URLs, and the sites those are on. */
+export interface Ask {
+  step: 'ask';
+  ads: LibraryAd[];
+  urls: string[];
+  origins: string[];
+  /** Origins the extension already had access to: never given back. */
+  held: string[];
+}
+
+export type ReadyReport = {
+  step: 'ready';
+  text: string;
+  bytes: number;
+  ads: number;
+  embedded: number;
+  missing: number;
+  saved: string | null;
+};
+
+export type Phase =
+  | { step: 'ads'; count: number }
+  | Ask
+  | { step: 'media'; done: number; total: number }
+  | ReadyReport
+  | { step: 'failed'; message: string };
+
+/** The sites a set of ads' creatives are on, for the question before fetching them. */
+export function askFor(ads: LibraryAd[], held: string[]): Ask {
+  const urls = ads.flatMap((ad) => creativesOf(ad).refs.map((ref) => ref.url));
+  return { step: 'ask', ads, urls, origins: mediaOrigins(urls), held };
+}
+
+/**
+ * The report's steps: read the ads, ask before fetching any creative (with the browser's prompt
+ * inside the click), fetch them, build the file, save it. Closing the dialog stops any fetching,
+ * and site access asked for this report alone is given back.
+ */
+export function useReportFlow(source: ReportSource) {
+  const [phase, setPhase] = useState<Phase>({ step: 'ads', count: 0 });
+  const controller = useRef<AbortController | null>(null);
+  const now = useRef(systemClock());
+
+  useEffect(() => {
+    const abort = new AbortController();
+    controller.current = abort;
+    void (async () => {
+      try {
+        const ads = await source.loadAds(abort.signal, (count) => setPhase({ step: 'ads', count }));
+        const ask = askFor(ads, []);
+        for (const origin of ask.origins) {
+          if (await browser.permissions.contains({ origins: [origin] }).catch(() => false)) ask.held.push(origin);
+        }
+        if (!abort.signal.aborted) setPhase(ask);
+      } catch (error) {
+        if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
+      }
+    })();
+    return () => abort.abort();
+  }, [source]);
+  // Closed (Escape, Close) while fetching creatives: the fetching stops too.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  async function build(ads: LibraryAd[], creatives: ReadonlyMap<string, Creative>) {
+    const text = await renderReport({
+      title: source.title,
+      kind: source.kind,
+      now: now.current,
+      today: utcToday(new Date(now.current)),
+      ads,
+      creatives,
+      ...(source.compare ? { compare: source.compare } : {}),
+    });
+    const values = [...creatives.values()];
+    setPhase({
+      step: 'ready',
+      text,
+      bytes: new Blob([text]).size,
+      ads: ads.length,
+      embedded: values.filter((creative) => creative.kind === 'embedded').length,
+      missing: values.filter((creative) => creative.kind === 'missing').length,
+      saved: null,
+    });
+  }
+
+  function embed(ask: Ask) {
+    const abort = new AbortController();
+    controller.current = abort;
+    // Asked straight from the click: the browser needs the user's gesture to show its prompt.
+    const asked =
+      ask.origins.length > 0 ? browser.permissions.request({ origins: ask.origins }) : Promise.resolve(true);
+    void (async () => {
+      const granted = await asked.catch(() => false);
+      if (!granted) {
+        setPhase({
+          step: 'failed',
+          message:
+            'The browser did not give access to the sites the creatives are on, so none was fetched. Try again and allow it, or build the report without creatives.',
+        });
+        return;
+      }
+      setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
+      try {
+        const creatives = await fetchCreatives(ask.urls, {
+          fetch: (input, init) => fetch(input, init),
+          signal: abort.signal,
+          onProgress: (done, total) => setPhase({ step: 'media', done, total }),
+        });
+        await build(ask.ads, creatives);
+      } catch (error) {
+        if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
+      } finally {
+        // Access asked for this report alone is given back.
+        const added = ask.origins.filter((origin) => !ask.held.includes(origin));
+        if (added.length > 0) await browser.permissions.remove({ origins: added }).catch(() => false);
+      }
+    })();
+  }
+
+  return {
+    phase,
+    embed,
+    buildWithout: (ads: LibraryAd[]) => void build(ads, new Map()),
+    stop: () => controller.current?.abort(),
+    save: (ready: ReadyReport) => {
+      const name = source.fileName(new Date(now.current));
+      downloadFile(name, 'text/html;charset=utf-8', ready.text);
+      setPhase({ ...ready, saved: name });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SimilarRequest } from '@/lib/messaging/similar';
+import { callBackground } from '@/lib/messaging/client';
+import { similarKeys } from './query-keys';
+
+/** The brand's ads and the similar ads of a request; the last answer stays while a new one loads. */
+export function useSimilar(request: SimilarRequest | null) {
+  return useQuery({
+    queryKey: similarKeys.find(request),
+    queryFn: ({ signal }) => callBackground('similar.find', request as SimilarRequest, { signal }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}

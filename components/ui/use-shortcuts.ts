@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { browser } from 'wxt/browser';
+import { COMMANDS } from '@/lib/commands';
+import { sharedKeys } from './query-keys';
+
+/** The keys the browser has for Adscope's commands now: null when the user removed one, or another add-on took it. */
+export interface Shortcuts {
+  openPanel: string | null;
+  findSimilar: string | null;
+}
+
+/** Reads the browser's list of commands into the two the user presses. */
+export function shortcutsOf(commands: readonly { name?: string; shortcut?: string }[]): Shortcuts {
+  const keyOf = (name: string) => commands.find((command) => command.name === name)?.shortcut?.trim() || null;
+  return {
+    openPanel: keyOf(import.meta.env.FIREFOX ? COMMANDS.openSidebar : COMMANDS.openPanel),
+    findSimilar: keyOf(COMMANDS.findSimilar),
+  };
+}
+
+/** Adscope's shortcuts as the browser has them, read again when the page regains focus (they change in the browser's settings). */
+export function useShortcuts() {
+  return useQuery({
+    queryKey: sharedKeys.shortcuts(),
+    queryFn: async () => shortcutsOf(await browser.commands.getAll()),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+/** Firefox's own page for add-on shortcuts; Chrome has one at a fixed address. */
+interface FirefoxCommandsApi {
+  openShortcutSettings?: () => Promise<void>;
+}
+
+async function openShortcutSettings(): Promise<void> {
+  if (import.meta.env.FIREFOX) {
+    const open = (browser.commands as unknown as FirefoxCommandsApi).openShortcutSettings;
+    if (!open)
+      throw new Error(
+        'This Firefox cannot open its shortcut settings: open about:addons, then ⚙ → Manage Extension Shortcuts.',
+      );
+    await open.call(browser.commands);
+    return;
+  }
+  await browser.tabs.create({ url: 'chrome://extensions/shortcuts' });
+}
+
+/** Opens the browser's page where the user picks Adscope's keys. */
+export function useOpenShortcutSettings() {
+  return useMutation({ mutationFn: openShortcutSettings });
+}
