@@ -1,12 +1,17 @@
 /** Text helpers for building searches, shared by the background's find-similar and the pages. */
 
-/** Lower case, accents dropped, anything but letters and digits as one space: "Acmé-Trail!" → "acme trail". */
+/**
+ * Lower case, accents of Latin, Greek and Cyrillic letters dropped, anything but letters and
+ * digits as one space: "Acmé-Trail!" → "acme trail". Other scripts keep their marks: Japanese
+ * voicing marks are part of the letter ("ガ" stays "ガ", never "カ").
+ */
 export function normalizeName(name: string): string {
   return name
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
     .trim();
 }
 
@@ -144,11 +149,31 @@ export function isStopWord(word: string): boolean {
   return ALL_STOP_WORDS.has(word);
 }
 
-/** The words of `text` worth searching by: no stop words, nothing under three letters, no bare numbers. */
-export function contentWords(text: string): string[] {
-  return normalizeName(text)
-    .split(' ')
-    .filter((word) => word.length > 2 && !isStopWord(word) && !/^\d+$/.test(word));
+/** Scripts written without spaces between words: their words come from the browser's word segmenter. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const ONLY_KANA_PARTICLES = /^\p{Script=Hiragana}{1,2}$/u;
+
+/** Words of a text: split at spaces, or by `Intl.Segmenter` where a script writes none. */
+function words(text: string, language: string): string[] {
+  if (!UNSPACED.test(text) || typeof Intl.Segmenter !== 'function') return normalizeName(text).split(' ');
+  const segmenter = new Intl.Segmenter(language || undefined, { granularity: 'word' });
+  return [...segmenter.segment(text.slice(0, 2000))]
+    .filter((segment) => segment.isWordLike)
+    .flatMap((segment) => normalizeName(segment.segment).split(' '));
+}
+
+/**
+ * The words of `text` worth searching by: no stop words, no bare numbers, nothing under three
+ * letters in spaced scripts (two where words are short: Chinese, Japanese, Thai), no lone kana
+ * particles. `language` helps the segmenter where a script writes no spaces.
+ */
+export function contentWords(text: string, language = ''): string[] {
+  return words(text, language).filter((word) => {
+    if (!word || isStopWord(word) || /^\d+$/.test(word)) return false;
+    if (UNSPACED.test(word)) return [...word].length >= 2 && !ONLY_KANA_PARTICLES.test(word);
+    return word.length > 2;
+  });
 }
 
 /**

@@ -3,8 +3,10 @@ import type { ServerState } from './state';
 
 const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export type DemoPageKind = 'json-ld' | 'og' | 'title' | 'none';
-export const DEMO_PAGE_KINDS: readonly DemoPageKind[] = ['json-ld', 'og', 'title', 'none'];
+export type DemoPageKind = 'json-ld' | 'og' | 'title' | 'none' | 'product';
+export const DEMO_PAGE_KINDS: readonly DemoPageKind[] = ['json-ld', 'og', 'title', 'none', 'product'];
+/** A store's product page: the store is the second demo brand, the product's maker the first; some of the store's ads lead here. */
+export const DEMO_PRODUCT_PAGE = '/demo/pages/product';
 
 /** The catalogue brands the demo pages are about: the three that run the most ads, so results are rich. */
 export function demoPageBrands(state: ServerState): CatalogueBrand[] {
@@ -65,6 +67,26 @@ export function demoPage(state: ServerState, kind: string): string | null {
         head: '<meta name="description" content="Tents, sleeping bags and camp kitchens on sale this week.">',
         body: `<h1>Tent and sleeping bag deals</h1><p>Everything for a night under the stars.</p><p>Also new: a <a href="/demo/pages/json-ld">waterproof trail backpack</a>.</p>`,
       });
+    case 'product': {
+      const structured = JSON.stringify({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'OnlineStore', name: second.name },
+          {
+            '@type': 'Product',
+            name: 'Trail running shoe',
+            brand: { '@type': 'Brand', name: first.name },
+            offers: { '@type': 'Offer', price: '129.00', priceCurrency: 'EUR' },
+          },
+        ],
+      });
+      return shell({
+        lang: 'en',
+        title: `Trail running shoe by ${first.name} | ${second.name}`,
+        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Trail running shoe"><meta name="description" content="A light, waterproof trail running shoe."><script type="application/ld+json">${structured.replace(/</g, '\\u003c')}</script>`,
+        body: `<h1>Trail running shoe</h1><p>By ${escapeHtml(first.name)}. Light, waterproof and ready for the trail.</p>`,
+      });
+    }
     case 'heavy':
       return heavyPage(first.name);
     default:

@@ -29,7 +29,12 @@ export function savedDetailsOf(workspace: WorkspaceState): Map<string, SavedDeta
 }
 
 /** A library ad as the API shows it (spec 2), with media and links made absolute. */
-export function libraryAd(ad: LibraryAdRecord, mediaUrl: (path: string) => string, saved?: SavedDetails): LibraryAd {
+export function libraryAd(
+  ad: LibraryAdRecord,
+  context: { mediaUrl: (path: string) => string; state: ServerState },
+  saved?: SavedDetails,
+): LibraryAd {
+  const { mediaUrl } = context;
   const images = Array.from({ length: ad.imageCount }, (_, n) => ({
     url: mediaUrl(`/media/ads/${ad.id}/image-${n + 1}.svg`),
     width: 600,
@@ -51,7 +56,7 @@ export function libraryAd(ad: LibraryAdRecord, mediaUrl: (path: string) => strin
     brand_name: ad.brand_name,
     unified_brand_id: ad.unified_brand_id,
     cta_type: ad.cta_type,
-    link_url: ad.link_url === null ? null : mediaUrl(`/demo/landing/${ad.id}`),
+    link_url: ad.link_url === null ? null : mediaUrl(context.state.landingPathOf(ad)),
     display_format: ad.display_format,
     start_date: ad.start_date,
     end_date: ad.end_date,

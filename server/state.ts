@@ -1,5 +1,12 @@
 import { ServerClock } from './clock';
-import { type CatalogueBrand, createDemoData, type DemoData, type WorkspaceState } from './demo-data';
+import {
+  type CatalogueBrand,
+  createDemoData,
+  type DemoData,
+  type LibraryAdRecord,
+  type WorkspaceState,
+} from './demo-data';
+import { DEMO_PRODUCT_PAGE, demoPageBrands } from './demo-pages';
 import { Faults } from './faults';
 import { GenerationStore } from './generations';
 import { type AdAccount, createAdAccounts } from './reporting';
@@ -77,6 +84,21 @@ export class ServerState {
     for (const ref of options.news?.brands ?? []) {
       if (!this.findBrand(ref)) throw new RangeError(`--news: no catalogue brand named ${ref}.`);
     }
+  }
+
+  private landingBrand: { index: LibraryIndex; id: string } | null = null;
+
+  /**
+   * Where an ad leads, on this server: a third of the ads of the store on the demo product page
+   * lead to that page (with tracking parameters, as ads carry them), every other ad to a landing
+   * page of its own.
+   */
+  landingPathOf(ad: LibraryAdRecord): string {
+    const index = this.library;
+    if (this.landingBrand?.index !== index) this.landingBrand = { index, id: demoPageBrands(this)[1]?.id ?? '' };
+    return ad.unified_brand_id === this.landingBrand.id && ad.index % 3 === 0
+      ? `${DEMO_PRODUCT_PAGE}?utm_source=meta&utm_campaign=trail-shoe&fbclid=demo${ad.index}`
+      : `/demo/landing/${ad.id}`;
   }
 
   /** A catalogue brand by id or by exact name. */

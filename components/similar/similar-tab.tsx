@@ -4,39 +4,14 @@ import type { SimilarResult } from '@/lib/messaging/similar';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { FindSimilarHow } from '../ui/shortcuts';
-import { languageName, possessive } from '../ui/format';
+import { languageName } from '../ui/format';
 import { AdGridSkeleton } from '../ads/ad-results';
-import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
+import { BrandSection, LandingSection, Section } from './similar-sections';
 import { useSimilar } from './use-similar';
 import './similar.css';
-
-function Section({
-  title,
-  ads,
-  empty,
-  onOpen,
-  action,
-}: {
-  title: string;
-  ads: LibraryAd[];
-  empty: string;
-  onOpen: (ad: LibraryAd) => void;
-  action?: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={`${id}-heading`} className="card-section">
-      <div className="view-header">
-        <h3 id={`${id}-heading`}>{title}</h3>
-        {action}
-      </div>
-      {ads.length === 0 ? <p className="muted">{empty}</p> : <AdCardList label={title} ads={ads} onOpen={onOpen} />}
-    </section>
-  );
-}
 
 /** A page a trigger handed over: being read, or why it could not be. */
 function HandoverView({ handover }: { handover: PageHandover }) {
@@ -98,83 +73,142 @@ export default function SimilarTab() {
         errorTitle="Could not find similar ads"
       >
         {(data) => (
-          <>
-            <WhyTheseResults result={data} />
-            <KeywordRow keywords={data.keywords} onChange={setKeywords} />
-            {result.isFetching ? (
-              <p role="status" className="results-status">
-                Updating…
-              </p>
-            ) : null}
-            {data.brand ? (
-              <Section
-                title={`${possessive(data.brand.name)} ads`}
-                ads={data.brandAds}
-                empty="No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing."
-                onOpen={setOpenAd}
-                action={
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() =>
-                      navigate({ to: 'search', brand: data.brand && { id: data.brand.id, name: data.brand.name } })
-                    }
-                  >
-                    See all in Search
-                  </button>
-                }
-              />
-            ) : null}
-            <Section
-              title="Similar ads from other brands"
-              ads={data.similarAds}
-              empty="No similar ads found: remove a keyword or add another."
-              onOpen={setOpenAd}
-              action={
-                data.usedKeywords.length > 0 ? (
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() =>
-                      navigate({
-                        to: 'search',
-                        query: data.usedKeywords.join(' '),
-                        languages: data.language ? [data.language] : [],
-                      })
-                    }
-                  >
-                    See all in Search
-                  </button>
-                ) : null
-              }
-            />
-          </>
+          <SimilarResults
+            key={data.url ?? data.title}
+            result={data}
+            updating={result.isFetching}
+            onKeywords={setKeywords}
+            onOpen={setOpenAd}
+          />
         )}
       </QueryView>
     </section>
   );
 }
 
-/** The reason in one line; the rest on request, so the first ads stay near the top. */
+/** The brands found in one line; on request, which signal named each, the keywords and the language. */
 function WhyTheseResults({ result: data }: { result: SimilarResult }) {
+  const found = [
+    data.site ? `${data.maker ? 'Site' : 'Brand'}: ${data.site.name}` : null,
+    data.maker ? `Maker: ${data.maker.name}` : null,
+  ].filter(Boolean);
   return (
     <details className="why" aria-label="Why these results">
       <summary>
-        {data.brand
-          ? `Brand: ${data.brand.name}, because ${data.brand.reason}.`
-          : data.candidates.length > 0
-            ? `No catalogue brand matched ${data.candidates.slice(0, 3).join(', ')}; only similar ads are shown.`
+        {found.length > 0
+          ? `${found.join(' · ')}.`
+          : data.unmatched.length > 0
+            ? `No catalogue brand matched ${data.unmatched.map((name) => name.name).join(', ')}; only similar ads are shown.`
             : 'The page names no brand; only similar ads are shown.'}
       </summary>
       <ul>
+        {[data.site, data.maker].map((brand) =>
+          brand ? (
+            <li key={brand.id}>
+              {brand.name}: named by the page's {brand.signal}; {brand.reason}.
+            </li>
+          ) : null,
+        )}
+        {data.unmatched.map((name) => (
+          <li key={name.name}>
+            {name.name} (the page's {name.signal}) matched no catalogue brand.
+          </li>
+        ))}
         <li>
           {data.usedKeywords.length > 0
             ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
             : 'No keywords to search with: add one below.'}
         </li>
-        {data.language ? <li>Language: {languageName(data.language)}, the page's own.</li> : null}
+        <li>
+          {data.language
+            ? `Language: ${languageName(data.language)}, from the ${data.languageSource}.`
+            : 'Language: not given by the page, so similar ads of any language are shown.'}
+        </li>
       </ul>
     </details>
+  );
+}
+
+/** The found brands, the ads that lead here and similar ads; with a site and a maker, the user picks which leads. */
+function SimilarResults({
+  result: data,
+  updating,
+  onKeywords,
+  onOpen,
+}: {
+  result: SimilarResult;
+  updating: boolean;
+  onKeywords: (keywords: string[]) => void;
+  onOpen: (ad: LibraryAd) => void;
+}) {
+  const [lead, setLead] = useState(data.lead);
+  const role = data.url ? 'site' : 'ad';
+  const site = data.site ? <BrandSection key="site" brand={data.site} role={role} onOpen={onOpen} /> : null;
+  const maker = data.maker ? <BrandSection key="maker" brand={data.maker} role="maker" onOpen={onOpen} /> : null;
+  return (
+    <>
+      <WhyTheseResults result={data} />
+      {data.site && data.maker ? (
+        <LeadSwitch site={data.site.name} maker={data.maker.name} lead={lead} onChange={setLead} />
+      ) : null}
+      <KeywordRow keywords={data.keywords} onChange={onKeywords} />
+      {updating ? (
+        <p role="status" className="results-status">
+          Updating…
+        </p>
+      ) : null}
+      {lead === 'maker' ? [maker, site] : [site, maker]}
+      {data.landing && data.site ? <LandingSection landing={data.landing} site={data.site} onOpen={onOpen} /> : null}
+      <Section
+        title="Similar ads from other brands"
+        ads={data.similarAds}
+        empty="No similar ads found: remove a keyword or add another."
+        onOpen={onOpen}
+        action={
+          data.usedKeywords.length > 0 ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                navigate({
+                  to: 'search',
+                  query: data.usedKeywords.join(' '),
+                  languages: data.language ? [data.language] : [],
+                })
+              }
+            >
+              See all in Search
+            </button>
+          ) : null
+        }
+      />
+    </>
+  );
+}
+
+/** Which brand's ads come first: the store the page is on, or the maker of its product. */
+function LeadSwitch(props: {
+  site: string;
+  maker: string;
+  lead: 'site' | 'maker';
+  onChange: (lead: 'site' | 'maker') => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="lead-switch">
+      <legend>Show first</legend>
+      {(['site', 'maker'] as const).map((value) => (
+        <label key={value} className="chip-choice">
+          <input
+            type="radio"
+            name={`${id}-lead`}
+            checked={props.lead === value}
+            onChange={() => props.onChange(value)}
+          />{' '}
+          {value === 'site' ? `The site: ${props.site}` : `The maker: ${props.maker}`}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -78,7 +78,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const created = await deps.api.boards.create(name, parentId);
       return { board_id: created.board_id, name: created.name };
     },
-    'similar.find': (request, { signal }) => findSimilar(deps.api, request, signal),
+    'similar.find': (query, { signal }) => findSimilar(deps.api, query, signal),
     'similar.show': async ({ source, signals }, context) => {
       // First, while the click that sent this may still count as the user's gesture.
       const opening =

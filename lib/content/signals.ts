@@ -1,86 +1,34 @@
 import type { PageSignals } from '../messaging/page-trigger';
 
 /**
- * Page signals for "find similar ads", read from the DOM as it is, without running anything
- * the page ships. Plain DOM only: this module is bundled into the content script (no zod, no
- * the worker), so it stays small, and every read is a bounded querySelector, never a walk.
+ * Page signals for "find similar ads", read from the DOM as it is, without running anything the
+ * page ships. Plain DOM only: this module is bundled into the content script (no zod, no
+ * parsing), so it collects bounded raw material and the background reads it. Every read is a
+ * bounded lookup, never a walk of the whole page.
  */
 
 const MAX_TEXT = 300;
-const MAX_JSON_LD_SCRIPTS = 10;
-const MAX_JSON_LD_CHARS = 100_000;
-const MAX_JSON_LD_NODES = 500;
+const MAX_METAS = 120;
+const MAX_JSON_LD_SCRIPTS = 8;
+const MAX_JSON_LD_CHARS = 60_000;
+const MAX_LOGOS = 6;
+const MAX_SAMPLE = 600;
 
 function clean(value: string | null | undefined, max = MAX_TEXT): string {
   return (value ?? '').replace(/\s+/g, ' ').trim().slice(0, max);
-}
-
-function meta(doc: Document, selector: string): string {
-  return clean(doc.querySelector<HTMLMetaElement>(selector)?.content);
-}
-
-/** Names of Organization, Brand, and Product.brand nodes, visiting at most a bounded number of nodes. */
-export function brandsFromJsonLd(texts: readonly string[]): string[] {
-  const names: string[] = [];
-  let visited = 0;
-  const nameOf = (value: unknown): string | null => {
-    if (typeof value === 'string') return clean(value, 100) || null;
-    if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') {
-      return clean((value as { name: string }).name, 100) || null;
-    }
-    return null;
-  };
-  const visit = (node: unknown, depth: number): void => {
-    if (visited >= MAX_JSON_LD_NODES || depth > 8 || node === null || typeof node !== 'object') return;
-    visited += 1;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    const types = ([] as unknown[]).concat(record['@type'] ?? []).map(String);
-    if (
-      types.some(
-        (type) => type === 'Organization' || type === 'Brand' || type === 'Corporation' || type === 'OnlineStore',
-      )
-    ) {
-      const name = nameOf(record.name);
-      if (name) names.push(name);
-    }
-    if (types.includes('Product')) {
-      const brand = nameOf(record.brand) ?? nameOf(record.manufacturer);
-      if (brand) names.push(brand);
-    }
-    for (const key of ['@graph', 'brand', 'publisher', 'offers', 'seller', 'itemListElement', 'mainEntity']) {
-      if (key in record) visit(record[key], depth + 1);
-    }
-  };
-  for (const text of texts.slice(0, MAX_JSON_LD_SCRIPTS)) {
-    if (text.length > MAX_JSON_LD_CHARS) continue;
-    try {
-      visit(JSON.parse(text), 0);
-    } catch {
-      // A broken block says nothing; the others still count.
-    }
-  }
-  return [...new Set(names)];
 }
 
 const SKIPPED_ELEMENTS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'svg', 'SVG']);
 const MAX_TEXT_NODES = 200;
 
 /** An element's text without what scripts, styles and templates inside it hold; bounded. */
-export function readableText(element: Element | null | undefined): string {
+export function readableText(element: Element | null | undefined, max = MAX_TEXT): string {
   if (!element) return '';
   const parts: string[] = [];
   let visited = 0;
   let length = 0;
   const visit = (node: Node): void => {
-    for (
-      let child = node.firstChild;
-      child && visited < MAX_TEXT_NODES && length < MAX_TEXT;
-      child = child.nextSibling
-    ) {
+    for (let child = node.firstChild; child && visited < MAX_TEXT_NODES && length < max; child = child.nextSibling) {
       visited += 1;
       if (child.nodeType === 3) {
         const text = child.nodeValue ?? '';
@@ -92,7 +40,58 @@ export function readableText(element: Element | null | undefined): string {
     }
   };
   visit(element);
-  return clean(parts.join(' '));
+  return clean(parts.join(' '), max);
+}
+
+/** Whether a person sees the element: not hidden by an attribute, by CSS, or as screen-reader-only text. */
+function isVisible(element: Element): boolean {
+  if (element.closest('[hidden],[aria-hidden="true"],.visually-hidden,.sr-only,.screen-reader-text')) return false;
+  const check = (element as Element & { checkVisibility?: (options?: object) => boolean }).checkVisibility;
+  return check ? check.call(element, { visibilityProperty: true, opacityProperty: true }) : true;
+}
+
+function metasOf(doc: Document): [string, string][] {
+  const found: [string, string][] = [];
+  const tags = doc.querySelectorAll('meta');
+  for (let i = 0; i < tags.length && found.length < MAX_METAS; i += 1) {
+    const tag = tags[i] as Element;
+    const key = clean(
+      tag.getAttribute('property') ||
+        tag.getAttribute('name') ||
+        tag.getAttribute('itemprop') ||
+        tag.getAttribute('http-equiv'),
+      80,
+    ).toLowerCase();
+    const content = clean(tag.getAttribute('content'));
+    if (key && content) found.push([key, content]);
+  }
+  return found;
+}
+
+function logosOf(doc: Document): string[] {
+  const found: string[] = [];
+  const images = doc.querySelectorAll(
+    'a[href="/"] img[alt], header a img[alt], [id*="logo" i] img[alt], img[class*="logo" i][alt]',
+  );
+  for (let i = 0; i < images.length && found.length < MAX_LOGOS / 2; i += 1) {
+    const alt = clean(images[i]?.getAttribute('alt'), 100);
+    if (alt) found.push(alt);
+  }
+  const marks = doc.querySelectorAll('#logo, .logo, [class*="site-title" i], [class*="site-name" i]');
+  for (let i = 0; i < marks.length && found.length < MAX_LOGOS; i += 1) {
+    const text = readableText(marks[i], 100);
+    if (text) found.push(text);
+  }
+  return found;
+}
+
+function firstVisibleH1(doc: Document): string {
+  const headings = doc.querySelectorAll('h1');
+  for (let i = 0; i < headings.length && i < 10; i += 1) {
+    const heading = headings[i] as Element;
+    if (isVisible(heading)) return readableText(heading);
+  }
+  return '';
 }
 
 /** Reads the signals of a document; `selection` is what the user selected, if anything. */
@@ -103,20 +102,20 @@ export function readPageSignals(doc: Document, url: string, selection = ''): Pag
   } catch {
     hostname = '';
   }
-  const jsonLd = Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))
+  const jsonLd = Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))
     .slice(0, MAX_JSON_LD_SCRIPTS)
-    .map((script) => script.textContent ?? '');
+    .map((script) => script.textContent ?? '')
+    .filter((text) => text.length <= MAX_JSON_LD_CHARS);
   return {
     url: url.slice(0, 2048),
     hostname,
     title: clean(doc.title),
-    ogTitle: meta(doc, 'meta[property="og:title"]'),
-    ogSiteName: meta(doc, 'meta[property="og:site_name"]'),
-    applicationName: meta(doc, 'meta[name="application-name"]'),
-    description: meta(doc, 'meta[name="description"]') || meta(doc, 'meta[property="og:description"]'),
-    h1: readableText(doc.querySelector('h1')),
+    metas: metasOf(doc),
+    jsonLd,
+    logos: logosOf(doc),
+    h1: firstVisibleH1(doc),
     lang: clean(doc.documentElement.getAttribute('lang'), 35).toLowerCase(),
+    text: readableText(doc.body, MAX_SAMPLE),
     selection: clean(selection, 500),
-    jsonLdBrands: brandsFromJsonLd(jsonLd),
   };
 }

@@ -1,5 +1,5 @@
 import { ApiCode } from '../contract/envelope';
-import derivedSchemas from '../generated/record-schemas.json';
+import { serializedApiError as serializedApiErrorSchema } from '../generated/record-schemas.json';
 import { matchesSchema } from '../json-check';
 
 /** Failures that happen on our side of the wire, named so the UI can say what to do. */
@@ -43,7 +43,7 @@ export interface SerializedApiError {
  * api-error-schema.ts: pages that only show errors (the popup) ship no schema library.
  */
 export function isSerializedApiError(value: unknown): value is SerializedApiError {
-  return matchesSchema(derivedSchemas.serializedApiError, value);
+  return matchesSchema(serializedApiErrorSchema, value);
 }
 
 export interface ApiErrorInit {

@@ -30,18 +30,47 @@ export const FIND_SIMILAR_SCRIPT = 'content-scripts/find-similar.js';
 /** The id of the opt-in page button's registered content script. */
 export const PAGE_BUTTON_SCRIPT_ID = 'adscope-page-button';
 
-/** What the find-similar script reads from a page and sends, and nothing more. */
+/**
+ * What the find-similar script reads from a page and sends, and nothing more: raw material,
+ * bounded, that the background reads (structured data, names, language) so the script stays small.
+ */
 export interface PageSignals {
   url: string;
   hostname: string;
   title: string;
-  ogTitle: string;
-  ogSiteName: string;
-  applicationName: string;
-  description: string;
+  /** The page's meta tags as [key, content]; the key is the tag's property, name, itemprop or http-equiv, in lower case. */
+  metas: [string, string][];
+  /** The text of each JSON-LD script, in document order, as the page has it (it may be invalid JSON). */
+  jsonLd: string[];
+  /** What the site's logo says: the alt text of an image in a link to the home page or a logo element, a logo's text. */
+  logos: string[];
+  /** The first visible h1. */
   h1: string;
+  /** The document's lang attribute. */
   lang: string;
+  /** A sample of the page's visible text, for the browser's language detection. */
+  text: string;
   selection: string;
-  /** Organization / Brand names and Product.brand names from JSON-LD, in document order. */
-  jsonLdBrands: string[];
 }
+
+/** Where the panel's page reading found a name (lib/page-reading.ts), in the words "Why these results" uses. */
+export const SIGNALS = [
+  'structured data',
+  'publisher',
+  'og:site_name',
+  'app name',
+  'logo',
+  'title',
+  'domain',
+  'product brand',
+] as const;
+
+/** Where the panel's page reading found the page's language. */
+export const LANGUAGE_SOURCES = [
+  'lang attribute',
+  'content-language',
+  'og:locale',
+  'inLanguage',
+  "browser's detection",
+  'none',
+] as const;

@@ -22,7 +22,7 @@ import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
 import type { OutboxEntry } from '../storage/outbox';
 import type { PageButtonState } from './page-button-access';
-import { pageSignalsSchema, type SimilarResult, similarRequestSchema } from './similar';
+import { pageSignalsSchema, type SimilarResult, similarQuerySchema } from './similar';
 import { triggerSources } from './page-trigger';
 import { themeSchema } from '../storage/settings';
 import { WATCH_INTERVALS, WATCH_LIMIT, type WatchSettings } from '../storage/watchlist';
@@ -215,7 +215,7 @@ export const requests = {
     senders: EXTENSION_PAGES,
   }),
   /** Finds a brand's ads and similar ads from a page's signals or from an ad. */
-  'similar.find': request<SimilarResult>()({ input: similarRequestSchema, senders: EXTENSION_PAGES }),
+  'similar.find': request<SimilarResult>()({ input: similarQuerySchema, senders: EXTENSION_PAGES }),
   /**
    * The injected find-similar script hands its page's signals to the panel. It gets no API
    * data back: whether the panel opened, nothing more.

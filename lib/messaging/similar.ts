@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LibraryAd } from '../contract/ad-library';
-import type { PageSignals } from './page-trigger';
+import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
+import type { PageReading } from '../page-reading';
 
 /**
  * Find-similar as it crosses the message boundary: what the content script and the pages
@@ -14,14 +15,13 @@ export const pageSignalsSchema: z.ZodType<PageSignals> = z
     url: text(2048),
     hostname: text(253),
     title: text(300),
-    ogTitle: text(300),
-    ogSiteName: text(300),
-    applicationName: text(300),
-    description: text(300),
+    metas: z.array(z.tuple([text(80), text(300)])).max(120),
+    jsonLd: z.array(text(60_000)).max(8),
+    logos: z.array(text(100)).max(6),
     h1: text(300),
     lang: text(35),
+    text: text(600),
     selection: text(500),
-    jsonLdBrands: z.array(text(100)).max(50),
   })
   .strict();
 
@@ -49,15 +49,76 @@ export const similarRequestSchema = z.discriminatedUnion('kind', [
 ]);
 export type SimilarRequest = z.infer<typeof similarRequestSchema>;
 
+const nameCandidateSchema = z
+  .object({ name: text(100), signal: z.enum(SIGNALS), weight: z.number().min(0).max(1000) })
+  .strict();
+
+/** A page as the panel read it (lib/page-reading.ts): what the worker needs to find its brands and similar ads. */
+export const pageReadingSchema: z.ZodType<PageReading> = z
+  .object({
+    url: text(2048),
+    title: text(300),
+    /** The page's registrable domain by the Public Suffix List. */
+    site: z
+      .object({ domain: text(253), label: text(253) })
+      .strict()
+      .nullable(),
+    siteNames: z.array(nameCandidateSchema).max(6),
+    makerNames: z.array(nameCandidateSchema).max(4),
+    language: text(10),
+    languageSource: z.enum(LANGUAGE_SOURCES),
+    keywords: z.array(text(40)).max(10),
+  })
+  .strict();
+
+/** What the panel asks the worker for: a page it has read, or an ad; with keywords the user edited. */
+export const similarQuerySchema = z.discriminatedUnion('kind', [
+  z
+    .object({ kind: z.literal('page'), page: pageReadingSchema, keywords: z.array(text(40)).max(10).optional() })
+    .strict(),
+  similarRequestSchema.options[1],
+]);
+export type SimilarQuery = z.infer<typeof similarQuerySchema>;
+
+/** A catalogue brand the page named, with the signal that named it and its newest ads. */
+export interface BrandFound {
+  id: string;
+  name: string;
+  /** Why this brand, in words: "its name matches the page's og:site_name and its domain is this site's". */
+  reason: string;
+  /** The signal that named it: "structured data", "og:site_name", "title", "domain", "product brand", ... */
+  signal: string;
+  ads: LibraryAd[];
+}
+
+/** The site brand's ads that lead to the page, then elsewhere on its site, as far as they were read. */
+export interface LandingAds {
+  here: LibraryAd[];
+  elsewhere: LibraryAd[];
+  /** Ads of the brand read to find them. */
+  scanned: number;
+  /** Whether those were all of the brand's ads. */
+  complete: boolean;
+}
+
 export interface SimilarResult {
   title: string;
   url: string | null;
-  brand: { id: string; name: string; reason: string } | null;
-  candidates: string[];
+  /** The site the page is on (for an ad, the ad's brand). */
+  site: BrandFound | null;
+  /** The maker of the product the page sells, when it names one apart from the site. */
+  maker: BrandFound | null;
+  /** Which of the two leads. */
+  lead: 'site' | 'maker';
+  /** Names the page gave that matched no catalogue brand, with the signal that gave each. */
+  unmatched: { name: string; signal: string }[];
   keywords: string[];
   /** The keywords the similar search actually used (all terms must match, so fewer may be used). */
   usedKeywords: string[];
   language: string;
-  brandAds: LibraryAd[];
+  /** Where the language came from: "lang attribute", "og:locale", "browser's detection", ... */
+  languageSource: string;
   similarAds: LibraryAd[];
+  /** For a page on a catalogue brand's own site: that brand's ads that lead here; null otherwise. */
+  landing: LandingAds | null;
 }

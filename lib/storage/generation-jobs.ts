@@ -1,5 +1,5 @@
 import { defineStoredItem } from './stored-item';
-import derivedSchemas from '../generated/record-schemas.json';
+import { generationJob as generationJobSchema } from '../generated/record-schemas.json';
 import { matchesSchema } from '../json-check';
 import type { GenerationJob } from './generation-job-schema';
 
@@ -10,9 +10,7 @@ export const isActiveJob = (job: Pick<GenerationJob, 'phase'>) => job.phase === 
 
 /** Stored jobs read one by one by the derived JSON Schema: a job that fails is skipped, the others kept. */
 export function readGenerationJobs(raw: unknown): GenerationJob[] {
-  return Array.isArray(raw)
-    ? raw.filter((job): job is GenerationJob => matchesSchema(derivedSchemas.generationJob, job))
-    : [];
+  return Array.isArray(raw) ? raw.filter((job): job is GenerationJob => matchesSchema(generationJobSchema, job)) : [];
 }
 
 /**

@@ -78,7 +78,7 @@ export function searchLibrary(context: RouteContext, brandId?: string) {
   return {
     items: slice.flatMap((index) => {
       const ad = ads[index];
-      return ad ? [libraryAd(ad, context.mediaUrl, saved.get(ad.id))] : [];
+      return ad ? [libraryAd(ad, context, saved.get(ad.id))] : [];
     }),
     cursor,
   };
@@ -98,7 +98,7 @@ export const adLibraryRoutes: Route[] = [
       return {
         items: slice.flatMap(([id, details]) => {
           const ad = context.state.adById(id);
-          return ad ? [libraryAd(ad, context.mediaUrl, details)] : [];
+          return ad ? [libraryAd(ad, context, details)] : [];
         }),
         cursor,
       };
@@ -111,7 +111,7 @@ export const adLibraryRoutes: Route[] = [
       const id = context.params.ad_id ?? '';
       const ad = context.state.adById(id);
       if (!ad) throw notFound(`No library ad ${id.slice(0, 64)}.`);
-      return libraryAd(ad, context.mediaUrl, savedDetailsOf(context.workspace).get(ad.id));
+      return libraryAd(ad, context, savedDetailsOf(context.workspace).get(ad.id));
     },
   },
 ];

@@ -69,7 +69,7 @@ function boardAds(context: RouteContext, board: BoardRecord) {
       const ad = context.state.adById(save.adId);
       if (!ad) return [];
       return [
-        libraryAd(ad, context.mediaUrl, {
+        libraryAd(ad, context, {
           saved_at: save.savedAt,
           boards: saved.get(ad.id)?.boards ?? [board.board_id],
           tags: save.tags,

@@ -288,14 +288,13 @@ describe('find-similar hand-over and the page button', () => {
     url: 'https://shop.example/',
     hostname: 'shop.example',
     title: 'Shop',
-    ogTitle: '',
-    ogSiteName: '',
-    applicationName: '',
-    description: '',
+    metas: [],
+    jsonLd: [],
+    logos: [],
     h1: '',
     lang: 'en',
+    text: '',
     selection: 'tents',
-    jsonLdBrands: [],
   };
   const content: RequestContext = { sender: 'content-script', tabId: 4, windowId: 1, url: 'https://shop.example/' };
 

@@ -57,14 +57,13 @@ describe('router', () => {
       url: 'https://forged.example/',
       hostname: 'forged.example',
       title: 't',
-      ogTitle: '',
-      ogSiteName: '',
-      applicationName: '',
-      description: '',
+      metas: [],
+      jsonLd: [],
+      logos: [],
       h1: '',
       lang: '',
+      text: '',
       selection: '',
-      jsonLdBrands: [],
     };
     await route({ type: 'similar.show', payload: { source: 'page', signals } }, content);
     expect(handlers['similar.show']).toHaveBeenCalledWith(

@@ -15,14 +15,13 @@ const signals = {
   url: 'https://shop.example/tents',
   hostname: 'shop.example',
   title: 'Tents | Shop',
-  ogTitle: '',
-  ogSiteName: 'Shop',
-  applicationName: '',
-  description: '',
+  metas: [['og:site_name', 'Shop']] as [string, string][],
+  jsonLd: [],
+  logos: [],
   h1: 'Tents',
   lang: 'en',
+  text: 'Tents for every trail.',
   selection: '',
-  jsonLdBrands: [],
 };
 const page = { kind: 'page' as const, signals };
 const tab = { id: 7, windowId: 1, url: 'https://shop.example/tents', title: 'Tents | Shop' };

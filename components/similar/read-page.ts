@@ -1,0 +1,65 @@
+import { getDomain, getDomainWithoutSuffix } from 'tldts';
+import { browser } from 'wxt/browser';
+import { readPage, type SiteDomain, similarKeywords } from '@/lib/page-reading';
+import type { SimilarQuery, SimilarRequest } from '@/lib/messaging/similar';
+
+/**
+ * A page's site by the Public Suffix List (tldts, private domains included, so
+ * "acme.myshopify.com" is Acme's and "acme.github.io" too). The list is about 46 KB gzip: it and
+ * the page reading (lib/page-reading.ts) run here, in the Similar view's chunk, because the
+ * worker's bundle is loaded at every wake and a service worker cannot load code lazily.
+ */
+export function siteDomainOf(hostname: string): SiteDomain | null {
+  if (!hostname) return null;
+  const options = { allowPrivateDomains: true };
+  const domain = getDomain(hostname, options);
+  const label = getDomainWithoutSuffix(hostname, options);
+  return domain && label ? { domain, label } : null;
+}
+
+/** The language the browser reads in a text, when it is sure enough of it (half of the text or more). */
+async function detectLanguage(text: string): Promise<string> {
+  try {
+    const result = await browser.i18n.detectLanguage(text);
+    const top = result.languages[0];
+    return top && (result.isReliable || top.percentage >= 50) ? top.language : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * What the panel asks the worker: a page read here (its site, names, language and keywords; the
+ * browser detects the language only when the page names none), or an ad with its keywords.
+ */
+export async function queryOf(request: SimilarRequest): Promise<SimilarQuery> {
+  if (request.kind === 'ad') {
+    const text = `${request.title} ${request.text}`;
+    return {
+      ...request,
+      keywords:
+        request.keywords ??
+        similarKeywords(
+          {
+            url: '',
+            hostname: '',
+            title: '',
+            metas: [],
+            jsonLd: [],
+            logos: [],
+            h1: '',
+            lang: '',
+            text: '',
+            selection: text,
+          },
+          [request.brandName ?? ''],
+          request.language ?? '',
+        ),
+    };
+  }
+  const { signals } = request;
+  const site = siteDomainOf(signals.hostname);
+  let page = readPage(signals, site);
+  if (!page.language && signals.text) page = readPage(signals, site, await detectLanguage(signals.text));
+  return { kind: 'page', page, ...(request.keywords ? { keywords: request.keywords } : {}) };
+}
