@@ -66,7 +66,7 @@ export function AdCard({
   const format = formatLabel(ad.display_format);
   const brand = watchableBrand(ad);
   return (
-    <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total}>
+    <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total} data-ad-id={ad.id}>
       <div className="ad-card-media">
         {shown ? (
           <img src={shown} alt="" loading="lazy" decoding="async" />

@@ -56,10 +56,9 @@ export function BrandSection({
         <button
           type="button"
           className="btn"
-          aria-label={`See all of ${possessive(brand.name)} ads in Search`}
           onClick={() => navigate({ to: 'search', brand: { id: brand.id, name: brand.name } })}
         >
-          See all in Search
+          See all in Search<span className="visually-hidden">: {title}</span>
         </button>
       }
     >

@@ -88,18 +88,17 @@ export default function SimilarTab() {
 
 /** The brands found in one line; on request, which signal named each, the keywords and the language. */
 function WhyTheseResults({ result: data }: { result: SimilarResult }) {
-  const found = [
-    data.site ? `${data.maker ? 'Site' : 'Brand'}: ${data.site.name}` : null,
-    data.maker ? `Maker: ${data.maker.name}` : null,
-  ].filter(Boolean);
+  const only = data.site && data.maker ? null : (data.site ?? data.maker);
   return (
     <details className="why" aria-label="Why these results">
       <summary>
-        {found.length > 0
-          ? `${found.join(' · ')}.`
-          : data.unmatched.length > 0
-            ? `No catalogue brand matched ${data.unmatched.map((name) => name.name).join(', ')}; only similar ads are shown.`
-            : 'The page names no brand; only similar ads are shown.'}
+        {data.site && data.maker
+          ? `Site: ${data.site.name} · Maker: ${data.maker.name}.`
+          : only
+            ? `Brand: ${only.name}, because ${only.reason}.`
+            : data.unmatched.length > 0
+              ? `No catalogue brand matched ${data.unmatched.map((name) => name.name).join(', ')}; only similar ads are shown.`
+              : 'The page names no brand; only similar ads are shown.'}
       </summary>
       <ul>
         {[data.site, data.maker].map((brand) =>

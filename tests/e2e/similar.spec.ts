@@ -96,6 +96,65 @@ test('on each demo page, find-similar shows the right brand and similar ads in t
   await expectAccessible(panelPage);
 });
 
+test("a store's product page shows the store and the maker, switches which leads, and the ads that lead to it", async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const [maker, store] = demoPageBrands(server.state);
+  if (!maker || !store) throw new Error('The demo needs three brands.');
+  const panelPage = await openPage('sidepanel');
+  const url = `${server.baseUrl}/demo/pages/product`;
+  const page = await openDemoPage(context, url, consoleErrors);
+  await findSimilar(context, url, { source: 'page', button: false });
+  await expect(panelPage.getByRole('heading', { level: 2, name: 'Similar to Trail running shoe' })).toBeVisible();
+  const why = panelPage.getByRole('group', { name: 'Why these results' });
+  await expect(why).toContainText(`Site: ${store.name} · Maker: ${maker.name}.`);
+  await why.getByText(`Site: ${store.name}`).click();
+  await expect(why).toContainText(`${store.name}: named by the page's structured data`);
+  await expect(why).toContainText(`${maker.name}: named by the page's product brand`);
+
+  // Each brand with its own ads; the store leads, and the maker can lead instead.
+  const storeAds = `${possessive(store.name)} ads`;
+  const makerAds = `${possessive(maker.name)} ads`;
+  const order = () =>
+    panelPage
+      .getByRole('list')
+      .evaluateAll(
+        (lists, names) =>
+          lists.map((list) => list.getAttribute('aria-label')).filter((name) => names.includes(name ?? '')),
+        [storeAds, makerAds],
+      );
+  await expect.poll(order).toEqual([storeAds, makerAds]);
+  for (const name of await panelPage.getByRole('list', { name: makerAds }).locator('.ad-card-brand').allTextContents())
+    expect(name).toBe(maker.name);
+  const makerFirst = panelPage.getByRole('radio', { name: `The maker: ${maker.name}` });
+  await makerFirst.focus();
+  await panelPage.keyboard.press('Space');
+  await expect(makerFirst).toBeChecked();
+  await expect.poll(order).toEqual([makerAds, storeAds]);
+
+  // The store's ads whose landing page is this one, tracking parameters ignored: exactly the ones the server points here.
+  const here = panelPage.getByRole('list', { name: 'Ads that lead to this page' });
+  await expect(here.getByRole('listitem').first()).toBeVisible();
+  const ids = await here
+    .locator('[data-ad-id]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-ad-id')));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    const record = server.state.adById(id ?? '');
+    expect(record?.unified_brand_id).toBe(store.id);
+    expect(server.state.landingPathOf(record as NonNullable<typeof record>)).toMatch(/^\/demo\/pages\/product\?/);
+  }
+  await expect(panelPage.getByRole('list', { name: 'What these ads have in common' })).toContainText(
+    `${ids.length} ${ids.length === 1 ? 'ad' : 'ads'}`,
+  );
+  await expect(panelPage.getByRole('list', { name: `Elsewhere on ${possessive(store.name)} site` })).toBeVisible();
+  await expectAccessible(panelPage);
+  await page.close();
+});
+
 test('an image feeds its alt text to the search', async ({ context, openPage, server, consoleErrors }) => {
   const url = `${server.baseUrl}/demo/pages/title`;
   await openDemoPage(context, url, consoleErrors);
