@@ -78,7 +78,7 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
   }
   if (pathname === '/demo/pages' || pathname === '/demo/pages/')
     return send(response, 'text/html; charset=utf-8', demoPageIndex());
-  const demo = /^\/demo\/pages\/([a-z-]+)$/.exec(pathname);
+  const demo = /^\/demo\/pages\/([a-z0-9-]+)$/.exec(pathname);
   if (demo) {
     const html = demoPage(state, demo[1] ?? '');
     return html ? send(response, 'text/html; charset=utf-8', html) : notFound(response);

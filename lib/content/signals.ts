@@ -68,19 +68,35 @@ function metasOf(doc: Document): [string, string][] {
   return found;
 }
 
+/** Links looked at for one to the home page with a logo in it, when the page has no banner. */
+const MAX_LINKS = 200;
+
+/**
+ * The logo's words: in the page's banner (header), the alt text of its images and its logo
+ * element's text; without a banner, an image in one of the first links to "/"; and #logo, .logo.
+ * Lookups stay within the banner or a bounded number of links: never a scan of a large page.
+ */
 function logosOf(doc: Document): string[] {
   const found: string[] = [];
-  const images = doc.querySelectorAll(
-    'a[href="/"] img[alt], header a img[alt], [id*="logo" i] img[alt], img[class*="logo" i][alt]',
-  );
-  for (let i = 0; i < images.length && found.length < MAX_LOGOS / 2; i += 1) {
-    const alt = clean(images[i]?.getAttribute('alt'), 100);
-    if (alt) found.push(alt);
+  const add = (text: string) => {
+    if (text && found.length < MAX_LOGOS && !found.includes(text)) found.push(text);
+  };
+  const banner = doc.querySelector('header, [role="banner"]');
+  if (banner) {
+    const images = banner.querySelectorAll('a img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt]');
+    for (let i = 0; i < images.length && i < 3; i += 1) add(clean(images[i]?.getAttribute('alt'), 100));
+    const mark = banner.querySelector('[class*="logo" i], [class*="site-title" i], [class*="site-name" i]');
+    if (mark) add(readableText(mark, 100));
+  } else {
+    const links = doc.links;
+    for (let i = 0; i < links.length && i < MAX_LINKS; i += 1) {
+      const link = links[i];
+      if (link?.getAttribute('href') === '/') add(clean(link.querySelector('img[alt]')?.getAttribute('alt'), 100));
+    }
   }
-  const marks = doc.querySelectorAll('#logo, .logo, [class*="site-title" i], [class*="site-name" i]');
-  for (let i = 0; i < marks.length && found.length < MAX_LOGOS; i += 1) {
-    const text = readableText(marks[i], 100);
-    if (text) found.push(text);
+  for (const mark of [doc.getElementById('logo'), doc.querySelector('.logo')]) {
+    const alt = mark?.querySelector('img[alt]')?.getAttribute('alt');
+    add(alt ? clean(alt, 100) : readableText(mark, 100));
   }
   return found;
 }
