@@ -96,7 +96,12 @@ function logosOf(doc: Document): string[] {
   }
   for (const mark of [doc.getElementById('logo'), doc.querySelector('.logo')]) {
     const alt = mark?.querySelector('img[alt]')?.getAttribute('alt');
-    add(alt ? clean(alt, 100) : readableText(mark, 100));
+    // A logo drawn by CSS says its name only in its title or label.
+    add(
+      alt
+        ? clean(alt, 100)
+        : readableText(mark, 100) || clean(mark?.getAttribute('title') || mark?.getAttribute('aria-label'), 100),
+    );
   }
   return found;
 }

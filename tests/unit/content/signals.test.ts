@@ -44,6 +44,11 @@ describe('the find-similar script collects', () => {
       'https://northwind.example/',
     );
     expect(signals.logos).toEqual(['Northwind Outfitters', 'Northwind']);
+    const drawn = readPageSignals(
+      page('<html><body><a class="logo" href="/" title="NORTHWIND"></a></body></html>'),
+      'https://x.example/',
+    );
+    expect(drawn.logos).toEqual(['NORTHWIND']);
   });
 
   it('the first h1 a person sees, never a hidden one', () => {

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { siteDomainOf } from '../../../components/similar/read-page';
+import { readPageSignals } from '../../../lib/content/signals';
+import { readPage, sameName } from '../../../lib/page-reading';
+
+/**
+ * Heads of real pages (tests/fixtures/page-heads, each naming its source), read as Adscope reads
+ * a page: the find-similar script's signals, then the panel's reading. Each row says what a
+ * person sees there: the site's name, the product's maker where the page names one, the language.
+ */
+interface CorpusPage {
+  file: string;
+  url: string;
+  kind: 'news' | 'store' | 'shopify' | 'saas' | 'publisher';
+  site: string;
+  maker?: string;
+  language: string;
+}
+
+const CORPUS: CorpusPage[] = [
+  {
+    file: 'bbc-news.html',
+    url: 'http://www.bbc.com/news/business-40504764',
+    kind: 'news',
+    site: 'BBC News',
+    language: 'en',
+  },
+  {
+    file: 'audiense.html',
+    url: 'https://audiense.com/twin-peaks-2017-using-the-social-data-audience-consumer-insights-to-create-the-next-big-tv-sensation/',
+    kind: 'saas',
+    site: 'Audiense',
+    language: 'en',
+  },
+  {
+    file: 'hola-usa.html',
+    url: 'https://www.hola.com/us/celebrities/20240624701307/rauw-alejandro-bruna-marquezine-dreams-to-accomplish/',
+    kind: 'news',
+    site: 'HOLA! USA',
+    language: 'en',
+  },
+  {
+    file: 'rory-kramer-shopify.html',
+    url: 'https://rorykramer.com/',
+    kind: 'shopify',
+    site: 'Rory Kramer',
+    language: 'en',
+  },
+  {
+    file: 'delish-kitchen.html',
+    url: 'https://delishkitchen.tv/recipes/153667539426083235',
+    kind: 'publisher',
+    site: 'デリッシュキッチン',
+    language: 'ja',
+  },
+  {
+    file: 'le-monde.html',
+    url: 'http://www.lemonde.fr/pixels/article/2015/05/04/que-contient-la-loi-sur-le-renseignement_4627068_4408996.html',
+    kind: 'news',
+    site: 'Le Monde',
+    language: 'fr',
+  },
+];
+
+function read(page: CorpusPage) {
+  const html = readFileSync(path.resolve('tests/fixtures/page-heads', page.file), 'utf8');
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const signals = readPageSignals(doc, page.url);
+  return readPage(signals, siteDomainOf(signals.hostname));
+}
+
+describe('a corpus of real page heads', () => {
+  const readings = CORPUS.map((page) => ({ page, reading: read(page) }));
+
+  it('names the site first on at least 95% of them', () => {
+    const misses = readings
+      .filter(({ page, reading }) => !sameName(reading.siteNames[0]?.name ?? '', page.site))
+      .map(({ page, reading }) => `${page.file}: ${reading.siteNames[0]?.name ?? 'nothing'} (expected ${page.site})`);
+    expect(misses.length / CORPUS.length, misses.join('\n')).toBeLessThanOrEqual(0.05);
+  });
+
+  it('finds the language of at least 98% of them', () => {
+    const misses = readings
+      .filter(({ page, reading }) => reading.language !== page.language)
+      .map(({ page, reading }) => `${page.file}: ${reading.language || 'none'} (expected ${page.language})`);
+    expect(misses.length / CORPUS.length, misses.join('\n')).toBeLessThanOrEqual(0.02);
+  });
+
+  it('offers the maker on every product page that names one, and no maker where none is named', () => {
+    for (const { page, reading } of readings) {
+      const makers = reading.makerNames.map((name) => name.name);
+      if (page.maker)
+        expect([page.file, makers.some((name) => sameName(name, page.maker ?? ''))]).toEqual([page.file, true]);
+      else expect([page.file, makers]).toEqual([page.file, []]);
+    }
+  });
+
+  it('covers news, SaaS, a Shopify brand and a publisher, in English, Japanese and French', () => {
+    expect(new Set(CORPUS.map((page) => page.kind))).toEqual(new Set(['news', 'saas', 'shopify', 'publisher']));
+    expect(new Set(CORPUS.map((page) => page.language))).toEqual(new Set(['en', 'ja', 'fr']));
+  });
+});
