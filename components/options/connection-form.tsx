@@ -34,7 +34,7 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
           <button type="submit" className="btn btn-primary" disabled={save.isPending || asking}>
             {asking ? 'Waiting for your permission…' : save.isPending ? 'Testing connection…' : 'Save and test'}
           </button>
-          {DEMO_BUILD ? (
+          {DEMO_BUILD && form.fillDemoServer ? (
             <button type="button" className="btn" onClick={form.fillDemoServer}>
               Use the local demo server
             </button>

@@ -5,6 +5,7 @@ import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/messaging/connection';
 import { ApiError } from '@/lib/messaging/api-error';
 import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
+import { DEMO_BUILD } from '@/lib/build-mode';
 import { callBackground } from '@/lib/messaging/client';
 import type { ConnectionReport } from '@/lib/messaging/protocol';
 
@@ -129,11 +130,14 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
       save.reset();
       keyField.current?.focus();
     },
-    fillDemoServer: () => {
-      setBaseUrl(DEMO_BASE_URL);
-      setApiKey(DEMO_API_KEY);
-      setFieldErrors({});
-    },
+    /** Fills in the local demo server; only development, e2e and bench builds have it (compiled out otherwise). */
+    fillDemoServer: DEMO_BUILD
+      ? () => {
+          setBaseUrl(DEMO_BASE_URL);
+          setApiKey(DEMO_API_KEY);
+          setFieldErrors({});
+        }
+      : null,
   };
 }
 
