@@ -316,7 +316,16 @@ export const TOUR: TourStop[] = [
     readme: "Similar ads found from a competitor's page",
     page: 'sidepanel',
     viewport: PANEL,
-    prepare: (page, env) => showSimilarPage(page, env, 'json-ld'),
+    prepare: (page, env) => showSimilarPage(page, env, 'product'),
+  },
+  {
+    name: 'similar-landing',
+    page: 'sidepanel',
+    viewport: PANEL,
+    prepare: async (page, env) => {
+      await showSimilarPage(page, env, 'product');
+      await page.getByRole('heading', { name: 'Ads that lead to this page' }).scrollIntoViewIfNeeded();
+    },
   },
   {
     name: 'similar-page-german',

@@ -71,7 +71,7 @@ test('an account report: custom 30 days, an added metric ranked both ways, an ad
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await expect.poll(async () => columnValues(page, column)).toEqual([...descending].sort((a, b) => a - b));
   // The window ends yesterday, which is still settling.
-  await expect(page.getByText(/still settling/)).toBeVisible();
+  await expect(page.getByText(/^Figures from .+ on are still settling/)).toBeVisible();
   await expectAccessible(page);
 
   // An ad with a video whose transcript is cached.
@@ -145,7 +145,7 @@ test('recent days are marked as settling, and null reads "no data"', async ({ op
   await page.getByLabel('Ad account', { exact: true }).selectOption({ label: 'Acme Outdoor · Meta' });
   await new SidePanelPage(page).openReportControls();
   await page.getByRole('radio', { name: 'Yesterday' }).check();
-  await expect(page.getByText(/still settling/)).toBeVisible();
+  await expect(page.getByText(/^Figures from .+ on are still settling/)).toBeVisible();
   await page.getByLabel('Rows', { exact: true }).fill('50');
   await page.getByLabel('Rank by', { exact: true }).selectOption({ label: 'Cost per conversion' });
   await expect(page.locator('.ranked-table td.no-data').first()).toHaveText('no data');
