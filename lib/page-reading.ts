@@ -120,6 +120,9 @@ const SITE_TYPES = new Set([
 ]);
 const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'individualproduct', 'car', 'vehicle']);
 
+/** Where an organization is the product's maker or seller, not the site: not looked into for site names. */
+const NOT_THE_SITE = new Set(['brand', 'manufacturer', 'seller', 'offeredBy']);
+
 function nameOf(value: unknown): string {
   if (Array.isArray(value)) return nameOf(value[0]);
   if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim().slice(0, 100);
@@ -153,7 +156,7 @@ export function jsonLdFacts(texts: readonly string[]): JsonLdFacts {
     if ('publisher' in record) add(facts.publishers, nameOf(record.publisher));
     if (typeof record.inLanguage === 'string') add(facts.languages, record.inLanguage);
     for (const [key, value] of Object.entries(record)) {
-      if (value && typeof value === 'object' && key !== 'brand' && key !== 'manufacturer') visit(value, depth + 1);
+      if (value && typeof value === 'object' && !NOT_THE_SITE.has(key)) visit(value, depth + 1);
     }
   };
   for (const text of texts.slice(0, 8)) visit(parseJsonLd(text), 0);
@@ -330,7 +333,7 @@ export function readPage(signals: PageSignals, site: SiteDomain | null, detected
   const siteNames = siteCandidates(signals, site).slice(0, 6);
   // A maker that is the site itself (a brand selling its own products) is the site, not a second brand.
   const makerNames = makerCandidates(signals)
-    .filter((maker) => !siteNames.some((name) => name.signal !== 'domain' && sameName(name.name, maker.name)))
+    .filter((maker) => !sameName(siteNames[0]?.name ?? '', maker.name))
     .slice(0, 4);
   const language = pageLanguage(signals, detected);
   const names = [siteNames[0]?.name, makerNames[0]?.name].filter((name): name is string => Boolean(name));

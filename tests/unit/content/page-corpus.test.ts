@@ -63,6 +63,14 @@ const CORPUS: CorpusPage[] = [
     site: 'Le Monde',
     language: 'fr',
   },
+  {
+    file: 'tesla-hunt.html',
+    url: 'https://teslahunt.io/5YJSA7E49JF269238',
+    kind: 'store',
+    site: 'Tesla Hunt',
+    maker: 'Tesla',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -98,8 +106,10 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('covers news, SaaS, a Shopify brand and a publisher, in English, Japanese and French', () => {
-    expect(new Set(CORPUS.map((page) => page.kind))).toEqual(new Set(['news', 'saas', 'shopify', 'publisher']));
+  it('covers news, SaaS, a Shopify brand, a publisher and a store, in English, Japanese and French', () => {
+    expect(new Set(CORPUS.map((page) => page.kind))).toEqual(
+      new Set(['news', 'saas', 'shopify', 'publisher', 'store']),
+    );
     expect(new Set(CORPUS.map((page) => page.language))).toEqual(new Set(['en', 'ja', 'fr']));
   });
 });
