@@ -71,6 +71,21 @@ const CORPUS: CorpusPage[] = [
     maker: 'Tesla',
     language: 'en',
   },
+  {
+    file: 'ebrosia.html',
+    url: 'https://www.ebrosia.de/beringer-zinfandel-rose-stone-cellars-lieblich-suess',
+    kind: 'store',
+    site: 'ebrosia',
+    maker: 'Beringer',
+    language: 'de',
+  },
+  {
+    file: 'infobae.html',
+    url: 'https://www.infobae.com/colombia/2026/08/24/terremoto-sacudio-el-bolsillo-de-los-colombianos-el-consumo-cayo-89-tras-el-fuerte-sismo-del-10-de-agosto/',
+    kind: 'news',
+    site: 'Infobae',
+    language: 'es',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -106,10 +121,10 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('covers news, SaaS, a Shopify brand, a publisher and a store, in English, Japanese and French', () => {
+  it('covers news, SaaS, a Shopify brand, a publisher and stores, in English, Japanese, French, German and Spanish', () => {
     expect(new Set(CORPUS.map((page) => page.kind))).toEqual(
       new Set(['news', 'saas', 'shopify', 'publisher', 'store']),
     );
-    expect(new Set(CORPUS.map((page) => page.language))).toEqual(new Set(['en', 'ja', 'fr']));
+    expect(new Set(CORPUS.map((page) => page.language))).toEqual(new Set(['en', 'ja', 'fr', 'de', 'es']));
   });
 });
