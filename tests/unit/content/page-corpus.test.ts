@@ -86,6 +86,27 @@ const CORPUS: CorpusPage[] = [
     site: 'Infobae',
     language: 'es',
   },
+  {
+    file: 'spiegel.html',
+    url: 'https://www.spiegel.de/spiegel/print/d-161500790.html',
+    kind: 'news',
+    site: 'SPIEGEL ONLINE',
+    language: 'de',
+  },
+  {
+    file: 'france-culture.html',
+    url: 'https://www.franceculture.fr/emissions/le-journal-des-idees/le-journal-des-idees-emission-du-mardi-14-janvier-2020',
+    kind: 'news',
+    site: 'France Culture',
+    language: 'fr',
+  },
+  {
+    file: 'two-for-fashion.html',
+    url: 'https://www.otto.de/twoforfashion/strohtasche/',
+    kind: 'publisher',
+    site: 'Two For Fashion',
+    language: 'de',
+  },
 ];
 
 function read(page: CorpusPage) {
