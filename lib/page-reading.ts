@@ -184,17 +184,28 @@ export function sameName(a: string, b: string): boolean {
 
 /**
  * The part of a title that names the site: the one that repeats another signal's name or the
- * domain's label ("LeanData | The Winds of Change" on leandata.com → "LeanData"). Without such a
- * part, the end of the title is only a guess, returned as such, and only when it is short.
+ * domain's label ("LeanData | The Winds of Change" on leandata.com → "LeanData"). Next, the end of
+ * the title that is not the page's own headline ("Linux Engineer's random thoughts - awk driven
+ * IoT" under the heading "awk driven IoT"). Otherwise the end of the title is only a guess,
+ * returned as such, and only when it is short.
  */
-export function titleSiteName(title: string, hints: readonly string[]): { name: string; confirmed: boolean } | null {
+export function titleSiteName(
+  title: string,
+  hints: readonly string[],
+  headlines: readonly string[] = [],
+): { name: string; weight: number } | null {
   const parts = titleParts(title);
   if (parts.length < 2) return null;
   for (const part of [...parts].reverse()) {
-    if (hints.some((hint) => sameName(part, hint))) return { name: part, confirmed: true };
+    if (hints.some((hint) => sameName(part, hint))) return { name: part, weight: 2 };
   }
+  const words = (part: string) => part.split(/\s+/).length;
+  const isHeadline = (part: string) => headlines.some((headline) => sameName(part, headline));
+  const first = parts[0] ?? '';
   const last = parts.at(-1) ?? '';
-  return last.split(/\s+/).length <= 3 ? { name: last, confirmed: false } : null;
+  if (isHeadline(last) && !isHeadline(first) && words(first) <= 5) return { name: first, weight: 1.5 };
+  if (isHeadline(first) && !isHeadline(last) && words(last) <= 5) return { name: last, weight: 1.5 };
+  return words(last) <= 3 && !isHeadline(last) ? { name: last, weight: 0.5 } : null;
 }
 
 /** Where a name came from, in the words "Why these results" uses. */
@@ -249,10 +260,12 @@ export function siteCandidates(signals: PageSignals, site: SiteDomain | null): N
   ].filter((candidate) => candidate.name && !/^https?:/i.test(candidate.name));
   const label = site?.label.replace(/[-_]+/g, ' ') ?? '';
   const hints = [...named.map((candidate) => candidate.name), label].filter(Boolean);
-  const fromTitle = titleSiteName(signals.title, hints) ?? titleSiteName(metaValue(signals, 'og:title'), hints);
+  const headlines = [signals.h1, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')].filter(Boolean);
+  const fromTitle =
+    titleSiteName(signals.title, hints, headlines) ?? titleSiteName(metaValue(signals, 'og:title'), hints, headlines);
   return rank([
     ...named,
-    ...(fromTitle ? [{ name: fromTitle.name, signal: 'title' as const, weight: fromTitle.confirmed ? 2 : 0.5 }] : []),
+    ...(fromTitle ? [{ name: fromTitle.name, signal: 'title' as const, weight: fromTitle.weight }] : []),
     ...(label ? [{ name: label, signal: 'domain' as const }] : []),
   ]);
 }

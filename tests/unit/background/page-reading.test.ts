@@ -68,7 +68,22 @@ describe('the site a page is on', () => {
     ],
     ['a stray dash dropped', 'Trail Shoe - Northwind.com', 'northwind', 'Northwind.com'],
   ])('a title: %s', (_, title, label, name) => {
-    expect(titleSiteName(title, [label])).toEqual({ name, confirmed: true });
+    expect(titleSiteName(title, [label])).toEqual({ name, weight: 2 });
+  });
+
+  it.each([
+    [
+      'the site before the headline',
+      "Linux Engineer's random thoughts - awk driven IoT",
+      "Linux Engineer's random thoughts",
+    ],
+    ['the site after the headline', 'awk driven IoT | Linux Engineer Notes', 'Linux Engineer Notes'],
+  ])('a title whose other end is the page heading: %s', (_, title, name) => {
+    expect(titleSiteName(title, [], ['awk driven IoT'])).toEqual({ name, weight: 1.5 });
+  });
+
+  it('never takes the page heading for the site, even when it is short', () => {
+    expect(titleSiteName('A long story about shoes and socks | Shoes', [], ['Shoes'])).toBeNull();
   });
 
   it('trusts the end of a title only as a weak guess, below the domain', () => {
