@@ -232,7 +232,8 @@ const WEIGHT: Record<Signal, number> = {
 function rank(raw: readonly { name: string; signal: Signal; weight?: number }[]): NameCandidate[] {
   const found: NameCandidate[] = [];
   for (const { name, signal, weight } of raw) {
-    const trimmed = name.trim();
+    // "Deutsche Welle (www.dw.com)": the domain in brackets is not part of the name.
+    const trimmed = name.replace(/\s*\((?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+\/?\)\s*$/i, '').trim();
     const key = normalizeName(trimmed);
     if (!key || key.length > 60) continue;
     const existing = found.find((candidate) => sameName(candidate.name, trimmed));
@@ -240,7 +241,31 @@ function rank(raw: readonly { name: string; signal: Signal; weight?: number }[])
     if (existing) existing.weight += add;
     else found.push({ name: trimmed, signal, weight: add });
   }
-  return found.sort((a, b) => b.weight - a.weight);
+  return foldInitials(found).sort((a, b) => b.weight - a.weight);
+}
+
+/** "south china morning post" → "scmp"; a one-word name has no initials worth matching. */
+function initialsOf(name: string): string {
+  const words = normalizeName(name).split(/\s+/).filter(Boolean);
+  return words.length < 2 ? '' : words.map((word) => word[0]).join('');
+}
+
+/**
+ * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp") is the
+ * same site: its weight goes to the full name, which is what a person reads.
+ */
+function foldInitials(found: NameCandidate[]): NameCandidate[] {
+  const kept: NameCandidate[] = [];
+  for (const candidate of found) {
+    const short = normalizeName(candidate.name.replace(/\.(com|net|org|de|co\.uk)$/i, '')).replace(/\s+/g, '');
+    const full =
+      short.length >= 2 && short.length <= 6
+        ? found.find((other) => other !== candidate && initialsOf(other.name) === short)
+        : undefined;
+    if (full) full.weight += candidate.weight;
+    else kept.push(candidate);
+  }
+  return kept;
 }
 
 /** Names of the site the page is on, strongest first. */

@@ -86,6 +86,24 @@ describe('the site a page is on', () => {
     expect(titleSiteName('A long story about shoes and socks | Shoes', [], ['Shoes'])).toBeNull();
   });
 
+  it("counts a short form that spells the full name's initials toward the full name", () => {
+    const names = siteOf(
+      signalsOf('https://www.scmp.com/news', {
+        metas: [
+          ['og:site_name', 'South China Morning Post'],
+          ['al:ios:app_name', 'SCMP'],
+        ],
+      }),
+    );
+    expect(names.map((name) => name.name)).toEqual(['South China Morning Post']);
+    expect(names[0]?.weight).toBeGreaterThan(4 + 3);
+  });
+
+  it('drops a domain in brackets from a name', () => {
+    const [top] = siteOf(signalsOf('https://www.dw.com/en', { metas: [['publisher', 'Deutsche Welle (www.dw.com)']] }));
+    expect(top?.name).toBe('Deutsche Welle');
+  });
+
   it('trusts the end of a title only as a weak guess, below the domain', () => {
     const [top] = siteOf(signalsOf('https://northwind.example/p', { title: 'Hiking | Industrial & Scientific' }));
     expect(top).toMatchObject({ name: 'northwind', signal: 'domain' });

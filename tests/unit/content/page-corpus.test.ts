@@ -170,6 +170,20 @@ const CORPUS: CorpusPage[] = [
     site: 'Al Jazeera',
     language: 'en',
   },
+  {
+    file: 'deutsche-welle.html',
+    url: 'https://www.dw.com/en/uncork-the-mystery-of-germanys-fr%C3%BChburgunder/a-16863843',
+    kind: 'news',
+    site: 'Deutsche Welle',
+    language: 'en',
+  },
+  {
+    file: 'scmp.html',
+    url: 'https://www.scmp.com/comment/opinion/article/3046526/taiwanese-president-tsai-ing-wens-political-playbook-should-be',
+    kind: 'news',
+    site: 'South China Morning Post',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
