@@ -173,10 +173,15 @@ export function titleParts(title: string): string[] {
     .filter(Boolean);
 }
 
-/** Whether two names are the same brand: equal folded, or one is the other with a TLD ("Amazon.com"). */
+/** Whether two names are the same brand: equal folded, or one is the other with a TLD ("Amazon.com") or accents. */
 export function sameName(a: string, b: string): boolean {
+  // "Aktuálně.cz" and the domain's "aktualne" are one name: a trailing TLD and Latin accents fold away.
   const fold = (name: string) =>
-    normalizeName(name.replace(/\.(com|net|org|co|io|de|fr|es|jp|co\.uk|com\.au)$/i, '')).replace(/\s+/g, '');
+    normalizeName(name.replace(/\.(?:[a-z]{2,6}|co\.uk|com\.au|com\.br)$/i, ''))
+      .normalize('NFD')
+      .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+      .normalize('NFC')
+      .replace(/\s+/g, '');
   const x = fold(a);
   const y = fold(b);
   return x !== '' && x === y;
@@ -251,8 +256,9 @@ function initialsOf(name: string): string {
 }
 
 /**
- * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp") is the
- * same site: its weight goes to the full name, which is what a person reads.
+ * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp"), or a
+ * name followed by its slogan, is the same site: its weight goes to the plain full name, which is what
+ * a person reads.
  */
 function foldInitials(found: NameCandidate[]): NameCandidate[] {
   const kept: NameCandidate[] = [];
@@ -262,7 +268,15 @@ function foldInitials(found: NameCandidate[]): NameCandidate[] {
       short.length >= 2 && short.length <= 6
         ? found.find((other) => other !== candidate && initialsOf(other.name) === short)
         : undefined;
-    if (full) full.weight += candidate.weight;
+    // "Aktuálně.cz - Víte, co se právě děje": a name with its slogan is the name.
+    const named =
+      full ??
+      (titleParts(candidate.name).length > 1
+        ? found.find(
+            (other) => other !== candidate && titleParts(candidate.name).some((part) => sameName(part, other.name)),
+          )
+        : undefined);
+    if (named) named.weight += candidate.weight;
     else kept.push(candidate);
   }
   return kept;

@@ -99,6 +99,18 @@ describe('the site a page is on', () => {
     expect(names[0]?.weight).toBeGreaterThan(4 + 3);
   });
 
+  it('counts a name followed by its slogan toward the plain name', () => {
+    const names = siteOf(
+      signalsOf('https://www.aktualne.cz/a', {
+        metas: [
+          ['og:site_name', 'Aktuálně.cz - Víte, co se právě děje'],
+          ['publisher', 'Aktuálně.cz'],
+        ],
+      }),
+    );
+    expect(names.map((name) => name.name)).toEqual(['Aktuálně.cz']);
+  });
+
   it('drops a domain in brackets from a name', () => {
     const [top] = siteOf(signalsOf('https://www.dw.com/en', { metas: [['publisher', 'Deutsche Welle (www.dw.com)']] }));
     expect(top?.name).toBe('Deutsche Welle');

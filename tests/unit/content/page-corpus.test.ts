@@ -184,6 +184,27 @@ const CORPUS: CorpusPage[] = [
     site: 'South China Morning Post',
     language: 'en',
   },
+  {
+    file: 'heise.html',
+    url: 'https://www.heise.de/newsticker/meldung/Lithium-aus-dem-Schredder-4451133.html',
+    kind: 'news',
+    site: 'heise online',
+    language: 'de',
+  },
+  {
+    file: 'aktualne.html',
+    url: 'https://sport.aktualne.cz/fotbal/zahranici/west-ham-hrozi-gigantum-okouzlil-i-linekera-souckovu-praci-j/r~8fa032ba3add11ec8a900cc47ab5f122/',
+    kind: 'news',
+    site: 'Aktuálně.cz',
+    language: 'cs',
+  },
+  {
+    file: 'folha.html',
+    url: 'https://www1.folha.uol.com.br/esporte/2018/12/tite-diz-que-errou-ao-levar-taca-da-libertadores-a-lula-em-2012.shtml',
+    kind: 'news',
+    site: 'Folha de S.Paulo',
+    language: 'pt',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -219,12 +240,14 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish and Italian', () => {
+  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech and Portuguese', () => {
     const kinds = new Set(CORPUS.map((page) => page.kind));
     expect(
       ['news', 'saas', 'shopify', 'publisher', 'store'].filter((kind) => !kinds.has(kind as CorpusPage['kind'])),
     ).toEqual([]);
     const languages = new Set(CORPUS.map((page) => page.language));
-    expect(['en', 'ja', 'fr', 'de', 'es', 'it'].filter((language) => !languages.has(language))).toEqual([]);
+    expect(
+      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt'].filter((language) => !languages.has(language)),
+    ).toEqual([]);
   });
 });
