@@ -205,6 +205,34 @@ const CORPUS: CorpusPage[] = [
     site: 'Folha de S.Paulo',
     language: 'pt',
   },
+  {
+    file: 'gitlab-blog.html',
+    url: 'https://about.gitlab.com/blog/2024/06/25/3-surprising-findings-from-our-2024-global-devsecops-survey/',
+    kind: 'saas',
+    site: 'GitLab',
+    language: 'en',
+  },
+  {
+    file: 'dropbox-tech.html',
+    url: 'https://dropbox.tech/infrastructure/asynchronous-task-scheduling-at-dropbox',
+    kind: 'saas',
+    site: 'Dropbox',
+    language: 'en',
+  },
+  {
+    file: 'france24.html',
+    url: 'http://www.france24.com/en/20150512-bangladesh-third-blogger-hacked-death',
+    kind: 'news',
+    site: 'France 24',
+    language: 'en',
+  },
+  {
+    file: 'pixnet-blog.html',
+    url: 'http://stevenhgm.pixnet.net/blog/post/39926056',
+    kind: 'publisher',
+    site: '史蒂文的家_藍天',
+    language: 'zh',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -240,14 +268,14 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech and Portuguese', () => {
+  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech, Portuguese and Chinese', () => {
     const kinds = new Set(CORPUS.map((page) => page.kind));
     expect(
       ['news', 'saas', 'shopify', 'publisher', 'store'].filter((kind) => !kinds.has(kind as CorpusPage['kind'])),
     ).toEqual([]);
     const languages = new Set(CORPUS.map((page) => page.language));
     expect(
-      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt'].filter((language) => !languages.has(language)),
+      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt', 'zh'].filter((language) => !languages.has(language)),
     ).toEqual([]);
   });
 });
