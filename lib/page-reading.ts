@@ -300,8 +300,9 @@ export function siteCandidates(signals: PageSignals, site: SiteDomain | null): N
   const label = site?.label.replace(/[-_]+/g, ' ') ?? '';
   const hints = [...named.map((candidate) => candidate.name), label].filter(Boolean);
   const headlines = [signals.h1, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')].filter(Boolean);
-  const fromTitle =
-    titleSiteName(signals.title, hints, headlines) ?? titleSiteName(metaValue(signals, 'og:title'), hints, headlines);
+  const fromTitle = [signals.title, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')]
+    .map((title) => titleSiteName(title, hints, headlines))
+    .find(Boolean);
   return rank([
     ...named,
     ...(fromTitle ? [{ name: fromTitle.name, signal: 'title' as const, weight: fromTitle.weight }] : []),

@@ -111,6 +111,15 @@ describe('the site a page is on', () => {
     expect(names.map((name) => name.name)).toEqual(['Aktuálně.cz']);
   });
 
+  it('reads the site from the Twitter title when the page has no other title', () => {
+    const [top] = siteOf(
+      signalsOf('https://www.spinneyslebanon.com/feta.html', {
+        metas: [['twitter:title', 'Bio Feta Cheese 200g | Chilled & Deli | Spinneys Lebanon']],
+      }),
+    );
+    expect(top).toMatchObject({ name: 'Spinneys Lebanon', signal: 'title' });
+  });
+
   it('drops a domain in brackets from a name', () => {
     const [top] = siteOf(signalsOf('https://www.dw.com/en', { metas: [['publisher', 'Deutsche Welle (www.dw.com)']] }));
     expect(top?.name).toBe('Deutsche Welle');

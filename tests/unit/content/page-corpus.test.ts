@@ -233,6 +233,20 @@ const CORPUS: CorpusPage[] = [
     site: '史蒂文的家_藍天',
     language: 'zh',
   },
+  {
+    file: 'spinneys.html',
+    url: 'https://www.spinneyslebanon.com/mevgal-bio-feta-cheese-200g.html',
+    kind: 'store',
+    site: 'Spinneys Lebanon',
+    language: 'en',
+  },
+  {
+    file: 'fye.html',
+    url: 'https://www.fye.com/',
+    kind: 'store',
+    site: 'FYE',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
