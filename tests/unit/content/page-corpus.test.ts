@@ -247,6 +247,34 @@ const CORPUS: CorpusPage[] = [
     site: 'FYE',
     language: 'en',
   },
+  {
+    file: 'allrecipes.html',
+    url: 'https://www.allrecipes.com/hot-honey-brussels-sprouts-recipe-11832010',
+    kind: 'publisher',
+    site: 'Allrecipes',
+    language: 'en',
+  },
+  {
+    file: 'android-developers.html',
+    url: 'https://android-developers.googleblog.com/2018/03/android-things-developer-preview-7.html',
+    kind: 'saas',
+    site: 'Android Developers Blog',
+    language: 'en',
+  },
+  {
+    file: 'liberation.html',
+    url: 'http://www.liberation.fr/monde/2015/04/30/un-troisieme-francais-mort-dans-le-seisme-au-nepal_1278483',
+    kind: 'news',
+    site: 'Libération',
+    language: 'fr',
+  },
+  {
+    file: 'ars-technica.html',
+    url: 'https://arstechnica.com/information-technology/2015/04/just-released-minecraft-exploit-makes-it-easy-to-crash-game-servers/',
+    kind: 'news',
+    site: 'Ars Technica',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
