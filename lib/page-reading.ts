@@ -234,11 +234,21 @@ const WEIGHT: Record<Signal, number> = {
   domain: 1,
 };
 
+/**
+ * A name as a person reads it: without the domain in brackets ("Deutsche Welle (www.dw.com)") and
+ * without a slogan after a dash or bar ("Aktuálně.cz - Víte, co se právě děje", "Yahoo News - Latest
+ * News & Headlines"), when what comes before is short enough to be a name.
+ */
+function plainName(name: string): string {
+  const bare = name.replace(/\s*\((?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+\/?\)\s*$/i, '').trim();
+  const [head = '', ...rest] = bare.split(/\s+[-–—|]\s+/);
+  return rest.length > 0 && head.split(/\s+/).length <= 4 ? head : bare;
+}
+
 function rank(raw: readonly { name: string; signal: Signal; weight?: number }[]): NameCandidate[] {
   const found: NameCandidate[] = [];
   for (const { name, signal, weight } of raw) {
-    // "Deutsche Welle (www.dw.com)": the domain in brackets is not part of the name.
-    const trimmed = name.replace(/\s*\((?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+\/?\)\s*$/i, '').trim();
+    const trimmed = plainName(name);
     const key = normalizeName(trimmed);
     if (!key || key.length > 60) continue;
     const existing = found.find((candidate) => sameName(candidate.name, trimmed));
@@ -256,9 +266,8 @@ function initialsOf(name: string): string {
 }
 
 /**
- * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp"), or a
- * name followed by its slogan, is the same site: its weight goes to the plain full name, which is what
- * a person reads.
+ * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp") is the
+ * same site: its weight goes to the full name, which is what a person reads.
  */
 function foldInitials(found: NameCandidate[]): NameCandidate[] {
   const kept: NameCandidate[] = [];
@@ -268,15 +277,7 @@ function foldInitials(found: NameCandidate[]): NameCandidate[] {
       short.length >= 2 && short.length <= 6
         ? found.find((other) => other !== candidate && initialsOf(other.name) === short)
         : undefined;
-    // "Aktuálně.cz - Víte, co se právě děje": a name with its slogan is the name.
-    const named =
-      full ??
-      (titleParts(candidate.name).length > 1
-        ? found.find(
-            (other) => other !== candidate && titleParts(candidate.name).some((part) => sameName(part, other.name)),
-          )
-        : undefined);
-    if (named) named.weight += candidate.weight;
+    if (full) full.weight += candidate.weight;
     else kept.push(candidate);
   }
   return kept;
@@ -298,7 +299,7 @@ export function siteCandidates(signals: PageSignals, site: SiteDomain | null): N
     ...signals.logos.slice(0, 3).map((name) => ({ name, signal: 'logo' as const })),
   ].filter((candidate) => candidate.name && !/^https?:/i.test(candidate.name));
   const label = site?.label.replace(/[-_]+/g, ' ') ?? '';
-  const hints = [...named.map((candidate) => candidate.name), label].filter(Boolean);
+  const hints = [...named.map((candidate) => plainName(candidate.name)), label].filter(Boolean);
   const headlines = [signals.h1, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')].filter(Boolean);
   const fromTitle = [signals.title, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')]
     .map((title) => titleSiteName(title, hints, headlines))

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteDomainOf } from '../../../components/similar/read-page';
@@ -275,6 +275,34 @@ const CORPUS: CorpusPage[] = [
     site: 'Ars Technica',
     language: 'en',
   },
+  {
+    file: 'buzzfeed-news.html',
+    url: 'http://www.buzzfeed.com/markdistefano/diet-pills-burns-up',
+    kind: 'news',
+    site: 'BuzzFeed',
+    language: 'en',
+  },
+  {
+    file: 'yahoo-news.html',
+    url: 'https://us.yahoo.com/news/',
+    kind: 'news',
+    site: 'Yahoo News',
+    language: 'en',
+  },
+  {
+    file: 'pc-gamer.html',
+    url: 'https://www.pcgamer.com/an-illusionist-in-skyrim-part-1/',
+    kind: 'news',
+    site: 'PC Gamer',
+    language: 'en',
+  },
+  {
+    file: 'reuters.html',
+    url: 'https://www.reuters.com/article/us-awards-sag-idUSKBN1ZI0EH',
+    kind: 'news',
+    site: 'Reuters',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -308,6 +336,14 @@ describe('a corpus of real page heads', () => {
         expect([page.file, makers.some((name) => sameName(name, page.maker ?? ''))]).toEqual([page.file, true]);
       else expect([page.file, makers]).toEqual([page.file, []]);
     }
+  });
+
+  it('holds at least 40 real pages, each fixture in the table once', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(CORPUS.map((page) => page.file)).size).toBe(CORPUS.length);
+    expect(readdirSync(path.resolve('tests/fixtures/page-heads')).sort()).toEqual(
+      CORPUS.map((page) => page.file).sort(),
+    );
   });
 
   it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech, Portuguese and Chinese', () => {
