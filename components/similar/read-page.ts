@@ -2,6 +2,7 @@ import { getDomain, getDomainWithoutSuffix } from 'tldts';
 import { browser } from 'wxt/browser';
 import { readPage, type SiteDomain, similarKeywords } from '@/lib/page-reading';
 import type { SimilarQuery, SimilarRequest } from '@/lib/messaging/similar';
+import { pageSignals } from '@/lib/messaging/page-trigger';
 
 /**
  * A page's site by the Public Suffix List (tldts, private domains included, so
@@ -39,22 +40,7 @@ export async function queryOf(request: SimilarRequest): Promise<SimilarQuery> {
       ...request,
       keywords:
         request.keywords ??
-        similarKeywords(
-          {
-            url: '',
-            hostname: '',
-            title: '',
-            metas: [],
-            jsonLd: [],
-            logos: [],
-            h1: '',
-            lang: '',
-            text: '',
-            selection: text,
-          },
-          [request.brandName ?? ''],
-          request.language ?? '',
-        ),
+        similarKeywords(pageSignals({ selection: text }), [request.brandName ?? ''], request.language ?? ''),
     };
   }
   const { signals } = request;

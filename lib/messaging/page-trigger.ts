@@ -32,7 +32,7 @@ export const PAGE_BUTTON_SCRIPT_ID = 'adscope-page-button';
 
 /**
  * What the find-similar script reads from a page and sends, and nothing more: raw material,
- * bounded, that the background reads (structured data, names, language) so the script stays small.
+ * bounded, that the panel reads (structured data, names, language) so the script stays small.
  */
 export interface PageSignals {
   url: string;
@@ -51,6 +51,23 @@ export interface PageSignals {
   /** A sample of the page's visible text, for the browser's language detection. */
   text: string;
   selection: string;
+}
+
+/** A page's signals with nothing in them but the fields given: an ad's text to read, a test's page. */
+export function pageSignals(fields: Partial<PageSignals> = {}): PageSignals {
+  return {
+    url: '',
+    hostname: '',
+    title: '',
+    metas: [],
+    jsonLd: [],
+    logos: [],
+    h1: '',
+    lang: '',
+    text: '',
+    selection: '',
+    ...fields,
+  };
 }
 
 /** Where the panel's page reading found a name (lib/page-reading.ts), in the words "Why these results" uses. */

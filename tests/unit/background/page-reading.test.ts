@@ -10,25 +10,13 @@ import {
   titleSiteName,
 } from '../../../lib/page-reading';
 import { pickBrand } from '../../../lib/background/similar/query';
-import type { PageSignals } from '../../../lib/messaging/page-trigger';
+import { pageSignals, type PageSignals } from '../../../lib/messaging/page-trigger';
 import { contentWords, normalizeName } from '../../../lib/keywords';
 import { siteDomainOf } from '../../../components/similar/read-page';
 
 /** Signals as the find-similar script sends them; only what a case sets differs. */
 function signalsOf(url: string, fields: Partial<PageSignals> = {}): PageSignals {
-  return {
-    url,
-    hostname: new URL(url).hostname,
-    title: '',
-    metas: [],
-    jsonLd: [],
-    logos: [],
-    h1: '',
-    lang: '',
-    text: '',
-    selection: '',
-    ...fields,
-  };
+  return pageSignals({ url, hostname: new URL(url).hostname, ...fields });
 }
 
 const siteOf = (signals: PageSignals) => siteCandidates(signals, siteDomainOf(signals.hostname));

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requests } from '../../../lib/messaging/protocol';
 import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/background/router';
+import { pageSignals } from '../../../lib/messaging/page-trigger';
 
 const identity = { extensionId: 'ours', extensionOrigin: 'chrome-extension://ours' };
 const page: MessageSenderLike = { id: 'ours', url: 'chrome-extension://ours/sidepanel.html' };
@@ -53,18 +54,7 @@ describe('router', () => {
 
   it("gives a content script's handler the sending frame's URL from the browser, and a page's none", async () => {
     const route = createRouter(handlers, identity);
-    const signals = {
-      url: 'https://forged.example/',
-      hostname: 'forged.example',
-      title: 't',
-      metas: [],
-      jsonLd: [],
-      logos: [],
-      h1: '',
-      lang: '',
-      text: '',
-      selection: '',
-    };
+    const signals = pageSignals({ url: 'https://forged.example/', hostname: 'forged.example', title: 't' });
     await route({ type: 'similar.show', payload: { source: 'page', signals } }, content);
     expect(handlers['similar.show']).toHaveBeenCalledWith(
       expect.anything(),
