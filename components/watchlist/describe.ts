@@ -10,6 +10,7 @@ const ENDINGS: Record<LastRun['outcome'], string> = {
   rate_limited: 'stopped: the service asked to wait',
   failed: 'stopped: the service could not be reached',
   not_connected: 'stopped: Adscope is not connected',
+  storage_full: "stopped: the browser's storage for Adscope is full",
 };
 
 /** One line on the checks: the one under way, the last one, and the next. */
@@ -19,7 +20,7 @@ export function describeChecks(run: RunState | null, last: LastRun | null, nextA
     const done = run.total - run.queue.length;
     parts.push(
       run.pausedUntil !== null
-        ? `Check paused after ${done} of ${countOf(run.total, 'brand')}; it goes on at ${when(run.pausedUntil)}.`
+        ? `Check paused after ${done} of ${countOf(run.total, 'brand')}; ${run.pauseReason === 'rate_limited' ? 'the service asked Adscope to wait, so it' : 'it'} goes on at ${when(run.pausedUntil)}.`
         : `Checking: ${done} of ${countOf(run.total, 'brand')} done.`,
     );
   } else if (last) {

@@ -240,12 +240,16 @@ export const requests = {
     input: z.object({ requestId: z.string().min(1).max(64) }).strict(),
     senders: EXTENSION_PAGES,
   }),
-  /** Adds brands to the watchlist (one, or picked from the followed list); all or none when over the limit. */
-  'watch.add': request<{ added: number; watching: number }>()({
+  /**
+   * Adds brands to the watchlist (one, or picked from the followed list); all or none when over
+   * the limit. A row whose id is not a brand id is skipped and counted, never the whole import;
+   * a long name is cut where it enters.
+   */
+  'watch.add': request<{ added: number; watching: number; skipped: number }>()({
     input: z
       .object({
         brands: z
-          .array(z.object({ id: brandIdSchema, name: z.string().max(200) }).strict())
+          .array(z.object({ id: z.string().max(200), name: z.string().max(100_000) }).strict())
           .min(1, 'Pick at least one brand.')
           .max(WATCH_LIMIT, `A watchlist holds at most ${WATCH_LIMIT} brands.`),
       })

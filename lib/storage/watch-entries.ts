@@ -1,6 +1,6 @@
 /** The watchlist's synced format, free of any browser API: the background, pages and the bench share it. */
 import { z } from 'zod';
-import { isUuid } from '../contract/limits';
+import { canonicalUuid } from '../contract/limits';
 
 /** The most brands one watchlist holds. */
 export const WATCH_LIMIT = 100;
@@ -11,6 +11,9 @@ export const WATCH_LIMIT = 100;
  */
 export const WATCH_KEY_PREFIX = 'watch.';
 
+/** The longest brand name kept: a longer one is cut where it enters, never refused. */
+export const BRAND_NAME_CHARS = 200;
+
 export interface WatchedBrand {
   id: string;
   name: string;
@@ -18,23 +21,33 @@ export interface WatchedBrand {
   addedAt: number;
 }
 
-const storedBrandSchema = z.object({ n: z.string().max(200), a: z.number().finite() });
+const storedBrandSchema = z.object({
+  n: z
+    .string()
+    .transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
+  a: z.number().finite(),
+});
 
 /** The synced item of one brand. */
 export function watchEntry(brand: WatchedBrand): Record<string, unknown> {
-  return { [`${WATCH_KEY_PREFIX}${brand.id}`]: { n: brand.name.slice(0, 200), a: brand.addedAt } };
+  return { [`${WATCH_KEY_PREFIX}${brand.id}`]: { n: brand.name.slice(0, BRAND_NAME_CHARS), a: brand.addedAt } };
 }
 
-/** Reads the watchlist out of the whole synced area: entries that fail the check are left out; first added first. */
+/**
+ * Reads the watchlist out of the whole synced area: entries that fail the check are left out;
+ * one brand written under two forms of its id (upper case, without dashes) is one; first added first.
+ */
 export function readWatchlist(all: Record<string, unknown>): WatchedBrand[] {
-  const brands: WatchedBrand[] = [];
+  const byId = new Map<string, WatchedBrand>();
   for (const [key, value] of Object.entries(all)) {
     if (!key.startsWith(WATCH_KEY_PREFIX)) continue;
-    const id = key.slice(WATCH_KEY_PREFIX.length);
+    const id = canonicalUuid(key.slice(WATCH_KEY_PREFIX.length));
     const parsed = storedBrandSchema.safeParse(value);
-    if (!isUuid(id) || !parsed.success) continue;
-    brands.push({ id, name: parsed.data.n, addedAt: parsed.data.a });
+    if (id === null || !parsed.success) continue;
+    const earlier = byId.get(id);
+    if (!earlier || parsed.data.a < earlier.addedAt) byId.set(id, { id, name: parsed.data.n, addedAt: parsed.data.a });
   }
+  const brands = [...byId.values()];
   brands.sort((a, b) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : 1));
   return brands.slice(0, WATCH_LIMIT);
 }

@@ -1,11 +1,19 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { libraryAdSchema } from '../contract/ad-library';
+import { type LibraryAd, libraryAdSchema } from '../contract/ad-library';
+import { tolerantArray } from '../contract/tolerant';
 import { WATCH_KEY_PREFIX, type WatchedBrand, readWatchlist } from './watch-entries';
 import type { StoredItem } from './stored-item';
 import { defineValidatedItem } from './validated-item';
 
-export { WATCH_KEY_PREFIX, WATCH_LIMIT, readWatchlist, watchEntry, type WatchedBrand } from './watch-entries';
+export {
+  BRAND_NAME_CHARS,
+  WATCH_KEY_PREFIX,
+  WATCH_LIMIT,
+  readWatchlist,
+  watchEntry,
+  type WatchedBrand,
+} from './watch-entries';
 
 const isWatchKey = (key: string) => key.startsWith(WATCH_KEY_PREFIX);
 
@@ -54,22 +62,92 @@ export const watchSettingsItem = defineValidatedItem('sync:watchSettings', watch
 
 /** Ads first seen in a check, per brand, until the user marks them seen. */
 export const NEWS_KEPT_PER_BRAND = 50;
+/**
+ * What New keeps of all brands' new ads, in bytes of stored JSON. Past it the oldest finds are
+ * counted, not kept, and New says so: with the seen sets (2,500 ids a brand, 13 KB) and the
+ * state of the checks, the watchlist stays under 4.5 MB of storage.local's 10 MB, leaving the
+ * rest to unsent saves and image jobs.
+ */
+export const NEWS_BYTES_BUDGET = 750_000;
+
+/** A text cut to `max` characters (an ellipsis at the end shows the cut), never refused. */
+export function fitText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  // Never half a surrogate pair.
+  const last = cut.charCodeAt(cut.length - 1);
+  return `${last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut}…`;
+}
+
+/** A stored text that comes from elsewhere (the service, a page): cut to fit, never refused. */
+export const fittedText = (max: number) => z.string().transform((text) => fitText(text, max));
+
+const LONGEST_URL = 2_048;
+const keptUrl = (url: string | null) => (url !== null && url.length <= LONGEST_URL ? url : null);
+const keptText = (text: string | null, max: number) => (text === null ? null : fitText(text, max));
+
+/** What New needs of an ad: its card and opening it, not the whole ad with every field the service sent. */
+export function newsAdOf(ad: LibraryAd): LibraryAd {
+  const image = ad.images.find((item) => keptUrl(item.url) !== null);
+  const video = ad.videos.find((item) => keptUrl(item.preview_image_url) !== null);
+  return {
+    id: ad.id,
+    title: keptText(ad.title, 300),
+    body: keptText(ad.body, 500),
+    brand_name: keptText(ad.brand_name, 200),
+    cta_type: keptText(ad.cta_type, 60),
+    link_url: keptUrl(ad.link_url),
+    display_format: keptText(ad.display_format, 60),
+    start_date: keptText(ad.start_date, 40),
+    end_date: keptText(ad.end_date, 40),
+    language: keptText(ad.language, 20),
+    unified_brand_id: keptText(ad.unified_brand_id, 64),
+    is_active: ad.is_active,
+    images: image ? [{ url: image.url }] : [],
+    videos: video ? [{ preview_image_url: video.preview_image_url }] : [],
+  };
+}
+
+const newsBrandSchema = z.object({
+  name: fittedText(200),
+  /** Newest first seen first; an ad that does not read is left out, the others stay. */
+  ads: tolerantArray(z.object({ ad: libraryAdSchema, firstSeenAt: z.number() })).transform((ads) =>
+    ads.slice(0, NEWS_KEPT_PER_BRAND),
+  ),
+  /** New ads beyond those kept. */
+  more: z.number().int().min(0).catch(0),
+});
+
+/** A record read one value at a time: a value that does not read is left out, never the whole record. */
+function tolerantRecord<S extends z.ZodType>(value: S) {
+  return z
+    .record(z.string(), z.unknown())
+    .catch({})
+    .transform((record) => {
+      const kept: Record<string, z.output<S>> = {};
+      for (const [key, entry] of Object.entries(record)) {
+        const parsed = value.safeParse(entry);
+        if (parsed.success) kept[key] = parsed.data as z.output<S>;
+      }
+      return kept;
+    });
+}
 
 export const newsSchema = z.object({
-  brands: z.record(
-    z.string(),
-    z.object({
-      name: z.string().max(200),
-      /** Newest first seen first. */
-      ads: z.array(z.object({ ad: libraryAdSchema, firstSeenAt: z.number() })).max(NEWS_KEPT_PER_BRAND),
-      /** New ads beyond those kept. */
-      more: z.number().int().min(0),
-    }),
-  ),
+  brands: tolerantRecord(newsBrandSchema),
+  /** The service (workspace) these were found on; news of another is put aside, never shown as this one's. */
+  service: z.string().max(64).nullable().catch(null).default(null),
 });
 export type WatchNews = z.infer<typeof newsSchema>;
 
-export const watchNewsItem = defineValidatedItem('local:watchNews', newsSchema, { fallback: { brands: {} } });
+export const watchNewsItem = defineValidatedItem('local:watchNews', newsSchema, {
+  fallback: { brands: {}, service: null },
+});
+
+/** The stored size of the news, as storage counts it (JSON). */
+export function newsBytes(news: WatchNews): number {
+  return new TextEncoder().encode(JSON.stringify(news)).length;
+}
 
 /** How the last check of a brand ended. */
 export const brandCheckSchema = z.object({
@@ -78,11 +156,11 @@ export const brandCheckSchema = z.object({
   outcome: z.enum(['ok', 'not_found', 'failed']),
   /** Ads looked at in this check. */
   looked: z.number().int().min(0),
-  message: z.string().max(300).nullable(),
+  message: fittedText(300).nullable(),
 });
 export type BrandCheck = z.infer<typeof brandCheckSchema>;
 
-export const runOutcomes = ['complete', 'budget', 'rate_limited', 'failed', 'not_connected'] as const;
+export const runOutcomes = ['complete', 'budget', 'rate_limited', 'failed', 'not_connected', 'storage_full'] as const;
 export type RunOutcome = (typeof runOutcomes)[number];
 
 export const runStateSchema = z.object({
@@ -91,15 +169,17 @@ export const runStateSchema = z.object({
   kind: z.enum(['scheduled', 'baseline']),
   startedAt: z.number(),
   /** Brand ids still to check, the next first. */
-  queue: z.array(z.string()).max(1000),
+  queue: z.array(z.string().max(64)).max(1000),
   total: z.number().int().min(0),
   requests: z.number().int().min(0),
-  budget: z.number().int().min(1),
+  budget: z.number().int().min(0),
   newAds: z.number().int().min(0),
   /** Brand names with new ads in this run, for its one notification. */
-  newBrands: z.array(z.string().max(200)).max(1000),
+  newBrands: tolerantArray(fittedText(200)).transform((names) => names.slice(0, 1000)),
   /** Waiting out a Retry-After or a failure: nothing is sent before this. */
   pausedUntil: z.number().nullable(),
+  /** Why it waits: the service asked (a Retry-After), or the service could not be reached. */
+  pauseReason: z.enum(['rate_limited', 'failure']).nullable().catch(null).default(null),
   pauses: z.number().int().min(0),
 });
 export type RunState = z.infer<typeof runStateSchema>;
@@ -113,22 +193,26 @@ export const lastRunSchema = z.object({
   total: z.number().int().min(0),
   requests: z.number().int().min(0),
   newAds: z.number().int().min(0),
-  message: z.string().max(300).nullable(),
+  message: fittedText(300).nullable(),
 });
 export type LastRun = z.infer<typeof lastRunSchema>;
 
+/** Requests sent in the current hour by every run: back-to-back runs share one budget. */
+export const requestWindowSchema = z.object({ since: z.number(), requests: z.number().int().min(0) });
+
 export const watchStatusSchema = z.object({
-  /** The run under way, or cut short and waiting to resume. */
-  run: runStateSchema.nullable(),
+  /** The run under way, or cut short and waiting to resume; one that does not read is dropped. */
+  run: runStateSchema.nullable().catch(null),
   /** The last run that ended, of any kind. */
-  last: lastRunSchema.nullable(),
+  last: lastRunSchema.nullable().catch(null),
   /** When the last scheduled run started: the next is due an interval after it. */
-  lastScheduledAt: z.number().nullable(),
-  brands: z.record(z.string(), brandCheckSchema),
+  lastScheduledAt: z.number().nullable().catch(null),
+  brands: tolerantRecord(brandCheckSchema),
+  window: requestWindowSchema.nullable().catch(null).default(null),
 });
 export type WatchStatus = z.infer<typeof watchStatusSchema>;
 
-export const EMPTY_STATUS: WatchStatus = { run: null, last: null, lastScheduledAt: null, brands: {} };
+export const EMPTY_STATUS: WatchStatus = { run: null, last: null, lastScheduledAt: null, brands: {}, window: null };
 
 export const watchStatusItem = defineValidatedItem('local:watchStatus', watchStatusSchema, {
   fallback: EMPTY_STATUS,

@@ -1,48 +1,202 @@
-import { z } from 'zod';
-
 /**
- * The ad ids of one brand Adscope has seen, with when each was first and last seen. "New" means
- * an id not in here, whatever its launch date: a late-indexed ad can carry an old one (spec 4.10).
+ * The ad ids of one brand Adscope has seen. "New" means an id not in here, whatever its launch
+ * date: a late-indexed ad can carry an old one (spec 4.10).
+ *
+ * Each id is kept as a 32-bit hash, most recently seen first, packed four bytes per id in one
+ * base64 string: a brand's 2,500 ids take 13 KB whatever the ids look like, so an odd or
+ * overlong id costs no more than any other and can never make the record unreadable. Two ids
+ * share a hash with a chance of 1 in 4.3 billion per pair: a new ad is missed with a chance of
+ * about 1 in 1.7 million against a full set.
  */
 export interface SeenSet {
-  /** [ad id, first seen, last seen], in no particular order. */
-  entries: [string, number, number][];
+  /** Hashes of seen ids, most recently seen first, no repeats. */
+  hashes: number[];
+  /** The rotating sweep below the newest ads: where the next check reads one page deeper. */
+  sweep: Sweep;
 }
 
-export const seenSetSchema = z.object({
-  entries: z.array(z.tuple([z.string().min(1).max(200), z.number(), z.number()])),
-});
+export interface Sweep {
+  /** The service's cursor for the next deeper page; null: start again below the newest ads. */
+  cursor: string | null;
+  /** The page that cursor reads (2 is the first below the newest). */
+  page: number;
+  /** Full sweeps finished: until the first, what a sweep finds is learned, not news. */
+  cycles: number;
+}
 
-/** Most ids kept per brand: well above the ads a check looks at, so every id still in view stays. */
-export const SEEN_LIMIT = 500;
+export const NO_SWEEP: Sweep = { cursor: null, page: 2, cycles: 0 };
+/** A cursor longer than this is not kept: the sweep starts again. */
+const CURSOR_KEPT_CHARS = 2_000;
+
+/**
+ * Most ids kept per brand: above the 2,000 ads a full sweep of a brand covers (see WATCH_POLICY),
+ * so every id still listed stays and is never counted twice.
+ */
+export const SEEN_LIMIT = 2_500;
+
+/** Ids read from one page, whatever the service sent: page_size asks 100. */
+export const IDS_PER_PAGE_READ = 500;
+
+/** FNV-1a over the UTF-16 code units: fast, stable, and spreads ids that differ in one character. */
+export function idHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const DECODE = new Map([...BASE64].map((char, index) => [char, index]));
+
+/** The stored form: `h` is base64 of big-endian 32-bit hashes, 6 characters per 4 bytes after padding is dropped. */
+export interface StoredSeen {
+  v: 2;
+  h: string;
+  /** The sweep: cursor, page, cycles. */
+  s: string | null;
+  p: number;
+  c: number;
+}
+
+function encode(hashes: readonly number[]): string {
+  // Four bytes per hash, three bytes per four characters: encode in groups of three hashes (12 bytes, 16 characters).
+  const bytes = new Uint8Array(hashes.length * 4);
+  hashes.forEach((hash, index) => {
+    bytes[index * 4] = hash >>> 24;
+    bytes[index * 4 + 1] = (hash >>> 16) & 0xff;
+    bytes[index * 4 + 2] = (hash >>> 8) & 0xff;
+    bytes[index * 4 + 3] = hash & 0xff;
+  });
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i] ?? 0;
+    const b = bytes[i + 1] ?? 0;
+    const c = bytes[i + 2] ?? 0;
+    const chunk = (a << 16) | (b << 8) | c;
+    const left = bytes.length - i;
+    out += BASE64[chunk >>> 18] ?? '';
+    out += BASE64[(chunk >>> 12) & 63] ?? '';
+    if (left > 1) out += BASE64[(chunk >>> 6) & 63] ?? '';
+    if (left > 2) out += BASE64[chunk & 63] ?? '';
+  }
+  return out;
+}
+
+function decode(text: string): { hashes: number[]; skipped: number } {
+  const bytes: number[] = [];
+  let skipped = 0;
+  let bits = 0;
+  let value = 0;
+  for (const char of text) {
+    const digit = DECODE.get(char);
+    if (digit === undefined) {
+      skipped += 1;
+      continue;
+    }
+    value = ((value << 6) | digit) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >>> bits) & 0xff);
+    }
+  }
+  const hashes: number[] = [];
+  for (let i = 0; i + 3 < bytes.length; i += 4) {
+    hashes.push(
+      (((bytes[i] ?? 0) << 24) | ((bytes[i + 1] ?? 0) << 16) | ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0)) >>> 0,
+    );
+  }
+  if (bytes.length % 4 !== 0) skipped += 1;
+  return { hashes, skipped };
+}
+
+export function storeSeen(seen: SeenSet): StoredSeen {
+  const cursor = seen.sweep.cursor !== null && seen.sweep.cursor.length <= CURSOR_KEPT_CHARS ? seen.sweep.cursor : null;
+  return { v: 2, h: encode(seen.hashes), s: cursor, p: cursor === null ? 2 : seen.sweep.page, c: seen.sweep.cycles };
+}
+
+/** What a stored record holds, and how many of its elements could not be read (left out, the rest kept). */
+export interface ReadSeen {
+  seen: SeenSet | null;
+  skipped: number;
+}
+
+/**
+ * Reads a stored seen set, one element at a time: a bad element is left out and counted, never
+ * the whole record. Reads the earlier form too (`entries` of [id, first seen, last seen]).
+ * Nothing stored, or nothing readable at all, is null: the brand has not been checked.
+ */
+export function readSeen(raw: unknown): ReadSeen {
+  if (typeof raw !== 'object' || raw === null) return { seen: null, skipped: 0 };
+  const record = raw as Record<string, unknown>;
+  if (typeof record.h === 'string') {
+    const { hashes, skipped } = decode(record.h);
+    return { seen: { hashes: unique(hashes).slice(0, SEEN_LIMIT), sweep: readSweep(record) }, skipped };
+  }
+  if (Array.isArray(record.entries)) {
+    const read: [number, number][] = [];
+    let skipped = 0;
+    for (const entry of record.entries as unknown[]) {
+      const [id, , last] = Array.isArray(entry) ? (entry as unknown[]) : [];
+      if (typeof id !== 'string' || id.length === 0) {
+        skipped += 1;
+        continue;
+      }
+      read.push([idHash(id), typeof last === 'number' && Number.isFinite(last) ? last : 0]);
+    }
+    read.sort((a, b) => b[1] - a[1]);
+    if (read.length === 0 && skipped > 0) return { seen: null, skipped };
+    return { seen: { hashes: unique(read.map(([hash]) => hash)).slice(0, SEEN_LIMIT), sweep: NO_SWEEP }, skipped };
+  }
+  return { seen: null, skipped: 1 };
+}
+
+/** The sweep's fields, each on its own: one that is off starts the sweep again, the ids stay. */
+function readSweep(record: Record<string, unknown>): Sweep {
+  const { s: cursor, p: page, c: cycles } = record;
+  const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+  if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > CURSOR_KEPT_CHARS || (count(page) ?? 0) < 2)
+    return { ...NO_SWEEP, cycles: count(cycles) ?? 0 };
+  return { cursor, page: count(page) ?? 2, cycles: count(cycles) ?? 0 };
+}
+
+function unique(hashes: readonly number[]): number[] {
+  const kept = new Set<number>();
+  for (const hash of hashes) kept.add(hash);
+  return [...kept];
+}
 
 export interface Diff {
   /** Ads not seen before, in the order the service listed them. */
   fresh: string[];
   seen: SeenSet;
+  /** Ids past IDS_PER_PAGE_READ, not read. */
+  unread: number;
 }
 
 /**
- * Compares one page of a brand's ads with what was seen: unseen ids are new and recorded as
- * first seen now; seen ones are refreshed. Past `limit`, the ids least recently seen go first,
- * so an id still on the brand's first pages is never dropped and so never counted twice.
+ * Compares one page of a brand's ads with what was seen: unseen ids are new. Every id on the
+ * page moves to the front (most recently seen); past `limit` the ids least recently seen go,
+ * so an id still on the brand's pages is never dropped and so never counted twice. Linear in
+ * the page and the set; at most IDS_PER_PAGE_READ ids are read from one page.
  */
-export function diffPage(seen: SeenSet, ids: readonly string[], now: number, limit = SEEN_LIMIT): Diff {
-  const byId = new Map(seen.entries.map((entry) => [entry[0], entry] as const));
+export function diffPage(seen: SeenSet, ids: readonly string[], limit = SEEN_LIMIT): Diff {
+  const known = new Set(seen.hashes);
+  const read = ids.slice(0, IDS_PER_PAGE_READ);
   const fresh: string[] = [];
-  for (const id of ids) {
-    const known = byId.get(id);
-    if (known) {
-      byId.set(id, [id, known[1], now]);
-    } else if (!fresh.includes(id)) {
-      fresh.push(id);
-      byId.set(id, [id, now, now]);
-    }
+  const front = new Set<number>();
+  for (const id of read) {
+    const hash = idHash(id);
+    if (front.has(hash)) continue;
+    front.add(hash);
+    if (!known.has(hash)) fresh.push(id);
   }
-  let entries = [...byId.values()];
-  if (entries.length > limit) {
-    entries.sort((a, b) => b[2] - a[2] || b[1] - a[1]);
-    entries = entries.slice(0, limit);
+  const hashes = [...front];
+  for (const hash of seen.hashes) {
+    if (hashes.length >= limit) break;
+    if (!front.has(hash)) hashes.push(hash);
   }
-  return { fresh, seen: { entries } };
+  return { fresh, seen: { hashes: hashes.slice(0, limit), sweep: seen.sweep }, unread: ids.length - read.length };
 }

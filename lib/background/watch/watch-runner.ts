@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { Clock } from '../../clock';
 import { ApiCode } from '../../contract/envelope';
@@ -5,8 +6,13 @@ import type { LibraryAd, LibraryPage } from '../../contract/ad-library';
 import { ApiError } from '../../messaging/api-error';
 import {
   type BrandCheck,
+  fitText,
   type LastRun,
+  NEWS_BYTES_BUDGET,
   NEWS_KEPT_PER_BRAND,
+  newsAdOf,
+  newsBytes,
+  newsSchema,
   type RunOutcome,
   type RunState,
   type WatchedBrand,
@@ -17,7 +23,7 @@ import {
   watchSettingsItem,
   watchStatusItem,
 } from '../../storage/watchlist';
-import { diffPage, type SeenSet, seenSetSchema } from './seen-set';
+import { diffPage, NO_SWEEP, readSeen as readStoredSeen, type SeenSet, storeSeen, type Sweep } from './seen-set';
 
 /** One request for a page of a brand's ads, newest first; never retried inside (every request is counted here). */
 export type BrandPageSearch = (brandId: string, cursor: string | undefined) => Promise<LibraryPage>;
@@ -27,23 +33,35 @@ export const WATCH_PAGE_SIZE = 100;
 
 export interface WatchPolicy {
   budget: number;
+  windowMs: number;
   pagesPerBrand: number;
   baselinePages: number;
-  maxPauseMs: number;
+  sweepPages: number;
+  longestWaitMs: number;
   failurePausesMs: readonly number[];
   defaultRetryAfterMs: number;
   slackMs: number;
 }
 
 export const WATCH_POLICY: WatchPolicy = {
-  /** Requests one run may send, whatever happens: 100 brands take about 100. */
+  /**
+   * Requests all runs together may send in one window (an hour), whatever happens: back-to-back
+   * runs share it. A check of 100 brands takes about 200 (the newest page and one sweep page each).
+   */
   budget: 250,
-  /** Pages looked at per brand in a check: the next only while a whole page was new. */
+  windowMs: 60 * 60_000,
+  /** Pages of the newest ads looked at per brand in a check: the next only while a whole page was new. */
   pagesPerBrand: 3,
   /** Pages the first check of a brand learns. */
   baselinePages: 2,
-  /** A Retry-After longer than this ends the run; the next one starts where the interval says. */
-  maxPauseMs: 60 * 60_000,
+  /**
+   * The sweep: each check also reads one page below the newest, the next one down each time,
+   * back to page 2 after this one. With 100 ads a page, every ad among a brand's first 2,000 is
+   * looked at once every 19 checks, so an ad found late is news whatever its launch date.
+   */
+  sweepPages: 20,
+  /** The longest Retry-After honoured: a longer one waits this long, then tries. */
+  longestWaitMs: 24 * 60 * 60_000,
   /** Waits after a failure to reach the service, the run paused in storage; after the last, the run ends. */
   failurePausesMs: [60_000, 5 * 60_000, 15 * 60_000],
   /** Without a Retry-After, a 429 pauses the run this long. */
@@ -65,18 +83,36 @@ export interface WatchRunnerDeps {
   /** A run ended: its one notification, if any. */
   onRunEnd?: (last: LastRun, run: RunState) => void;
   policy?: Partial<WatchPolicy>;
+  /** The connected service (its workspace); seen ids and news are kept per service. */
+  service?: () => Promise<string | null>;
 }
 
-const seenKey = (brandId: string) => `local:watchSeen.${brandId}` as const;
+const SEEN_PREFIX = 'watchSeen.';
+/** Seen ids are kept per service (workspace): a switch to another learns its brands afresh, never floods New. */
+const seenKey = (service: string, brandId: string) => `local:${SEEN_PREFIX}${service}.${brandId}` as const;
+/** Where an earlier version kept a brand's seen ids, for the service connected then. */
+const legacySeenKey = (brandId: string) => `local:${SEEN_PREFIX}${brandId}` as const;
+/** The service key when none is connected (and in tests). */
+const NO_SERVICE = 'none';
+/** News of another service, put aside until it is connected again. */
+const newsAsideKey = (service: string) => `local:watchNewsAside.${service}` as const;
 
-async function readSeen(brandId: string): Promise<SeenSet | null> {
-  const parsed = seenSetSchema.safeParse(await storage.getItem(seenKey(brandId)));
-  return parsed.success ? parsed.data : null;
+/** A brand's seen ids, and whether they were read where an earlier version kept them. */
+async function readSeen(service: string, brandId: string): Promise<{ seen: SeenSet; legacy: boolean } | null> {
+  const current = readStoredSeen(await storage.getItem(seenKey(service, brandId))).seen;
+  if (current) return { seen: current, legacy: false };
+  const legacy = readStoredSeen(await storage.getItem(legacySeenKey(brandId))).seen;
+  return legacy ? { seen: legacy, legacy: true } : null;
 }
 
-/** Forgets what a brand had: its seen ids. */
+/** Forgets what brands had, on every service: their seen ids. */
 export async function forgetSeen(brandIds: readonly string[]): Promise<void> {
-  if (brandIds.length > 0) await storage.removeItems(brandIds.map(seenKey));
+  if (brandIds.length === 0) return;
+  const ids = new Set(brandIds);
+  const keys = Object.keys(await browser.storage.local.get(null)).filter(
+    (key) => key.startsWith(SEEN_PREFIX) && ids.has(key.slice(key.lastIndexOf('.') + 1)),
+  );
+  if (keys.length > 0) await browser.storage.local.remove(keys);
 }
 
 let newsChain: Promise<unknown> = Promise.resolve();
@@ -97,7 +133,7 @@ export function updateNews<T>(change: (news: WatchNews) => T): Promise<{ news: W
 export function addNews(news: WatchNews, brand: WatchedBrand, ads: readonly LibraryAd[], now: number): number {
   const entry = news.brands[brand.id] ?? { name: brand.name, ads: [], more: 0 };
   const known = new Set(entry.ads.map((item) => item.ad.id));
-  const added = ads.filter((ad) => !known.has(ad.id)).map((ad) => ({ ad, firstSeenAt: now }));
+  const added = ads.filter((ad) => !known.has(ad.id)).map((ad) => ({ ad: newsAdOf(ad), firstSeenAt: now }));
   if (added.length === 0) return 0;
   const all = [...added, ...entry.ads];
   news.brands[brand.id] = {
@@ -105,10 +141,33 @@ export function addNews(news: WatchNews, brand: WatchedBrand, ads: readonly Libr
     ads: all.slice(0, NEWS_KEPT_PER_BRAND),
     more: entry.more + Math.max(0, all.length - NEWS_KEPT_PER_BRAND),
   };
+  keepWithinBudget(news);
   return added.length;
 }
 
-type Stop = { stop: Exclude<RunOutcome, 'complete'>; message: string } | { pause: number; failure: boolean };
+/**
+ * Past the news's byte budget, the oldest finds of all brands are counted (in `more`, which New
+ * shows with a link to the brand's newest ads) instead of kept. Linear in the kept ads.
+ */
+export function keepWithinBudget(news: WatchNews, budget = NEWS_BYTES_BUDGET): void {
+  let bytes = newsBytes(news);
+  if (bytes <= budget) return;
+  const kept = Object.values(news.brands).flatMap((entry) =>
+    entry.ads.map((item) => ({ entry, item, size: new TextEncoder().encode(JSON.stringify(item)).length + 1 })),
+  );
+  kept.sort((a, b) => a.item.firstSeenAt - b.item.firstSeenAt);
+  const dropped = new Set<object>();
+  for (const { entry, item, size } of kept) {
+    if (bytes <= budget) break;
+    dropped.add(item);
+    entry.more += 1;
+    bytes -= size;
+  }
+  for (const entry of Object.values(news.brands)) entry.ads = entry.ads.filter((item) => !dropped.has(item));
+}
+
+type RunStop = { stop: Exclude<RunOutcome, 'complete'>; message: string };
+type Stop = RunStop | { pause: number; failure: boolean };
 type BrandResult = { check: BrandCheck } | Stop;
 
 const CONNECTION_CODES = new Set<unknown>([
@@ -120,19 +179,28 @@ const CONNECTION_CODES = new Set<unknown>([
   'redirected',
 ]);
 
+const STORAGE_FULL: RunStop = {
+  stop: 'storage_full',
+  message:
+    "The browser's storage for Adscope is full, so this check stopped. Mark news seen, or free room in Options, and check again.",
+};
+
 /**
  * Checks watched brands for ads never seen before. One run at a time, one request at a time,
- * within a request budget. Its state is in storage after every request, so a run cut short
- * (worker stopped, browser closed) goes on from the brand it was at; a 429 pauses it for the
- * Retry-After, also in storage.
+ * within a request budget shared by every run of the hour. Its state is in storage after every
+ * request, so a run cut short (worker stopped, browser closed) goes on from the brand it was
+ * at; a 429 pauses it for the Retry-After, also in storage. A write that storage refuses (its
+ * quota) ends the run before anything more is sent, never in a loop.
  */
 export class WatchRunner {
   private active: Promise<RunResult> | null = null;
   private readonly policy: WatchPolicy;
   /** The kind of the run under way. */
   private current: RunState['kind'] | null = null;
-  /** A check asked for while a baseline ran: it starts when that one ends. */
+  /** A check asked for while a baseline or a wake-up's resume ran: it starts when that one ends. */
   private waiting: RunKind | null = null;
+  /** What started the run under way. */
+  private starting: RunKind | null = null;
 
   constructor(private readonly deps: WatchRunnerDeps) {
     this.policy = { ...WATCH_POLICY, ...deps.policy };
@@ -141,18 +209,27 @@ export class WatchRunner {
   /**
    * Starts or continues a run. A run in storage (paused or cut short) always goes on first.
    * A scheduled run starts only when the interval has passed since the last one; `manual` is
-   * the user's "Check now". While a run is under way, a call joins it.
+   * the user's "Check now". While a run is under way, a call joins it. Never rejects.
    */
   run(kind: RunKind): Promise<RunResult> {
     if (this.active) {
-      // A check asked for during a baseline (a few new brands) follows it; during a full run, it is that run.
-      if ((kind === 'scheduled' || kind === 'manual') && this.current === 'baseline') this.waiting = kind;
+      // A check asked for during a baseline (a few new brands) or a wake-up's resume follows it;
+      // during a full run, it is that run.
+      if ((kind === 'scheduled' || kind === 'manual') && (this.current === 'baseline' || this.starting === 'resume'))
+        this.waiting = kind;
       return this.active;
     }
-    this.active = this.loop(kind).finally(() => {
-      this.active = null;
-      this.current = null;
-    });
+    this.starting = kind;
+    this.active = this.loop(kind)
+      .catch((error: unknown) => {
+        console.warn('Adscope: a watchlist check stopped:', error instanceof Error ? error.message : error);
+        return 'failed' as const;
+      })
+      .finally(() => {
+        this.active = null;
+        this.current = null;
+        this.starting = null;
+      });
     return this.active;
   }
 
@@ -161,15 +238,23 @@ export class WatchRunner {
   }
 
   private async loop(kind: RunKind): Promise<RunResult> {
-    const result = await this.execute(kind);
-    if (result !== 'complete' && result !== 'skipped') return result;
+    const first = await this.execute(kind);
+    if (first !== 'complete' && first !== 'skipped') return first;
     const waiting = this.waiting;
     this.waiting = null;
-    const next = waiting ? await this.execute(waiting) : 'complete';
+    const next = waiting ? await this.execute(waiting) : null;
+    // A wake-up with no run to go on with starts nothing more: a run that failed is not retried by waking.
+    if (kind === 'resume' && first === 'skipped' && next === null) return first;
     // Brands watched while it ran learn what they have now, not at the next interval; a run
     // cut short (budget, failure) leaves its brands to the next one.
-    if (next === 'complete' || next === 'skipped') await this.execute('baseline');
-    return result;
+    if (next === null || next === 'complete' || next === 'skipped') await this.execute('baseline');
+    return first === 'skipped' && next !== null ? next : first;
+  }
+
+  /** The service key seen ids and news are kept under. */
+  private async service(): Promise<string> {
+    const key = (await this.deps.service?.()) ?? null;
+    return key ? key.slice(0, 16) : NO_SERVICE;
   }
 
   private async execute(kind: RunKind): Promise<RunResult> {
@@ -177,9 +262,11 @@ export class WatchRunner {
     const now = clock();
     const status = await watchStatusItem.get();
     const watched = await watchlistItem.get();
+    const service = await this.service();
     let run = status.run;
     if (run) {
-      if (run.pausedUntil !== null && run.pausedUntil > now) {
+      // A wait longer than any honoured was set by a clock that has since gone back: it has passed.
+      if (run.pausedUntil !== null && run.pausedUntil > now && run.pausedUntil - now <= this.policy.longestWaitMs) {
         this.deps.wakeAt(run.pausedUntil);
         return 'paused';
       }
@@ -187,18 +274,24 @@ export class WatchRunner {
       if (kind === 'resume') return 'skipped';
       const settings = await watchSettingsItem.get();
       const interval = settings.intervalHours * 3_600_000;
+      // A time in the future (the clock was fast, then put right) counts as now.
+      const lastScheduledAt = status.lastScheduledAt === null ? null : Math.min(status.lastScheduledAt, now);
       if (kind === 'scheduled') {
         if (interval === 0) return 'skipped';
-        if (status.lastScheduledAt !== null && now < status.lastScheduledAt + interval - this.policy.slackMs)
-          return 'skipped';
+        if (lastScheduledAt !== null && now < lastScheduledAt + interval - this.policy.slackMs) return 'skipped';
       }
       if (kind === 'baseline' && interval === 0) return 'skipped';
-      const checkedAt = (id: string) => status.brands[id]?.checkedAt ?? -1;
+      const checkedAt = (id: string) => Math.min(status.brands[id]?.checkedAt ?? -1, now);
       const queue =
         kind === 'baseline'
           ? watched.filter((brand) => !status.brands[brand.id]).map((brand) => brand.id)
           : watched.map((brand) => brand.id).sort((a, b) => checkedAt(a) - checkedAt(b));
       if (queue.length === 0) return 'skipped';
+      const window =
+        status.window && status.window.since <= now && now - status.window.since < this.policy.windowMs
+          ? status.window
+          : { since: now, requests: 0 };
+      status.window = window;
       run = {
         id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
         kind: kind === 'baseline' ? 'baseline' : 'scheduled',
@@ -206,19 +299,58 @@ export class WatchRunner {
         queue,
         total: queue.length,
         requests: 0,
-        budget: this.policy.budget,
+        budget: Math.max(0, this.policy.budget - window.requests),
         newAds: 0,
         newBrands: [],
         pausedUntil: null,
+        pauseReason: null,
         pauses: 0,
       };
       status.run = run;
       if (kind !== 'baseline') status.lastScheduledAt = now;
-      await this.prune(status, watched);
-      await watchStatusItem.set(status);
+      try {
+        await this.switchService(service);
+        await this.prune(status, watched);
+        await watchStatusItem.set(status);
+      } catch {
+        return this.end(status, run, STORAGE_FULL, watched);
+      }
     }
     this.current = run.kind;
-    return this.carryOn(status, run, watched);
+    return this.carryOn(status, run, watched, service);
+  }
+
+  /**
+   * News is kept per service: on a switch, this one's is put aside and the other's (if any)
+   * comes back; the seen ids and news of services before the previous one are dropped.
+   */
+  private async switchService(service: string): Promise<void> {
+    if (((await watchNewsItem.get()).service ?? NO_SERVICE) === service) return;
+    const { result: switched } = await updateNews((news) => {
+      if ((news.service ?? NO_SERVICE) === service) return null;
+      const before = { ...news, brands: { ...news.brands } };
+      news.brands = {};
+      news.service = service;
+      return before;
+    });
+    if (!switched) return;
+    const previous = switched.service ?? NO_SERVICE;
+    const aside = newsSchema.safeParse(await storage.getItem(newsAsideKey(service)));
+    if (aside.success) {
+      await updateNews((news) => {
+        news.brands = { ...aside.data.brands, ...news.brands };
+      });
+    }
+    await storage.removeItem(newsAsideKey(service));
+    if (Object.keys(switched.brands).length > 0) await storage.setItem(newsAsideKey(previous), switched);
+    // Kept: this service's and the previous one's; a brand's ids under any other go.
+    const keep = new Set([service, previous]);
+    const stale = Object.keys(await browser.storage.local.get(null)).filter((key) => {
+      const parts = key.split('.');
+      if (parts[0] === 'watchNewsAside') return !keep.has(parts[1] ?? '');
+      return parts[0] === 'watchSeen' && parts.length === 3 && !keep.has(parts[1] ?? '');
+    });
+    if (stale.length > 0) await browser.storage.local.remove(stale);
   }
 
   /** Drops what is kept for brands no longer watched (unwatched here, or on another synced browser). */
@@ -226,35 +358,59 @@ export class WatchRunner {
     const ids = new Set(watched.map((brand) => brand.id));
     const gone = Object.keys(status.brands).filter((id) => !ids.has(id));
     for (const id of gone) delete status.brands[id];
-    await updateNews((news) => {
-      for (const id of Object.keys(news.brands)) if (!ids.has(id)) delete news.brands[id];
-    });
+    const news = await watchNewsItem.get();
+    if (Object.keys(news.brands).some((id) => !ids.has(id))) {
+      await updateNews((current) => {
+        for (const id of Object.keys(current.brands)) if (!ids.has(id)) delete current.brands[id];
+      });
+    }
     await forgetSeen(gone);
   }
 
-  private async carryOn(status: WatchStatus, run: RunState, watched: WatchedBrand[]): Promise<RunResult> {
+  private async carryOn(
+    status: WatchStatus,
+    run: RunState,
+    watched: WatchedBrand[],
+    service: string,
+  ): Promise<RunResult> {
     run.pausedUntil = null;
+    run.pauseReason = null;
     this.deps.wakeAt(null);
     while (run.queue.length > 0) {
       const id = run.queue[0] ?? '';
       // Read afresh: a brand unwatched while the run went on is skipped.
       const brand = (await watchlistItem.get()).find((candidate) => candidate.id === id);
       if (brand) {
-        const result = await this.checkBrand(brand, run, status);
+        const result = await this.checkBrand(brand, run, status, service);
         if ('pause' in result) {
           if (result.failure) run.pauses += 1;
           run.pausedUntil = this.deps.clock() + result.pause;
-          await watchStatusItem.set(status);
+          run.pauseReason = result.failure ? 'failure' : 'rate_limited';
+          if (!(await this.save(status))) return this.end(status, run, STORAGE_FULL, watched);
           this.deps.wakeAt(run.pausedUntil);
           return 'paused';
         }
-        if ('stop' in result) return this.finish(status, run, result.stop, result.message, watched);
+        if ('stop' in result) return this.end(status, run, result, watched);
         status.brands[id] = result.check;
       }
       run.queue.shift();
-      await watchStatusItem.set(status);
+      if (!(await this.save(status))) return this.end(status, run, STORAGE_FULL, watched);
     }
     return this.finish(status, run, 'complete', null, watched);
+  }
+
+  /** Writes the status; false when storage refuses it. */
+  private async save(status: WatchStatus): Promise<boolean> {
+    try {
+      await watchStatusItem.set(status);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private end(status: WatchStatus, run: RunState, stop: RunStop, watched: WatchedBrand[]) {
+    return this.finish(status, run, stop.stop, stop.message, watched);
   }
 
   private async finish(
@@ -273,86 +429,156 @@ export class WatchRunner {
       total: run.total,
       requests: run.requests,
       newAds: run.newAds,
-      message,
+      message: message === null ? null : fitText(message, 300),
     };
     status.run = null;
     status.last = last;
-    await watchStatusItem.set(status);
+    if (!(await this.save(status))) {
+      // Storage refuses even the ended run: drop what this run added to the status, so it does
+      // not go on at the next wake-up and send again.
+      await watchStatusItem.set({ ...status, brands: {} }).catch(() => undefined);
+    }
     this.deps.wakeAt(null);
     this.deps.onRunEnd?.(last, run);
     this.deps.onNews?.(await watchNewsItem.get(), watched);
     return outcome;
   }
 
-  private async checkBrand(brand: WatchedBrand, run: RunState, status: WatchStatus): Promise<BrandResult> {
+  /** Counts one request against the run and the hour's window, in storage before it is sent. */
+  private async spend(run: RunState, status: WatchStatus): Promise<RunStop | null> {
+    if (run.requests >= run.budget) {
+      const until = (status.window?.since ?? this.deps.clock()) + this.policy.windowMs;
+      return {
+        stop: 'budget',
+        message: `Stopped at the limit of ${this.policy.budget} requests an hour (it frees at ${new Date(until).toISOString().slice(11, 16)} UTC); the brands left go first next time.`,
+      };
+    }
+    // Counted before it is sent: a worker stopped mid-request has still spent it.
+    run.requests += 1;
+    status.window = { since: status.window?.since ?? this.deps.clock(), requests: (status.window?.requests ?? 0) + 1 };
+    return (await this.save(status)) ? null : STORAGE_FULL;
+  }
+
+  private async checkBrand(
+    brand: WatchedBrand,
+    run: RunState,
+    status: WatchStatus,
+    service: string,
+  ): Promise<BrandResult> {
     const { clock } = this.deps;
-    const stored = await readSeen(brand.id);
+    const stored = await readSeen(service, brand.id);
     // The first check learns what the brand has: nothing in it is news.
     const baseline = stored === null;
-    let seen: SeenSet = stored ?? { entries: [] };
-    const pages = baseline ? this.policy.baselinePages : this.policy.pagesPerBrand;
-    let cursor: string | undefined;
+    let seen: SeenSet = stored?.seen ?? { hashes: [], sweep: NO_SWEEP };
     let looked = 0;
-    for (let page = 0; page < pages; page += 1) {
-      if (run.requests >= run.budget) {
-        return {
-          stop: 'budget',
-          message: `Stopped at its limit of ${run.budget} requests; the brands left go first next time.`,
-        };
-      }
-      // Counted before it is sent: a worker stopped mid-request has still spent it.
-      run.requests += 1;
-      await watchStatusItem.set(status);
+
+    /** One page: compared, its new ads put in the news, then the seen ids written. */
+    const readPage = async (at: string | undefined, learnOnly: boolean): Promise<PageRead | BrandResult> => {
+      const spent = await this.spend(run, status);
+      if (spent) return spent;
       let answer: LibraryPage;
       try {
-        answer = await this.deps.search(brand.id, cursor);
+        answer = await this.deps.search(brand.id, at);
       } catch (error) {
         return this.failure(error, run);
       }
       run.pauses = 0;
       const now = clock();
       const ids = answer.items.map((ad) => ad.id);
-      const diff = diffPage(seen, ids, now);
-      looked += ids.length;
-      if (!baseline && diff.fresh.length > 0) {
+      const diff = diffPage(seen, ids);
+      looked += ids.length - diff.unread;
+      if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
-        const { news, result: added } = await updateNews((news) =>
-          addNews(
-            news,
-            brand,
-            answer.items.filter((ad) => fresh.has(ad.id)),
-            now,
-          ),
-        );
-        if (added > 0) {
-          run.newAds += added;
-          if (!run.newBrands.includes(brand.name)) run.newBrands.push(brand.name);
-          this.deps.onNews?.(news, await watchlistItem.get());
+        try {
+          const { news, result: added } = await updateNews((news) =>
+            addNews(
+              news,
+              brand,
+              answer.items.filter((ad) => fresh.has(ad.id)),
+              now,
+            ),
+          );
+          if (added > 0) {
+            run.newAds += added;
+            if (!run.newBrands.includes(brand.name) && run.newBrands.length < 1000) run.newBrands.push(brand.name);
+            this.deps.onNews?.(news, await watchlistItem.get());
+          }
+        } catch {
+          return STORAGE_FULL;
         }
       }
       // After the news: a stop in between finds these ids unseen again, and the news dedupes them.
       seen = diff.seen;
-      await storage.setItem(seenKey(brand.id), seen);
-      cursor = answer.cursor || undefined;
-      const allNew = ids.length > 0 && diff.fresh.length === ids.length;
+      if (!(await this.writeSeen(service, brand.id, seen, stored?.legacy ?? false))) return STORAGE_FULL;
+      return { cursor: answer.cursor || undefined, read: ids.length - diff.unread, fresh: diff.fresh.length };
+    };
+
+    const pages = baseline ? this.policy.baselinePages : this.policy.pagesPerBrand;
+    let cursor: string | undefined;
+    let read = 0;
+    while (read < pages) {
+      const result = await readPage(cursor, baseline);
+      if (!('read' in result)) return result;
+      read += 1;
+      cursor = result.cursor;
+      const allNew = result.read > 0 && result.fresh === result.read;
       if (!cursor || (!baseline && !allNew)) break;
     }
+    // The sweep goes on below the pages just read; the first check starts it where it stopped.
+    // A check that read to the end saw every id the brand has: a full sweep's worth.
+    const sweep: Sweep | Stop = !cursor
+      ? { ...NO_SWEEP, cycles: Math.max(1, seen.sweep.cycles) }
+      : baseline
+        ? { cursor, page: read + 1, cycles: 0 }
+        : await this.sweep(seen.sweep, cursor, read + 1, readPage);
+    if (!('cursor' in sweep)) return sweep;
+    seen = { ...seen, sweep };
+    if (!(await this.writeSeen(service, brand.id, seen, false))) return STORAGE_FULL;
     return { check: { checkedAt: clock(), outcome: 'ok', looked, message: null } };
+  }
+
+  private async writeSeen(service: string, brandId: string, seen: SeenSet, legacy: boolean): Promise<boolean> {
+    try {
+      await storage.setItem(seenKey(service, brandId), storeSeen(seen));
+      if (legacy) await storage.removeItem(legacySeenKey(brandId));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Reads one page below the newest (the sweep), where the last check's sweep stopped, so a
+   * late-indexed ad deep in a brand's list is news too. Until the first full sweep of a brand,
+   * what it finds is learned, not news (its first check learned only the newest pages). A
+   * cursor the service no longer takes starts the sweep again; the check itself is fine.
+   */
+  private async sweep(
+    state: Sweep,
+    headCursor: string,
+    /** The page below the last one the check read. */
+    headNext: number,
+    readPage: (cursor: string | undefined, learnOnly: boolean) => Promise<PageRead | BrandResult>,
+  ): Promise<Sweep | Stop> {
+    const deepest = this.policy.sweepPages;
+    const restart = state.cursor === null || state.page < headNext || state.page > deepest;
+    const page = restart ? headNext : state.page;
+    if (page > deepest) return { ...NO_SWEEP, cycles: state.cycles + 1 };
+    const result = await readPage(restart ? headCursor : (state.cursor ?? headCursor), state.cycles === 0);
+    if ('check' in result) return { ...NO_SWEEP, cycles: state.cycles };
+    if (!('read' in result)) return result;
+    if (!result.cursor || page + 1 > deepest) return { ...NO_SWEEP, cycles: state.cycles + 1 };
+    return { cursor: result.cursor, page: page + 1, cycles: state.cycles };
   }
 
   private failure(error: unknown, run: RunState): BrandResult {
     const apiError = error instanceof ApiError ? error : null;
     const code = apiError?.code;
-    const message = (apiError?.message ?? (error instanceof Error ? error.message : 'Unknown failure.')).slice(0, 300);
+    const message = fitText(apiError?.message ?? (error instanceof Error ? error.message : 'Unknown failure.'), 240);
     const now = this.deps.clock();
     if (code === 'rate_limited') {
-      const wait = apiError?.retryAfterMs ?? this.policy.defaultRetryAfterMs;
-      if (wait > this.policy.maxPauseMs) {
-        return {
-          stop: 'rate_limited',
-          message: 'The service asked Adscope to wait over an hour; the next check will try again.',
-        };
-      }
+      // Honoured however long, up to a day: the run waits in storage, and New says until when.
+      const wait = Math.min(apiError?.retryAfterMs ?? this.policy.defaultRetryAfterMs, this.policy.longestWaitMs);
       return { pause: wait, failure: false };
     }
     if (code === ApiCode.notFound) {
@@ -366,4 +592,11 @@ export class WatchRunner {
     }
     return { check: { checkedAt: now, outcome: 'failed', looked: 0, message } };
   }
+}
+
+/** What one page told: the next cursor, ids read, and how many of them were new. */
+interface PageRead {
+  cursor: string | undefined;
+  read: number;
+  fresh: number;
 }

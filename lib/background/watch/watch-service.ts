@@ -1,8 +1,11 @@
 import { browser } from 'wxt/browser';
 import { type Clock, systemClock } from '../../clock';
 import { countOf } from '../../count';
+import { canonicalUuid } from '../../contract/limits';
 import { invalidInput } from '../../messaging/api-error';
 import {
+  BRAND_NAME_CHARS,
+  fitText,
   type LastRun,
   newAdCount,
   panelRequestItem,
@@ -39,6 +42,8 @@ const ALARM_SLACK_MS = 60_000;
 
 export interface WatchServiceDeps {
   search: BrandPageSearch;
+  /** The connected service's workspace: seen ids and news are kept per service. */
+  service?: () => Promise<string | null>;
   clock?: Clock;
   policy?: Partial<WatchPolicy>;
   /** Opens the panel on a notification's click (a user gesture). */
@@ -100,9 +105,16 @@ export function createWatchControls({
     add: async (brands: readonly { id: string; name: string }[]) => {
       const current = await watchlistItem.get();
       const have = new Set(current.map((brand) => brand.id));
-      const adding = brands.filter(
-        (brand, index) => !have.has(brand.id) && brands.findIndex((other) => other.id === brand.id) === index,
-      );
+      // One brand id, whatever its form (upper case, without dashes); a long name is cut, never refused.
+      const adding: { id: string; name: string }[] = [];
+      let skipped = 0;
+      for (const brand of brands) {
+        const id = canonicalUuid(brand.id);
+        if (id === null) skipped += 1;
+        if (id === null || have.has(id)) continue;
+        have.add(id);
+        adding.push({ id, name: fitText(brand.name.trim() || 'Unnamed brand', BRAND_NAME_CHARS) });
+      }
       if (current.length + adding.length > WATCH_LIMIT) {
         const room = WATCH_LIMIT - current.length;
         throw invalidInput(
@@ -118,10 +130,22 @@ export function createWatchControls({
           Object.assign({}, ...adding.map((brand, index) => watchEntry({ ...brand, addedAt: now + index }))),
         );
       }
-      return { added: adding.length, watching: current.length + adding.length };
+      if (adding.length === 0 && skipped > 0 && skipped === brands.length) {
+        throw invalidInput(
+          'brands',
+          `${countOf(skipped, 'row')} had no brand id Adscope could read; nothing was added.`,
+        );
+      }
+      return { added: adding.length, watching: current.length + adding.length, skipped };
     },
-    remove: async (brandIds: readonly string[]) => {
-      await browser.storage.sync.remove(brandIds.map((id) => `${WATCH_KEY_PREFIX}${id}`));
+    remove: async (given: readonly string[]) => {
+      const brandIds = given.flatMap((id) => canonicalUuid(id) ?? []);
+      const gone = new Set(brandIds);
+      // Every form the id was written under (upper case, without dashes on another browser).
+      const keys = Object.keys(await browser.storage.sync.get(null)).filter(
+        (key) => key.startsWith(WATCH_KEY_PREFIX) && gone.has(canonicalUuid(key.slice(WATCH_KEY_PREFIX.length)) ?? ''),
+      );
+      if (keys.length > 0) await browser.storage.sync.remove(keys);
       await markSeen(brandIds);
       await forgetSeen(brandIds);
       return { watching: (await watchlistItem.get()).length };
@@ -145,6 +169,7 @@ export function startWatch(deps: WatchServiceDeps) {
     search: deps.search,
     clock,
     wakeAt,
+    ...(deps.service ? { service: deps.service } : {}),
     onNews: showCount,
     onRunEnd: (last, run) => void notifyRun(last, run),
     ...(deps.policy ? { policy: deps.policy } : {}),
@@ -161,7 +186,8 @@ export function startWatch(deps: WatchServiceDeps) {
     const interval = intervalHours * 3_600_000;
     const { lastScheduledAt } = await watchStatusItem.get();
     const now = clock();
-    const at = Math.max(now + FIRST_CHECK_DELAY_MS, (lastScheduledAt ?? now) + interval);
+    // A last run in the future (the clock was fast, then put right) counts as now.
+    const at = Math.max(now + FIRST_CHECK_DELAY_MS, Math.min(lastScheduledAt ?? now, now) + interval);
     // The worker wakes for every message: an alarm already set for this time and interval stays.
     const existing = await browser.alarms.get(WATCH_ALARM);
     const same =

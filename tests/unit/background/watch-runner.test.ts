@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import type { LibraryAd, LibraryPage } from '../../../lib/contract/ad-library';
 import { ApiError } from '../../../lib/messaging/api-error';
-import { diffPage, SEEN_LIMIT, type SeenSet } from '../../../lib/background/watch/seen-set';
-import { type BrandPageSearch, WatchRunner } from '../../../lib/background/watch/watch-runner';
+import { diffPage, NO_SWEEP, readSeen, SEEN_LIMIT, type SeenSet } from '../../../lib/background/watch/seen-set';
+import { WatchRunner } from '../../../lib/background/watch/watch-runner';
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
+import { describeChecks } from '../../../components/watchlist/describe';
 import {
   newAdCount,
   panelRequestItem,
   watchNextAtItem,
-  watchEntry,
   watchlistItem,
   watchNewsItem,
   watchSettingsItem,
@@ -18,86 +17,8 @@ import {
   WATCH_LIMIT,
 } from '../../../lib/storage/watchlist';
 import { manualClock, TEST_NOW } from '../../support/clock';
+import { brandId, fakeService, HOUR, watch } from '../../support/watch-service';
 
-const HOUR = 3_600_000;
-const brandId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function ad(id: string, brand: string, startDate: string | null): LibraryAd {
-  return {
-    id,
-    title: `Ad ${id}`,
-    body: null,
-    brand_name: `Brand ${brand}`,
-    cta_type: null,
-    link_url: null,
-    display_format: 'image',
-    start_date: startDate,
-    end_date: null,
-    language: 'en',
-    unified_brand_id: brand,
-    is_active: true,
-    images: [],
-    videos: [],
-  };
-}
-
-/**
- * An ad service in memory: each brand's ads newest first, pages of `pageSize` with a cursor,
- * and a log of every request. A test puts failures in front of the answers.
- */
-function fakeService(pageSize = 100) {
-  const ads = new Map<string, LibraryAd[]>();
-  const requests: string[] = [];
-  const failures: (ApiError | 'hang')[] = [];
-  let inFlight = 0;
-  let mostInFlight = 0;
-  const search: BrandPageSearch = async (brand, cursor) => {
-    requests.push(`${brand.slice(-3)}${cursor ? `@${cursor}` : ''}`);
-    inFlight += 1;
-    mostInFlight = Math.max(mostInFlight, inFlight);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      const failure = failures.shift();
-      if (failure === 'hang') return await new Promise<never>(() => undefined);
-      if (failure) throw failure;
-      const list = [...(ads.get(brand) ?? [])].sort((a, b) => ((a.start_date ?? '') < (b.start_date ?? '') ? 1 : -1));
-      const offset = cursor ? Number(cursor) : 0;
-      const end = offset + pageSize;
-      const page: LibraryPage = { items: list.slice(offset, end), cursor: end < list.length ? String(end) : '' };
-      return page;
-    } finally {
-      inFlight -= 1;
-    }
-  };
-  return {
-    search,
-    requests,
-    failures,
-    get mostInFlight() {
-      return mostInFlight;
-    },
-    /** Gives a brand `count` ads launched on consecutive days up to `lastDay`. */
-    seed(brand: string, count: number, prefix = 'a', lastDay = Date.UTC(2026, 10, 20)) {
-      const list = ads.get(brand) ?? [];
-      for (let i = 0; i < count; i += 1) {
-        const day = new Date(lastDay - i * 86_400_000).toISOString().slice(0, 10);
-        list.push(ad(`${prefix}-${brand.slice(-3)}-${i}`, brand, day));
-      }
-      ads.set(brand, list);
-    },
-    launch(brand: string, id: string, startDate: string) {
-      ads.set(brand, [...(ads.get(brand) ?? []), ad(id, brand, startDate)]);
-    },
-  };
-}
-
-async function watch(...ids: number[]) {
-  await browser.storage.sync.set(
-    Object.assign({}, ...ids.map((n, i) => watchEntry({ id: brandId(n), name: `Brand ${n}`, addedAt: TEST_NOW + i }))),
-  );
-}
-
-const browser = fakeBrowser;
 let service: ReturnType<typeof fakeService>;
 let clock: ReturnType<typeof manualClock>;
 let wakes: (number | null)[];
@@ -162,37 +83,37 @@ describe('what counts as new', () => {
     service.seed(brandId(1), 120, 'burst', Date.UTC(2026, 10, 22) + 200 * 86_400_000);
     clock.advance(6 * HOUR);
     await watcher.run('scheduled');
-    expect(service.requests).toEqual(['001', '001@100']);
+    // The newest two pages (the first all new), then one page of the sweep below them.
+    expect(service.requests).toEqual(['001', '001@100', '001@200']);
     expect(newAdCount(await watchNewsItem.get())).toBe(120);
   });
 
   it('keeps the seen set bounded, and never drops an id still in view', () => {
-    let seen: SeenSet = { entries: [] };
+    let seen: SeenSet = { hashes: [], sweep: NO_SWEEP };
     const window = Array.from({ length: 100 }, (_, i) => `kept-${i}`);
-    for (let round = 0; round < 20; round += 1) {
+    for (let round = 0; round < 40; round += 1) {
       const others = Array.from({ length: 100 }, (_, i) => `round-${round}-${i}`);
-      seen = diffPage(seen, [...window, ...others], TEST_NOW + round).seen;
-      expect(seen.entries.length).toBeLessThanOrEqual(SEEN_LIMIT);
+      seen = diffPage(seen, [...window, ...others]).seen;
+      expect(seen.hashes.length).toBeLessThanOrEqual(SEEN_LIMIT);
     }
-    expect(seen.entries.length).toBe(SEEN_LIMIT);
-    const ids = new Set(seen.entries.map((entry) => entry[0]));
-    for (const id of window) expect(ids.has(id)).toBe(true);
-    expect(diffPage(seen, window, TEST_NOW + 30).fresh).toEqual([]);
+    expect(seen.hashes.length).toBe(SEEN_LIMIT);
+    expect(diffPage(seen, window).fresh).toEqual([]);
   });
 
-  it('keeps the stored seen set bounded across checks of a brand that launches a lot', async () => {
+  it('keeps the stored seen set bounded in ids and bytes across checks of a brand that launches a lot', async () => {
     await watch(1);
     const watcher = runner();
     service.seed(brandId(1), 100);
     await watcher.run('scheduled');
-    for (let round = 0; round < 8; round += 1) {
+    for (let round = 0; round < 30; round += 1) {
       service.seed(brandId(1), 90, `r${round}`, Date.UTC(2027, 6, 1) + round * 100 * 86_400_000);
       clock.advance(6 * HOUR);
       await watcher.run('scheduled');
     }
-    const stored = (await storage.getItem<SeenSet>(`local:watchSeen.${brandId(1)}`)) as SeenSet;
-    expect(stored.entries.length).toBeLessThanOrEqual(SEEN_LIMIT);
-    expect(newAdCount(await watchNewsItem.get())).toBe(8 * 90);
+    const stored = await storage.getItem(`local:watchSeen.none.${brandId(1)}`);
+    expect(readSeen(stored).seen?.hashes.length).toBeLessThanOrEqual(SEEN_LIMIT);
+    expect(JSON.stringify(stored).length).toBeLessThan(14_000);
+    expect(newAdCount(await watchNewsItem.get())).toBe(30 * 90);
   });
 });
 
@@ -239,12 +160,25 @@ describe('the run', () => {
     expect(done.last).toMatchObject({ outcome: 'complete', requests: 4, checked: 3, startedAt: TEST_NOW });
   });
 
-  it('ends the run when the Retry-After is longer than an hour, and says so', async () => {
-    await watch(1);
+  it('remembers a Retry-After longer than an hour until it passes: Check now and the hourly alarm send nothing', async () => {
+    await watch(1, 2);
     service.seed(brandId(1), 3);
-    service.failures.push(new ApiError({ code: 'rate_limited', message: 'Later.', retryAfterMs: 2 * HOUR }));
-    expect(await runner().run('scheduled')).toBe('rate_limited');
-    expect((await watchStatusItem.get()).last?.message).toMatch(/wait over an hour/);
+    service.seed(brandId(2), 3);
+    await watchSettingsItem.set({ intervalHours: 1, notify: false });
+    service.failures.push(new ApiError({ code: 'rate_limited', message: 'Later.', retryAfterMs: 3 * HOUR }));
+    const watcher = runner();
+    expect(await watcher.run('scheduled')).toBe('paused');
+    const paused = (await watchStatusItem.get()).run;
+    expect(paused).toMatchObject({ pausedUntil: TEST_NOW + 3 * HOUR, pauseReason: 'rate_limited' });
+    expect(describeChecks(paused, null, null)).toMatch(/the service asked Adscope to wait, so it goes on at/);
+    // The next hourly alarm, and Check now, an hour into the wait: nothing is sent.
+    clock.advance(HOUR);
+    expect(await watcher.run('scheduled')).toBe('paused');
+    expect(await watcher.run('manual')).toBe('paused');
+    expect(service.requests).toEqual(['001']);
+    clock.advance(2 * HOUR);
+    expect(await watcher.run('resume')).toBe('complete');
+    expect(service.requests).toEqual(['001', '001', '002']);
   });
 
   it('pauses after a failure to reach the service, and ends the run after the last pause', async () => {
@@ -340,10 +274,10 @@ describe('the watchlist', () => {
     const watchlist = controls();
     const brands = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => ({ id: brandId(from + i), name: `Brand ${from + i}` }));
-    expect(await watchlist.add(brands(0, 95))).toEqual({ added: 95, watching: 95 });
+    expect(await watchlist.add(brands(0, 95))).toEqual({ added: 95, watching: 95, skipped: 0 });
     await expect(watchlist.add(brands(95, 6))).rejects.toThrow(/room for 5 more/);
     expect(await watchlistItem.get()).toHaveLength(95);
-    expect(await watchlist.add([...brands(0, 3), ...brands(95, 5)])).toEqual({ added: 5, watching: 100 });
+    expect(await watchlist.add([...brands(0, 3), ...brands(95, 5)])).toEqual({ added: 5, watching: 100, skipped: 0 });
     await expect(watchlist.add(brands(200, 1))).rejects.toThrow(/already watch 100 brands/);
     // Each brand is its own synced item, under the browser's 8 KB per item.
     const all = await fakeBrowser.storage.sync.get(null);
@@ -366,7 +300,7 @@ describe('the watchlist', () => {
     expect(Object.keys((await watchNewsItem.get()).brands)).toEqual([brandId(2)]);
     await watchlist.remove([brandId(2)]);
     expect(newAdCount(await watchNewsItem.get())).toBe(0);
-    expect(await storage.getItem(`local:watchSeen.${brandId(2)}`)).toBeNull();
+    expect(await storage.getItem(`local:watchSeen.none.${brandId(2)}`)).toBeNull();
     expect((await watchlistItem.get()).map((brand) => brand.id)).toEqual([brandId(1)]);
   });
 });

@@ -1,0 +1,431 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storage } from 'wxt/utils/storage';
+import { ApiError } from '../../../lib/messaging/api-error';
+import {
+  diffPage,
+  IDS_PER_PAGE_READ,
+  NO_SWEEP,
+  readSeen,
+  SEEN_LIMIT,
+  storeSeen,
+} from '../../../lib/background/watch/seen-set';
+import { WatchRunner } from '../../../lib/background/watch/watch-runner';
+import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
+import { requests as protocol } from '../../../lib/messaging/protocol';
+import {
+  NEWS_BYTES_BUDGET,
+  newAdCount,
+  newsBytes,
+  readWatchlist,
+  watchlistItem,
+  watchNewsItem,
+  watchSettingsItem,
+  watchStatusItem,
+} from '../../../lib/storage/watchlist';
+import { manualClock, TEST_NOW } from '../../support/clock';
+import { ad, brandId, fakeService, HOUR, watch } from '../../support/watch-service';
+
+/**
+ * The watchlist at its edges, one class of fault at a time: each test shows the fixed
+ * behaviour where the earlier code stalled, reset a brand, filled storage, or flooded New.
+ */
+
+let service: ReturnType<typeof fakeService>;
+let clock: ReturnType<typeof manualClock>;
+
+function runner(
+  options: {
+    policy?: ConstructorParameters<typeof WatchRunner>[0]['policy'];
+    service?: () => Promise<string | null>;
+  } = {},
+) {
+  return new WatchRunner({
+    search: service.search,
+    clock,
+    wakeAt: () => undefined,
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.service ? { service: options.service } : {}),
+  });
+}
+
+function controls(watcher = runner()) {
+  return createWatchControls({
+    runner: watcher,
+    clock,
+    schedule: async () => null,
+    refreshBadge: async () => undefined,
+  });
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  service = fakeService();
+  clock = manualClock();
+});
+
+describe('a failure whose message is long', () => {
+  it('is cut to fit: the run ends, its outcome is written, and the next wake-up sends nothing', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 3);
+    service.seed(brandId(2), 3);
+    const long = 'The upstream index is rebuilding. '.repeat(30);
+    const watcher = runner({ policy: { failurePausesMs: [] } });
+    service.failures.push(new ApiError({ code: 'network', message: long, retryable: true }));
+    expect(await watcher.run('scheduled')).toBe('failed');
+    const status = await watchStatusItem.get();
+    expect(status.run).toBeNull();
+    expect(status.last?.outcome).toBe('failed');
+    expect(status.last?.message?.length).toBeLessThanOrEqual(300);
+    expect(status.last?.message).toMatch(/^The upstream index is rebuilding\./);
+    expect(await watcher.run('resume')).toBe('skipped');
+    expect(service.requests).toEqual(['001']);
+  });
+
+  it('of one brand is cut in its check, and the others are checked', async () => {
+    await watch(1, 2);
+    service.seed(brandId(2), 3);
+    service.failures.push(new ApiError({ code: 40001, message: 'x'.repeat(5_000), httpStatus: 400 }));
+    expect(await runner().run('scheduled')).toBe('complete');
+    const status = await watchStatusItem.get();
+    expect(status.brands[brandId(1)]?.outcome).toBe('failed');
+    expect(status.brands[brandId(1)]?.message?.length).toBeLessThanOrEqual(300);
+    expect(status.brands[brandId(2)]?.outcome).toBe('ok');
+  });
+});
+
+describe('one odd id', () => {
+  it('longer than any limit is one seen id like another: the brand keeps its seen set, and later news is news', async () => {
+    await watch(1);
+    service.seed(brandId(1), 20);
+    service.launch(brandId(1), 'x'.repeat(5_000), '2026-11-01');
+    const watcher = runner();
+    await watcher.run('scheduled');
+    expect(readSeen(await storage.getItem(`local:watchSeen.none.${brandId(1)}`)).seen?.hashes).toHaveLength(21);
+    service.launch(brandId(1), 'fresh', '2026-11-23');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect((await watchNewsItem.get()).brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['fresh']);
+  });
+
+  it('in a stored record is left out and counted; the rest of the record is read', () => {
+    const earlier = {
+      entries: [
+        ['a-1', TEST_NOW, TEST_NOW],
+        ['', TEST_NOW, TEST_NOW],
+        [42, TEST_NOW, TEST_NOW],
+        ['a-2', TEST_NOW, TEST_NOW + 1],
+      ],
+    };
+    const read = readSeen(earlier);
+    expect(read.skipped).toBe(2);
+    expect(read.seen?.hashes).toHaveLength(2);
+    expect(diffPage(read.seen ?? { hashes: [], sweep: NO_SWEEP }, ['a-1', 'a-2', 'a-3']).fresh).toEqual(['a-3']);
+    // A stray character in the packed form loses that character, not the brand.
+    const { h } = storeSeen({ hashes: [1, 2, 3], sweep: NO_SWEEP });
+    const packed = readSeen({ v: 2, h: `${h.slice(0, 3)}!${h.slice(3, -1)}`, s: 12, p: 'x', c: -1 });
+    expect(packed.seen?.hashes).toEqual([1, 2]);
+    expect(packed.skipped).toBe(2);
+    expect(packed.seen?.sweep).toEqual(NO_SWEEP);
+  });
+
+  it('in the news or the status is left out, never the whole item', async () => {
+    const good = { ad: ad('kept', brandId(1), '2026-11-20'), firstSeenAt: TEST_NOW };
+    await fakeBrowser.storage.local.set({
+      watchNews: {
+        brands: {
+          [brandId(1)]: { name: 'Brand 1', ads: [good, { ad: { id: 7 }, firstSeenAt: 'then' }], more: 0 },
+          [brandId(2)]: { name: 12 },
+        },
+      },
+      watchStatus: {
+        run: null,
+        last: null,
+        lastScheduledAt: TEST_NOW,
+        brands: {
+          [brandId(1)]: { checkedAt: TEST_NOW, outcome: 'ok', looked: 3, message: null },
+          [brandId(2)]: { checkedAt: 'yesterday' },
+        },
+      },
+    });
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['kept']);
+    expect(news.brands[brandId(2)]).toBeUndefined();
+    const status = await watchStatusItem.get();
+    expect(status.lastScheduledAt).toBe(TEST_NOW);
+    expect(Object.keys(status.brands)).toEqual([brandId(1)]);
+  });
+});
+
+describe('storage', () => {
+  /** An ordinary ad as services send it: long copy, several images, fields the contract does not name. */
+  function busyAd(id: string, brand: string) {
+    return {
+      ...ad(id, brand, '2026-11-21'),
+      title: 'Waterproof down sleeping bag for three seasons '.repeat(3),
+      body: 'Rated to minus five, packs to the size of a loaf, sewn-through baffles. '.repeat(12),
+      link_url: `https://shop.example/products/sleeping-bag?utm_source=meta&utm_campaign=${id}`,
+      images: Array.from({ length: 6 }, (_, i) => ({
+        url: `https://cdn.example/ads/${id}/${i}.jpg?sig=${'s'.repeat(200)}`,
+      })),
+      targeting: { countries: Array.from({ length: 40 }, (_, i) => `C${i}`), notes: 'n'.repeat(2_000) },
+    };
+  }
+
+  it('keeps what New needs within its byte budget for 100 busy brands, and counts the rest', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+    await watch(...ids);
+    for (const n of ids) service.seed(brandId(n), 100);
+    const watcher = runner({ policy: { budget: 10_000 } });
+    await watcher.run('scheduled');
+    for (const n of ids) {
+      for (let i = 0; i < 60; i += 1)
+        service.launch(brandId(n), `busy-${n}-${i}`, '2026-11-23', busyAd(`busy-${n}-${i}`, brandId(n)));
+    }
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    const news = await watchNewsItem.get();
+    expect(newsBytes(news)).toBeLessThanOrEqual(NEWS_BYTES_BUDGET);
+    // Nothing lost from the count: kept or counted, every one of the 6,000.
+    expect(newAdCount(news)).toBe(6_000);
+    const kept = Object.values(news.brands).flatMap((entry) => entry.ads);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((item) => item.ad.images.length <= 1 && !('targeting' in item.ad))).toBe(true);
+    // Everything the watchlist keeps in storage.local, together.
+    const all = await fakeBrowser.storage.local.get(null);
+    const watchBytes = Object.entries(all)
+      .filter(([key]) => key.startsWith('watch'))
+      .reduce((sum, [key, value]) => sum + key.length + JSON.stringify(value).length, 0);
+    expect(watchBytes).toBeLessThan(4_500_000);
+  });
+
+  it('a write storage refuses ends the run once, with a message, and leaves the outbox as it was', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 3);
+    service.seed(brandId(2), 3);
+    const watcher = runner();
+    await watcher.run('scheduled');
+    await fakeBrowser.storage.local.set({ outbox: { items: ['unsent save'] } });
+    service.launch(brandId(1), 'n-1', '2026-11-23');
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    const full = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      if (Object.keys(items).some((key) => key.startsWith('watchNews') || key.startsWith('watchSeen')))
+        throw new Error('QUOTA_BYTES quota exceeded');
+      return set(items);
+    });
+    clock.advance(6 * HOUR);
+    service.requests.length = 0;
+    expect(await watcher.run('scheduled')).toBe('storage_full');
+    expect(service.requests).toEqual(['001']);
+    const status = await watchStatusItem.get();
+    expect(status.run).toBeNull();
+    expect(status.last?.message).toMatch(/storage for Adscope is full/);
+    expect(await watcher.run('resume')).toBe('skipped');
+    expect(service.requests).toEqual(['001']);
+    full.mockRestore();
+    expect((await fakeBrowser.storage.local.get('outbox')).outbox).toEqual({ items: ['unsent save'] });
+    // With room again, the ad the refused write left unseen is news, once.
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    expect(newAdCount(await watchNewsItem.get())).toBe(1);
+  });
+});
+
+describe('a page far larger than asked', () => {
+  it('is read up to a bound, with sets: 300,000 ids cost no more than 500', () => {
+    const ids = Array.from({ length: 300_000 }, (_, i) => `id-${i}`);
+    const first = diffPage({ hashes: [], sweep: NO_SWEEP }, ids);
+    expect(first.fresh).toHaveLength(IDS_PER_PAGE_READ);
+    expect(first.unread).toBe(300_000 - IDS_PER_PAGE_READ);
+    // The same ids again, and a page of one id repeated: nothing new, nothing doubled.
+    expect(diffPage(first.seen, ids).fresh).toEqual([]);
+    expect(
+      diffPage(
+        first.seen,
+        Array.from({ length: 300_000 }, () => 'same'),
+      ).fresh,
+    ).toEqual(['same']);
+  });
+
+  it('from a service that ignores page_size is compared within the bound, and the check ends', async () => {
+    service = fakeService(1_000_000);
+    await watch(1);
+    service.seed(brandId(1), 20_000);
+    const watcher = runner();
+    expect(await watcher.run('scheduled')).toBe('complete');
+    expect((await watchStatusItem.get()).brands[brandId(1)]?.looked).toBe(IDS_PER_PAGE_READ);
+  });
+});
+
+describe('an ad found late, deep in a big brand', () => {
+  it('is news within one full sweep, and the first sweep learns without flooding New', async () => {
+    await watch(1);
+    service.seed(brandId(1), 1_000);
+    const watcher = runner();
+    await watcher.run('scheduled');
+    // The first sweep: pages 3 to 10 learned one a check, nothing new.
+    for (let check = 0; check < 9; check += 1) {
+      clock.advance(6 * HOUR);
+      await watcher.run('scheduled');
+    }
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+    expect(readSeen(await storage.getItem(`local:watchSeen.none.${brandId(1)}`)).seen?.sweep.cycles).toBe(1);
+    // Launched months ago, indexed now: it sorts at about the 700th place.
+    const deepDay = new Date(Date.UTC(2026, 10, 20) - 700.5 * 86_400_000).toISOString().slice(0, 10);
+    service.launch(brandId(1), 'late-deep', deepDay);
+    let checks = 0;
+    while (newAdCount(await watchNewsItem.get()) === 0 && checks < 19) {
+      clock.advance(6 * HOUR);
+      await watcher.run('scheduled');
+      checks += 1;
+    }
+    expect((await watchNewsItem.get()).brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['late-deep']);
+    expect(checks).toBeLessThanOrEqual(19);
+  });
+
+  it('two requests a brand at most in a quiet check, so 100 brands fit the hour budget', async () => {
+    await watch(1);
+    service.seed(brandId(1), 1_000);
+    const watcher = runner();
+    await watcher.run('scheduled');
+    service.requests.length = 0;
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(service.requests).toEqual(['001', '001@200']);
+  });
+});
+
+describe('a clock set back', () => {
+  it('treats a last run in the future as now: the check runs, and the alarm is an interval away', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    await watchStatusItem.set({
+      run: null,
+      last: null,
+      lastScheduledAt: TEST_NOW + 30 * 24 * HOUR,
+      brands: {},
+      window: { since: TEST_NOW + 30 * 24 * HOUR, requests: 250 },
+    });
+    await watchSettingsItem.set({ intervalHours: 6, notify: false });
+    const background = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get('adscope-watch')).toBeDefined());
+    expect((await fakeBrowser.alarms.get('adscope-watch'))?.scheduledTime).toBe(TEST_NOW + 6 * HOUR);
+    await background.runner.run('scheduled');
+    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
+    expect(service.requests[0]).toBe('001');
+  });
+
+  it('treats a pause far past the longest wait as over', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    await watchStatusItem.set({
+      run: {
+        id: 'r',
+        kind: 'scheduled',
+        startedAt: TEST_NOW,
+        queue: [brandId(1)],
+        total: 1,
+        requests: 0,
+        budget: 250,
+        newAds: 0,
+        newBrands: [],
+        pausedUntil: TEST_NOW + 40 * 24 * HOUR,
+        pauseReason: 'rate_limited',
+        pauses: 0,
+      },
+      last: null,
+      lastScheduledAt: TEST_NOW,
+      brands: {},
+      window: null,
+    });
+    expect(await runner().run('resume')).toBe('complete');
+  });
+});
+
+describe('names and ids as they come', () => {
+  it('a name past every limit is cut where it enters, and watched', async () => {
+    const name = 'Outdoor Gear Company '.repeat(300);
+    const parsed = protocol['watch.add'].input.safeParse({ brands: [{ id: brandId(1), name }] });
+    expect(parsed.success).toBe(true);
+    expect(await controls().add([{ id: brandId(1), name }])).toMatchObject({ added: 1, skipped: 0 });
+    const [brand] = await watchlistItem.get();
+    expect(brand?.name.length).toBe(200);
+    expect(brand?.name.endsWith('…')).toBe(true);
+  });
+
+  it('one bad row does not sink an import: it is skipped and counted', async () => {
+    const parsed = protocol['watch.add'].input.safeParse({
+      brands: [
+        { id: brandId(1), name: 'One' },
+        { id: 'not-a-brand', name: 'Two' },
+      ],
+    });
+    expect(parsed.success).toBe(true);
+    expect(
+      await controls().add([
+        { id: brandId(1), name: 'One' },
+        { id: 'not-a-brand', name: 'Two' },
+        { id: brandId(3), name: 'Three' },
+      ]),
+    ).toEqual({ added: 2, watching: 2, skipped: 1 });
+  });
+
+  it('one brand under another form of its id (upper case, compact) is watched once, and unwatched whole', async () => {
+    const watchlist = controls();
+    const id = brandId(7);
+    await watchlist.add([{ id, name: 'Seven' }]);
+    expect(await watchlist.add([{ id: id.toUpperCase(), name: 'Seven' }])).toMatchObject({ added: 0, watching: 1 });
+    expect(await watchlist.add([{ id: id.replaceAll('-', ''), name: 'Seven' }])).toMatchObject({ added: 0 });
+    // Written under another form by an earlier version on another synced browser.
+    await fakeBrowser.storage.sync.set({ [`watch.${id.toUpperCase()}`]: { n: 'Seven', a: TEST_NOW + 5 } });
+    expect(readWatchlist(await fakeBrowser.storage.sync.get(null))).toEqual([
+      expect.objectContaining({ id, name: 'Seven' }),
+    ]);
+    await watchlist.remove([id.toUpperCase()]);
+    expect(await watchlistItem.get()).toEqual([]);
+  });
+});
+
+describe('per service, and one budget', () => {
+  it('a switch to another service learns its brands afresh: New is not flooded, and each keeps its own news', async () => {
+    let current = 'workspace-a';
+    const watcher = runner({ service: async () => current });
+    await watch(1);
+    service.seed(brandId(1), 10);
+    await watcher.run('scheduled');
+    service.launch(brandId(1), 'news-on-a', '2026-11-23');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(newAdCount(await watchNewsItem.get())).toBe(1);
+
+    // Another service: its ads are all unknown here, and none of them is news.
+    current = 'workspace-b';
+    service.seed(brandId(1), 10, 'other-service', Date.UTC(2026, 10, 24));
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+    // Back: its news is as it was.
+    current = 'workspace-a';
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id)).toContain('news-on-a');
+  });
+
+  it('back-to-back runs share one request budget an hour', async () => {
+    await watch(1, 2, 3, 4);
+    for (const n of [1, 2, 3, 4]) service.seed(brandId(n), 3);
+    const watcher = runner({ policy: { budget: 6 } });
+    expect(await watcher.run('manual')).toBe('complete');
+    expect(service.requests).toHaveLength(4);
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(6);
+    expect((await watchStatusItem.get()).last?.message).toMatch(/6 requests an hour/);
+    clock.advance(HOUR);
+    expect(await watcher.run('manual')).toBe('complete');
+  });
+});
+
+it('the seen set holds a full sweep of 2,000 ads', () => {
+  expect(SEEN_LIMIT).toBeGreaterThanOrEqual(2_000);
+});
