@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { benchConcepts } from './concepts';
 import { benchExtension } from './extension';
 import { benchPageCost } from './page-cost';
 import { report } from './report';
@@ -19,7 +20,7 @@ if (!process.argv.includes('--no-build')) {
   // The production build plus loopback access and the e2e hooks: what ships, against the local server.
   build(['--mode', 'bench']);
 }
-// `--only=sizes,page,extension,server` runs a part, e.g. while working on one figure
+// `--only=sizes,page,extension,server,concepts` runs a part, e.g. while working on one figure
 // (`board` is the 10,000-ad board alone, `watch` the watchlist's check and `report` a 500-ad
 // board's report, parts of `extension`).
 const only = process.argv
@@ -35,6 +36,7 @@ const figures = [
   ...(!wanted('extension') && only?.includes('watch') ? await benchExtension({ part: 'watch' }) : []),
   ...(!wanted('extension') && only?.includes('report') ? await benchExtension({ part: 'report' }) : []),
   ...(wanted('server') ? await benchServerSearch() : []),
+  ...(wanted('concepts') ? await benchConcepts() : []),
 ];
 const ok = report(figures);
 process.exitCode = ok ? 0 : 1;

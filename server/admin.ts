@@ -76,7 +76,10 @@ const adminRoutes = new Router<AdminHandler>()
   .add('GET', '/__admin/news', (_, response, __, state) => sendJson(response, 200, state.news.describe()))
   .add('POST', '/__admin/news', async (request, response, _, state) => {
     const body = launchRequestSchema.parse(await readJson(request));
-    sendJson(response, 200, { ads: state.launchAds(body.brands, body.count, body.launchedDaysAgo) });
+    const ads = body.versionsOf
+      ? state.launchVersions(body.versionsOf, body.count)
+      : state.launchAds(body.brands ?? [], body.count, body.launchedDaysAgo);
+    sendJson(response, 200, { ads });
   })
   .add('POST', '/__admin/reset', (_, response, __, state) => {
     state.reset();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CatalogueBrand, createAd, type LibraryAdRecord } from './demo-data/catalogue';
+import { adIdOf, type CatalogueBrand, createAd, type LibraryAdRecord } from './demo-data/catalogue';
 import { Random } from './random';
 
 const DAY_MS = 86_400_000;
@@ -26,13 +26,44 @@ export function parseNewsOption(value: string): NewsSchedule {
 export const launchRequestSchema = z
   .object({
     /** Catalogue brand ids or exact names. */
-    brands: z.array(z.string().min(1).max(200)).min(1).max(100),
+    brands: z.array(z.string().min(1).max(200)).min(1).max(100).optional(),
+    /**
+     * An ad id: the new ads are versions of it (the same landing page behind other tracking, its
+     * copy with a small change), launched by its brand; `brands` is then not given.
+     */
+    versionsOf: z.string().min(1).max(64).optional(),
     /** New ads per brand. */
     count: z.number().int().min(1).max(200).default(1),
     /** The launch date this many days before the server's day: an ad indexed late (spec 4.10). */
     launchedDaysAgo: z.number().int().min(0).max(720).default(0),
   })
-  .strict();
+  .strict()
+  .refine((body) => (body.brands === undefined) !== (body.versionsOf === undefined), {
+    message: 'Give brands, or versionsOf (an ad id), not both.',
+  });
+
+/** Small changes a brand makes between versions of one ad: a line added to the copy. */
+const VERSION_LINES = [
+  'Free returns.',
+  'Now in two new colours.',
+  'Limited stock.',
+  'Ships tomorrow.',
+  'Rated 4.8 by buyers.',
+];
+
+/** A version of `base`: its landing page behind another tracking tag (see landingPathOf), its copy with a line added. */
+export function versionOf(base: LibraryAdRecord, index: number, version: number, startDay: number): LibraryAdRecord {
+  const line = VERSION_LINES[version % VERSION_LINES.length] ?? '';
+  return {
+    ...base,
+    index,
+    id: adIdOf(index),
+    body: `${base.body ?? base.title ?? ''} ${line}`.trim(),
+    versionOf: { adId: base.versionOf?.adId ?? base.id, tracking: `utm_source=ads&utm_content=v${version + 2}` },
+    start_date: new Date(startDay * DAY_MS).toISOString().slice(0, 10),
+    end_date: null,
+  };
+}
 
 export interface LaunchedAd {
   id: string;
@@ -89,6 +120,25 @@ export class NewsDesk {
           addedAt: now.toISOString(),
         });
       }
+    }
+    this.launched.push(...made);
+    return made;
+  }
+
+  /** Adds `count` versions of `base`, launched on `now`'s day; appends to `ads`. */
+  launchVersions(ads: LibraryAdRecord[], base: LibraryAdRecord, count: number, now: Date): LaunchedAd[] {
+    const day = Math.floor(now.getTime() / DAY_MS);
+    const made: LaunchedAd[] = [];
+    for (let version = 0; version < count; version += 1) {
+      const ad = versionOf(base, ads.length, version, day);
+      ads.push(ad);
+      made.push({
+        id: ad.id,
+        brandId: ad.unified_brand_id,
+        brandName: ad.brand_name,
+        startDate: ad.start_date,
+        addedAt: now.toISOString(),
+      });
     }
     this.launched.push(...made);
     return made;

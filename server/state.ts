@@ -90,15 +90,17 @@ export class ServerState {
 
   /**
    * Where an ad leads, on this server: a third of the ads of the store on the demo product page
-   * lead to that page (with tracking parameters, as ads carry them), every other ad to a landing
-   * page of its own.
+   * lead to that page (with tracking parameters, as ads carry them), a version of an ad to that
+   * ad's page (behind its own tracking), every other ad to a landing page of its own.
    */
   landingPathOf(ad: LibraryAdRecord): string {
     const index = this.library;
     if (this.landingBrand?.index !== index) this.landingBrand = { index, id: demoPageBrands(this)[1]?.id ?? '' };
     return ad.unified_brand_id === this.landingBrand.id && ad.index % 3 === 0
       ? `${DEMO_PRODUCT_PAGE}?utm_source=meta&utm_campaign=trail-shoe&fbclid=demo${ad.index}`
-      : `/demo/landing/${ad.id}`;
+      : ad.versionOf
+        ? `/demo/landing/${ad.versionOf.adId}?${ad.versionOf.tracking}`
+        : `/demo/landing/${ad.id}`;
   }
 
   /** A catalogue brand by id or by exact name. */
@@ -115,6 +117,15 @@ export class ServerState {
     });
     const made = this.news.launch(this.data.catalogue.ads, brands, count, launchedDaysAgo, this.clock.now());
     // The index is rebuilt on its next use, with the new ads in it.
+    this.libraryIndex = null;
+    return made;
+  }
+
+  /** Launches `count` versions of a catalogue ad (same landing page, small copy changes). */
+  launchVersions(adId: string, count: number): LaunchedAd[] {
+    const base = this.data.catalogue.ads.find((ad) => ad.id === adId);
+    if (!base) throw new RangeError(`No catalogue ad ${adId}.`);
+    const made = this.news.launchVersions(this.data.catalogue.ads, base, count, this.clock.now());
     this.libraryIndex = null;
     return made;
   }

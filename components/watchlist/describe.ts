@@ -1,3 +1,5 @@
+import { groupConcepts } from '@/lib/concepts';
+import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BrandCheck, LastRun, RunState, WatchNews } from '@/lib/storage/watchlist';
 import { countOf, formatDateTime } from '../ui/format';
 
@@ -63,4 +65,28 @@ export function newsGroups(news: WatchNews, watched: ReadonlySet<string>): NewsG
       latest: Math.max(0, ...entry.ads.map((item) => item.firstSeenAt)),
     }))
     .sort((a, b) => b.latest - a.latest || a.name.localeCompare(b.name));
+}
+
+/** A brand's new ads as New shows them: versions of one idea together, the other ads one by one. */
+export interface NewsConcepts {
+  /** Ideas with two or more new versions, the newest find first; each one's versions newest first. */
+  ideas: { name: string; versions: LibraryAd[] }[];
+  singles: LibraryAd[];
+}
+
+/** Groups a brand's news into versions of one idea (lib/concepts) and single ads, in the order found. */
+export function newsConcepts(ads: NewsGroup['ads']): NewsConcepts {
+  const ideas: NewsConcepts['ideas'] = [];
+  const singles: LibraryAd[] = [];
+  for (const group of groupConcepts(ads.map((item) => item.ad))) {
+    const [first] = group;
+    if (!first) continue;
+    if (group.length === 1) {
+      singles.push(first);
+      continue;
+    }
+    const title = first.title?.trim() || first.body?.trim() || 'an untitled ad';
+    ideas.push({ name: title.length > 60 ? `${title.slice(0, 59)}…` : title, versions: group });
+  }
+  return { ideas, singles };
 }

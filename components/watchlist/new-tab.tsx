@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { WatchedBrand } from '@/lib/storage/watch-entries';
-import { WATCH_INTERVALS, WATCH_LIMIT, type WatchStatus } from '@/lib/storage/watchlist';
+import { NEWS_KEPT_PER_BRAND, WATCH_INTERVALS, WATCH_LIMIT, type WatchStatus } from '@/lib/storage/watchlist';
 import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { CompareButton, CompareTray } from '../ads/compare-toggle';
@@ -9,7 +9,7 @@ import { navigate } from '../navigation/navigation-store';
 import { ErrorNotice } from '../ui/error-notice';
 import { countOf } from '../ui/format';
 import { SkeletonList } from '../ui/skeleton';
-import { describeBrandCheck, describeChecks, type NewsGroup, when } from './describe';
+import { describeBrandCheck, describeChecks, type NewsConcepts, type NewsGroup, newsConcepts, when } from './describe';
 import { ImportDialog } from './import-dialog';
 import { useCheckSettings, useMarkSeen, useWatchActions, useWatchState } from './use-watchlist';
 import './watchlist.css';
@@ -17,10 +17,34 @@ import './watchlist.css';
 /** Cards shown per brand before "Show all". */
 const SHOWN_PER_BRAND = 12;
 
+/** Versions of one idea as one row; it opens to its versions. */
+function IdeaRow({ idea, onOpen }: { idea: NewsConcepts['ideas'][number]; onOpen: (ad: LibraryAd) => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const label = `${countOf(idea.versions.length, 'new version')} of ‘${idea.name}’`;
+  return (
+    <li className="idea-row">
+      <button
+        type="button"
+        className="btn idea-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-versions`}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {label}
+      </button>
+      <div id={`${id}-versions`} hidden={!open}>
+        {open ? <AdCardList label={`Versions of ‘${idea.name}’`} ads={idea.versions} onOpen={onOpen} /> : null}
+      </div>
+    </li>
+  );
+}
+
 function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd) => void }) {
   const id = useId();
   const [all, setAll] = useState(false);
   const markSeen = useMarkSeen(group.brandId);
+  const { ideas, singles } = useMemo(() => newsConcepts(group.ads), [group.ads]);
   const count = group.ads.length + group.more;
   return (
     <section aria-labelledby={`${id}-heading`} className="card-section news-group">
@@ -40,19 +64,29 @@ function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd
         </button>
       </div>
       {markSeen.isError ? <ErrorNotice title="Could not mark these seen" error={markSeen.error} /> : null}
-      <AdCardList
-        label={`New ads from ${group.name}`}
-        ads={(all ? group.ads : group.ads.slice(0, SHOWN_PER_BRAND)).map((item) => item.ad)}
-        onOpen={onOpen}
-      />
-      {group.ads.length > SHOWN_PER_BRAND && !all ? (
+      {ideas.length > 0 ? (
+        <ul className="list-plain idea-rows" aria-label={`Ideas ${group.name} launched in versions`}>
+          {ideas.map((idea) => (
+            <IdeaRow key={idea.versions[0]?.id} idea={idea} onOpen={onOpen} />
+          ))}
+        </ul>
+      ) : null}
+      {singles.length > 0 ? (
+        <AdCardList
+          label={`New ads from ${group.name}`}
+          ads={all ? singles : singles.slice(0, SHOWN_PER_BRAND)}
+          onOpen={onOpen}
+        />
+      ) : null}
+      {singles.length > SHOWN_PER_BRAND && !all ? (
         <button type="button" className="btn" onClick={() => setAll(true)}>
-          Show all {group.ads.length}
+          Show all {singles.length}
         </button>
       ) : null}
       {group.more > 0 ? (
         <p className="muted">
-          And {countOf(group.more, 'older new ad')}, not kept here: see them in{' '}
+          And {countOf(group.more, 'older new ad')}, not kept here (New keeps the newest {NEWS_KEPT_PER_BRAND} a brand,
+          within its share of the browser&apos;s storage): see them in{' '}
           <button
             type="button"
             className="btn-link btn"

@@ -5,7 +5,7 @@ import { createTransport } from '@/lib/background/api/transport';
 import { adLibraryApi } from '@/lib/background/api/ad-library';
 import { startWatch } from '@/lib/background/watch/watch-service';
 import { WATCH_PAGE_SIZE } from '@/lib/background/watch/watch-runner';
-import { connectionItem } from '@/lib/background/api/credentials';
+import { connectionItem, currentWorkspace } from '@/lib/background/api/credentials';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
@@ -40,6 +40,7 @@ export default defineBackground({
           ...(cursor ? { cursor } : {}),
         }),
       openPanel: () => openResearchPanel(undefined),
+      service: currentWorkspace,
     });
     connectionItem.watch(() => {
       void outbox.drain();

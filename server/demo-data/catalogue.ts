@@ -40,6 +40,8 @@ export interface LibraryAdRecord {
   imageCount: number;
   hasVideo: boolean;
   platforms: string[];
+  /** A version of another ad (news on request): it leads to that ad's landing page, behind this tracking. */
+  versionOf?: { adId: string; tracking: string };
 }
 
 interface Category {

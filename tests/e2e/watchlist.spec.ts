@@ -134,3 +134,47 @@ test('import picks from the followed brands, within the limit; unwatch forgets',
   await expect(watched.getByRole('listitem')).toHaveCount(1);
   await expectAccessible(page);
 });
+
+test('versions of one idea: three versions and one other ad are one row and one card in New; mark seen clears both', async ({
+  openPage,
+  server,
+  context,
+}) => {
+  const [brand] = twoBrands(server);
+  const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Brands').click();
+  await watchFromBrands(page, brand.name);
+  await page.getByRole('tab', { name: /^New/ }).click();
+  await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
+
+  const [index] = server.state.library.adsOfBrand(brand.id);
+  const base = server.state.data.catalogue.ads[index ?? -1];
+  if (!base) throw new Error('the brand has no ad');
+  const launch = (body: object) =>
+    fetch(`${server.baseUrl}/__admin/news`, { method: 'POST', body: JSON.stringify(body) }).then((response) => {
+      expect(response.status).toBe(200);
+    });
+  await launch({ versionsOf: base.id, count: 3 });
+  await launch({ brands: [brand.id], count: 1 });
+
+  expect(await fireWatchAlarm(context)).toBe('complete');
+  const group = page.getByRole('region', { name: brand.name });
+  await expect(group).toContainText('4 new ads');
+  const ideas = group.getByRole('list', { name: `Ideas ${brand.name} launched in versions` }).getByRole('listitem');
+  await expect(ideas).toHaveCount(1);
+  const row = ideas.first().getByRole('button', { name: /^▸? ?3 new versions of ‘/ });
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  await expect(group.getByRole('list', { name: `New ads from ${brand.name}` }).getByRole('listitem')).toHaveCount(1);
+
+  // The row opens, by keyboard, to its three versions.
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await expect(group.getByRole('list', { name: /^Versions of ‘/ }).getByRole('listitem')).toHaveCount(3);
+  await expectAccessible(page);
+
+  await group.getByRole('button', { name: `Mark seen: ${brand.name}` }).click();
+  await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
+  await expect(page.getByRole('region', { name: brand.name })).toHaveCount(0);
+  await expect.poll(async () => (await toolbarBadge(context)).text).toBe('');
+});

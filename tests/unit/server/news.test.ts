@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { parseNewsOption } from '../../../server/news';
+import { groupConcepts, sameIdea } from '../../../lib/concepts';
+import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { api, withServer } from '../../support/server';
 
 type Page = { items: { id: string; unified_brand_id: string; start_date: string | null }[]; cursor: string };
@@ -55,6 +57,27 @@ describe('news on the reference server', () => {
     if (!brand) throw new Error('no brand');
     const launched = await admin(server, 'news', { brands: [brand.id], launchedDaysAgo: 40 });
     expect((launched.body.ads as { startDate: string }[])[0]?.startDate).toBe('2026-10-13');
+  });
+
+  it('launches versions of an existing ad: one idea to the grouping, the others not', async () => {
+    server = await withServer();
+    const brand = server.state.data.catalogue.brands[5];
+    if (!brand) throw new Error('no brand');
+    const [base] = (await newest(server, brand.id)).items;
+    if (!base) throw new Error('no ad');
+    const launched = await admin(server, 'news', { versionsOf: base.id, count: 3 });
+    expect(launched.status).toBe(200);
+    const ids = (launched.body.ads as { id: string }[]).map((ad) => ad.id);
+    const read = async (id: string) => (await api(server as RunningServer, `/ad-library/${id}`)).body.data as LibraryAd;
+    const original = await read(base.id);
+    const versions = await Promise.all(ids.map(read));
+    expect(new Set(versions.map((ad) => ad.unified_brand_id))).toEqual(new Set([brand.id]));
+    for (const version of versions) expect(sameIdea(original, version)).toBe(true);
+    expect(groupConcepts([original, ...versions])).toHaveLength(1);
+    expect(new Set(versions.map((ad) => ad.link_url)).size).toBe(3);
+    // Both ways of naming what to launch at once is refused.
+    expect((await admin(server, 'news', { versionsOf: base.id, brands: [brand.id] })).status).toBe(400);
+    expect((await admin(server, 'news', { versionsOf: 'ad-none', count: 1 })).status).toBe(400);
   });
 
   it('refuses an unknown brand and changes nothing', async () => {
