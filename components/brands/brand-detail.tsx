@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
@@ -7,6 +7,7 @@ import { AdResults } from '../ads/ad-results';
 import { useBrandAds } from '../ads/queries';
 import { WatchButton } from '../ads/watch-toggle';
 import { useBrandsStore } from './brands-store';
+import { ScalingIdeas } from './scaling-ideas';
 import { useBrandDetail } from './queries';
 
 interface BrandDetailProps {
@@ -27,6 +28,7 @@ function breakdown(counts: Record<string, number> | undefined, label: (key: stri
 export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailProps) {
   const detail = useBrandDetail(brandId);
   const ads = useBrandAds(brandId);
+  const loadedAds = useMemo(() => ads.data?.pages.flatMap((page) => page.items) ?? [], [ads.data]);
   const openAdId = useBrandsStore((state) => state.openAdId);
   const set = useBrandsStore((state) => state.set);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -98,6 +100,7 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
           </>
         )}
       </QueryView>
+      <ScalingIdeas ads={loadedAds} />
       <h3>Newest ads</h3>
       <AdResults
         label="Brand ads"

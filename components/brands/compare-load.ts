@@ -1,3 +1,4 @@
+import { topConcepts } from '@/lib/concepts';
 import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
 import {
@@ -10,6 +11,12 @@ import {
   longestRunning,
   newestLaunch,
 } from '../report/figures';
+
+/** Each ad once, in the order first read. */
+function uniqueAds(ads: readonly LibraryAd[]): LibraryAd[] {
+  const seen = new Set<string>();
+  return ads.filter((ad) => !seen.has(ad.id) && seen.add(ad.id));
+}
 
 /** Ads read most active first, to find the longest-running one. */
 const LONGEST_PAGE_SIZE = 50;
@@ -65,5 +72,6 @@ export async function loadBrandFigures(
     newestLaunch: newestLaunch(recent),
     longest: longestRunning(active.items, now),
     cadence: countCadence(recent, today, reachedEnd),
+    concepts: topConcepts(uniqueAds([...recent, ...active.items]), now, 3),
   };
 }

@@ -1,5 +1,6 @@
+import type { ConceptSummary } from '@/lib/concepts';
 import { csvCell } from '../ui/download';
-import { formatDay, formatLabel, formats, languageName, formatNumber } from '../ui/format';
+import { countOf, formatDay, formatLabel, formats, languageName, formatNumber } from '../ui/format';
 import { type BrandFigures, shares } from './figures';
 
 export const NOT_GIVEN = 'not given';
@@ -16,6 +17,20 @@ function mixText(mix: Record<string, number> | null, label: (key: string) => str
 }
 
 const count = (value: number | null) => (value === null ? NOT_GIVEN : formatNumber(value));
+
+/** One idea in words: "‘Name’: 4 of 6 versions live, newest 20 Nov 2026, running 45 days". */
+export function conceptText(concept: ConceptSummary): string {
+  const versions = countOf(concept.versions.length, 'version');
+  const live =
+    concept.live === null ? `${versions} (live ${NOT_GIVEN})` : `${formatNumber(concept.live)} of ${versions} live`;
+  const newest = formatDay(concept.newest);
+  const parts = [
+    live,
+    newest ? `newest ${newest}` : `newest launch ${NOT_GIVEN}`,
+    concept.ranDays === null ? `run ${NOT_GIVEN}` : `running ${countOf(concept.ranDays, 'day')}`,
+  ];
+  return `‘${concept.name}’: ${parts.join(', ')}`;
+}
 
 /** The comparison's figures as rows of text, one value per brand: the panel's table, the CSV and the report. */
 export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
@@ -34,6 +49,10 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
         ? `${brand.longest.ad.title ?? 'Untitled ad'} (${formatNumber(brand.longest.days)} days)`
         : NOT_GIVEN,
     ),
+    row('Idea in most live versions', (brand) => {
+      const [top] = brand.concepts;
+      return top ? conceptText(top) : 'none in more than one version among the ads read';
+    }),
     row('Launches in the last 13 weeks', (brand) => {
       const total = brand.cadence.weeks.reduce((sum, week) => sum + week.count, 0);
       return `${formatNumber(total)}${brand.cadence.complete ? '' : ' or more (older weeks not all read)'}`;

@@ -1,3 +1,4 @@
+import type { ConceptSummary } from '@/lib/concepts';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { shiftUtcDay } from '@/lib/contract/window';
 import { daysRunning } from '../ui/format';
@@ -42,6 +43,8 @@ export interface BrandFigures {
   newestLaunch: string | null;
   longest: { ad: LibraryAd; days: number } | null;
   cadence: Cadence;
+  /** Ideas run in more than one version among the ads read, most live versions first. */
+  concepts: ConceptSummary[];
 }
 
 /** The weeks of the chart, oldest first, the last ending on `today` (a UTC day). */

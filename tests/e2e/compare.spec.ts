@@ -86,6 +86,9 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
         await expect(cells('Ads in the library')).toContainText(formats.number(expected.count));
         await expect(cells('Running now')).toContainText(formats.number(expected.running));
         await expect(cells('Newest launch')).toContainText(formats.day(expected.newest) ?? '');
+        await expect(cells('Idea in most live versions').getByRole('cell')).toHaveText(
+          brands.map(() => /^(‘.+’: .+ versions? .*|none in more than one version among the ads read)$/),
+        );
         const chart = table.getByRole('img', { name: new RegExp(`^${brand.name}: `) });
         await expect(chart).toHaveAccessibleName(
           `${brand.name}: ${expected.perWeek.reduce((a, b) => a + b, 0)} ads launched in 13 weeks; per week, oldest first: ${expected.perWeek.join(', ')}`,
@@ -115,7 +118,7 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
   expect(lines[0]).toBe(
     ['figure', ...brands.map((brand) => brand.name)].map((cell) => (cell.includes(',') ? `"${cell}"` : cell)).join(','),
   );
-  expect(lines).toHaveLength(1 + 7 + 13);
+  expect(lines).toHaveLength(1 + 8 + 13);
   expect(lines[1]).toBe(
     `Ads in the library,${brands.map((brand) => `"${formats.number(brand.ads.length)}"`.replace(/^"([^,]*)"$/, '$1')).join(',')}`,
   );

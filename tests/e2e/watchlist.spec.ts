@@ -177,4 +177,10 @@ test('versions of one idea: three versions and one other ad are one row and one 
   await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
   await expect(page.getByRole('region', { name: brand.name })).toHaveCount(0);
   await expect.poll(async () => (await toolbarBadge(context)).text).toBe('');
+
+  // The brand's page names the idea it is scaling: its live versions, the newest, how long it has run.
+  await new SidePanelPage(page).openBrand(brand.name);
+  const ideasHere = page.getByRole('list', { name: 'Ideas in several versions' }).getByRole('listitem');
+  await expect(ideasHere.first()).toContainText(/^‘.+’: [34] of [34] versions live, newest .+, running \d+ days?$/);
+  await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
 import { compareRows, compareToCsv, NOT_GIVEN } from '../../../components/report/figure-rows';
+import { topConcepts } from '../../../lib/concepts';
 import {
   type BrandFigures,
   cadenceStart,
@@ -64,6 +65,7 @@ describe('brand figures', () => {
     newestLaunch: '2026-11-20',
     longest: null,
     cadence: countCadence([ad('x', '2026-11-21')], TEST_DAY, true),
+    concepts: [],
     ...fields,
   });
 
@@ -80,11 +82,34 @@ describe('brand figures', () => {
     expect(byLabel['Longest-running ad']).toEqual([NOT_GIVEN, NOT_GIVEN]);
   });
 
+  it('names the idea a brand runs in the most live versions, its newest version and how long it has run', () => {
+    const version = (id: string, start: string, fields: Partial<LibraryAd> = {}) => ({
+      ...ad(id, start),
+      title: 'Waterproof: our sleeping bag',
+      link_url: `https://shop.example/bag?utm_content=${id}`,
+      ...fields,
+    });
+    const concepts = topConcepts(
+      [
+        version('a', '2026-10-01'),
+        version('b', '2026-11-20'),
+        version('c', '2026-11-01', { is_active: false, end_date: '2026-11-10' }),
+      ],
+      TEST_NOW,
+    );
+    const rows = compareRows([figures('Acme', { concepts }), figures('Zephyr')]);
+    const [scaled, none] = rows.find((row) => row.label === 'Idea in most live versions')?.values ?? [];
+    expect(scaled).toBe(
+      `‘Waterproof: our sleeping bag’: 2 of 3 versions live, newest ${formatDay('2026-11-20')}, running 52 days`,
+    );
+    expect(none).toBe('none in more than one version among the ads read');
+  });
+
   it('exports a row per figure and per week, a column per brand, with spreadsheet formulas made inert', () => {
     const csv = compareToCsv([figures('=cmd|calc'), figures('Zephyr, Inc.')]);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(`figure,'=cmd|calc,"Zephyr, Inc."`);
-    expect(lines).toHaveLength(1 + 7 + 13);
+    expect(lines).toHaveLength(1 + 8 + 13);
     expect(lines.at(-1)).toBe('launched 2026-11-16 to 2026-11-22,1,1');
   });
 });
