@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { countOf } from '../ui/format';
+import { formatMegabytes, MAX_CREATIVE_BYTES, MAX_REPORT_CREATIVE_BYTES } from './media';
 import { type Ask, askFor } from './use-report-flow';
 
 /** Ads listed at once in the picker; a filter reaches the others. */
@@ -66,6 +67,14 @@ export function AskStep({
               <li key={origin}>{origin.replace(/\/\*$/, '')}</li>
             ))}
           </ul>
+          <p className="muted" id={`${id}-cap`}>
+            Each creative is embedded up to {formatMegabytes(MAX_CREATIVE_BYTES)}, and all of them together up to{' '}
+            {formatMegabytes(MAX_REPORT_CREATIVE_BYTES)}; past that they are left out, with their links.
+            {/* At a megabyte each, a large creative's size, this many would pass it. */}
+            {new Set(chosen.urls).size * 1_048_576 > MAX_REPORT_CREATIVE_BYTES
+              ? ` ${countOf(new Set(chosen.urls).size, 'creative')} may pass it: pick fewer ads to keep every one.`
+              : ''}
+          </p>
         </>
       ) : null}
       <div className="action-row">

@@ -59,6 +59,12 @@ export function styleElement(css: string): SafeHtml {
   return trusted(`<style>${css}</style>`);
 }
 
+/** An HTML comment of this code's own (a constant name, never API text), for a place in a page. */
+export function marker(name: string): SafeHtml {
+  if (!/^[a-z-]+$/.test(name)) throw new TypeError('a marker is a plain name');
+  return trusted(`<!--${name}-->`);
+}
+
 /** The whole document's text. */
 export function toDocument(page: SafeHtml): string {
   return `<!doctype html>\n${page.value}`;

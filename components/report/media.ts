@@ -2,6 +2,11 @@ import { safeHttpUrl } from '@/lib/url';
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */
 export const MAX_CREATIVE_BYTES = 3 * 1024 * 1024;
+/**
+ * The most bytes all of a report's creatives may take together: past it, the rest are left out
+ * with their links (the dialog says so before fetching, and the user can pick fewer ads).
+ */
+export const MAX_REPORT_CREATIVE_BYTES = 200 * 1024 * 1024;
 /** Creatives fetched at once: media hosts, not the API, so a few in parallel. */
 const PARALLEL = 4;
 
@@ -12,6 +17,8 @@ export interface FetchCreativesOptions {
   fetch: typeof globalThis.fetch;
   signal?: AbortSignal;
   maxBytes?: number;
+  /** All creatives together; MAX_REPORT_CREATIVE_BYTES unless given. */
+  maxTotalBytes?: number;
   /** After each creative: how many are done of how many. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -86,7 +93,7 @@ async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: n
   }
   const bytes = await readCapped(response, maxBytes);
   if (!bytes) {
-    return { kind: 'missing', reason: `Larger than ${Math.round(maxBytes / 1_048_576)} MB, so left out.` };
+    return { kind: 'missing', reason: `Larger than ${formatMegabytes(maxBytes)}, so left out.` };
   }
   const declared = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const mime = IMAGE_TYPES.includes(declared) ? declared : sniff(bytes);
@@ -104,18 +111,36 @@ export async function fetchCreatives(
   options: FetchCreativesOptions,
 ): Promise<Map<string, Creative>> {
   const maxBytes = options.maxBytes ?? MAX_CREATIVE_BYTES;
+  const maxTotal = options.maxTotalBytes ?? MAX_REPORT_CREATIVE_BYTES;
+  const full: Creative = {
+    kind: 'missing',
+    reason: `Left out: the report's creatives reached ${formatMegabytes(maxTotal)} in all. Pick fewer ads to include it.`,
+  };
   const unique = [...new Set(urls)];
   const results: Creative[] = [];
   let next = 0;
   let done = 0;
+  let total = 0;
+  /** Once one creative did not fit, the rest are left out without fetching. */
+  let reached = false;
   const worker = async () => {
     while (next < unique.length) {
       options.signal?.throwIfAborted();
       const index = next++;
       const safe = safeHttpUrl(unique[index]);
-      results[index] = safe
-        ? await fetchOne(safe, options, maxBytes)
+      let result: Creative = safe
+        ? reached
+          ? full
+          : await fetchOne(safe, options, maxBytes)
         : { kind: 'missing', reason: 'Not a web address.' };
+      if (result.kind === 'embedded') {
+        // Counted as it lands: never past the total, whatever order the parallel fetches end in.
+        if (total + result.bytes > maxTotal) {
+          result = full;
+          reached = true;
+        } else total += result.bytes;
+      }
+      results[index] = result;
       done += 1;
       options.onProgress?.(done, unique.length);
     }
@@ -124,6 +149,10 @@ export async function fetchCreatives(
   options.signal?.throwIfAborted();
   // In the order asked, whatever order they arrived in.
   return new Map(unique.map((url, index) => [url, results[index] as Creative]));
+}
+
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / 1_048_576)} MB`;
 }
 
 /** The `origins` pattern of each media host, to ask the browser for access to exactly those. */

@@ -1,6 +1,6 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
-import { type HtmlValue, type SafeHtml, html, imageDataUri, styleElement, toDocument } from './html';
+import { type HtmlValue, type SafeHtml, html, imageDataUri, marker, styleElement, toDocument } from './html';
 import type { Creative } from './media';
 import { type BrandFigures, CHART, cadenceSummary, chartBars } from './figures';
 import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from './figure-rows';
@@ -182,8 +182,15 @@ function compareSection(figures: readonly BrandFigures[]): SafeHtml {
   </section>`;
 }
 
-/** The whole report: one HTML file with its style and creatives inside, no script, a strict CSP. */
-export async function renderReport(input: ReportInput): Promise<string> {
+/** Where the ads go in the page: the page is built around them, and each ad is a part of its own. */
+const ADS_MARK = marker('adscope-report-ads');
+
+/**
+ * The whole report: one HTML file with its style and creatives inside, no script, a strict CSP.
+ * Built as parts, one for each ad with its creatives, never one string: a report of a few
+ * hundred MB of creatives is a Blob of parts, within any string's limit.
+ */
+export async function renderReport(input: ReportInput): Promise<Blob> {
   const policy = await reportPolicy();
   const compare = input.compare && input.compare.length > 0 ? input.compare : null;
   const page = html`<html lang="en">
@@ -205,12 +212,16 @@ export async function renderReport(input: ReportInput): Promise<string> {
         ${
           input.ads.length > 0
             ? html`<ul class="ads" aria-label="Ads">
-                ${input.ads.map((ad) => adBlock(ad, input))}
+                ${ADS_MARK}
               </ul>`
             : html`<p>No ads.</p>`
         }
       </main>
     </body>
   </html>`;
-  return toDocument(page);
+  const [before = '', after = ''] = toDocument(page).split(ADS_MARK.value);
+  const parts: string[] = [before];
+  for (const ad of input.ads) parts.push(adBlock(ad, input).value);
+  parts.push(after);
+  return new Blob(parts, { type: 'text/html;charset=utf-8' });
 }

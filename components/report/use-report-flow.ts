@@ -4,6 +4,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
+import { holdReportGrants } from '@/lib/messaging/report-grants';
 import { downloadFile } from '../ui/download';
 import type { BrandFigures } from './figures';
 import { type Creative, fetchCreatives, mediaOrigins } from './media';
@@ -32,7 +33,8 @@ export interface Ask {
 
 export type ReadyReport = {
   step: 'ready';
-  text: string;
+  /** The file, built as parts. */
+  file: Blob;
   bytes: number;
   ads: number;
   embedded: number;
@@ -84,7 +86,7 @@ export function useReportFlow(source: ReportSource) {
   useEffect(() => () => controller.current?.abort(), []);
 
   async function build(ads: LibraryAd[], creatives: ReadonlyMap<string, Creative>) {
-    const text = await renderReport({
+    const file = await renderReport({
       title: source.title,
       kind: source.kind,
       now: now.current,
@@ -96,8 +98,8 @@ export function useReportFlow(source: ReportSource) {
     const values = [...creatives.values()];
     setPhase({
       step: 'ready',
-      text,
-      bytes: new Blob([text]).size,
+      file,
+      bytes: file.size,
       ads: ads.length,
       embedded: values.filter((creative) => creative.kind === 'embedded').length,
       missing: values.filter((creative) => creative.kind === 'missing').length,
@@ -111,9 +113,13 @@ export function useReportFlow(source: ReportSource) {
     // Asked straight from the click: the browser needs the user's gesture to show its prompt.
     const asked =
       ask.origins.length > 0 ? browser.permissions.request({ origins: ask.origins }) : Promise.resolve(true);
+    // Named to the background while held: closing the panel mid-fetch still gives them back.
+    const added = ask.origins.filter((origin) => !ask.held.includes(origin));
+    const hold = holdReportGrants(added);
     void (async () => {
       const granted = await asked.catch(() => false);
       if (!granted) {
+        hold.release();
         setPhase({
           step: 'failed',
           message:
@@ -133,8 +139,8 @@ export function useReportFlow(source: ReportSource) {
         if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
       } finally {
         // Access asked for this report alone is given back.
-        const added = ask.origins.filter((origin) => !ask.held.includes(origin));
         if (added.length > 0) await browser.permissions.remove({ origins: added }).catch(() => false);
+        hold.release();
       }
     })();
   }
@@ -146,7 +152,7 @@ export function useReportFlow(source: ReportSource) {
     stop: () => controller.current?.abort(),
     save: (ready: ReadyReport) => {
       const name = source.fileName(new Date(now.current));
-      downloadFile(name, 'text/html;charset=utf-8', ready.text);
+      downloadFile(name, 'text/html;charset=utf-8', ready.file);
       setPhase({ ...ready, saved: name });
     },
   };

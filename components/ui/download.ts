@@ -21,8 +21,8 @@ export function downloadCsv(name: string, csv: string): void {
 }
 
 /** Saves text as a file through the browser's download, like a link the user clicked. */
-export function downloadFile(name: string, type: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+export function downloadFile(name: string, type: string, content: string | Blob): void {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -10,6 +10,7 @@ import { startGenerationTracker } from '@/lib/background/jobs/generation-runner'
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
+import { browserReportGrantDeps, watchReportGrants } from '@/lib/background/report-grants';
 import { registerPanelTriggers } from '@/lib/background/panel';
 import { registerInstallHandling } from '@/lib/background/install';
 import { restrictStorageToTrustedContexts } from '@/lib/background/storage-access';
@@ -55,6 +56,7 @@ export default defineBackground({
       return true;
     });
     registerPanelTriggers();
+    watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/'))));
     registerInstallHandling({
       openWelcome: import.meta.env.MODE !== 'e2e' && import.meta.env.MODE !== 'bench',
       demoServer: import.meta.env.WXT_DEMO_SERVER,

@@ -49,6 +49,13 @@ function activeParts(text: string): string[] {
   return found;
 }
 
+/** The report's file as text, as a recipient's browser reads it. */
+async function readReport(input: Parameters<typeof renderReport>[0]): Promise<string> {
+  const file = await renderReport(input);
+  expect(file.type).toBe('text/html;charset=utf-8');
+  return file.text();
+}
+
 describe('html built by construction', () => {
   it('escapes every value put into a template, once', () => {
     const inner = html`<b>${'<i>'}</b>`;
@@ -70,7 +77,7 @@ describe('the board report', () => {
   ];
 
   it('holds every field, with the creative embedded and the header counting the ads', async () => {
-    const text = await renderReport({
+    const text = await readReport({
       title: 'Autumn picks',
       kind: 'Board',
       now: TEST_NOW,
@@ -106,7 +113,7 @@ describe('the board report', () => {
   });
 
   it('leaves hostile ad text inert and every URL through the sanitizer', async () => {
-    const text = await renderReport({
+    const text = await readReport({
       title: HOSTILE,
       kind: 'Board',
       now: TEST_NOW,
@@ -136,7 +143,7 @@ describe('the board report', () => {
   });
 
   it('shows a creative that could not be fetched as a labelled placeholder with its link', async () => {
-    const text = await renderReport({
+    const text = await readReport({
       title: 'B',
       kind: 'Board',
       now: TEST_NOW,
@@ -220,6 +227,30 @@ describe('fetching creatives', () => {
       'Not a web address.',
     ]);
     expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('caps the creatives in all: past the total, the rest are left out, saying why, never over it', async () => {
+    const image = new Uint8Array(40).fill(7);
+    image.set(PNG);
+    const fetch = vi.fn(async () => response(image, { 'content-type': 'image/png' }));
+    const urls = Array.from({ length: 9 }, (_, i) => `https://cdn.example/${i}.png`);
+    const result = await fetchCreatives(urls, { fetch, maxTotalBytes: 100 });
+    const values = [...result.values()];
+    const embedded = values.filter((creative) => creative.kind === 'embedded');
+    expect(embedded).toHaveLength(2);
+    expect(embedded.reduce((sum, creative) => sum + (creative.kind === 'embedded' ? creative.bytes : 0), 0)).toBe(80);
+    expect(
+      values
+        .filter((creative) => creative.kind === 'missing')
+        .map((creative) => creative.kind === 'missing' && creative.reason),
+    ).toEqual(
+      Array.from(
+        { length: 7 },
+        () => "Left out: the report's creatives reached 0 MB in all. Pick fewer ads to include it.",
+      ),
+    );
+    // Once full, no more is fetched: only what was already on its way (four at a time) and the one that filled it.
+    expect(fetch.mock.calls.length).toBeLessThanOrEqual(6);
   });
 
   it('stops on cancel, with the abort', async () => {
