@@ -414,6 +414,20 @@ async function watchRun(context: BrowserContext, extensionId: string, server: Be
   }
   const baselineMs = Date.now() - baselineStarted;
   const baselineRequests = searches() - baselineFrom;
+  // An hour later, as the next scheduled check would be: the hour's request budget starts again.
+  await worker.evaluate(async () => {
+    const chromeApi = (
+      globalThis as unknown as {
+        chrome: {
+          storage: {
+            local: { get(k: string): Promise<Record<string, { window?: unknown }>>; set(v: object): Promise<void> };
+          };
+        };
+      }
+    ).chrome;
+    const { watchStatus } = await chromeApi.storage.local.get('watchStatus');
+    await chromeApi.storage.local.set({ watchStatus: { ...watchStatus, window: null } });
+  });
   const launched = brands.slice(0, 10).map((brand) => brand.id);
   server.state.launchAds(launched, 3, 0);
   let peak = await heap.used(true);
@@ -443,7 +457,7 @@ async function watchRun(context: BrowserContext, extensionId: string, server: Be
       value: runRequests,
       unit: 'requests',
       budget: 110,
-      note: `one page each, a second only while a whole page is new; ${status.last?.newAds ?? 0} new ads found of 30 launched (outcome ${status.last?.outcome ?? 'none'}, ${status.last?.checked ?? 0} brands checked); the run's limit is 250`,
+      note: `the newest page and one page of the sweep each, a second newest page only while a whole page is new; ${status.last?.newAds ?? 0} new ads found of 30 launched (outcome ${status.last?.outcome ?? 'none'}, ${status.last?.checked ?? 0} brands checked); the hour's limit is 250`,
     },
     {
       name: 'watchlist of 100 brands: time of a scheduled check',
