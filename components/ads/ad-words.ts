@@ -3,6 +3,14 @@ import { safeHttpUrl } from '@/lib/url';
 import type { AdSaveState } from './saved-state';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
+/** Every creative of an ad that is a web address (images, then video posters), at most ten: what the vault keeps. */
+export function adCreativeUrls(ad: LibraryAd): string[] {
+  const urls = [...ad.images.map((image) => image.url), ...ad.videos.map((video) => video.preview_image_url)]
+    .map((url) => safeHttpUrl(url))
+    .filter((url): url is string => url !== null && url.length <= 2048);
+  return [...new Set(urls)].slice(0, 10);
+}
+
 export function adPreviewUrl(ad: LibraryAd): string | null {
   for (const image of ad.images) {
     const url = safeHttpUrl(image.url);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod';
+import { adCreativeUrls } from './ad-words';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
@@ -62,6 +63,7 @@ export const useSaveStore = create<SaveState>()(
             boardName: board.name,
             adId: ad.id,
             tags,
+            media: adCreativeUrls(ad),
           });
           set((state) => ({ toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: entry.id } : t)) }));
         } catch (error) {

@@ -1,3 +1,4 @@
+import { IMAGE_TYPES, MEDIA_REQUEST, mediaTypeOf, readCapped } from '@/lib/media';
 import { safeHttpUrl } from '@/lib/url';
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */
@@ -23,18 +24,6 @@ export interface FetchCreativesOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'];
-
-/** The image type from the first bytes, for a host that sends none or a generic one. */
-function sniff(bytes: Uint8Array): string | null {
-  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
-  return null;
-}
-
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   const chunk = 0x8000;
@@ -44,45 +33,10 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Reads a body up to `maxBytes`; null when it is longer (the rest is not downloaded). */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-}
-
 async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: number): Promise<Creative> {
   let response: Response;
   try {
-    response = await options.fetch(url, {
-      credentials: 'omit',
-      referrerPolicy: 'no-referrer',
-      cache: 'force-cache',
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    response = await options.fetch(url, { ...MEDIA_REQUEST, ...(options.signal ? { signal: options.signal } : {}) });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return { kind: 'missing', reason: 'Could not be fetched (network error or no access).' };
@@ -95,8 +49,7 @@ async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: n
   if (!bytes) {
     return { kind: 'missing', reason: `Larger than ${formatMegabytes(maxBytes)}, so left out.` };
   }
-  const declared = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const mime = IMAGE_TYPES.includes(declared) ? declared : sniff(bytes);
+  const mime = mediaTypeOf(response.headers.get('content-type'), bytes, IMAGE_TYPES);
   if (!mime) return { kind: 'missing', reason: 'Not an image.' };
   return { kind: 'embedded', mime, base64: toBase64(bytes), bytes: bytes.length };
 }

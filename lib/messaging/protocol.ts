@@ -1,3 +1,4 @@
+import { safeHttpUrl } from '../url';
 import { z } from 'zod';
 import type {
   AccountAdDetail,
@@ -156,6 +157,11 @@ export const requests = {
         boardName: z.string().max(200),
         adId: z.string().min(1).max(200),
         tags: tagsSchema,
+        /** The ad's creatives, for the vault to keep once the save is confirmed; web addresses only. */
+        media: z
+          .array(z.string().max(2048).refine((url) => safeHttpUrl(url) !== null, 'A creative is a web address.'))
+          .max(10)
+          .optional(),
       })
       .strict(),
     senders: EXTENSION_PAGES,

@@ -30,9 +30,11 @@ export const outboxEntrySchema = z.object({
   workspace: z.string().max(64).optional(),
   /** Pending, but not sent: the key set now is another workspace's. */
   held: z.boolean().optional(),
+  /** A save's creatives (their URLs), for the vault to keep once the save is confirmed. */
+  media: z.array(z.string().max(2048)).max(10).optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
-export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags'>;
+export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags' | 'media'>;
 
 /** The outbox lives in storage.local, so a killed worker or a browser restart loses nothing. */
 export const outboxItem = defineValidatedItem('local:saveOutbox', recordList(outboxEntrySchema), {

@@ -107,6 +107,7 @@ export class SaveOutbox {
         boardName: request.boardName,
         adId: request.adId,
         tags: [...request.tags],
+        ...(request.op === 'save' && request.media && request.media.length > 0 ? { media: [...request.media] } : {}),
       };
       const latest = entries.findLast(
         (e) => e.status === 'pending' && samePair(e, change) && e.workspace === workspace,

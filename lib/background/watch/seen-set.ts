@@ -47,10 +47,7 @@ export function idHash(id: string): number {
   return hash >>> 0;
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DECODE = new Map([...BASE64].map((char, index) => [char, index]));
-
-/** The stored form: `h` is base64 of big-endian 32-bit hashes, 6 characters per 4 bytes after padding is dropped. */
+/** The stored form: `h` is base64 of big-endian 32-bit hashes. */
 export interface StoredSeen {
   v: 2;
   h: string;
@@ -61,54 +58,33 @@ export interface StoredSeen {
 }
 
 function encode(hashes: readonly number[]): string {
-  // Four bytes per hash, three bytes per four characters: encode in groups of three hashes (12 bytes, 16 characters).
   const bytes = new Uint8Array(hashes.length * 4);
-  hashes.forEach((hash, index) => {
-    bytes[index * 4] = hash >>> 24;
-    bytes[index * 4 + 1] = (hash >>> 16) & 0xff;
-    bytes[index * 4 + 2] = (hash >>> 8) & 0xff;
-    bytes[index * 4 + 3] = hash & 0xff;
-  });
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] ?? 0;
-    const b = bytes[i + 1] ?? 0;
-    const c = bytes[i + 2] ?? 0;
-    const chunk = (a << 16) | (b << 8) | c;
-    const left = bytes.length - i;
-    out += BASE64[chunk >>> 18] ?? '';
-    out += BASE64[(chunk >>> 12) & 63] ?? '';
-    if (left > 1) out += BASE64[(chunk >>> 6) & 63] ?? '';
-    if (left > 2) out += BASE64[chunk & 63] ?? '';
-  }
-  return out;
+  const view = new DataView(bytes.buffer);
+  hashes.forEach((hash, index) => view.setUint32(index * 4, hash));
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
+/** Reads the packed hashes; a character that is not base64 is left out, and a cut-off hash at the end is skipped. */
 function decode(text: string): { hashes: number[]; skipped: number } {
-  const bytes: number[] = [];
-  let skipped = 0;
-  let bits = 0;
-  let value = 0;
-  for (const char of text) {
-    const digit = DECODE.get(char);
-    if (digit === undefined) {
-      skipped += 1;
-      continue;
-    }
-    value = ((value << 6) | digit) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((value >>> bits) & 0xff);
-    }
-  }
+  const clean = text.replace(/[^A-Za-z0-9+/]/g, '');
+  let skipped = text.replace(/=+$/, '').length - clean.length;
+  // A length of 4n + 1 cannot be base64: its last character goes.
+  const usable = clean.length % 4 === 1 ? clean.slice(0, -1) : clean;
+  if (usable.length < clean.length) skipped += 1;
+  const binary = atob(usable);
   const hashes: number[] = [];
-  for (let i = 0; i + 3 < bytes.length; i += 4) {
+  for (let i = 0; i + 3 < binary.length; i += 4) {
     hashes.push(
-      (((bytes[i] ?? 0) << 24) | ((bytes[i + 1] ?? 0) << 16) | ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0)) >>> 0,
+      ((binary.charCodeAt(i) << 24) |
+        (binary.charCodeAt(i + 1) << 16) |
+        (binary.charCodeAt(i + 2) << 8) |
+        binary.charCodeAt(i + 3)) >>>
+        0,
     );
   }
-  if (bytes.length % 4 !== 0) skipped += 1;
+  if (binary.length % 4 !== 0) skipped += 1;
   return { hashes, skipped };
 }
 

@@ -1,0 +1,160 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+/**
+ * The vault: copies of saved ads' creatives, kept in the extension's own IndexedDB (its origin,
+ * shared by the background and the extension's pages, never by web pages). Copies outlive the
+ * ad platforms' expiring links. Nothing here holds the API key.
+ *
+ * - `files`: one kept creative per URL it was fetched from: its bytes and type.
+ * - `ads`: which creatives a board's ad has kept, by board and ad; a file stays while any ad
+ *   on any board refers to it.
+ * - `jobs`: creatives still to keep, in the order asked, each waiting for its save to be
+ *   confirmed; the background's keeper works them one fetch at a time.
+ */
+export interface KeptFile {
+  url: string;
+  mime: string;
+  bytes: number;
+  /** The bytes as fetched (an ArrayBuffer clones in every browser's IndexedDB). */
+  data: ArrayBuffer;
+  keptAt: number;
+}
+
+export interface KeptAd {
+  /** `${boardId}\n${adId}` */
+  key: string;
+  boardId: string;
+  boardName: string;
+  adId: string;
+  /** Its creatives' URLs, in the ad's order. */
+  urls: string[];
+  keptAt: number;
+}
+
+export interface KeepJob {
+  id: string;
+  boardId: string;
+  boardName: string;
+  adId: string;
+  urls: string[];
+  /** The save this waits for: kept once it is confirmed; null: the ad is on the board already. */
+  after: string | null;
+  createdAt: number;
+  /** URLs that could not be kept, and why (not an image, too large, gone). */
+  skipped: { url: string; reason: string }[];
+}
+
+interface VaultSchema extends DBSchema {
+  files: { key: string; value: KeptFile };
+  ads: { key: string; value: KeptAd; indexes: { board: string } };
+  jobs: { key: string; value: KeepJob; indexes: { created: number } };
+}
+
+export const VAULT_DB = 'adscope-vault';
+export type VaultDb = IDBPDatabase<VaultSchema>;
+
+let opening: Promise<VaultDb> | null = null;
+
+/** The vault's database, opened once per page or worker. */
+export function vaultDb(): Promise<VaultDb> {
+  opening ??= openDB<VaultSchema>(VAULT_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore('files', { keyPath: 'url' });
+      db.createObjectStore('ads', { keyPath: 'key' }).createIndex('board', 'boardId');
+      db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('created', 'createdAt');
+    },
+    blocking() {
+      // Another page upgrades the vault: this one lets go, and opens it again when next asked.
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+  });
+  return opening;
+}
+
+/** Closes this page's connection (tests delete the database between cases). */
+export async function closeVault(): Promise<void> {
+  const db = await opening;
+  db?.close();
+  opening = null;
+}
+
+export const keptAdKey = (boardId: string, adId: string) => `${boardId}\n${adId}`;
+
+/** The kept copy of a creative, or null. */
+export async function keptFile(url: string): Promise<KeptFile | null> {
+  return (await (await vaultDb()).get('files', url)) ?? null;
+}
+
+export interface VaultBoardSize {
+  boardId: string;
+  boardName: string;
+  ads: number;
+  /** Bytes of the files its ads refer to (a file two boards share counts in both). */
+  bytes: number;
+}
+
+export interface VaultSize {
+  /** Bytes of every kept file, each once. */
+  bytes: number;
+  files: number;
+  boards: VaultBoardSize[];
+  /** Creatives waiting to be kept. */
+  waiting: number;
+}
+
+/** What the vault holds, in all and per board, largest board first. */
+export async function vaultSize(): Promise<VaultSize> {
+  const db = await vaultDb();
+  const sizes = new Map<string, number>();
+  let bytes = 0;
+  let files = 0;
+  let cursor = await db.transaction('files').store.openCursor();
+  while (cursor) {
+    sizes.set(cursor.value.url, cursor.value.bytes);
+    bytes += cursor.value.bytes;
+    files += 1;
+    cursor = await cursor.continue();
+  }
+  const boards = new Map<string, VaultBoardSize>();
+  for (const ad of await db.getAll('ads')) {
+    const board = boards.get(ad.boardId) ?? { boardId: ad.boardId, boardName: ad.boardName, ads: 0, bytes: 0 };
+    board.ads += 1;
+    board.bytes += ad.urls.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0);
+    boards.set(ad.boardId, board);
+  }
+  const waiting = (await db.getAll('jobs')).reduce((sum, job) => sum + job.urls.length, 0);
+  return { bytes, files, boards: [...boards.values()].sort((a, b) => b.bytes - a.bytes), waiting };
+}
+
+/** Which of an ad's creatives the vault has, for a board. */
+export async function keptAd(boardId: string, adId: string): Promise<KeptAd | null> {
+  return (await (await vaultDb()).get('ads', keptAdKey(boardId, adId))) ?? null;
+}
+
+/**
+ * Frees a board: its kept ads and jobs go, and every file no other board's ad refers to. One
+ * transaction: a board is freed whole or not at all.
+ */
+export async function freeBoard(boardId: string): Promise<void> {
+  const db = await vaultDb();
+  const tx = db.transaction(['files', 'ads', 'jobs'], 'readwrite');
+  const ads = tx.objectStore('ads');
+  for (const key of await ads.index('board').getAllKeys(boardId)) await ads.delete(key);
+  const jobs = tx.objectStore('jobs');
+  for (const job of await jobs.getAll()) if (job.boardId === boardId) await jobs.delete(job.id);
+  const used = new Set<string>();
+  for (const ad of await ads.getAll()) for (const url of ad.urls) used.add(url);
+  for (const job of await jobs.getAll()) for (const url of job.urls) used.add(url);
+  const files = tx.objectStore('files');
+  for (const url of await files.getAllKeys()) if (!used.has(url)) await files.delete(url);
+  await tx.done;
+}
+
+/** Frees everything the vault holds. */
+export async function freeVault(): Promise<void> {
+  const db = await vaultDb();
+  const tx = db.transaction(['files', 'ads', 'jobs'], 'readwrite');
+  await Promise.all([tx.objectStore('files').clear(), tx.objectStore('ads').clear(), tx.objectStore('jobs').clear()]);
+  await tx.done;
+}
