@@ -81,6 +81,15 @@ const adminRoutes = new Router<AdminHandler>()
       : state.launchAds(body.brands ?? [], body.count, body.launchedDaysAgo);
     sendJson(response, 200, { ads });
   })
+  // A creative's link expires (or its ad is removed): that media path answers 404 from now on.
+  .add('POST', '/__admin/media/expire', async (request, response, _, state) => {
+    const { path } = z
+      .object({ path: z.string().regex(/^\/media\/[\w./-]+$/, 'path is a /media/ path.') })
+      .strict()
+      .parse(await readJson(request));
+    state.expiredMedia.add(path);
+    sendJson(response, 200, { expired: [...state.expiredMedia] });
+  })
   .add('POST', '/__admin/reset', (_, response, __, state) => {
     state.reset();
     sendJson(response, 200, { ok: true });

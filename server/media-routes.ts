@@ -24,6 +24,7 @@ const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${c
 
 /** GET /media/... and /demo/landing/...: generated SVG creatives and logos, and landing pages for link-outs. */
 export function serveMedia(response: ServerResponse, pathname: string, state: ServerState): void {
+  if (state.expiredMedia.has(pathname)) return notFound(response);
   const generated = /^\/media\/generations\/([^/]+)\/([^/]+)\.svg$/.exec(pathname);
   if (generated) {
     const record = state.generations.find(decodeURIComponent(generated[1] ?? ''));

@@ -203,7 +203,11 @@ export class ServerState {
     return this.byKey.get(key);
   }
 
+  /** Media paths that answer 404 from now on, as an expired or removed link does (admin: POST /__admin/media/expire). */
+  readonly expiredMedia = new Set<string>();
+
   reset(): void {
+    this.expiredMedia.clear();
     this.data = createDemoData(this.options.seed ?? 1, this.clock.now());
     this.persist();
     this.byKey = this.indexKeys();

@@ -1,3 +1,4 @@
+import { CreativeImage } from './creative-image';
 import { useEffect, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
@@ -69,7 +70,7 @@ export function AdCard({
     <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total} data-ad-id={ad.id}>
       <div className="ad-card-media">
         {shown ? (
-          <img src={shown} alt="" loading="lazy" decoding="async" />
+          <CreativeImage src={shown} alt="" loading="lazy" decoding="async" />
         ) : preview ? null : (
           <span className="ad-card-nomedia">No preview</span>
         )}

@@ -1,3 +1,4 @@
+import { CreativeImage } from './creative-image';
 import { useEffect, useRef } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
@@ -128,7 +129,7 @@ function AdMedia({ ad }: { ad: LibraryAd }) {
       {media.map((item) => (
         <li key={item.url}>
           <figure>
-            <img src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
+            <CreativeImage src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
             <figcaption className="muted">{item.label}</figcaption>
           </figure>
         </li>

@@ -46,6 +46,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         {exportButton('Export CSV', () => void exports.exportAs('csv'))}
         {exportButton('Export JSON', () => void exports.exportAs('json'))}
         {exportButton('Export report', exports.openReport)}
+        {exportButton('Download board', () => void exports.exportAs('zip'))}
       </div>
       <ReportDialog source={exports.report} onClose={exports.closeReport} />
       <div className="view-header">

@@ -64,7 +64,7 @@ export function adsToJson(ads: readonly LibraryAd[], board: { id: string; name: 
 }
 
 /** adscope-<board>-<UTC day of `now`>.<extension> */
-export function exportFileName(boardName: string, extension: 'csv' | 'json' | 'html', now: Date): string {
+export function exportFileName(boardName: string, extension: 'csv' | 'json' | 'html' | 'zip', now: Date): string {
   const slug =
     boardName
       .toLowerCase()

@@ -42,12 +42,28 @@ export function useBoardExport(board: { id: string; name: string; count: number 
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ReportSource | null>(null);
 
-  async function exportAs(kind: 'csv' | 'json') {
+  async function exportAs(kind: 'csv' | 'json' | 'zip') {
     setError(null);
     setProgress('Preparing the export…');
     try {
       const all = await allBoardAds(board.id, order, (count) => setProgress(`Fetched ${countOf(count, 'ad')}…`));
       const now = new Date(systemClock());
+      if (kind === 'zip') {
+        const { boardZip } = await import('./board-zip');
+        const { file, creatives } = await boardZip({ id: board.id, name: board.name }, all, {
+          fetch: (input, init) => fetch(input, init),
+          now,
+          onProgress: (done, total) => setProgress(`Creatives: ${done} of ${total}…`),
+        });
+        downloadFile(exportFileName(board.name, 'zip', now), 'application/zip', file);
+        const missing = creatives.filter((creative) => creative.file === null).length;
+        setProgress(
+          `Downloaded ${countOf(all.length, 'ad')} with ${countOf(creatives.length - missing, 'creative')}${
+            missing > 0 ? `; ${missing} not in it (board.json says why)` : ''
+          }.`,
+        );
+        return;
+      }
       if (kind === 'csv')
         downloadCsv(
           exportFileName(board.name, 'csv', now),

@@ -49,6 +49,27 @@ export type Phase =
   | ReadyReport
   | { step: 'failed'; message: string };
 
+/** A creative from its link, or the vault's copy when the link no longer answers with it. */
+async function withKeptCopies(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  let original: Response | null = null;
+  let failure: unknown = null;
+  try {
+    original = await fetch(input, init);
+    if (original.ok) return original;
+  } catch (error) {
+    if (init?.signal?.aborted) throw error;
+    failure = error;
+  }
+  const { keptFile } = await import('@/lib/vault/db');
+  const kept = await keptFile(input instanceof Request ? input.url : String(input)).catch(() => null);
+  if (kept) {
+    await original?.body?.cancel().catch(() => undefined);
+    return new Response(kept.data, { headers: { 'content-type': kept.mime } });
+  }
+  if (original) return original;
+  throw failure;
+}
+
 /** The sites a set of ads' creatives are on, for the question before fetching them. */
 export function askFor(ads: LibraryAd[], held: string[]): Ask {
   const urls = ads.flatMap((ad) => creativesOf(ad).refs.map((ref) => ref.url));
@@ -130,7 +151,7 @@ export function useReportFlow(source: ReportSource) {
       setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
       try {
         const creatives = await fetchCreatives(ask.urls, {
-          fetch: (input, init) => fetch(input, init),
+          fetch: withKeptCopies,
           signal: abort.signal,
           onProgress: (done, total) => setPhase({ step: 'media', done, total }),
         });

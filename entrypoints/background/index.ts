@@ -4,6 +4,7 @@ import { createDefaultApi, readConnection, workspaceApis } from '@/lib/backgroun
 import { createTransport } from '@/lib/background/api/transport';
 import { adLibraryApi } from '@/lib/background/api/ad-library';
 import { startWatch } from '@/lib/background/watch/watch-service';
+import { startVault } from '@/lib/background/vault/start';
 import { WATCH_PAGE_SIZE } from '@/lib/background/watch/watch-runner';
 import { connectionItem, currentWorkspace } from '@/lib/background/api/credentials';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
@@ -47,7 +48,8 @@ export default defineBackground({
       void outbox.drain();
       void generations.drain();
     });
-    const route = createRouter(createHandlers({ api, outbox, generations, watch }), {
+    const vault = startVault(outbox);
+    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault }), {
       extensionId: browser.runtime.id,
       extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
     });

@@ -4,6 +4,8 @@ import { type Clock, systemClock } from '../clock';
 import type { GenerationTracker } from './jobs/generation-tracker';
 import type { SaveOutbox } from './jobs/save-outbox';
 import type { WatchControls } from './watch/watch-service';
+import type { VaultKeeper } from './vault/keeper';
+import { ApiError } from '../messaging/api-error';
 import { watchSettingsItem } from '../storage/watchlist';
 import { openResearchPanel } from '../open-panel';
 import { handOverPage } from './similar/handover';
@@ -25,6 +27,8 @@ export interface HandlerDeps {
   outbox: SaveOutbox;
   generations: GenerationTracker;
   watch: WatchControls;
+  /** The vault's keeper; without it (tests of other parts), keeping is refused. */
+  vault?: VaultKeeper;
   /** Host-permission check; injectable for tests. */
   hasOriginAccess?: (pattern: string) => Promise<OriginAccess>;
   /** The page button's browser side; injectable for tests. */
@@ -122,6 +126,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'outbox.discard': async ({ entryId }) => {
       await deps.outbox.discard(entryId);
+      return { ok: true as const };
+    },
+    'vault.keep': async ({ boardId, boardName, ads }) => {
+      if (!deps.vault) throw new ApiError({ code: 'not_configured', message: 'The vault is not running.' });
+      const added = await deps.vault.want(
+        ads.map((ad) => ({ boardId, boardName, adId: ad.adId, urls: ad.urls, after: null })),
+      );
+      void deps.vault.run();
+      return { added };
+    },
+    'vault.cancel': async ({ boardId }) => {
+      await deps.vault?.cancel(boardId);
       return { ok: true as const };
     },
     'watch.add': ({ brands }) => deps.watch.add(brands),

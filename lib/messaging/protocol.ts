@@ -159,11 +159,44 @@ export const requests = {
         tags: tagsSchema,
         /** The ad's creatives, for the vault to keep once the save is confirmed; web addresses only. */
         media: z
-          .array(z.string().max(2048).refine((url) => safeHttpUrl(url) !== null, 'A creative is a web address.'))
+          .array(
+            z
+              .string()
+              .max(2048)
+              .refine((url) => safeHttpUrl(url) !== null, 'A creative is a web address.'),
+          )
           .max(10)
           .optional(),
       })
       .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /**
+   * Keeps the creatives of a board's ads in the vault (a board saved elsewhere): queued behind
+   * what is waiting, one fetch at a time; ads already kept or queued are left as they are.
+   */
+  'vault.keep': request<{ added: number }>()({
+    input: z
+      .object({
+        boardId: z.string().min(1).max(120),
+        boardName: z.string().max(200),
+        ads: z
+          .array(
+            z
+              .object({
+                adId: z.string().min(1).max(200),
+                urls: z.array(z.string().max(2048)).max(10),
+              })
+              .strict(),
+          )
+          .max(20_000),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Stops keeping a board: its waiting creatives are dropped (what is kept stays). */
+  'vault.cancel': request<{ ok: true }>()({
+    input: z.object({ boardId: z.string().min(1).max(120) }).strict(),
     senders: EXTENSION_PAGES,
   }),
   'outbox.undo': request<OutboxEntry | null>()({

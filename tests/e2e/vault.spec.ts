@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync, strFromU8 } from 'fflate';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { SidePanelPage } from '../support/pages/side-panel-page';
+
+test.beforeEach(async ({ connect, server }) => {
+  server.state.faults.clear();
+  await connect();
+});
+test.afterEach(({ server }) => server.state.expiredMedia.clear());
+
+/** The creatives the vault holds, read from the extension's own IndexedDB in one of its pages. */
+function keptUrls(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('adscope-vault');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('files')) return resolve([]);
+          const keys = db.transaction('files').objectStore('files').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+}
+
+test('a saved ad keeps its creative: when the link is gone, the board, the ad, the report and the zip still have it', async ({
+  openPage,
+  server,
+  context,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  // The smallest top-level board: its zip fetches few creatives.
+  const [board] = (server.state.data.workspaces[0]?.boards ?? [])
+    .filter((candidate) => !candidate.parentId)
+    .sort((a, b) => a.saves.length - b.saves.length);
+  if (!board) throw new Error('no top-level board');
+  await panel.search('waterproof tent');
+  // A card whose ad has an image of its own.
+  const ids = await panel.cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-ad-id') ?? ''));
+  const index = ids.findIndex((id) => (server.state.adById(id)?.imageCount ?? 0) > 0);
+  const adId = ids[index] ?? '';
+  const title = (await panel.cardTitle(index).textContent()) ?? '';
+  const creative = `${server.baseUrl}/media/ads/${adId}/image-1.svg`;
+
+  await panel.cards
+    .nth(index)
+    .getByRole('button', { name: /^Save / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Save to a board' });
+  await dialog.getByRole('searchbox', { name: 'Find a board' }).fill(board.name);
+  await dialog.getByRole('radio', { name: new RegExp(board.name) }).check();
+  await dialog.getByRole('button', { name: `Save to ${board.name}` }).click();
+  await expect(page.getByText(`Saved to ${board.name}.`)).toBeVisible();
+  // Once the save is confirmed, the background keeps the creative.
+  await expect.poll(() => keptUrls(page), { timeout: 15_000 }).toContain(creative);
+
+  // The link expires; nothing of it is left in the browser's cache either.
+  const expired = await fetch(`${server.baseUrl}/__admin/media/expire`, {
+    method: 'POST',
+    body: JSON.stringify({ path: new URL(creative).pathname }),
+  });
+  expect(expired.status).toBe(200);
+  expect((await fetch(creative)).status).toBe(404);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.reload();
+
+  await panel.tab('Boards').click();
+  await page.getByRole('searchbox', { name: 'Filter boards' }).fill(board.name);
+  await page.getByRole('treeitem', { name: new RegExp(`^${board.name}`) }).click();
+  const card = panel.boardAds.locator(`[data-ad-id="${adId}"]`);
+  await expect(card).toContainText(title);
+  await expect(card.getByText('Kept copy')).toBeVisible();
+  await expect
+    .poll(() => card.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  await expectAccessible(page);
+
+  // The ad opened: its creative from the vault too.
+  await card.getByRole('heading').getByRole('button').click();
+  const media = page.getByRole('list', { name: 'Creatives' });
+  await expect(media.getByText('Kept copy').first()).toBeVisible();
+  await expect
+    .poll(() =>
+      media
+        .locator('img')
+        .first()
+        .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+
+  // The zip: the board's JSON and the kept creative, named for a person.
+  const [zipped] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download board' }).click(),
+  ]);
+  expect(zipped.suggestedFilename()).toMatch(/\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync((await zipped.path()) ?? '')));
+  const json = JSON.parse(strFromU8(files['board.json'] ?? new Uint8Array())) as {
+    ads: { id: string; creative_files: { url: string; file: string | null; from: string }[] }[];
+  };
+  const saved = json.ads.find((ad) => ad.id === adId);
+  const kept = saved?.creative_files.find((file) => file.url === creative);
+  expect(kept).toMatchObject({ from: 'vault' });
+  expect(kept?.file).toMatch(/^creatives\/\d{3,}-[a-z0-9-]+-1\.svg$/);
+  expect(strFromU8(files[kept?.file ?? ''] ?? new Uint8Array())).toContain('<svg');
+
+  // The offline report embeds the kept copy.
+  await page.getByRole('button', { name: 'Export report' }).click();
+  const report = page.getByRole('dialog', { name: 'Export report' });
+  await report.getByRole('radio', { name: /Only the ads I/ }).check();
+  await report
+    .getByRole('checkbox', { name: new RegExp(title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .check();
+  await report.getByRole('button', { name: 'Embed creatives' }).click();
+  await expect(report.getByRole('status')).toContainText('Report ready: 1 ad', { timeout: 30_000 });
+  await expect(report.getByRole('status')).not.toContainText('placeholder');
+  const [html] = await Promise.all([
+    page.waitForEvent('download'),
+    report.getByRole('button', { name: 'Save report' }).click(),
+  ]);
+  expect(readFileSync((await html.path()) ?? '', 'utf8')).toContain('data:image/svg+xml;base64,');
+
+  // The browser itself reports each load of the dead link; Adscope logged nothing of its own.
+  const dead = 'sidepanel: Failed to load resource: the server responded with a status of 404 (Not Found)';
+  expect(consoleErrors.filter((error) => error !== dead)).toEqual([]);
+  consoleErrors.length = 0;
+});
