@@ -26,8 +26,10 @@ export interface KeptAd {
   boardId: string;
   boardName: string;
   adId: string;
-  /** Its creatives' URLs, in the ad's order. */
+  /** Its kept creatives' URLs, in the ad's order. */
   urls: string[];
+  /** Its creatives that were not kept, and why. */
+  skipped: { url: string; reason: string }[];
   keptAt: number;
 }
 
@@ -64,7 +66,7 @@ export function vaultDb(): Promise<VaultDb> {
       db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('created', 'createdAt');
     },
     blocking() {
-      // Another page upgrades the vault: this one lets go, and opens it again when next asked.
+      // Another page upgrades or deletes the vault: this one lets go, and opens it again when next asked.
       void opening?.then((db) => db.close());
       opening = null;
     },
@@ -157,4 +159,14 @@ export async function freeVault(): Promise<void> {
   const tx = db.transaction(['files', 'ads', 'jobs'], 'readwrite');
   await Promise.all([tx.objectStore('files').clear(), tx.objectStore('ads').clear(), tx.objectStore('jobs').clear()]);
   await tx.done;
+}
+
+/** Deletes the vault's database whole ("Delete all Adscope data"); other pages' connections let go of it. */
+export async function deleteVault(): Promise<void> {
+  await closeVault();
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(VAULT_DB);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error('The vault could not be deleted.'));
+  });
 }

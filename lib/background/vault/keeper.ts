@@ -165,6 +165,7 @@ export class VaultKeeper {
         boardName: job.boardName,
         adId: job.adId,
         urls: keptUrls,
+        skipped: job.skipped,
         keptAt: this.deps.clock(),
       });
       await tx.objectStore('jobs').delete(job.id);
