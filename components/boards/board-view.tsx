@@ -8,6 +8,8 @@ import { ReportDialog } from '../report/report-dialog';
 import { useBoardsStore } from './boards-store';
 import { useBoardAds } from './queries';
 import { useBoardExport } from './use-board-export';
+import { useBoardVault } from './use-board-vault';
+import { BoardVaultPanel } from './board-vault-panel';
 
 interface BoardViewProps {
   board: { id: string; name: string; count: number | null };
@@ -20,6 +22,7 @@ export function BoardView({ board, onBack }: BoardViewProps) {
   const { order, openAdId, set } = useBoardsStore();
   const ads = useBoardAds(board.id, order);
   const exports = useBoardExport(board, order);
+  const vault = useBoardVault(board, order);
   const empty = board.count === 0 || (ads.isSuccess && (ads.data.pages[0]?.items.length ?? 0) === 0);
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -47,7 +50,10 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         {exportButton('Export JSON', () => void exports.exportAs('json'))}
         {exportButton('Export report', exports.openReport)}
         {exportButton('Download board', () => void exports.exportAs('zip'))}
+        {exportButton("Keep this board's creatives", () => void vault.prepare())}
+        {exportButton('Check links', () => void vault.checkLinks())}
       </div>
+      <BoardVaultPanel vault={vault} />
       <ReportDialog source={exports.report} onClose={exports.closeReport} />
       <div className="view-header">
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>

@@ -11,7 +11,7 @@ import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
 
 /** Fetches every ad of a board, page by page, for export. */
-async function allBoardAds(
+export async function allBoardAds(
   boardId: string,
   order: BoardOrder,
   onProgress: (count: number) => void,

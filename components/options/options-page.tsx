@@ -3,6 +3,7 @@ import { AppearanceForm } from './appearance-form';
 import { ConnectionForm } from './connection-form';
 import { EraseDataForm } from './erase-data-form';
 import { PageButtonForm } from './page-button-form';
+import { VaultForm } from './vault-form';
 import { PrivacyNote } from './project-links';
 import { ShortcutList } from '@/components/ui/shortcuts';
 import './options.css';
@@ -25,6 +26,7 @@ export function OptionsPage() {
         <ShortcutList />
       </section>
       <AppearanceForm />
+      <VaultForm key={`vault-${erased}`} />
       <EraseDataForm onErased={() => setErased((count) => count + 1)} />
       <PrivacyNote />
     </main>

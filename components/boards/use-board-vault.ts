@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { systemClock } from '@/lib/clock';
+import type { LibraryAd } from '@/lib/contract/ad-library';
+import type { BoardOrder } from '@/lib/contract/boards';
+import { MEDIA_REQUEST } from '@/lib/media';
+import { ApiError } from '@/lib/messaging/api-error';
+import { callBackground } from '@/lib/messaging/client';
+import { vaultStateItem } from '@/lib/vault/state';
+import { adCreativeUrls } from '../ads/ad-words';
+import { countOf, formats } from '../ui/format';
+import { useStoredItem } from '../ui/use-stored-item';
+import { allBoardAds } from './use-board-export';
+
+/** A creative's size when the vault has kept none to average: a large ad image. */
+const TYPICAL_BYTES = 300 * 1024;
+
+type Step =
+  | { step: 'idle' }
+  | { step: 'reading'; count: number }
+  | { step: 'ask'; ads: LibraryAd[]; creatives: number; missing: number; estimate: number }
+  | { step: 'keeping'; total: number; since: number }
+  | { step: 'checking'; done: number; total: number }
+  | { step: 'said'; text: string }
+  | { step: 'failed'; text: string };
+
+/** What the vault has of a board's ads: kept ads, and all kept files' bytes to average. */
+async function keptOfBoard(boardId: string) {
+  const { keptAd, vaultSize } = await import('@/lib/vault/db');
+  const size = await vaultSize();
+  return {
+    average: size.files > 0 ? size.bytes / size.files : TYPICAL_BYTES,
+    has: async (adId: string) => (await keptAd(boardId, adId)) !== null,
+    keptAd: (adId: string) => keptAd(boardId, adId),
+  };
+}
+
+/**
+ * "Keep this board's creatives" and "Check links": the board's ads read page by page, the
+ * creatives the vault does not have yet counted with their likely size before anything is
+ * fetched, then kept in the background with progress and Cancel; or each link asked whether it
+ * still answers, and the gone ones set against what the vault has.
+ */
+export function useBoardVault(board: { id: string; name: string }, order: BoardOrder) {
+  const [step, setStep] = useState<Step>({ step: 'idle' });
+  const vault = useStoredItem(vaultStateItem);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const keeping = step.step === 'keeping' ? step : null;
+  const waiting = vault?.board?.id === board.id ? vault.board.waiting : 0;
+  useEffect(() => {
+    // Done when the keeper, after this was asked, has nothing left (or stopped, and says why).
+    if (!keeping || !vault || vault.at < keeping.since || (vault.board !== null && !vault.stopped)) return;
+    const text = vault?.stopped
+      ? (vault.message ?? 'The vault stopped.')
+      : `This board's creatives are kept (${countOf(keeping.total, 'ad')}).`;
+    const timer = setTimeout(() => setStep({ step: 'said', text }), 0);
+    return () => clearTimeout(timer);
+  }, [keeping, vault]);
+
+  async function prepare() {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setStep({ step: 'reading', count: 0 });
+    try {
+      const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
+      const kept = await keptOfBoard(board.id);
+      const missing: LibraryAd[] = [];
+      for (const ad of ads) if (adCreativeUrls(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
+      const creatives = missing.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
+      setStep({ step: 'ask', ads: missing, creatives, missing: missing.length, estimate: creatives * kept.average });
+    } catch (error) {
+      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
+    }
+  }
+
+  async function keep(ads: LibraryAd[]) {
+    try {
+      await callBackground('vault.keep', {
+        boardId: board.id,
+        boardName: board.name,
+        ads: ads.map((ad) => ({ adId: ad.id, urls: adCreativeUrls(ad) })),
+      });
+      setStep({ step: 'keeping', total: ads.length, since: systemClock() });
+    } catch (error) {
+      setStep({ step: 'failed', text: ApiError.from(error).message });
+    }
+  }
+
+  async function cancel() {
+    abort.current?.abort();
+    if (step.step === 'keeping') await callBackground('vault.cancel', { boardId: board.id }).catch(() => undefined);
+    setStep({ step: 'said', text: 'Stopped. What was kept stays.' });
+  }
+
+  async function checkLinks() {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setStep({ step: 'reading', count: 0 });
+    try {
+      const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
+      const kept = await keptOfBoard(board.id);
+      const keptUrls = new Set<string>();
+      for (const ad of ads) for (const url of (await kept.keptAd(ad.id))?.urls ?? []) keptUrls.add(url);
+      const urls = [...new Set(ads.flatMap(adCreativeUrls))];
+      let live = 0;
+      let goneKept = 0;
+      let goneLost = 0;
+      let unknown = 0;
+      for (const [index, url] of urls.entries()) {
+        setStep({ step: 'checking', done: index, total: urls.length });
+        const answer = await fetch(url, { ...MEDIA_REQUEST, method: 'HEAD', signal: controller.signal }).catch(
+          () => null,
+        );
+        if (controller.signal.aborted) return;
+        if (answer === null) unknown += 1;
+        else if (answer.ok) live += 1;
+        else if (keptUrls.has(url)) goneKept += 1;
+        else goneLost += 1;
+      }
+      const parts = [`${countOf(live, 'link')} still load`];
+      if (goneKept > 0) parts.push(`${goneKept} gone, kept here`);
+      if (goneLost > 0) parts.push(`${goneLost} gone and not kept`);
+      if (unknown > 0) parts.push(`${unknown} could not be checked (no answer, or no access to their site)`);
+      setStep({ step: 'said', text: `Links of ${countOf(urls.length, 'creative')}: ${parts.join(', ')}.` });
+    } catch (error) {
+      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
+    }
+  }
+
+  const progress =
+    step.step === 'reading'
+      ? `Reading the board: ${countOf(step.count, 'ad')}…`
+      : step.step === 'keeping'
+        ? `Keeping creatives: ${countOf(waiting, 'ad')} of ${step.total} waiting…`
+        : step.step === 'checking'
+          ? `Checking links: ${step.done} of ${step.total}…`
+          : step.step === 'said' || step.step === 'failed'
+            ? step.text
+            : null;
+  const question =
+    step.step === 'ask'
+      ? step.missing === 0
+        ? null
+        : `Keep ${countOf(step.creatives, 'creative')} of ${countOf(step.missing, 'ad')} not kept yet: about ${formats.fileSize(step.estimate)} in this browser.`
+      : null;
+  return {
+    step,
+    progress: step.step === 'ask' && step.missing === 0 ? 'Every creative of this board is kept already.' : progress,
+    question,
+    busy: step.step === 'reading' || step.step === 'keeping' || step.step === 'checking',
+    prepare,
+    keep: () => (step.step === 'ask' ? void keep(step.ads) : undefined),
+    dismiss: () => setStep({ step: 'idle' }),
+    cancel,
+    checkLinks,
+  };
+}

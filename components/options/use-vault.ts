@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { freeBoard, freeVault, vaultSize } from '@/lib/vault/db';
+import { vaultStateItem } from '@/lib/vault/state';
+import { useStoredItem } from '../ui/use-stored-item';
+import { optionsKeys } from './query-keys';
+
+const sizeKey = optionsKeys.vault();
+
+/** What the vault holds (in all and per board), the browser's room for it, and what the keeper says. */
+export function useVault() {
+  const size = useQuery({
+    queryKey: sizeKey,
+    queryFn: async () => {
+      const [held, room] = await Promise.all([
+        vaultSize(),
+        navigator.storage.estimate().catch(() => ({}) as StorageEstimate),
+      ]);
+      return { ...held, usage: room.usage ?? null, quota: room.quota ?? null };
+    },
+  });
+  const state = useStoredItem(vaultStateItem);
+  const queryClient = useQueryClient();
+  const free = useMutation({
+    mutationFn: (boardId: string | 'all') => (boardId === 'all' ? freeVault() : freeBoard(boardId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sizeKey }),
+  });
+  return { size, state, free };
+}
