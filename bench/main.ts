@@ -21,8 +21,8 @@ if (!process.argv.includes('--no-build')) {
   build(['--mode', 'bench']);
 }
 // `--only=sizes,page,extension,server,concepts` runs a part, e.g. while working on one figure
-// (`board` is the 10,000-ad board alone, `watch` the watchlist's check and `report` a 500-ad
-// board's report, parts of `extension`).
+// (`board` is the 10,000-ad board alone, `watch` the watchlist's check, `report` a 500-ad
+// board's report and `vault` keeping boards and scrolling kept copies, parts of `extension`).
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -35,6 +35,7 @@ const figures = [
   ...(!wanted('extension') && only?.includes('board') ? await benchExtension({ part: 'board' }) : []),
   ...(!wanted('extension') && only?.includes('watch') ? await benchExtension({ part: 'watch' }) : []),
   ...(!wanted('extension') && only?.includes('report') ? await benchExtension({ part: 'report' }) : []),
+  ...(!wanted('extension') && only?.includes('vault') ? await benchExtension({ part: 'vault' }) : []),
   ...(wanted('server') ? await benchServerSearch() : []),
   ...(wanted('concepts') ? await benchConcepts() : []),
 ];

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
 import { systemClock } from '@/lib/clock';
+import { holdReportGrants } from '@/lib/messaging/report-grants';
+import { mediaOrigins } from '../report/media';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BoardOrder } from '@/lib/contract/boards';
 import { MEDIA_REQUEST } from '@/lib/media';
@@ -17,19 +20,31 @@ const TYPICAL_BYTES = 300 * 1024;
 type Step =
   | { step: 'idle' }
   | { step: 'reading'; count: number }
-  | { step: 'ask'; ads: LibraryAd[]; creatives: number; missing: number; estimate: number }
-  | { step: 'keeping'; total: number; since: number }
+  | {
+      step: 'ask';
+      ads: LibraryAd[];
+      creatives: number;
+      missing: number;
+      estimate: number;
+      /** The sites the creatives are on, and those Adscope had access to already (never given back). */
+      origins: string[];
+      held: string[];
+    }
+  | { step: 'keeping'; total: number; since: number; release: () => void }
   | { step: 'checking'; done: number; total: number }
   | { step: 'said'; text: string }
   | { step: 'failed'; text: string };
 
 /** What the vault has of a board's ads: kept ads, and all kept files' bytes to average. */
 async function keptOfBoard(boardId: string) {
-  const { keptAd, vaultSize } = await import('@/lib/vault/db');
+  const { fullyKept, keptAd, vaultSize } = await import('@/lib/vault/db');
   const size = await vaultSize();
   return {
     average: size.files > 0 ? size.bytes / size.files : TYPICAL_BYTES,
-    has: async (adId: string) => (await keptAd(boardId, adId)) !== null,
+    has: async (adId: string) => {
+      const ad = await keptAd(boardId, adId);
+      return ad !== null && fullyKept(ad);
+    },
     keptAd: (adId: string) => keptAd(boardId, adId),
   };
 }
@@ -54,6 +69,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     const text = vault?.stopped
       ? (vault.message ?? 'The vault stopped.')
       : `This board's creatives are kept (${countOf(keeping.total, 'ad')}).`;
+    keeping.release();
     const timer = setTimeout(() => setStep({ step: 'said', text }), 0);
     return () => clearTimeout(timer);
   }, [keeping, vault]);
@@ -69,32 +85,62 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       const missing: LibraryAd[] = [];
       for (const ad of ads) if (adCreativeUrls(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
       const creatives = missing.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
-      setStep({ step: 'ask', ads: missing, creatives, missing: missing.length, estimate: creatives * kept.average });
+      const origins = mediaOrigins(missing.flatMap(adCreativeUrls));
+      const held: string[] = [];
+      for (const origin of origins)
+        if (await browser.permissions.contains({ origins: [origin] }).catch(() => false)) held.push(origin);
+      setStep({
+        step: 'ask',
+        ads: missing,
+        creatives,
+        missing: missing.length,
+        estimate: creatives * kept.average,
+        origins,
+        held,
+      });
     } catch (error) {
       if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
     }
   }
 
-  async function keep(ads: LibraryAd[]) {
-    try {
-      await callBackground('vault.keep', {
-        boardId: board.id,
-        boardName: board.name,
-        ads: ads.map((ad) => ({ adId: ad.id, urls: adCreativeUrls(ad) })),
-      });
-      setStep({ step: 'keeping', total: ads.length, since: systemClock() });
-    } catch (error) {
-      setStep({ step: 'failed', text: ApiError.from(error).message });
-    }
+  /**
+   * Asks for the creatives' sites inside the click (as the report does), then keeps; the access
+   * is named to the background while held and given back when the keeping ends or the panel closes.
+   */
+  function keep(ask: Extract<Step, { step: 'ask' }>) {
+    const added = ask.origins.filter((origin) => !ask.held.includes(origin));
+    const asked = added.length > 0 ? browser.permissions.request({ origins: added }) : Promise.resolve(true);
+    const hold = holdReportGrants(added);
+    const release = () => {
+      if (added.length > 0) void browser.permissions.remove({ origins: added }).catch(() => false);
+      hold.release();
+    };
+    void (async () => {
+      await asked.catch(() => false);
+      try {
+        await callBackground('vault.keep', {
+          boardId: board.id,
+          boardName: board.name,
+          ads: ask.ads.map((ad) => ({ adId: ad.id, urls: adCreativeUrls(ad) })),
+        });
+        setStep({ step: 'keeping', total: ask.ads.length, since: systemClock(), release });
+      } catch (error) {
+        release();
+        setStep({ step: 'failed', text: ApiError.from(error).message });
+      }
+    })();
   }
 
   async function cancel() {
     abort.current?.abort();
-    if (step.step === 'keeping') await callBackground('vault.cancel', { boardId: board.id }).catch(() => undefined);
+    if (step.step === 'keeping') {
+      await callBackground('vault.cancel', { boardId: board.id }).catch(() => undefined);
+      step.release();
+    }
     setStep({ step: 'said', text: 'Stopped. What was kept stays.' });
   }
 
-  async function checkLinks() {
+  async function checkBoard() {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -104,32 +150,59 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       const kept = await keptOfBoard(board.id);
       const keptUrls = new Set<string>();
       for (const ad of ads) for (const url of (await kept.keptAd(ad.id))?.urls ?? []) keptUrls.add(url);
-      const urls = [...new Set(ads.flatMap(adCreativeUrls))];
-      let live = 0;
-      let goneKept = 0;
-      let goneLost = 0;
-      let unknown = 0;
-      for (const [index, url] of urls.entries()) {
-        setStep({ step: 'checking', done: index, total: urls.length });
-        const answer = await fetch(url, { ...MEDIA_REQUEST, method: 'HEAD', signal: controller.signal }).catch(
-          () => null,
-        );
-        if (controller.signal.aborted) return;
-        if (answer === null) unknown += 1;
-        else if (answer.ok) live += 1;
-        else if (keptUrls.has(url)) goneKept += 1;
-        else goneLost += 1;
-      }
-      const parts = [`${countOf(live, 'link')} still load`];
-      if (goneKept > 0) parts.push(`${goneKept} gone, kept here`);
-      if (goneLost > 0) parts.push(`${goneLost} gone and not kept`);
-      if (unknown > 0) parts.push(`${unknown} could not be checked (no answer, or no access to their site)`);
-      setStep({ step: 'said', text: `Links of ${countOf(urls.length, 'creative')}: ${parts.join(', ')}.` });
+      const text = await checkLinks(ads, keptUrls, controller.signal, (done, total) =>
+        setStep({ step: 'checking', done, total }),
+      );
+      if (text !== null) setStep({ step: 'said', text });
     } catch (error) {
       if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
     }
   }
 
+  const { progress, question } = describeStep(step, waiting);
+  return {
+    step,
+    progress,
+    question,
+    busy: step.step === 'reading' || step.step === 'keeping' || step.step === 'checking',
+    prepare,
+    keep: () => (step.step === 'ask' ? keep(step) : undefined),
+    dismiss: () => setStep({ step: 'idle' }),
+    cancel,
+    checkLinks: checkBoard,
+  };
+}
+
+/** Asks each creative's link, one at a time, whether it still answers; gone ones set against the vault. Null when stopped. */
+async function checkLinks(
+  ads: readonly LibraryAd[],
+  keptUrls: ReadonlySet<string>,
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
+): Promise<string | null> {
+  const urls = [...new Set(ads.flatMap(adCreativeUrls))];
+  let live = 0;
+  let goneKept = 0;
+  let goneLost = 0;
+  let unknown = 0;
+  for (const [index, url] of urls.entries()) {
+    onProgress(index, urls.length);
+    const answer = await fetch(url, { ...MEDIA_REQUEST, method: 'HEAD', signal }).catch(() => null);
+    if (signal.aborted) return null;
+    if (answer === null) unknown += 1;
+    else if (answer.ok) live += 1;
+    else if (keptUrls.has(url)) goneKept += 1;
+    else goneLost += 1;
+  }
+  const parts = [`${countOf(live, 'link')} still load`];
+  if (goneKept > 0) parts.push(`${goneKept} gone, kept here`);
+  if (goneLost > 0) parts.push(`${goneLost} gone and not kept`);
+  if (unknown > 0) parts.push(`${unknown} could not be checked (no answer, or no access to their site)`);
+  return `Links of ${countOf(urls.length, 'creative')}: ${parts.join(', ')}.`;
+}
+
+/** The line under the board's buttons: the question before keeping, or the progress and outcome. */
+function describeStep(step: Step, waiting: number): { progress: string | null; question: string | null } {
   const progress =
     step.step === 'reading'
       ? `Reading the board: ${countOf(step.count, 'ad')}…`
@@ -144,17 +217,14 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     step.step === 'ask'
       ? step.missing === 0
         ? null
-        : `Keep ${countOf(step.creatives, 'creative')} of ${countOf(step.missing, 'ad')} not kept yet: about ${formats.fileSize(step.estimate)} in this browser.`
+        : `Keep ${countOf(step.creatives, 'creative')} of ${countOf(step.missing, 'ad')} not kept yet: about ${formats.fileSize(step.estimate)} in this browser.${
+            step.origins.length > step.held.length
+              ? ` Your browser will ask for access to ${countOf(step.origins.length - step.held.length, 'site')} they are on, given back when they are kept.`
+              : ''
+          }`
       : null;
   return {
-    step,
     progress: step.step === 'ask' && step.missing === 0 ? 'Every creative of this board is kept already.' : progress,
     question,
-    busy: step.step === 'reading' || step.step === 'keeping' || step.step === 'checking',
-    prepare,
-    keep: () => (step.step === 'ask' ? void keep(step.ads) : undefined),
-    dismiss: () => setStep({ step: 'idle' }),
-    cancel,
-    checkLinks,
   };
 }

@@ -81,6 +81,11 @@ export async function closeVault(): Promise<void> {
   opening = null;
 }
 
+/** Whether a kept ad has all it can have: nothing left out only because its link did not answer then. */
+export function fullyKept(ad: KeptAd): boolean {
+  return ad.skipped.every((skip) => !skip.reason.startsWith('Could not be fetched'));
+}
+
 export const keptAdKey = (boardId: string, adId: string) => `${boardId}\n${adId}`;
 
 /** The kept copy of a creative, or null. */

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock';
 import { IMAGE_TYPES, MEDIA_REQUEST, mediaTypeOf, readCapped } from '../../media';
 import type { OutboxEntry } from '../../storage/outbox';
 import { safeHttpUrl } from '../../url';
-import { type KeepJob, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
+import { fullyKept, type KeepJob, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
 import { type VaultState, vaultStateItem } from '../../vault/state';
 
 export const VAULT_POLICY = {
@@ -78,8 +78,9 @@ export class VaultKeeper {
     for (const [index, job] of jobs.entries()) {
       const id = keptAdKey(job.boardId, job.adId);
       const urls = [...new Set(job.urls.flatMap((url) => safeHttpUrl(url) ?? []))].slice(0, 10);
-      if (urls.length === 0 || (await tx.objectStore('jobs').get(id)) || (await tx.objectStore('ads').get(id)))
-        continue;
+      // An ad kept whole, or waiting, stays as it is; one whose links did not answer then is tried again.
+      const kept = await tx.objectStore('ads').get(id);
+      if (urls.length === 0 || (await tx.objectStore('jobs').get(id)) || (kept && fullyKept(kept))) continue;
       await tx.objectStore('jobs').put({ ...job, urls, id, createdAt: now + index, skipped: [] });
       added += 1;
     }
