@@ -4,8 +4,9 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & { sr
 
 /**
  * A creative from its original link; when that no longer loads (an expired or removed link),
- * the copy the vault kept, marked "kept copy". The vault's code loads only then, so a view
- * whose creatives load pays nothing for it.
+ * the copy the vault kept, marked "Kept copy" (in its name, and drawn on its frame by
+ * `[data-kept]` styles). The vault's code loads only then, so a view whose creatives load pays
+ * nothing for it.
  */
 export function CreativeImage({ src, alt, ...rest }: Props) {
   // Kept per src: a card given another creative starts again from its original.
@@ -24,14 +25,16 @@ export function CreativeImage({ src, alt, ...rest }: Props) {
       setState((now) => (now.src === src ? { src, kept, tried: true } : now));
     });
   };
-  return (
-    <>
-      <img src={current.kept ?? src} alt={alt} onError={onError} {...rest} />
-      {current.kept ? (
-        <span className="badge kept-mark" title="The original no longer loads: this is the copy Adscope kept.">
-          Kept copy
-        </span>
-      ) : null}
-    </>
+  // The mark costs no element: the image says it in its name, and a style draws it on the frame.
+  return current.kept ? (
+    <img
+      src={current.kept}
+      alt={`${alt ? `${alt}, ` : ''}kept copy: the original link no longer loads`}
+      data-kept=""
+      title="The original no longer loads: this is the copy Adscope kept."
+      {...rest}
+    />
+  ) : (
+    <img src={src} alt={alt} onError={onError} {...rest} />
   );
 }

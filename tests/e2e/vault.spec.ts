@@ -77,23 +77,22 @@ test('a saved ad keeps its creative: when the link is gone, the board, the ad, t
   await page.getByRole('treeitem', { name: new RegExp(`^${board.name}`) }).click();
   const card = panel.boardAds.locator(`[data-ad-id="${adId}"]`);
   await expect(card).toContainText(title);
-  await expect(card.getByText('Kept copy')).toBeVisible();
-  await expect
-    .poll(() => card.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth))
-    .toBeGreaterThan(0);
+  const keptImage = card.getByRole('img', { name: 'kept copy: the original link no longer loads' });
+  await expect(keptImage).toBeVisible();
+  await expect.poll(() => keptImage.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  // The mark is drawn on the card's frame.
+  expect(await keptImage.evaluate((image) => getComputedStyle(image.parentElement as Element, '::after').content)).toBe(
+    '"Kept copy"',
+  );
   await expectAccessible(page);
 
   // The ad opened: its creative from the vault too.
   await card.getByRole('heading').getByRole('button').click();
   const media = page.getByRole('list', { name: 'Creatives' });
-  await expect(media.getByText('Kept copy').first()).toBeVisible();
+  const keptInDetail = media.getByRole('img', { name: /, kept copy: the original link no longer loads$/ }).first();
+  await expect(keptInDetail).toBeVisible();
   await expect
-    .poll(() =>
-      media
-        .locator('img')
-        .first()
-        .evaluate((image) => (image as HTMLImageElement).naturalWidth),
-    )
+    .poll(() => keptInDetail.evaluate((image) => (image as HTMLImageElement).naturalWidth))
     .toBeGreaterThan(0);
   await page.keyboard.press('Escape');
 

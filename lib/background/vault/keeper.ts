@@ -127,6 +127,8 @@ export class VaultKeeper {
     const db = await vaultDb();
     if (!(await this.fromOutbox(db))) return 'outbox-first';
     let spent = 0;
+    let lastSaid: number | null = null;
+    let lastBoard: string | null = null;
     for (;;) {
       const [job] = await db.getAllFromIndex('jobs', 'created', undefined, 1);
       if (!job) {
@@ -134,7 +136,12 @@ export class VaultKeeper {
         await this.say({ stopped: null, message: null, board: null });
         return 'done';
       }
-      await this.say({ board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') } });
+      // The progress, at most once a second: every write reaches every open page.
+      if (lastSaid === null || this.deps.clock() - lastSaid >= 1000 || job.boardId !== lastBoard) {
+        await this.say({ board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') } });
+        lastSaid = this.deps.clock();
+        lastBoard = job.boardId;
+      }
       for (const url of job.urls) {
         if (job.skipped.some((skip) => skip.url === url) || (await db.getKey('files', url))) continue;
         if (spent >= this.policy.runBytes) {
