@@ -33,7 +33,7 @@ export function RankedTable({
       <div className="view-header">
         <h3>
           {ranked.total_ads !== null && ranked.total_ads >= ranked.items.length
-            ? `Top ${ranked.items.length} of ${ranked.total_ads} ads`
+            ? `Top ${ranked.items.length} of ${countOf(ranked.total_ads, 'ad')}`
             : `Top ${countOf(ranked.items.length, 'ad')}`}
         </h3>
         <button

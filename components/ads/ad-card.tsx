@@ -77,7 +77,7 @@ export function AdCard({
         {format ? <span className="badge ad-card-format">{format}</span> : null}
       </div>
       <div className="ad-card-body">
-        <p className="ad-card-brand">{ad.brand_name ?? 'Unknown brand'}</p>
+        <p className="ad-card-brand">{ad.brand_name ?? 'Brand not given'}</p>
         <h3 className="ad-card-title">
           <button
             type="button"

@@ -4,7 +4,16 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
-import { countOf, ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
+import {
+  countOf,
+  ctaLabel,
+  daysRunning,
+  formatDateTime,
+  formatDay,
+  formatLabel,
+  languageName,
+  orNotGiven,
+} from '../ui/format';
 import { useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
@@ -74,7 +83,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
           </a>
         ) : null}
       </div>
-      <p className="ad-card-brand">{ad.brand_name ?? 'Unknown brand'}</p>
+      <p className="ad-card-brand">{ad.brand_name ?? 'Brand not given'}</p>
       <h2 id="ad-detail-heading" ref={headingRef} tabIndex={-1}>
         {adHeadline(ad)}
       </h2>
@@ -147,7 +156,7 @@ function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps[
     <dl className="facts">
       <dt>Brand</dt>
       <dd>
-        {ad.brand_name ?? 'Unknown'}
+        {orNotGiven(ad.brand_name)}
         {onSeeBrand && brandId ? (
           <>
             {' '}
@@ -164,9 +173,9 @@ function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps[
       <dt>Call to action</dt>
       <dd>{ctaLabel(ad.cta_type) ?? 'None'}</dd>
       <dt>Format</dt>
-      <dd>{formatLabel(ad.display_format) ?? 'Unknown'}</dd>
+      <dd>{orNotGiven(formatLabel(ad.display_format))}</dd>
       <dt>Launched</dt>
-      <dd>{formatDay(ad.start_date) ?? 'Unknown'}</dd>
+      <dd>{orNotGiven(formatDay(ad.start_date))}</dd>
       <dt>Status</dt>
       <dd>
         {ad.end_date
@@ -177,7 +186,7 @@ function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps[
         {running ? ` · ${countOf(running, 'day')}` : ''}
       </dd>
       <dt>Language</dt>
-      <dd>{languageName(ad.language) ?? 'Unknown'}</dd>
+      <dd>{orNotGiven(languageName(ad.language))}</dd>
       <dt>Landing page</dt>
       <dd className="ad-detail-url">{link ?? 'None, or not a web address'}</dd>
       {ad.saved_details ? (

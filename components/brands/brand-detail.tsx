@@ -75,7 +75,7 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
             <dl className="facts">
               <dt>Ads in the library</dt>
               <dd>
-                {brand.ad_count !== null ? formatNumber(brand.ad_count) : 'Unknown'}
+                {brand.ad_count !== null ? formatNumber(brand.ad_count) : 'Not given'}
                 {brand.active_ad_count !== null ? ` (${formatNumber(brand.active_ad_count)} running)` : ''}
               </dd>
               {formatDay(brand.first_seen) ? (

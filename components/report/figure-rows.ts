@@ -3,7 +3,8 @@ import { csvCell } from '../ui/download';
 import { countOf, formatDay, formatLabel, formats, languageName, formatNumber } from '../ui/format';
 import { type BrandFigures, shares } from './figures';
 
-export const NOT_GIVEN = 'not given';
+export { NOT_GIVEN } from '../ui/format';
+import { NOT_GIVEN } from '../ui/format';
 
 export interface CompareRow {
   label: string;
@@ -45,9 +46,7 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
     row('Languages', (brand) => mixText(brand.languages, (key) => languageName(key) ?? key)),
     row('Newest launch', (brand) => formatDay(brand.newestLaunch) ?? NOT_GIVEN),
     row('Longest-running ad', (brand) =>
-      brand.longest
-        ? `${brand.longest.ad.title ?? 'Untitled ad'} (${formatNumber(brand.longest.days)} days)`
-        : NOT_GIVEN,
+      brand.longest ? `${brand.longest.ad.title ?? 'Untitled ad'} (${countOf(brand.longest.days, 'day')})` : NOT_GIVEN,
     ),
     row('Idea in most live versions', (brand) => {
       const [top] = brand.concepts;

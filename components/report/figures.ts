@@ -1,7 +1,7 @@
 import type { ConceptSummary } from '@/lib/concepts';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { shiftUtcDay } from '@/lib/contract/window';
-import { daysRunning } from '../ui/format';
+import { countOf, daysRunning } from '../ui/format';
 
 /** Brands compared at once. */
 export const COMPARE_MIN = 2;
@@ -129,5 +129,5 @@ export function chartBars(
 export function cadenceSummary(brand: string, cadence: Cadence): string {
   const total = cadence.weeks.reduce((sum, week) => sum + week.count, 0);
   const counts = cadence.weeks.map((week) => week.count).join(', ');
-  return `${brand}: ${total} ads launched in ${cadence.weeks.length} weeks; per week, oldest first: ${counts}`;
+  return `${brand}: ${countOf(total, 'ad')} launched in ${countOf(cadence.weeks.length, 'week')}; per week, oldest first: ${counts}`;
 }

@@ -153,5 +153,10 @@ export function possessive(name: string): string {
   return /s$/i.test(name.trim()) ? `${name.trim()}'` : `${name.trim()}'s`;
 }
 
+/** What every surface says of a fact the service did not give: one wording, in a sentence. */
+export const NOT_GIVEN = 'not given';
+/** A fact as a value on its own (a term's value, a table cell): the value, or "Not given". */
+export const orNotGiven = (value: string | null | undefined): string => value ?? 'Not given';
+
 /** A count's digits grouped as the user reads them (formatNumber), and a count with its noun (countOf). */
 export { countOf, formatCount as formatNumber } from '@/lib/count';

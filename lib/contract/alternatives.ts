@@ -56,6 +56,12 @@ export const ALTERNATIVE_NAMES = {
   segmentStart: ['start', 'start_time', 'start_seconds', 'from', 'begin'],
   segmentEnd: ['end', 'end_time', 'end_seconds', 'to', 'stop'],
   creditsCharged: ['credits_charged', 'credits', 'credits_used', 'cost'],
+
+  // The followed-brand quota (2, Quota: "Its fields: not shown"): read at its top or one object down.
+  quotaUsed: ['used', 'followed', 'count', 'current', 'in_use'],
+  quotaLimit: ['limit', 'max', 'maximum', 'allowed', 'capacity', 'cap'],
+  quotaRemaining: ['remaining', 'available', 'left'],
+  quotaLocked: ['locked', 'locked_count'],
   cached: ['cached', 'from_cache', 'cache_hit'],
 
   // Generated images (4.18: "Field name of the URL and other fields: not shown").

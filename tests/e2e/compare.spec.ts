@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/count';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { LibraryAdRecord } from '../../server/demo-data/catalogue';
@@ -91,7 +92,12 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
         );
         const chart = table.getByRole('img', { name: new RegExp(`^${brand.name}: `) });
         await expect(chart).toHaveAccessibleName(
-          `${brand.name}: ${expected.perWeek.reduce((a, b) => a + b, 0)} ads launched in 13 weeks; per week, oldest first: ${expected.perWeek.join(', ')}`,
+          `${brand.name}: ${countOf(
+            expected.perWeek.reduce((a, b) => a + b, 0),
+            'ad',
+            'ads',
+            'en-US',
+          )} launched in 13 weeks; per week, oldest first: ${expected.perWeek.join(', ')}`,
         );
       }
       // One column per figure when narrow, side by side when wide.
