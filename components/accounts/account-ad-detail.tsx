@@ -5,7 +5,9 @@ import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { ctaLabel } from '../ui/format';
 import { navigate } from '../navigation/navigation-store';
+import { useShallow } from 'zustand/react/shallow';
 import { useAccountsStore } from './accounts-store';
+import { metricsHeading } from './metrics-heading';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { TranscriptView } from './transcript-view';
 import { useAccountAd } from './use-account-ad';
@@ -22,6 +24,9 @@ export function AccountAdDetail({
   currency: string | null;
 }) {
   const set = useAccountsStore((state) => state.set);
+  const asked = useAccountsStore(
+    useShallow((state) => ({ period: state.period, dateStart: state.dateStart, dateStop: state.dateStop })),
+  );
   const back = useRef<HTMLButtonElement>(null);
   const detail = useAccountAd(accountId);
   useEffect(() => back.current?.focus(), []);
@@ -36,9 +41,7 @@ export function AccountAdDetail({
         {(data) => (
           <>
             <Creative ad={data} />
-            <h4>
-              Metrics, {data.window?.date_start} to {data.window?.date_stop}
-            </h4>
+            <h4>{metricsHeading(data.window, asked)}</h4>
             <dl className="metric-list">
               {Object.entries(data.metrics).map(([id, value]) => (
                 <div key={id}>
