@@ -74,7 +74,12 @@ function AccountReportView({ report, accounts }: { report: AccountReport; accoun
           </span>
         </summary>
         <PeriodPicker />
-        {metrics.length > 0 ? <MetricsPicker catalogue={metrics} /> : null}
+        {metrics.length > 0 ? (
+          <MetricsPicker
+            catalogue={metrics}
+            onScreen={Object.keys(report.summary.data?.metrics ?? {}).filter((metricId) => !chosen.includes(metricId))}
+          />
+        ) : null}
       </details>
       {catalogue.isError ? (
         <ErrorNotice

@@ -4,12 +4,37 @@ import { LIMITS } from '@/lib/contract/limits';
 import { useAccountsStore } from './accounts-store';
 import { KIND_LABELS } from './metric-format';
 
-/** Extra metrics from the account's catalogue, searchable, at most 20; custom ones marked. */
-export function MetricsPicker({ catalogue }: { catalogue: readonly MetricEntry[] }) {
+/** What the picker offers: the metrics not on screen already, those the user added, and the names of those shown. */
+export function metricChoices(
+  catalogue: readonly MetricEntry[],
+  onScreen: readonly string[],
+  picked: readonly string[],
+): { extras: MetricEntry[]; added: string[]; named: string[] } {
+  const shown = new Set([...catalogue.filter((metric) => metric.default).map((metric) => metric.id), ...onScreen]);
+  return {
+    extras: catalogue.filter((metric) => !shown.has(metric.id)),
+    added: picked.filter((metricId) => !shown.has(metricId)),
+    named: catalogue.filter((metric) => shown.has(metric.id)).map((metric) => metric.name ?? metric.id),
+  };
+}
+
+/**
+ * Extra metrics from the account's catalogue, searchable, at most 20; custom ones marked. The
+ * metrics on screen already (the catalogue's defaults, or, when it flags none, the totals the
+ * service shows unasked) are named as shown, never offered nor counted as added.
+ */
+export function MetricsPicker({
+  catalogue,
+  onScreen,
+}: {
+  catalogue: readonly MetricEntry[];
+  /** Metric ids the totals show without being asked. */
+  onScreen: readonly string[];
+}) {
   const id = useId();
   const [filter, setFilter] = useState('');
   const { metrics, set } = useAccountsStore();
-  const extras = catalogue.filter((metric) => !metric.default);
+  const { extras, added, named } = metricChoices(catalogue, onScreen, metrics);
   const shown = extras.filter((metric) =>
     `${metric.name ?? ''} ${metric.id} ${KIND_LABELS[metric.kind ?? ''] ?? ''}`
       .toLowerCase()
@@ -19,8 +44,9 @@ export function MetricsPicker({ catalogue }: { catalogue: readonly MetricEntry[]
   return (
     <details className="metrics-picker">
       <summary>
-        Metrics ({metrics.length} of {LIMITS.maxMetrics} added)
+        Metrics ({added.length} of {LIMITS.maxMetrics} added)
       </summary>
+      {named.length > 0 ? <p className="field-hint">Shown already: {named.join(', ')}.</p> : null}
       <div className="field">
         <label htmlFor={`${id}-filter`}>Find a metric</label>
         <input id={`${id}-filter`} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
