@@ -1,11 +1,23 @@
 import type { MetricEntry, RankedAds } from '@/lib/contract/ad-accounts';
-import { rankingOrderHonoured } from '@/lib/contract/checks';
+import { rankingOrderHonoured, shownRanking } from '@/lib/contract/checks';
 import { downloadCsv } from '../ui/download';
 import { rankedToCsv } from './ranked-csv';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { countOf } from '../ui/format';
 import { ShareChart } from './share-chart';
+
+/** What the heading says of the rows shown: their order as they are, never the one asked when it was not honoured. */
+export function rankedHeading(
+  ranked: { items: readonly unknown[]; total_ads: number | null },
+  shown: 'asc' | 'desc' | null,
+): string {
+  const count = ranked.items.length;
+  const of = ranked.total_ads !== null && ranked.total_ads >= count ? ` of ${countOf(ranked.total_ads, 'ad')}` : null;
+  if (shown === null) return `${countOf(count, 'ad')}${of ?? ''}, in the order the service sent them`;
+  const side = shown === 'desc' ? 'Top' : 'Bottom';
+  return of ? `${side} ${count}${of}` : `${side} ${countOf(count, 'ad')}`;
+}
 
 /** The ranked ads: sortable by any metric the platform ranks by; null shown as "no data". */
 export function RankedTable({
@@ -31,11 +43,7 @@ export function RankedTable({
   return (
     <div className="ranked">
       <div className="view-header">
-        <h3>
-          {ranked.total_ads !== null && ranked.total_ads >= ranked.items.length
-            ? `Top ${ranked.items.length} of ${countOf(ranked.total_ads, 'ad')}`
-            : `Top ${countOf(ranked.items.length, 'ad')}`}
-        </h3>
+        <h3>{rankedHeading(ranked, shownRanking(ranked.items, sortBy, sortOrder))}</h3>
         <button
           type="button"
           className="btn"
@@ -53,8 +61,11 @@ export function RankedTable({
         <p className="notice notice-warning" role="status">
           The service did not return these ads {sortOrder === 'desc' ? 'highest' : 'lowest'} first by{' '}
           {metricName(sortBy, ranked.metric_names, catalogue)}. It may name the sort direction differently (the contract
-          does not name it): the rows are shown in the order it sent them, and may not be the{' '}
-          {sortOrder === 'desc' ? 'top' : 'bottom'} ads.
+          does not name it): the rows are shown in the order it sent them
+          {shownRanking(ranked.items, sortBy, sortOrder) === null
+            ? ''
+            : `, ${shownRanking(ranked.items, sortBy, sortOrder) === 'desc' ? 'highest' : 'lowest'} first`}
+          , and may not be the {sortOrder === 'desc' ? 'top' : 'bottom'} ads.
         </p>
       )}
       {/* The share of the account's total only makes sense for the largest ads, highest first. */}
@@ -94,6 +105,8 @@ function RankedRows({
   currency: string | null;
 }) {
   const { sortBy, sortOrder, set } = useAccountsStore();
+  // What the rows are in, which the service may not have made the order asked.
+  const shown = shownRanking(ranked.items, sortBy, sortOrder);
   const formatOf = kindOf(catalogue);
   const sortable = (id: string) => catalogue.find((metric) => metric.id === id)?.sortable !== false;
   // The bar under the ranked figure: each row's share of the largest (no bar for negatives or no data).
@@ -103,7 +116,7 @@ function RankedRows({
       <table className="ranked-table">
         <caption className="visually-hidden">
           Ads ranked by {metricName(sortBy, ranked.metric_names, catalogue)},{' '}
-          {sortOrder === 'desc' ? 'highest' : 'lowest'} first
+          {shown === null ? 'in the order the service sent them' : shown === 'desc' ? 'highest first' : 'lowest first'}
         </caption>
         <thead>
           <tr>
@@ -112,7 +125,9 @@ function RankedRows({
               <th
                 key={id}
                 scope="col"
-                aria-sort={sortBy === id ? (sortOrder === 'desc' ? 'descending' : 'ascending') : undefined}
+                aria-sort={
+                  sortBy === id ? (shown === null ? 'other' : shown === 'desc' ? 'descending' : 'ascending') : undefined
+                }
               >
                 {sortable(id) ? (
                   <button
@@ -127,7 +142,9 @@ function RankedRows({
                     }
                   >
                     {metricName(id, ranked.metric_names, catalogue)}
-                    <span aria-hidden="true">{sortBy === id ? (sortOrder === 'desc' ? ' ↓' : ' ↑') : ''}</span>
+                    <span aria-hidden="true">
+                      {sortBy === id && shown !== null ? (shown === 'desc' ? ' ↓' : ' ↑') : ''}
+                    </span>
                   </button>
                 ) : (
                   metricName(id, ranked.metric_names, catalogue)

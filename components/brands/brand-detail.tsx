@@ -100,8 +100,11 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
           </>
         )}
       </QueryView>
-      <ScalingIdeas ads={loadedAds} />
-      <h3>Newest ads</h3>
+      {/* The ideas fold on the heading's line: closed, they cost the ads no height. */}
+      <div className="brand-ads-heading">
+        <h3>Newest ads</h3>
+        <ScalingIdeas ads={loadedAds} />
+      </div>
       <AdResults
         label="Brand ads"
         query={ads}

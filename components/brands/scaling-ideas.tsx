@@ -13,12 +13,16 @@ export function ScalingIdeas({ ads }: { ads: readonly LibraryAd[] }) {
   const [now] = useState(systemClock);
   const concepts = useMemo(() => topConcepts(ads, now), [ads, now]);
   if (ads.length === 0) return null;
+  // Folded to one line: the brand's ads keep the view's height.
   return (
-    <section className="scaling-ideas" aria-labelledby="scaling-ideas-heading">
-      <h3 id="scaling-ideas-heading">Ideas in several versions</h3>
+    <details className="fold scaling-ideas">
+      <summary>
+        <span className="fold-title">Ideas in several versions</span>
+        <span className="muted">{concepts.length === 0 ? 'none' : concepts.length}</span>
+      </summary>
       {concepts.length === 0 ? (
         <p className="muted">
-          No idea runs in more than one version among the {countOf(ads.length, 'newest ad')} read.
+          No idea runs in more than one version among these ads. Load more below to look further back.
         </p>
       ) : (
         <>
@@ -33,6 +37,6 @@ export function ScalingIdeas({ ads }: { ads: readonly LibraryAd[] }) {
           </p>
         </>
       )}
-    </section>
+    </details>
   );
 }

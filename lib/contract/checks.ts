@@ -26,6 +26,21 @@ export function rankingOrderHonoured(
 }
 
 /**
+ * The order the rows are in, by one metric: the one asked when the service honoured it, the
+ * other one when the rows came that way instead, or null when they follow neither (the service's
+ * own order). Equal and missing values fit either.
+ */
+export function shownRanking(
+  rows: readonly { metrics: Record<string, number | null> }[],
+  metric: string,
+  asked: 'asc' | 'desc',
+): 'asc' | 'desc' | null {
+  if (rankingOrderHonoured(rows, metric, asked)) return asked;
+  const other = asked === 'desc' ? 'asc' : 'desc';
+  return rankingOrderHonoured(rows, metric, other) ? other : null;
+}
+
+/**
  * What a generation record says it made, against what was asked (4.16: the optional fields'
  * names are not shown). Only what the record states is compared; a record that says nothing
  * proves nothing. Returns a sentence for the user, or null.

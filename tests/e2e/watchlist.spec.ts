@@ -180,6 +180,7 @@ test('versions of one idea: three versions and one other ad are one row and one 
 
   // The brand's page names the idea it is scaling: its live versions, the newest, how long it has run.
   await new SidePanelPage(page).openBrand(brand.name);
+  await page.getByText('Ideas in several versions').click();
   const ideasHere = page.getByRole('list', { name: 'Ideas in several versions' }).getByRole('listitem');
   await expect(ideasHere.first()).toContainText(/^‘.+’: [34] of [34] versions live, newest .+, running \d+ days?$/);
   await expectAccessible(page);
