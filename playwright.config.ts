@@ -14,8 +14,10 @@ export default defineConfig<object, WorkerOptions>({
   reporter: [['list']],
   use: { trace: 'retain-on-failure' },
   projects: [
-    { name: 'chromium' },
+    { name: 'chromium', testIgnore: '**/small-truths.spec.ts' },
     // The main journeys again, against a service that answers in other legal shapes (server/shapes.ts).
     { name: 'alt-shapes', testMatch: '**/main-journey.spec.ts', use: { shapes: 'alt' } },
+    // Surfaces against a service that gives less of what the contract leaves unshown (server/shapes.ts).
+    { name: 'minimal-shapes', testMatch: '**/small-truths.spec.ts', use: { shapes: 'minimal' } },
   ],
 });

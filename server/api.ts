@@ -11,7 +11,7 @@ import { brandLibraryRoutes } from './routes/brand-library';
 import { imageGenerationRoutes } from './routes/image-generations';
 import { inspoBrandRoutes } from './routes/inspo-brands';
 import { ownedBrandRoutes } from './routes/owned-brands';
-import { altAnswer, altRequest } from './shapes';
+import { altAnswer, altRequest, minimalAnswer } from './shapes';
 import type { ServerState } from './state';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -227,6 +227,11 @@ const deliver: Middleware<ApiCall> = async (call, next) => {
 
 /** The second set of legal shapes (--shapes alt): the request as the route reads it, the answer as the alt service gives it. */
 const shapes: Middleware<ApiCall> = async (call, next) => {
+  if (call.state.shapes === 'minimal' && call.route) {
+    await next();
+    call.data = minimalAnswer(call.method, call.route.pattern, call.data);
+    return;
+  }
   if (call.state.shapes !== 'alt' || !call.route) return next();
   const alt = altRequest(call.method, call.route.pattern, call.url.searchParams, call.body);
   if (alt.refused) throw invalid(alt.refused.message, { field: alt.refused.field });

@@ -26,7 +26,7 @@ if (values.help) {
   --time-scale <f>    speed of the image-generation clock (default 1)
   --rate-limit <n>    requests per minute per API key, 0 for none (default 600)
   --data-dir <dir>    persist writes there, atomically
-  --shapes <name>     default, or alt: other legal shapes where the contract shows none
+  --shapes <name>     default; alt: other legal shapes where the contract shows none; minimal: less of what it leaves not shown
   --news <every>[:<brands>]
                       new ads on the server clock: 6h or 30m, for brands named (comma-separated
                       names or ids) or else the first three the first workspace follows

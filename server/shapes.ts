@@ -6,8 +6,8 @@
  * stay the one implementation of every rule.
  */
 
-export type Shapes = 'default' | 'alt';
-export const SHAPES: readonly Shapes[] = ['default', 'alt'];
+export type Shapes = 'default' | 'alt' | 'minimal';
+export const SHAPES: readonly Shapes[] = ['default', 'alt', 'minimal'];
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>
@@ -290,4 +290,61 @@ export function altRequest(method: string, pattern: string, query: URLSearchPara
     };
   }
   return { query: next, body };
+}
+
+/**
+ * A third legal service (`--shapes minimal`): the default shapes, with less of what the contract
+ * leaves "not shown". Each choice names the line that allows it.
+ */
+function withoutLanguage(ad: unknown): unknown {
+  if (!isRecord(ad)) return ad;
+  const { language: _language, ...rest } = ad;
+  return rest;
+}
+
+const MINIMAL: Record<string, Reshape> = {
+  // 2, library ad: language is an extra, not shown.
+  'GET /ad-library/search': (data) => ({ ...data, items: list(data.items).map(withoutLanguage) }),
+  'GET /ad-library/:ad_id': withoutLanguage,
+  'GET /brand-library/:brand_id/ads': (data) => ({ ...data, items: list(data.items).map(withoutLanguage) }),
+  // 4.13: the brand detail's shape is not shown: only its id and name.
+  'GET /brand-library/:brand_id': (data) => ({ id: data.id, name: data.name }),
+  // 2, metric: "the full row shape: not shown": no default marker.
+  'GET /ad-accounts/:account_id/metrics': (data) => ({
+    items: list(data.items).map((row) => {
+      if (!isRecord(row)) return row;
+      const { default: _default, ...rest } = row;
+      return rest;
+    }),
+  }),
+  // 2: only metrics and metric_names are stated for an ad's detail: no window.
+  'GET /ad-accounts/:account_id/ads/:platform_ad_id': (data) => {
+    const { window: _window, ...rest } = data;
+    return rest;
+  },
+  // 4.4: "The name and allowed values of the sort direction parameter: not shown": this service
+  // reads none, and ranks highest first whatever was asked.
+  'GET /ad-accounts/:account_id/ads': (data) => {
+    const by = typeof data.sort_by === 'string' ? data.sort_by : '';
+    const value = (row: unknown) => {
+      const metrics = isRecord(row) && isRecord(row.metrics) ? row.metrics : {};
+      return typeof metrics[by] === 'number' ? (metrics[by] as number) : Number.NEGATIVE_INFINITY;
+    };
+    const { sort_order: _order, ...rest } = data;
+    return { ...rest, items: [...list(data.items)].sort((a, b) => value(b) - value(a)) };
+  },
+  // 2, Quota: "Its fields: not shown": the numbers sit one object down.
+  'POST /inspo-brands/search': (data) => {
+    const quota = isRecord(data.quota) ? data.quota : {};
+    return {
+      ...data,
+      quota: { plan: 'growth', followed_brands: { used: quota.used, limit: quota.limit, locked: quota.locked } },
+    };
+  },
+};
+
+/** The answer as the minimal service gives it. */
+export function minimalAnswer(method: string, pattern: string, data: unknown): unknown {
+  const reshape = MINIMAL[`${method} ${pattern}`];
+  return reshape && isRecord(data) ? reshape(data) : data;
 }
