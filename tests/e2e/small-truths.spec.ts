@@ -49,6 +49,9 @@ test('metrics on screen are not offered as added; a window not given is the one 
   // The picker names the totals as shown, and counts only what the user adds.
   await page.getByText('Period and metrics').click();
   const picker = page.locator('.metrics-picker');
+  // Closed inside the open fold, its own arrow is not the fold's open one.
+  const arrow = () => picker.locator('summary').evaluate((summary) => getComputedStyle(summary, '::before').content);
+  expect(await arrow()).not.toBe('"▾"');
   await picker.locator('summary').click();
   await expect(picker.getByText(/^Shown already: /)).toBeVisible();
   await expect(picker.locator('summary')).toHaveText('Metrics (0 of 20 added)');
