@@ -74,14 +74,24 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     return () => clearTimeout(timer);
   }, [keeping, vault]);
 
-  async function prepare() {
+  /** Reads the board's ads and what the vault has of them, then `then`; a failure is said, a newer read stops this one. */
+  async function withBoard(
+    then: (ads: LibraryAd[], kept: Awaited<ReturnType<typeof keptOfBoard>>, signal: AbortSignal) => Promise<void>,
+  ) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     setStep({ step: 'reading', count: 0 });
     try {
       const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
-      const kept = await keptOfBoard(board.id);
+      await then(ads, await keptOfBoard(board.id), controller.signal);
+    } catch (error) {
+      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
+    }
+  }
+
+  const prepare = () =>
+    withBoard(async (ads, kept) => {
       const missing: LibraryAd[] = [];
       for (const ad of ads) if (adCreativeUrls(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
       const creatives = missing.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
@@ -98,10 +108,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
         origins,
         held,
       });
-    } catch (error) {
-      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
-    }
-  }
+    });
 
   /**
    * Asks for the creatives' sites inside the click (as the report does), then keeps; the access
@@ -140,24 +147,13 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     setStep({ step: 'said', text: 'Stopped. What was kept stays.' });
   }
 
-  async function checkBoard() {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setStep({ step: 'reading', count: 0 });
-    try {
-      const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
-      const kept = await keptOfBoard(board.id);
+  const checkBoard = () =>
+    withBoard(async (ads, kept, signal) => {
       const keptUrls = new Set<string>();
       for (const ad of ads) for (const url of (await kept.keptAd(ad.id))?.urls ?? []) keptUrls.add(url);
-      const text = await checkLinks(ads, keptUrls, controller.signal, (done, total) =>
-        setStep({ step: 'checking', done, total }),
-      );
+      const text = await checkLinks(ads, keptUrls, signal, (done, total) => setStep({ step: 'checking', done, total }));
       if (text !== null) setStep({ step: 'said', text });
-    } catch (error) {
-      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
-    }
-  }
+    });
 
   const { progress, question } = describeStep(step, waiting);
   return {
