@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { systemClock } from '@/lib/clock';
-import { holdReportGrants } from '@/lib/messaging/report-grants';
+import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { mediaOrigins } from '../report/media';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BoardOrder } from '@/lib/contract/boards';
@@ -96,9 +96,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       for (const ad of ads) if (adCreativeUrls(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
       const creatives = missing.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
       const origins = mediaOrigins(missing.flatMap(adCreativeUrls));
-      const held: string[] = [];
-      for (const origin of origins)
-        if (await browser.permissions.contains({ origins: [origin] }).catch(() => false)) held.push(origin);
+      const held = await heldOrigins(origins);
       setStep({
         step: 'ask',
         ads: missing,

@@ -4,7 +4,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
-import { holdReportGrants } from '@/lib/messaging/report-grants';
+import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { downloadFile } from '../ui/download';
 import type { BrandFigures } from './figures';
 import { type Creative, fetchCreatives, mediaOrigins } from './media';
@@ -93,9 +93,7 @@ export function useReportFlow(source: ReportSource) {
       try {
         const ads = await source.loadAds(abort.signal, (count) => setPhase({ step: 'ads', count }));
         const ask = askFor(ads, []);
-        for (const origin of ask.origins) {
-          if (await browser.permissions.contains({ origins: [origin] }).catch(() => false)) ask.held.push(origin);
-        }
+        ask.held.push(...(await heldOrigins(ask.origins)));
         if (!abort.signal.aborted) setPhase(ask);
       } catch (error) {
         if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });

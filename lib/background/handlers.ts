@@ -130,9 +130,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'vault.keep': async ({ boardId, boardName, ads }) => {
       if (!deps.vault) throw new ApiError({ code: 'not_configured', message: 'The vault is not running.' });
-      const added = await deps.vault.want(
-        ads.map((ad) => ({ boardId, boardName, adId: ad.adId, urls: ad.urls, after: null })),
-      );
+      const added = await deps.vault.want(ads.map((ad) => ({ boardId, boardName, adId: ad.adId, urls: ad.urls })));
       void deps.vault.run();
       return { added };
     },

@@ -3,6 +3,14 @@ import { browser, type Browser } from 'wxt/browser';
 /** The port a report keeps open while it holds site access asked for it alone (lib/background/report-grants.ts). */
 export const REPORT_GRANTS_PORT = 'adscope-report-grants';
 
+/** The origins of `origins` the extension has access to already: those are never given back. */
+export async function heldOrigins(origins: readonly string[]): Promise<string[]> {
+  const held: string[] = [];
+  for (const origin of origins)
+    if (await browser.permissions.contains({ origins: [origin] }).catch(() => false)) held.push(origin);
+  return held;
+}
+
 /**
  * The page's side: names `origins` to the background until released; a port the background
  * drops (its worker stopped) is opened again, so the origins stay named while the page lives.

@@ -8,8 +8,8 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
  * - `files`: one kept creative per URL it was fetched from: its bytes and type.
  * - `ads`: which creatives a board's ad has kept, by board and ad; a file stays while any ad
  *   on any board refers to it.
- * - `jobs`: creatives still to keep, in the order asked, each waiting for its save to be
- *   confirmed; the background's keeper works them one fetch at a time.
+ * - `jobs`: creatives still to keep, in the order asked (made once a save is confirmed, or for
+ *   a board kept on request); the background's keeper works them one fetch at a time.
  */
 export interface KeptFile {
   url: string;
@@ -39,8 +39,6 @@ export interface KeepJob {
   boardName: string;
   adId: string;
   urls: string[];
-  /** The save this waits for: kept once it is confirmed; null: the ad is on the board already. */
-  after: string | null;
   createdAt: number;
   /** URLs that could not be kept, and why (not an image, too large, gone). */
   skipped: { url: string; reason: string }[];

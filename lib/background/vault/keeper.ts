@@ -115,7 +115,6 @@ export class VaultKeeper {
           boardName: entry.boardName,
           adId: entry.adId,
           urls: entry.media ?? [],
-          after: null,
         });
       }
     }

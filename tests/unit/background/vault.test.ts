@@ -187,7 +187,7 @@ describe('the vault keeps a saved ad’s creatives', () => {
     const vault = keeper();
     await vault.run();
     await vault.want([
-      { boardId: 'b1', boardName: 'Board b1', adId: 'ad-3', urls: ['https://cdn.example/waiting.png'], after: null },
+      { boardId: 'b1', boardName: 'Board b1', adId: 'ad-3', urls: ['https://cdn.example/waiting.png'] },
     ]);
     const before = await vaultSize();
     expect(before.files).toBe(3);
@@ -213,7 +213,6 @@ describe('the vault keeps a saved ad’s creatives', () => {
       boardName: 'Board b9',
       adId: `ad-${i}`,
       urls: [url, 'javascript:alert(1)'],
-      after: null,
     }));
     expect(await vault.want(ads)).toBe(3);
     // The same ads again: nothing added.
