@@ -172,6 +172,8 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
       died,
       kill: () => {
         worker.killed = true;
+        // A write refused for storage full is one this worker would have made; it makes none now.
+        failNextWrite = false;
         kill();
       },
       tracker: new GenerationTracker({
@@ -264,6 +266,8 @@ describe('faults: every attempt charged once, every save once, the UI as the ser
         const left = { saves: await outboxItem.get(), jobs: await generationJobsItem.get() };
         throw new Error(`the schedule did not settle: ${JSON.stringify(left)}`);
       }
+      // A killed worker never runs again, not even code that only touches storage: the next wake starts anew.
+      if (worker.killed) worker = startWorker(events, current);
       // The user presses Undo on a save, whatever state it is in.
       for (const undo of undos.filter((candidate) => candidate.step === step)) {
         const id = saveIds[undo.save];
