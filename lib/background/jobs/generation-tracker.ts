@@ -236,8 +236,6 @@ export class GenerationTracker {
         current.generationId = generation.generation_id;
         current.submitAttempts += 1;
         current.error = null;
-        // An answer under this job's key: nothing holds it.
-        delete current.held;
         this.apply(current, generation);
         if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
       });
@@ -280,7 +278,6 @@ export class GenerationTracker {
       return this.patch(job.id, (current) => {
         current.pollFailures = 0;
         current.error = null;
-        delete current.held;
         this.apply(current, generation, fresh);
         if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
       });
