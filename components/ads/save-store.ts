@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod';
 import { adCreativeUrls } from './ad-words';
+import { adSnapshot } from '@/lib/contract/ad-snapshot';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
@@ -64,6 +65,8 @@ export const useSaveStore = create<SaveState>()(
             adId: ad.id,
             tags,
             media: adCreativeUrls(ad),
+            // What a board kept in this browser holds of it, when the save goes there.
+            ad: adSnapshot(ad),
           });
           set((state) => ({ toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: entry.id } : t)) }));
         } catch (error) {

@@ -32,15 +32,17 @@ export function SaveToasts() {
       {toasts.map((toast) => {
         const entry = entries.find((e) => e.id === toast.entryId);
         const message =
-          entry?.status === 'done'
-            ? `Saved to ${toast.board.name}.`
-            : entry?.status === 'failed'
-              ? `Could not save to ${toast.board.name}: ${entry.error ? ApiError.from(entry.error).message : 'unknown error'}`
-              : entry?.held
-                ? `Held: saving to ${toast.board.name} waits for the workspace it was made in. Set that key again in the options to send it.`
-                : entry && entry.attempts > 0
-                  ? `Saving to ${toast.board.name}… the service is not answering; Adscope will keep trying.`
-                  : toast.message;
+          entry?.status === 'done' && entry.movedFrom
+            ? `Saved in this browser to ${entry.boardName}: this service's boards are read-only through its API (${entry.movedFrom.reason}).`
+            : entry?.status === 'done'
+              ? `Saved to ${toast.board.name}.`
+              : entry?.status === 'failed'
+                ? `Could not save to ${toast.board.name}: ${entry.error ? ApiError.from(entry.error).message : 'unknown error'}`
+                : entry?.held
+                  ? `Held: saving to ${toast.board.name} waits for the workspace it was made in. Set that key again in the options to send it.`
+                  : entry && entry.attempts > 0
+                    ? `Saving to ${toast.board.name}… the service is not answering; Adscope will keep trying.`
+                    : toast.message;
         return (
           <div key={toast.id} className={`toast${entry?.status === 'failed' ? ' toast-error' : ''}`}>
             <span>{message}</span>

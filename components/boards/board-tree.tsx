@@ -36,10 +36,22 @@ interface BoardTreeProps {
   filter: string;
   onToggle: (id: string, open?: boolean) => void;
   onOpen: (node: BoardNode) => void;
+  /** The tree's accessible name. @default 'Boards' */
+  label?: string;
+  /** Said when there is no board at all. @default 'No boards yet.' */
+  emptyText?: string;
 }
 
 /** A WAI-ARIA tree: arrows move, Right/Left expand, collapse or go to the parent, Enter opens a board. */
-export function BoardTree({ nodes, expanded, filter, onToggle, onOpen }: BoardTreeProps) {
+export function BoardTree({
+  nodes,
+  expanded,
+  filter,
+  onToggle,
+  onOpen,
+  label = 'Boards',
+  emptyText = 'No boards yet.',
+}: BoardTreeProps) {
   const visible = visibleBoards(nodes, expanded, filter);
   const [activeId, setActiveId] = useState<string | null>(null);
   const active = visible.find((item) => item.node.board_id === activeId) ?? visible[0];
@@ -97,10 +109,10 @@ export function BoardTree({ nodes, expanded, filter, onToggle, onOpen }: BoardTr
   }
 
   if (visible.length === 0)
-    return <p className="empty-state">{filter ? `No board matches "${filter}".` : 'No boards yet.'}</p>;
+    return <p className="empty-state">{filter ? `No board matches "${filter}".` : emptyText}</p>;
 
   return (
-    <ul role="tree" aria-label="Boards" className="board-tree list-plain" onKeyDown={onKeyDown}>
+    <ul role="tree" aria-label={label} className="board-tree list-plain" onKeyDown={onKeyDown}>
       {visible.map((item) => {
         const id = item.node.board_id;
         const hasChildren = item.node.children.length > 0;

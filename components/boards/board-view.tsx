@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BoardOrder } from '@/lib/contract/boards';
 import { countOf } from '../ui/format';
+import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
 import { navigate } from '../navigation/navigation-store';
@@ -10,15 +11,19 @@ import { useBoardAds } from './queries';
 import { useBoardExport } from './use-board-export';
 import { useBoardVault } from './use-board-vault';
 import { BoardVaultPanel } from './board-vault-panel';
+import { useCopyToService } from './use-copy-board';
 
 interface BoardViewProps {
-  board: { id: string; name: string; count: number | null };
+  board: { id: string; name: string; count: number | null; local?: boolean };
+  /** Whether the connected service takes board writes (for copying a board kept in this browser). */
+  writes?: 'accepted' | 'refused' | 'unknown';
   onBack: () => void;
 }
 
 /** One board's ads, newest or oldest saved first, with export to CSV, JSON and an offline report. */
-export function BoardView({ board, onBack }: BoardViewProps) {
+export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps) {
   const id = useId();
+  const copy = useCopyToService(board.id);
   const { order, openAdId, set } = useBoardsStore();
   const ads = useBoardAds(board.id, order);
   const exports = useBoardExport(board, order);
@@ -52,7 +57,24 @@ export function BoardView({ board, onBack }: BoardViewProps) {
         {exportButton('Download board', () => void exports.exportAs('zip'))}
         {exportButton("Keep this board's creatives", () => void vault.prepare())}
         {exportButton('Check links', () => void vault.checkLinks())}
+        {board.local && writes !== 'refused' ? (
+          <button type="button" className="btn" onClick={() => copy.mutate()} disabled={empty || copy.isPending}>
+            {copy.isPending ? 'Copying…' : 'Copy to the service'}
+          </button>
+        ) : null}
       </div>
+      {board.local ? (
+        <p className="muted">
+          Kept in this browser: it is not on the service, and goes with Delete all in the options.
+        </p>
+      ) : null}
+      {copy.isSuccess ? (
+        <p role="status" className="notice notice-success">
+          Copying {countOf(copy.data.queued, 'ad')} to the service&apos;s board “{copy.data.boardName}”. Copying again
+          fills the same board.
+        </p>
+      ) : null}
+      {copy.isError ? <ErrorNotice title="Could not copy the board" error={copy.error} /> : null}
       <BoardVaultPanel vault={vault} />
       <ReportDialog source={exports.report} onClose={exports.closeReport} />
       <div className="view-header">

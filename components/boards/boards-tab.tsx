@@ -3,28 +3,35 @@ import { OfflineBanner } from '../ui/offline-banner';
 import { BoardTree } from './board-tree';
 import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
-import { flattenBoards, useBoardTree } from './tree';
+import { flattenBoards, flattenLocalBoards, IN_THIS_BROWSER, useBoardTree, useLocalBoards } from './tree';
 import { QueryView } from '../ui/query-view';
+import { ReadOnlyNotice } from './read-only-notice';
 import './boards.css';
 
-/** The workspace's boards as a tree; a board opens its ads. */
+/** The workspace's boards as a tree, and the boards kept in this browser as another; a board opens its ads. */
 export default function BoardsTab() {
   const id = useId();
   const tree = useBoardTree();
+  const local = useLocalBoards();
   const { expanded, openBoardId, filter, toggle, set } = useBoardsStore();
   const expandedSet = useMemo(() => new Set(expanded), [expanded]);
-  const flat = useMemo(() => flattenBoards(tree.data?.items ?? []), [tree.data]);
+  const flat = useMemo(
+    () => [...flattenBoards(tree.data?.items ?? []), ...flattenLocalBoards(local.data?.items ?? [])],
+    [tree.data, local.data],
+  );
   const open = flat.find((board) => board.id === openBoardId);
 
   if (open) {
     return (
       <BoardView
         key={open.id}
-        board={{ id: open.id, name: open.path, count: open.count }}
+        board={{ id: open.id, name: open.path, count: open.count, local: open.local }}
+        writes={local.data?.writes ?? 'unknown'}
         onBack={() => set({ openBoardId: null, openAdId: null })}
       />
     );
   }
+  const openBoard = (boardId: string) => set({ openBoardId: boardId, openAdId: null });
   return (
     <section className="tab-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Boards</h2>
@@ -45,10 +52,25 @@ export default function BoardsTab() {
             expanded={expandedSet}
             filter={filter}
             onToggle={toggle}
-            onOpen={(node) => set({ openBoardId: node.board_id, openAdId: null })}
+            onOpen={(node) => openBoard(node.board_id)}
           />
         )}
       </QueryView>
+      {(local.data?.items.length ?? 0) > 0 || local.data?.writes === 'refused' ? (
+        <section className="local-boards" aria-labelledby={`${id}-local`}>
+          <h3 id={`${id}-local`}>{IN_THIS_BROWSER}</h3>
+          <ReadOnlyNotice writes={local.data?.writes ?? 'unknown'} message={local.data?.message} />
+          <BoardTree
+            nodes={local.data?.items ?? []}
+            expanded={expandedSet}
+            filter={filter}
+            onToggle={toggle}
+            onOpen={(node) => openBoard(node.board_id)}
+            label={`Boards ${IN_THIS_BROWSER.toLowerCase()}`}
+            emptyText="No boards here yet: your next save makes one."
+          />
+        </section>
+      ) : null}
     </section>
   );
 }

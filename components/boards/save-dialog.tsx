@@ -5,7 +5,9 @@ import { useModal } from '../ui/use-modal';
 import { formatNumber } from '../ui/format';
 import { adHeadline } from '../ads/ad-words';
 import { useSaveStore } from '../ads/save-store';
-import { type SaveFormState, useSaveForm } from './use-save-form';
+import { LOCAL_TOP, type SaveFormState, useSaveForm } from './use-save-form';
+import { ReadOnlyNotice } from './read-only-notice';
+import { IN_THIS_BROWSER } from './tree';
 import './save-dialog.css';
 
 function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
@@ -16,6 +18,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
     <form method="dialog" onSubmit={form.onSubmit} className="save-form">
       <h2 id={`${id}-title`}>Save to a board</h2>
       <p className="muted save-form-ad">{adHeadline(ad)}</p>
+      <ReadOnlyNotice writes={form.writes} message={form.local.data?.message} />
       <div className="field">
         <label htmlFor={`${id}-filter`}>Find a board</label>
         <input
@@ -26,7 +29,7 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
         />
       </div>
       {tree.isPending ? <p role="status">Loading boards…</p> : null}
-      {tree.isError ? (
+      {tree.isError && form.writes !== 'refused' ? (
         <ErrorNotice title="Could not load your boards" error={tree.error} onRetry={() => void tree.refetch()} />
       ) : null}
       <BoardChoices form={form} />
@@ -50,7 +53,10 @@ function BoardChoices({ form }: { form: SaveFormState }) {
   return (
     <fieldset className="choice-list">
       <legend>Board</legend>
-      {shown.length === 0 && tree.isSuccess ? <p className="muted">No board matches "{filter}".</p> : null}
+      {shown.length === 0 && tree.isSuccess && filter ? <p className="muted">No board matches "{filter}".</p> : null}
+      {shown.length === 0 && !filter && form.local.isSuccess ? (
+        <p className="muted">No board yet: make one below.</p>
+      ) : null}
       {shown.map((board) => (
         <label key={board.id} className="choice">
           <input
@@ -125,7 +131,8 @@ function NewBoard({ form }: { form: SaveFormState }) {
       <div className="field">
         <label htmlFor={`${id}-new-parent`}>Inside</label>
         <select id={`${id}-new-parent`} value={parent} onChange={(event) => setParent(event.target.value)}>
-          <option value="">Top level</option>
+          {form.writes === 'refused' ? null : <option value="">Top level</option>}
+          <option value={LOCAL_TOP}>{IN_THIS_BROWSER}</option>
           {form.boards.map((board) => (
             <option key={board.id} value={board.id}>
               {board.path}
@@ -137,6 +144,7 @@ function NewBoard({ form }: { form: SaveFormState }) {
         {form.create.isPending ? 'Creating…' : 'Create board'}
       </button>
       {form.create.isError ? <ErrorNotice title="Could not create the board" error={form.create.error} /> : null}
+      {form.create.data?.note ? <p className="muted">Made in this browser: {form.create.data.note}</p> : null}
     </details>
   );
 }

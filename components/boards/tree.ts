@@ -16,6 +16,17 @@ export function useBoardTree() {
   });
 }
 
+/** Boards kept in this browser, and whether the connected service takes board writes through its API. */
+export function useLocalBoards() {
+  return useQuery({
+    queryKey: boardKeys.local(),
+    queryFn: ({ signal }) => callBackground('boards.local', {}, { signal }),
+  });
+}
+
+/** Where a board lives: the words a person reads before its path. */
+export const IN_THIS_BROWSER = 'In this browser';
+
 export interface FlatBoard {
   id: string;
   name: string;
@@ -24,10 +35,17 @@ export interface FlatBoard {
   path: string;
   parentId: string | null;
   hasChildren: boolean;
+  /** Kept in this browser, not on the service. */
+  local: boolean;
 }
 
-/** Boards in tree order with their depth and full path ("Competitors › Outdoor › Tents"). */
-export function flattenBoards(nodes: readonly BoardNode[], depth = 1, parent: FlatBoard | null = null): FlatBoard[] {
+/** Boards in tree order with their depth and full path ("Competitors › Outdoor › Tents"); `local` marks this browser's. */
+export function flattenBoards(
+  nodes: readonly BoardNode[],
+  depth = 1,
+  parent: FlatBoard | null = null,
+  local = false,
+): FlatBoard[] {
   return nodes.flatMap((node) => {
     const name = node.name ?? 'Untitled board';
     const flat: FlatBoard = {
@@ -38,7 +56,13 @@ export function flattenBoards(nodes: readonly BoardNode[], depth = 1, parent: Fl
       path: parent ? `${parent.path} › ${name}` : name,
       parentId: parent?.id ?? null,
       hasChildren: node.children.length > 0,
+      local,
     };
-    return [flat, ...flattenBoards(node.children, depth + 1, flat)];
+    return [flat, ...flattenBoards(node.children, depth + 1, flat, local)];
   });
+}
+
+/** This browser's boards in tree order, their paths led by where they are kept. */
+export function flattenLocalBoards(nodes: readonly BoardNode[]): FlatBoard[] {
+  return flattenBoards(nodes, 1, null, true).map((board) => ({ ...board, path: `${IN_THIS_BROWSER} › ${board.path}` }));
 }

@@ -7,7 +7,10 @@ import { adSaveState } from '../ads/saved-state';
 import { useSaveStore } from '../ads/save-store';
 import { useOutbox } from '../ads/use-outbox';
 import { boardKeys } from './query-keys';
-import { flattenBoards, useBoardTree } from './tree';
+import { flattenBoards, flattenLocalBoards, useBoardTree, useLocalBoards } from './tree';
+
+/** The "Inside" choice that makes a top-level board in this browser. */
+export const LOCAL_TOP = 'local:top';
 
 /** Tags typed as "hook, ugc": trimmed, without repeats, checked against the contract. */
 export function parseTags(text: string): { tags: string[] } | { error: string } {
@@ -30,10 +33,19 @@ export function parseTags(text: string): { tags: string[] } | { error: string } 
  */
 export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   const tree = useBoardTree();
+  const local = useLocalBoards();
   const outbox = useOutbox();
   const queryClient = useQueryClient();
   const { recent, lastBoard, save } = useSaveStore();
-  const boards = useMemo(() => flattenBoards(tree.data?.items ?? []), [tree.data]);
+  const writes = local.data?.writes ?? 'unknown';
+  // A service whose boards are read-only is offered none of them: saves are kept in this browser.
+  const boards = useMemo(
+    () => [
+      ...(writes === 'refused' ? [] : flattenBoards(tree.data?.items ?? [])),
+      ...flattenLocalBoards(local.data?.items ?? []),
+    ],
+    [tree.data, local.data, writes],
+  );
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(lastBoard?.id ?? null);
   const [tagsText, setTagsText] = useState('');
@@ -51,9 +63,10 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   const chosen = boards.find((board) => board.id === selected) ?? null;
 
   const create = useMutation({
-    mutationFn: (input: { name: string; parentId: string | null }) => callBackground('boards.create', input),
+    mutationFn: (input: { name: string; parentId: string | null; local: boolean }) =>
+      callBackground('boards.create', input),
     onSuccess: async (board) => {
-      await queryClient.invalidateQueries({ queryKey: boardKeys.tree() });
+      await queryClient.invalidateQueries({ queryKey: board.local ? boardKeys.local() : boardKeys.tree() });
       setSelected(board.board_id);
       setNewName('');
     },
@@ -66,7 +79,8 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
       return;
     }
     setNameError(null);
-    create.mutate({ name: parsed.data, parentId: newParent || null });
+    const here = newParent === LOCAL_TOP;
+    create.mutate({ name: parsed.data, parentId: here ? null : newParent || null, local: here });
   }
 
   function onSubmit(event: FormEvent) {
@@ -84,6 +98,8 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
 
   return {
     tree,
+    local,
+    writes,
     boards,
     shown: needle ? ordered.filter((board) => board.path.toLowerCase().includes(needle)) : ordered,
     recentIds,

@@ -28,8 +28,8 @@ export function EraseDataForm({ onErased }: { onErased: () => void }) {
       <h2 id={`${id}-heading`}>Your data in this browser</h2>
       <p className="muted">
         Adscope keeps your key, preferences, saves the service has not confirmed yet, image generations in progress,
-        your watchlist and the creatives it kept of your saved ads here. Deleting them leaves your boards and saved ads
-        on the service as they are.
+        your watchlist, the boards kept in this browser and the creatives it kept of your saved ads here. Deleting them
+        leaves your boards and saved ads on the service as they are.
       </p>
       {confirming ? (
         <div className="notice notice-warning" role="alert">
@@ -38,8 +38,8 @@ export function EraseDataForm({ onErased }: { onErased: () => void }) {
           </p>
           <p>
             The API key and preferences, {waiting > 0 ? `${countOf(waiting, 'save')} not sent yet, ` : ''}image
-            generations in progress, the kept creatives, and the watchlist, on your other synced browsers too. Site
-            access you granted is given back. This cannot be undone.
+            generations in progress, the boards kept in this browser and their ads, the kept creatives, and the
+            watchlist, on your other synced browsers too. Site access you granted is given back. This cannot be undone.
           </p>
           <div className="notice-actions">
             <button type="button" className="btn btn-danger" onClick={() => erase.mutate()} disabled={erase.isPending}>

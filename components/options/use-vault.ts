@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { freeBoard, freeVault, vaultSize } from '@/lib/vault/db';
+import { localBoardsSize } from '@/lib/vault/local-boards';
 import { vaultStateItem } from '@/lib/vault/state';
 import { useStoredItem } from '../ui/use-stored-item';
 import { optionsKeys } from './query-keys';
@@ -11,11 +12,12 @@ export function useVault() {
   const size = useQuery({
     queryKey: sizeKey,
     queryFn: async () => {
-      const [held, room] = await Promise.all([
+      const [held, local, room] = await Promise.all([
         vaultSize(),
+        localBoardsSize(),
         navigator.storage.estimate().catch(() => ({}) as StorageEstimate),
       ]);
-      return { ...held, usage: room.usage ?? null, quota: room.quota ?? null };
+      return { ...held, local, usage: room.usage ?? null, quota: room.quota ?? null };
     },
   });
   const state = useStoredItem(vaultStateItem);

@@ -35,6 +35,12 @@ export function VaultForm() {
               : ''}
             .
           </p>
+          {held.local.boards > 0 ? (
+            <p>
+              Boards kept in this browser: {countOf(held.local.boards, 'board')} with{' '}
+              {countOf(held.local.ads, 'saved ad')}. Freeing kept creatives leaves them; Delete all removes them.
+            </p>
+          ) : null}
           {held.boards.length > 0 ? (
             <ul className="list-plain vault-boards" aria-label="Kept creatives by board">
               {held.boards.map((board) => (

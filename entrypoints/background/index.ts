@@ -6,7 +6,9 @@ import { adLibraryApi } from '@/lib/background/api/ad-library';
 import { startWatch } from '@/lib/background/watch/watch-service';
 import { startVault } from '@/lib/background/vault/start';
 import { WATCH_PAGE_SIZE } from '@/lib/background/watch/watch-runner';
-import { connectionItem, currentWorkspace } from '@/lib/background/api/credentials';
+import { connectionItem, currentWorkspace, readStoredConnection } from '@/lib/background/api/credentials';
+import { type Boards, createBoards } from '@/lib/background/boards';
+import { systemClock } from '@/lib/clock';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
@@ -29,7 +31,15 @@ export default defineBackground({
     const api = createDefaultApi();
     // Queued work goes out only with the workspace it was made in; a changed key holds or releases it.
     const apiFor = workspaceApis();
-    const outbox = startSaveOutbox(apiFor);
+    // Saves go to the service's boards, or to boards in this browser when the service's are read-only.
+    const boards: Boards = createBoards({
+      api,
+      apiFor,
+      service: async () => (await readStoredConnection())?.baseUrl ?? null,
+      clock: systemClock,
+      enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
+    });
+    const outbox = startSaveOutbox((entry) => boards.send(entry));
     const generations = startGenerationTracker(apiFor);
     // The watchlist counts each request itself: a transport that never retries on its own.
     const watchLibrary = adLibraryApi(createTransport({ getConnection: readConnection, retryLimit: 0 }));
@@ -49,7 +59,7 @@ export default defineBackground({
       void generations.drain();
     });
     const vault = startVault(outbox);
-    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault }), {
+    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault, boards }), {
       extensionId: browser.runtime.id,
       extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
     });

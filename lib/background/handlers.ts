@@ -3,6 +3,8 @@ import { type Api } from './api';
 import { type Clock, systemClock } from '../clock';
 import type { GenerationTracker } from './jobs/generation-tracker';
 import type { SaveOutbox } from './jobs/save-outbox';
+import { type Boards, createBoards } from './boards';
+import { readStoredConnection } from './api/credentials';
 import type { WatchControls } from './watch/watch-service';
 import type { VaultKeeper } from './vault/keeper';
 import { ApiError } from '../messaging/api-error';
@@ -27,6 +29,8 @@ export interface HandlerDeps {
   outbox: SaveOutbox;
   generations: GenerationTracker;
   watch: WatchControls;
+  /** Boards, the service's and this browser's; by default over `api` and `outbox`. */
+  boards?: Boards;
   /** The vault's keeper; without it (tests of other parts), keeping is refused. */
   vault?: VaultKeeper;
   /** Host-permission check; injectable for tests. */
@@ -56,6 +60,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   });
   const pageButton = deps.pageButton ?? browserPageButtonDeps;
   const readTab = deps.readTab ?? ((tabId: number) => readTabById(tabId, 'toolbar'));
+  const boards =
+    deps.boards ??
+    createBoards({
+      api: deps.api,
+      apiFor: () => deps.api,
+      service: async () => (await readStoredConnection())?.baseUrl ?? null,
+      clock,
+      enqueueSave: (save) => deps.outbox.enqueue({ op: 'save', ...save }),
+    });
   const transcribe = createTranscriber(deps.api.accounts, deps.keepAlive ?? (() => browser.runtime.getPlatformInfo()));
   return {
     'settings.get': () => settings.view(),
@@ -77,11 +90,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'brands.detail': ({ brandId }, { signal }) => deps.api.brands.detail(brandId, signal),
     'brands.ads': ({ brandId, ...params }, { signal }) => deps.api.brands.ads(brandId, params, signal),
     'boards.tree': (_, { signal }) => deps.api.boards.tree(signal),
-    'boards.ads': ({ boardId, ...params }, { signal }) => deps.api.boards.ads(boardId, params, signal),
-    'boards.create': async ({ name, parentId }) => {
-      const created = await deps.api.boards.create(name, parentId);
-      return { board_id: created.board_id, name: created.name };
-    },
+    'boards.ads': ({ boardId, ...params }, { signal }) => boards.ads(boardId, params, signal),
+    'boards.local': () => boards.local(),
+    'boards.create': ({ name, parentId, local }) => boards.create(name, parentId, local ?? false),
+    'boards.copyToService': ({ boardId }) => boards.copyToService(boardId),
     'similar.find': (query, { signal }) => findSimilar(deps.api, query, signal),
     'similar.show': async ({ source, signals }, context) => {
       // First, while the click that sent this may still count as the user's gesture.

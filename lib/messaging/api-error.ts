@@ -23,6 +23,8 @@ export const clientErrorCodes = [
   'redirected',
   /** Queued work belongs to another workspace than the key now set: it is held, not sent. */
   'workspace_changed',
+  /** The service's boards are read-only through its API: the change was not made there. */
+  'read_only',
 ] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = number | ClientErrorCode;

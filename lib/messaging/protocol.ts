@@ -17,7 +17,8 @@ import {
   type FollowedBrands,
   followedRequestSchema,
 } from '../contract/brand-library';
-import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
+import { type BoardNode, type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
+import { adSnapshotSchema } from '../contract/ad-snapshot';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
@@ -54,6 +55,14 @@ export interface SettingsView {
   theme: z.infer<typeof themeSchema>;
   hasApiKey: boolean;
   apiKeyLast4: string | null;
+}
+
+/** Boards kept in this browser, and what Adscope learned of the service's board writes. */
+export interface LocalBoards {
+  items: BoardNode[];
+  writes: 'accepted' | 'refused' | 'unknown';
+  /** The service's words when it refused a board write. */
+  message?: string;
 }
 
 export interface ConnectionReport {
@@ -145,8 +154,22 @@ export const requests = {
       .strict(),
     senders: EXTENSION_PAGES,
   }),
-  'boards.create': request<{ board_id: string; name: string | null }>()({
-    input: z.object({ name: boardNameSchema, parentId: z.string().min(1).max(120).nullable() }).strict(),
+  /** Boards kept in this browser, and whether the connected service takes board writes through its API. */
+  'boards.local': request<LocalBoards>()({ input: empty, senders: EXTENSION_PAGES }),
+  /** A new board: the service's, or one in this browser (asked, inside one, or when the service's are read-only). */
+  'boards.create': request<{ board_id: string; name: string | null; local: boolean; note?: string }>()({
+    input: z
+      .object({
+        name: boardNameSchema,
+        parentId: z.string().min(1).max(120).nullable(),
+        local: z.boolean().optional(),
+      })
+      .strict(),
+    senders: EXTENSION_PAGES,
+  }),
+  /** Copies a board kept in this browser to the service (same board on a second copy); its ads go as saves. */
+  'boards.copyToService': request<{ boardId: string; boardName: string; queued: number }>()({
+    input: z.object({ boardId: z.string().min(1).max(120) }).strict(),
     senders: EXTENSION_PAGES,
   }),
   /** Queues a save to a board; it is stored before it is sent, and retried until it lands. */
@@ -167,6 +190,8 @@ export const requests = {
           )
           .max(10)
           .optional(),
+        /** The ad as shown, for a board kept in this browser (bounded). */
+        ad: adSnapshotSchema.optional(),
       })
       .strict(),
     senders: EXTENSION_PAGES,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adSnapshotSchema } from '../contract/ad-snapshot';
 import { serializedApiErrorSchema } from '../messaging/api-error-schema';
 import { recordList } from './records';
 import { defineValidatedItem } from './validated-item';
@@ -32,9 +33,18 @@ export const outboxEntrySchema = z.object({
   held: z.boolean().optional(),
   /** A save's creatives (their URLs), for the vault to keep once the save is confirmed. */
   media: z.array(z.string().max(2048)).max(10).optional(),
+  /** A pending save's ad as shown when saved: what a board in this browser keeps of it. Dropped once the save ends. */
+  ad: adSnapshotSchema.optional(),
+  /**
+   * The service's board this save was meant for, when the service could not take it and it
+   * was kept in this browser instead (boardId then names the board here), and why.
+   */
+  movedFrom: z
+    .object({ boardId: z.string().max(200), boardName: z.string().max(200), reason: z.string().max(400) })
+    .optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
-export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags' | 'media'>;
+export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags' | 'media' | 'ad'>;
 
 /** The outbox lives in storage.local, so a killed worker or a browser restart loses nothing. */
 export const outboxItem = defineValidatedItem('local:saveOutbox', recordList(outboxEntrySchema), {

@@ -10,6 +10,8 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
  *   on any board refers to it.
  * - `jobs`: creatives still to keep, in the order asked (made once a save is confirmed, or for
  *   a board kept on request); the background's keeper works them one fetch at a time.
+ * - `boards` and `boardAds`: boards kept in this browser and the ads saved to them (a service
+ *   whose boards are read-only through its API keeps its saves here). Only the background writes.
  */
 export interface KeptFile {
   url: string;
@@ -44,10 +46,41 @@ export interface KeepJob {
   skipped: { url: string; reason: string }[];
 }
 
+/** A board kept in this browser (a service whose boards are read-only through its API, or by choice). */
+export interface LocalBoard {
+  /** `local:` and a UUID: never sent to a service. */
+  id: string;
+  name: string;
+  parentId: string | null;
+  createdAt: number;
+  /** The service's board it stands in for, when saves to that board could not be written there. */
+  mirrorOf?: { service: string; boardId: string };
+  /** The board it was copied to, per service (its base URL): a second copy fills the same one. */
+  copiedTo?: Record<string, string>;
+}
+
+/** An ad on a board kept in this browser: the ad as it was when saved, when, and its tags. */
+export interface LocalBoardAd {
+  /** `${boardId}\n${adId}` */
+  key: string;
+  boardId: string;
+  adId: string;
+  /** The library ad as the service gave it (a bounded snapshot). */
+  ad: Record<string, unknown>;
+  savedAt: number;
+  tags: string[];
+}
+
 interface VaultSchema extends DBSchema {
   files: { key: string; value: KeptFile };
   ads: { key: string; value: KeptAd; indexes: { board: string } };
   jobs: { key: string; value: KeepJob; indexes: { created: number } };
+  boards: { key: string; value: LocalBoard };
+  boardAds: {
+    key: string;
+    value: LocalBoardAd;
+    indexes: { board: string; ad: string; saved: [string, number, string] };
+  };
 }
 
 export const VAULT_DB = 'adscope-vault';
@@ -57,11 +90,21 @@ let opening: Promise<VaultDb> | null = null;
 
 /** The vault's database, opened once per page or worker. */
 export function vaultDb(): Promise<VaultDb> {
-  opening ??= openDB<VaultSchema>(VAULT_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('files', { keyPath: 'url' });
-      db.createObjectStore('ads', { keyPath: 'key' }).createIndex('board', 'boardId');
-      db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('created', 'createdAt');
+  opening ??= openDB<VaultSchema>(VAULT_DB, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('files', { keyPath: 'url' });
+        db.createObjectStore('ads', { keyPath: 'key' }).createIndex('board', 'boardId');
+        db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('created', 'createdAt');
+      }
+      if (oldVersion < 2) {
+        // Boards kept in this browser, beside the kept creatives: erased with them.
+        db.createObjectStore('boards', { keyPath: 'id' });
+        const boardAds = db.createObjectStore('boardAds', { keyPath: 'key' });
+        boardAds.createIndex('board', 'boardId');
+        boardAds.createIndex('ad', 'adId');
+        boardAds.createIndex('saved', ['boardId', 'savedAt', 'adId']);
+      }
     },
     blocking() {
       // Another page upgrades or deletes the vault: this one lets go, and opens it again when next asked.

@@ -2,6 +2,7 @@ import { ApiCode } from '../../contract/envelope';
 import { ApiError, storedError } from '../../messaging/api-error';
 import { type OutboxEntry, outboxItem, type OutboxRequest } from '../../storage/outbox';
 import type { Clock } from '../../clock';
+import { isLocalBoardId } from '../../vault/local-boards';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 
 export const OUTBOX_POLICY = {
@@ -14,6 +15,8 @@ export const OUTBOX_POLICY = {
 /** What a confirmed change tells: a save's answer carries the board's new count of ads, when the service gives it. */
 export interface SendAnswer {
   adNum?: number | null;
+  /** The save was kept on another board (one in this browser, when the service's boards are read-only), and why. */
+  movedTo?: { boardId: string; boardName: string; reason: string };
 }
 
 export interface OutboxDeps extends QueueEnvironment {
@@ -92,6 +95,8 @@ export class SaveOutbox {
    * pending for the pair, and sent after it.
    */
   enqueue(request: OutboxRequest): Promise<OutboxEntry> {
+    // A board kept in this browser belongs to no workspace: its saves are never held.
+    if (isLocalBoardId(request.boardId)) return this.enqueueIn(request, async () => undefined);
     return this.enqueueIn(request, async () => (await this.deps.workspace?.()) ?? undefined);
   }
 
@@ -108,6 +113,7 @@ export class SaveOutbox {
         adId: request.adId,
         tags: [...request.tags],
         ...(request.op === 'save' && request.media && request.media.length > 0 ? { media: [...request.media] } : {}),
+        ...(request.op === 'save' && request.ad ? { ad: request.ad } : {}),
       };
       const latest = entries.findLast(
         (e) => e.status === 'pending' && samePair(e, change) && e.workspace === workspace,
@@ -118,6 +124,7 @@ export class SaveOutbox {
         if (added.length === 0) return latest;
         if (!this.queue.isInFlight(latest.id)) {
           latest.tags.push(...added);
+          if (change.ad) latest.ad = change.ad;
           return latest;
         }
         // On its way without the new tags: those go in a change of their own, after it.
@@ -227,7 +234,19 @@ export class SaveOutbox {
     try {
       const answer = await this.deps.send(entry);
       const adNum = answer?.adNum;
-      outcome = { status: 'done', doneAt: this.now(), ...(typeof adNum === 'number' ? { adNum } : {}) };
+      const moved = answer?.movedTo;
+      outcome = {
+        status: 'done',
+        doneAt: this.now(),
+        ...(typeof adNum === 'number' ? { adNum } : {}),
+        ...(moved
+          ? {
+              boardId: moved.boardId,
+              boardName: moved.boardName,
+              movedFrom: { boardId: entry.boardId, boardName: entry.boardName, reason: moved.reason.slice(0, 400) },
+            }
+          : {}),
+      };
     } catch (caught) {
       const error = ApiError.from(caught);
       if (error.code === 'workspace_changed') {
@@ -251,7 +270,10 @@ export class SaveOutbox {
     }
     await this.queue.patch(entry.id, (stored) => {
       Object.assign(stored, outcome);
-      if (outcome.status === 'done' || outcome.status === 'failed') delete stored.held;
+      if (outcome.status === 'done' || outcome.status === 'failed') {
+        delete stored.held;
+        delete stored.ad;
+      }
       if (outcome.status === 'done') delete stored.error;
     });
   }

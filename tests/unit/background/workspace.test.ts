@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { workspaceApis } from '../../../lib/background/api';
 import { currentWorkspace, fingerprintOf } from '../../../lib/background/api/credentials';
-import { startSaveOutbox } from '../../../lib/background/jobs/outbox-runner';
+import { serviceSend, startSaveOutbox } from '../../../lib/background/jobs/outbox-runner';
 import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { outboxItem } from '../../../lib/storage/outbox';
@@ -72,7 +72,7 @@ describe('a client bound to a workspace', () => {
     board.saves = board.saves.filter((saved) => saved.adId !== ad);
     // The first send meets an outage, so the save waits in backoff.
     server.state.faults.add({ kind: 'upstream', method: 'POST', path: '/ads', times: 1 });
-    const outbox = startSaveOutbox(workspaceApis({ retryLimit: 0, clock }), clock);
+    const outbox = startSaveOutbox(serviceSend(workspaceApis({ retryLimit: 0, clock })), clock);
     await outbox.enqueue({ op: 'save', boardId: board.board_id, boardName: board.name, adId: ad, tags: [] });
     await outbox.drain();
     expect((await outboxItem.get())[0]).toMatchObject({ status: 'pending', attempts: 1 });

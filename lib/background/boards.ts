@@ -1,0 +1,268 @@
+import { adSnapshot } from '../contract/ad-snapshot';
+import { type BoardNode, boardAdsPageSchema } from '../contract/boards';
+import { ApiCode } from '../contract/envelope';
+import type { Clock } from '../clock';
+import { ApiError } from '../messaging/api-error';
+import type { OutboxEntry } from '../storage/outbox';
+import { factsOf, type ServiceFacts, updateFacts } from '../storage/service-facts';
+import {
+  allLocalBoards,
+  createLocalBoard,
+  isLocalBoardId,
+  localAdsPage,
+  localBoard,
+  localBoardTree,
+  LocalBoardError,
+  mirrorBoard,
+  removeLocal,
+  saveLocal,
+  setCopiedTo,
+} from '../vault/local-boards';
+import type { Api } from './api';
+import type { SendAnswer } from './jobs/save-outbox';
+
+/** Whether the connected service takes board writes through its API, as far as Adscope has learned. */
+export type BoardWrites = 'accepted' | 'refused' | 'unknown';
+
+export interface BoardsDeps {
+  /** The API of the connection set now. */
+  api: Api;
+  /** The API of the workspace a queued change was made in. */
+  apiFor: (workspace: string | undefined) => Api;
+  /** The base URL of the connection set now; null when none is. */
+  service: () => Promise<string | null>;
+  clock: Clock;
+  newId?: () => string;
+  /** Queues a save as the Save button does (copying a board to the service). */
+  enqueueSave?: (save: {
+    boardId: string;
+    boardName: string;
+    adId: string;
+    tags: string[];
+    media?: string[];
+  }) => Promise<unknown>;
+}
+
+const READ_ONLY_WORDS = "This service's boards are read-only through its API";
+
+/** A write answered as if there were no such endpoint: 40401, or HTTP 404 or 405 whatever the body. */
+export function noSuchEndpoint(error: ApiError): boolean {
+  return error.code === ApiCode.notFound || error.httpStatus === 404 || error.httpStatus === 405;
+}
+
+function treeHas(nodes: readonly BoardNode[], boardId: string): boolean {
+  return nodes.some((node) => node.board_id === boardId || treeHas(node.children, boardId));
+}
+
+export function readOnlyError(message: string | undefined): ApiError {
+  return new ApiError({
+    code: 'read_only',
+    message: `${READ_ONLY_WORDS}${message ? ` (it answered: ${message})` : ''}. Change it in the service's own app; saves from Adscope are kept in this browser.`,
+    retryable: false,
+  });
+}
+
+function localError(error: unknown): never {
+  if (error instanceof LocalBoardError) {
+    throw new ApiError({ code: 'invalid_input', field: 'board', message: error.message, retryable: false });
+  }
+  throw error;
+}
+
+/** Creative URLs of a snapshot, for the vault. */
+function mediaOf(ad: Record<string, unknown>): string[] {
+  const urls: string[] = [];
+  for (const list of [ad.images, ad.videos]) {
+    if (!Array.isArray(list)) continue;
+    for (const item of list as Record<string, unknown>[]) {
+      const url = item.url ?? item.preview_image_url;
+      if (typeof url === 'string' && /^https?:\/\//.test(url) && url.length <= 2048) urls.push(url);
+    }
+  }
+  return urls.slice(0, 10);
+}
+
+/**
+ * Boards as Adscope shows them: the service's, and boards kept in this browser. It learns
+ * whether the service accepts board writes from the first write the service refuses as an
+ * unknown endpoint for a board its list still shows (remembered per service), and from then on
+ * a save goes to a board in this browser that stands in for the service's, said with its reason.
+ */
+export function createBoards(deps: BoardsDeps) {
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+
+  async function factsNow(): Promise<{ service: string | null; facts: ServiceFacts }> {
+    const service = await deps.service().catch(() => null);
+    return { service, facts: service ? await factsOf(service) : {} };
+  }
+
+  async function learnRefused(service: string, error: ApiError): Promise<void> {
+    await updateFacts(service, (facts) => ({
+      ...facts,
+      boardWrites: 'refused',
+      boardWritesAt: deps.clock(),
+      boardWritesMessage: error.message.slice(0, 300),
+    }));
+  }
+
+  /** After a write answered "no such endpoint": the board list decides whether that is the service or the board. */
+  async function refusedFor(api: Api, service: string | null, boardId: string | null, error: ApiError) {
+    if (!service || !noSuchEndpoint(error)) return false;
+    const tree = await api.boards.tree();
+    if (boardId !== null && !treeHas(tree.items, boardId)) return false;
+    await learnRefused(service, error);
+    return true;
+  }
+
+  /** A save to a service board that cannot take it, kept in this browser on the board standing in for it. */
+  async function keepHere(entry: OutboxEntry, api: Api, service: string, reason: string): Promise<SendAnswer> {
+    const mirror = await mirrorBoard(service, entry.boardId, entry.boardName, newId(), deps.clock()).catch(localError);
+    let ad = entry.ad;
+    if (!ad) {
+      ad = await api.library.ad(entry.adId).then(
+        (found) => adSnapshot(found),
+        (caught: unknown) => {
+          // An ad the library no longer has is kept by its id: nothing else is known of it.
+          if (ApiError.from(caught).code === ApiCode.notFound) return { id: entry.adId };
+          throw caught;
+        },
+      );
+    }
+    const saved = await saveLocal(mirror.id, { ...ad, id: entry.adId }, entry.tags, deps.clock()).catch(localError);
+    return { adNum: saved.ad_num, movedTo: { boardId: mirror.id, boardName: mirror.name, reason } };
+  }
+
+  /** Sends one queued change: to this browser's board, or to the service (and here when its boards are read-only). */
+  async function send(entry: OutboxEntry): Promise<SendAnswer> {
+    if (isLocalBoardId(entry.boardId)) {
+      if (entry.op === 'remove') return { adNum: (await removeLocal(entry.boardId, entry.adId)).ad_num };
+      const saved = await saveLocal(entry.boardId, { ...(entry.ad ?? {}), id: entry.adId }, entry.tags, deps.clock());
+      return { adNum: saved.ad_num };
+    }
+    const api = deps.apiFor(entry.workspace);
+    const { service, facts } = await factsNow();
+    if (entry.op === 'save') {
+      if (service && facts.boardWrites === 'refused') {
+        return keepHere(entry, api, service, facts.boardWritesMessage ?? READ_ONLY_WORDS);
+      }
+      try {
+        const answer = await api.boards.save(entry.boardId, entry.adId, entry.tags);
+        if (service && facts.boardWrites !== 'accepted') {
+          await updateFacts(service, (known) => ({ ...known, boardWrites: 'accepted', boardWritesAt: deps.clock() }));
+        }
+        return { adNum: answer.ad_num };
+      } catch (caught) {
+        const error = ApiError.from(caught);
+        if (service && (await refusedFor(api, service, entry.boardId, error))) {
+          return keepHere(entry, api, service, error.message);
+        }
+        throw error;
+      }
+    }
+    if (facts.boardWrites === 'refused') throw readOnlyError(facts.boardWritesMessage);
+    try {
+      await api.boards.remove(entry.boardId, entry.adId);
+      return {};
+    } catch (caught) {
+      const error = ApiError.from(caught);
+      // "Not in the board" and "no such endpoint" share 40401: only a method refused (405) or the
+      // gateway's own words tell a read-only service from an ad already removed.
+      const unknownRoute = error.httpStatus === 405 || /no matching open api/i.test(error.message);
+      if (unknownRoute && (await refusedFor(api, service, entry.boardId, error))) throw readOnlyError(error.message);
+      throw error;
+    }
+  }
+
+  async function local() {
+    const { facts } = await factsNow();
+    const writes: BoardWrites = facts.boardWrites ?? 'unknown';
+    return {
+      items: await localBoardTree(),
+      writes,
+      ...(facts.boardWritesMessage && writes === 'refused' ? { message: facts.boardWritesMessage } : {}),
+    };
+  }
+
+  async function ads(
+    boardId: string,
+    params: { sort_by?: 'saved_newest' | 'saved_oldest'; cursor?: string; page_size?: number },
+    signal?: AbortSignal,
+  ) {
+    if (!isLocalBoardId(boardId)) return deps.api.boards.ads(boardId, params, signal);
+    return boardAdsPageSchema.parse(await localAdsPage(boardId, params));
+  }
+
+  /** A new board: in this browser when asked, inside one of its boards, or when the service's are read-only. */
+  async function create(name: string, parentId: string | null, here: boolean) {
+    const { service, facts } = await factsNow();
+    const inBrowser = (note?: string) =>
+      createLocalBoard(
+        { name, parentId: parentId && isLocalBoardId(parentId) ? parentId : null },
+        newId(),
+        deps.clock(),
+      )
+        .then((board) => ({ board_id: board.id, name: board.name, local: true, ...(note ? { note } : {}) }))
+        .catch(localError);
+    if (here || (parentId !== null && isLocalBoardId(parentId))) return inBrowser();
+    if (facts.boardWrites === 'refused') return inBrowser(readOnlyError(facts.boardWritesMessage).message);
+    try {
+      const created = await deps.api.boards.create(name, parentId);
+      return { board_id: created.board_id, name: created.name, local: false };
+    } catch (caught) {
+      const error = ApiError.from(caught);
+      if (await refusedFor(deps.api, service, null, error)) return inBrowser(readOnlyError(error.message).message);
+      throw error;
+    }
+  }
+
+  /**
+   * Copies a board kept in this browser to the service, once it takes writes: into the service
+   * board it was copied to before (or one of the same name at the top), else a new one; each ad
+   * then goes through the outbox as a save, which the service keeps once however often it comes.
+   */
+  async function copyToService(boardId: string): Promise<{ boardId: string; boardName: string; queued: number }> {
+    const board = await localBoard(boardId);
+    if (!board)
+      throw new ApiError({
+        code: 'invalid_input',
+        field: 'board',
+        message: 'That board is no longer in this browser.',
+      });
+    const { service, facts } = await factsNow();
+    if (!service) throw new ApiError({ code: 'not_configured', field: 'baseUrl', message: 'Connect a service first.' });
+    if (facts.boardWrites === 'refused') throw readOnlyError(facts.boardWritesMessage);
+    if (!deps.enqueueSave) throw new ApiError({ code: 'internal', message: 'Saves cannot be queued here.' });
+    const tree = await deps.api.boards.tree();
+    const before = board.copiedTo?.[service];
+    let target =
+      before && treeHas(tree.items, before)
+        ? before
+        : tree.items.find((node) => node.name === board.name && !isLocalBoardId(node.board_id))?.board_id;
+    if (!target) {
+      try {
+        target = (await deps.api.boards.create(board.name, null)).board_id;
+      } catch (caught) {
+        const error = ApiError.from(caught);
+        if (await refusedFor(deps.api, service, null, error)) throw readOnlyError(error.message);
+        throw error;
+      }
+    }
+    await setCopiedTo(board.id, service, target);
+    let queued = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await localAdsPage(board.id, { sort_by: 'saved_oldest', page_size: 100, cursor });
+      for (const ad of page.items) {
+        const adId = String(ad.id);
+        const tags = (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [];
+        await deps.enqueueSave({ boardId: target, boardName: board.name, adId, tags, media: mediaOf(ad) });
+        queued += 1;
+      }
+      cursor = page.cursor ?? undefined;
+    } while (cursor);
+    return { boardId: target, boardName: board.name, queued };
+  }
+
+  return { send, local, ads, create, copyToService, allLocal: allLocalBoards };
+}
+export type Boards = ReturnType<typeof createBoards>;
