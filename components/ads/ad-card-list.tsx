@@ -1,6 +1,6 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { AdCard } from './ad-card';
-import { useOutbox } from './use-outbox';
+import { useLocalHoldings, useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import './ads.css';
@@ -16,6 +16,7 @@ export function AdCardList({
   onOpen: (ad: LibraryAd) => void;
 }) {
   const outbox = useOutbox();
+  const holdings = useLocalHoldings();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
   return (
     <div role="list" aria-label={label} className="similar-grid">
@@ -29,7 +30,7 @@ export function AdCardList({
           onOpen={onOpen}
           onFocus={() => undefined}
           onSave={openSaveDialog}
-          saveState={adSaveState(ad, outbox)}
+          saveState={adSaveState(ad, outbox, holdings)}
         />
       ))}
     </div>

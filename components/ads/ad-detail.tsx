@@ -14,7 +14,7 @@ import {
   languageName,
   orNotGiven,
 } from '../ui/format';
-import { useOutbox } from './use-outbox';
+import { useLocalHoldings, useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import { adHeadline, saveStatusText } from './ad-words';
@@ -35,6 +35,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   const query = useLibraryAd(adId, fromList);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const outbox = useOutbox();
+  const holdings = useLocalHoldings();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
 
   useEffect(() => {
@@ -68,7 +69,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   }
 
   const link = safeHttpUrl(ad.link_url);
-  const status = saveStatusText(adSaveState(ad, outbox));
+  const status = saveStatusText(adSaveState(ad, outbox, holdings));
 
   return (
     <section className="ad-detail" aria-labelledby="ad-detail-heading">

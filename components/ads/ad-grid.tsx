@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { useOutbox } from './use-outbox';
+import { useLocalHoldings, useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import { AdCard } from './ad-card';
@@ -28,6 +28,7 @@ interface AdGridProps {
 export function AdGrid(props: AdGridProps) {
   const { label, ads, hasMore, loadingMore, onOpen, hidden, showSaved } = props;
   const outbox = useOutbox();
+  const holdings = useLocalHoldings();
   const openSaveDialog = useSaveStore((state) => state.openDialog);
   const quickSave = useSaveStore((state) => state.quickSave);
   const { scrollRef, virtualizer, rows, rowCount, columns, active, setActive, focusCard, onScroll } = useAdGrid(props);
@@ -88,7 +89,7 @@ export function AdGrid(props: AdGridProps) {
                       onOpen={onOpen}
                       onFocus={setActive}
                       onSave={openSaveDialog}
-                      saveState={adSaveState(ad, outbox)}
+                      saveState={adSaveState(ad, outbox, holdings)}
                       showSaved={showSaved}
                       deferMedia={virtualizer.isScrolling}
                     />

@@ -9,4 +9,6 @@ export const adKeys = {
   saved: () => ['library.saved'] as const,
   brandAds: (brandId: string) => ['brands.ads', brandId] as const,
   ad: (adId: string) => ['library.ad', adId] as const,
+  /** Which boards kept in this browser hold each ad: under the boards' own key, so their changes refresh it. */
+  localHoldings: () => ['boards.local', 'holdings'] as const,
 };

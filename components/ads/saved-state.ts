@@ -9,8 +9,13 @@ export interface AdSaveState {
 }
 
 /** What the card shows: the ad's boards with queued saves and removals applied optimistically. */
-export function adSaveState(ad: LibraryAd, outbox: readonly OutboxEntry[] | undefined): AdSaveState {
-  const boards = new Set(ad.saved_details?.boards ?? []);
+export function adSaveState(
+  ad: LibraryAd,
+  outbox: readonly OutboxEntry[] | undefined,
+  /** Boards kept in this browser that hold each ad. */
+  local?: ReadonlyMap<string, readonly string[]>,
+): AdSaveState {
+  const boards = new Set([...(ad.saved_details?.boards ?? []), ...(local?.get(ad.id) ?? [])]);
   const pending: OutboxEntry[] = [];
   const failed: OutboxEntry[] = [];
   for (const entry of outbox ?? []) {

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { adKeys } from './query-keys';
 import { callBackground } from '@/lib/messaging/client';
 import { type OutboxEntry, outboxItem } from '@/lib/storage/outbox';
 import { useStoredItem } from '../ui/use-stored-item';
@@ -13,4 +14,19 @@ export function useDiscardHeld() {
   return useMutation({
     mutationFn: (entryId: string) => callBackground('outbox.discard', { entryId }),
   });
+}
+
+const NO_HOLDINGS: ReadonlyMap<string, readonly string[]> = new Map();
+
+/**
+ * Which boards kept in this browser hold each ad: the service's ads do not say (their
+ * `saved_details` name the service's boards), so the cards ask the vault. Loaded on first need.
+ */
+export function useLocalHoldings(): ReadonlyMap<string, readonly string[]> {
+  const query = useQuery({
+    queryKey: adKeys.localHoldings(),
+    queryFn: async () => (await import('@/lib/vault/local-boards')).localHoldings(),
+    staleTime: Infinity,
+  });
+  return query.data ?? NO_HOLDINGS;
 }

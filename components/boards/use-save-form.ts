@@ -5,7 +5,7 @@ import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
 import { adSaveState } from '../ads/saved-state';
 import { useSaveStore } from '../ads/save-store';
-import { useOutbox } from '../ads/use-outbox';
+import { useLocalHoldings, useOutbox } from '../ads/use-outbox';
 import { boardKeys } from './query-keys';
 import { flattenBoards, flattenLocalBoards, useBoardTree, useLocalBoards } from './tree';
 
@@ -35,6 +35,7 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   const tree = useBoardTree();
   const local = useLocalBoards();
   const outbox = useOutbox();
+  const holdings = useLocalHoldings();
   const queryClient = useQueryClient();
   const { recent, lastBoard, save } = useSaveStore();
   const writes = local.data?.writes ?? 'unknown';
@@ -104,7 +105,7 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
     shown: needle ? ordered.filter((board) => board.path.toLowerCase().includes(needle)) : ordered,
     recentIds,
     /** Boards that already hold the ad (confirmed or on the way). */
-    holding: adSaveState(ad, outbox).boards,
+    holding: adSaveState(ad, outbox, holdings).boards,
     filter,
     setFilter,
     selected,

@@ -48,7 +48,7 @@ export const watchConfirmedSaves: StorageWatcher = (queryClient) =>
       void queryClient.invalidateQueries({ queryKey: adKeys.ad(entry.adId) });
     }
     if (treeStale) void queryClient.invalidateQueries({ queryKey: boardKeys.tree() });
-    // Boards in this browser are counted there; a save the service could not take lands on one.
+    // Boards in this browser (their counts, and which ads they hold); a save the service could not take lands on one.
     void queryClient.invalidateQueries({ queryKey: boardKeys.local() });
     void queryClient.invalidateQueries({ queryKey: adKeys.saved() });
   });

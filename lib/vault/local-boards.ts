@@ -204,6 +204,17 @@ export async function localAdsPage(
   };
 }
 
+/** Which boards in this browser hold each ad (read from the keys alone), for the cards' "saved" state. */
+export async function localHoldings(): Promise<Map<string, string[]>> {
+  const holdings = new Map<string, string[]>();
+  for (const key of await (await vaultDb()).getAllKeys('boardAds')) {
+    const cut = key.indexOf('\n');
+    const adId = key.slice(cut + 1);
+    holdings.set(adId, [...(holdings.get(adId) ?? []), key.slice(0, cut)]);
+  }
+  return holdings;
+}
+
 /** What boards in this browser hold, for the storage view. */
 export async function localBoardsSize(): Promise<{ boards: number; ads: number }> {
   const db = await vaultDb();

@@ -10,7 +10,9 @@ import type { ApiPath } from '../../../lib/contract/path';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { factsOf } from '../../../lib/storage/service-facts';
 import { closeVault, deleteVault } from '../../../lib/vault/db';
-import { localAdsPage, localBoardTree, localBoardsSize } from '../../../lib/vault/local-boards';
+import { localAdsPage, localBoardTree, localBoardsSize, localHoldings } from '../../../lib/vault/local-boards';
+import { adSaveState } from '../../../components/ads/saved-state';
+import { libraryAdSchema } from '../../../lib/contract/ad-library';
 import { manualClock } from '../../support/clock';
 
 const SERVICE = 'https://api.example.com';
@@ -290,6 +292,19 @@ describe('boards kept in this browser', () => {
     // Read as the service's board page: every view of a board reads it the same way.
     const read = await boards.ads(here.board_id, { sort_by: 'saved_newest' });
     expect(read.items[0]).toMatchObject({ id: 'a4', title: 'Ad a4', brand_name: 'Acme' });
+  });
+
+  it("count in an ad's saved state wherever the ad is shown, after the outbox forgot the save", async () => {
+    const service = fakeService({ writable: true });
+    const { boards, outbox } = harness(service.api);
+    const here = await boards.create('Held', null, true);
+    await outbox.enqueue({ op: 'save', boardId: here.board_id, boardName: 'Held', adId: 'a1', tags: [], ad: ad('a1') });
+    await outbox.drain();
+    const holdings = await localHoldings();
+    expect(holdings.get('a1')).toEqual([here.board_id]);
+    const shown = libraryAdSchema.parse(ad('a1'));
+    expect([...adSaveState(shown, [], holdings).boards]).toEqual([here.board_id]);
+    expect([...adSaveState(shown, []).boards]).toEqual([]);
   });
 
   it('survive a worker restart, and Delete all removes them', async () => {
