@@ -66,7 +66,14 @@ let clock = manualClock();
 let ids = 0;
 
 function harness(api: Api) {
-  let outbox: SaveOutbox;
+  const outbox: SaveOutbox = new SaveOutbox({
+    send: (entry) => boards.send(entry),
+    schedule: () => undefined,
+    now: clock,
+    random: () => 1,
+    newId: () => `e${++ids}`,
+    autoDrain: false,
+  });
   const boards = createBoards({
     api,
     apiFor: () => api,
@@ -74,14 +81,6 @@ function harness(api: Api) {
     clock,
     newId: () => `id-${++ids}`,
     enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
-  });
-  outbox = new SaveOutbox({
-    send: (entry) => boards.send(entry),
-    schedule: () => undefined,
-    now: clock,
-    random: () => 1,
-    newId: () => `e${++ids}`,
-    autoDrain: false,
   });
   return { boards, outbox };
 }
