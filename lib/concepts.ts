@@ -11,67 +11,28 @@
  * L = LEADERS_COMPARED and w words of copy. Same creative is a map lookup. No all-pairs step.
  */
 import type { LibraryAd } from './contract/ad-library';
+import { imageKey, landingKey as pageKey } from './landing-key';
 
 /** Copy whose word sets overlap this much (Jaccard) is near-identical. */
 export const COPY_SIMILARITY = 0.6;
 /** Representatives one ad's copy is compared with, within its landing page. */
 export const LEADERS_COMPARED = 48;
 
-/** Query parameters that say where a click came from, not where it goes. */
-const TRACKING = new Set([
-  'fbclid',
-  'gclid',
-  'dclid',
-  'gbraid',
-  'wbraid',
-  'msclkid',
-  'ttclid',
-  'twclid',
-  'li_fat_id',
-  'igshid',
-  'mc_cid',
-  'mc_eid',
-  '_hsenc',
-  '_hsmi',
-  'yclid',
-  'srsltid',
-  'epik',
-  's_kwcid',
-  'irclickid',
-  'ref',
-  'ref_src',
-]);
-const isTracking = (name: string) => TRACKING.has(name.toLowerCase()) || /^utm_/i.test(name);
-
-/** A page the ad leads to, as a key: host without www, path without its trailing slash, real parameters sorted. */
+/**
+ * Where an ad leads, read as "Ads that lead to this page" reads it (tracking dropped, routes and
+ * ports kept); a relative link is read against a placeholder host, so two of one page still match.
+ */
 export function landingKey(link: string | null): string | null {
-  if (!link?.trim()) return null;
-  let url: URL;
-  try {
-    url = new URL(link.trim(), 'https://relative.invalid');
-  } catch {
-    return null;
-  }
-  const host = url.hostname.toLowerCase().replace(/^www\./, '');
-  const path = url.pathname.replace(/\/+$/, '') || '/';
-  const params = [...url.searchParams.entries()]
-    .filter(([name]) => !isTracking(name))
-    .map(([name, value]) => `${name}=${value}`)
-    .sort();
-  return `${host}${path}${params.length > 0 ? `?${params.join('&')}` : ''}`;
+  const trimmed = link?.trim();
+  if (!trimmed) return null;
+  return pageKey(URL.canParse(trimmed) ? trimmed : new URL(trimmed, 'https://relative.invalid').href);
 }
 
-/** A creative as a key: its first image (or video poster) without the query a CDN signs it with. */
+/** A creative as a key: its first image (or video poster), without what a CDN signs the link with. */
 export function creativeKey(ad: Pick<LibraryAd, 'images' | 'videos'>): string | null {
   const url =
     ad.images.find((image) => image.url)?.url ?? ad.videos.find((video) => video.preview_image_url)?.preview_image_url;
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname.toLowerCase()}${parsed.pathname}`;
-  } catch {
-    return null;
-  }
+  return url ? imageKey(url) : null;
 }
 
 /** The words of an ad's copy (title and body), lower case, for comparing. */

@@ -56,10 +56,16 @@ const PAIRS: [string, LibraryAd, LibraryAd, boolean][] = [
     true,
   ],
   [
-    'same video poster',
-    ad({ title: 'One', videos: [{ preview_image_url: 'https://cdn.example/v/77.jpg?x=1' }] }),
-    ad({ title: 'Two', videos: [{ preview_image_url: 'https://cdn.example/v/77.jpg?x=2' }] }),
+    'same video poster, signed again',
+    ad({ title: 'One', videos: [{ preview_image_url: 'https://cdn.example/v/77.jpg?oh=00_a1&oe=6650A1B2' }] }),
+    ad({ title: 'Two', videos: [{ preview_image_url: 'https://cdn.example/v/77.jpg?oh=00_b2&oe=6660C3D4' }] }),
     true,
+  ],
+  [
+    'two images one script serves: the query names the image',
+    ad({ title: 'One', images: [{ url: 'https://cdn.example/image.php?id=101&Expires=1' }] }),
+    ad({ title: 'Two', images: [{ url: 'https://cdn.example/image.php?id=202&Expires=1' }] }),
+    false,
   ],
   [
     'same page, different copy: two ideas for one product',
@@ -118,6 +124,9 @@ describe('versions of one idea', () => {
   it('drops tracking parameters, www, a trailing slash, the fragment and the case of the host', () => {
     expect(landingKey('https://WWW.Shop.example/bags/?utm_medium=x&size=L&fbclid=1#top')).toBe(
       'shop.example/bags?size=L',
+    );
+    expect(landingKey('https://shop.example/bags?gad_source=1&gad_campaignid=9&srsltid=x&_hsenc=p&mc_cid=c')).toBe(
+      'shop.example/bags',
     );
     expect(landingKey('not a url at all ::')).toBe('relative.invalid/not%20a%20url%20at%20all%20::');
     expect(landingKey('   ')).toBeNull();

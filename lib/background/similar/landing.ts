@@ -3,29 +3,13 @@ import type { LibraryAd } from '../../contract/ad-library';
 import type { LandingAds } from '../../messaging/similar';
 import { onSite } from './query';
 import type { SiteDomain } from '../../page-reading';
+import { landingKey } from '../../landing-key';
 
 /** Pages of a brand's ads read, newest first, to find those that lead to a page. */
 export const LANDING_PAGES = 3;
 export const LANDING_PAGE_SIZE = 100;
 
-/** Query parameters that only track a click; two links that differ by them lead to the same page. */
-const TRACKING =
-  /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|yclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|ref|ref_src)$/i;
-
-/** A page's identity for comparing links: host without "www.", path without a trailing slash, and the query that is not tracking. */
-export function landingKey(url: string | null | undefined): string | null {
-  if (!url || !URL.canParse(url)) return null;
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const query = [...parsed.searchParams.entries()]
-    .filter(([name]) => !TRACKING.test(name))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
-  const path = parsed.pathname.replace(/\/+$/, '') || '/';
-  return `${host}${path}${query ? `?${query}` : ''}`;
-}
+export { landingKey };
 
 /** Which of `ads` lead to the page at `pageUrl`, and which elsewhere on the same site. */
 export function sortByLanding(
