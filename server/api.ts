@@ -11,7 +11,7 @@ import { brandLibraryRoutes } from './routes/brand-library';
 import { imageGenerationRoutes } from './routes/image-generations';
 import { inspoBrandRoutes } from './routes/inspo-brands';
 import { ownedBrandRoutes } from './routes/owned-brands';
-import { altAnswer, altRequest, minimalAnswer } from './shapes';
+import { altAnswer, altRequest, minimalAnswer, minimalRefusal } from './shapes';
 import type { ServerState } from './state';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -228,6 +228,8 @@ const deliver: Middleware<ApiCall> = async (call, next) => {
 /** The second set of legal shapes (--shapes alt): the request as the route reads it, the answer as the alt service gives it. */
 const shapes: Middleware<ApiCall> = async (call, next) => {
   if (call.state.shapes === 'minimal' && call.route) {
+    const refused = minimalRefusal(call.route.pattern, call.url.searchParams);
+    if (refused) throw invalid(refused.message, { field: refused.field });
     await next();
     call.data = minimalAnswer(call.method, call.route.pattern, call.data);
     return;
