@@ -6,8 +6,9 @@
  * stay the one implementation of every rule.
  */
 
-export type Shapes = 'default' | 'alt' | 'minimal';
-export const SHAPES: readonly Shapes[] = ['default', 'alt', 'minimal'];
+/** The real service's shapes (`atria`) are in server/atria-shapes.ts. */
+export type Shapes = 'default' | 'alt' | 'minimal' | 'atria';
+export const SHAPES: readonly Shapes[] = ['default', 'alt', 'minimal', 'atria'];
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>
