@@ -1,6 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WorkspaceState } from './demo-data';
-import { ApiFailure, CORS_HEADERS, Code, invalid, sendEnvelope } from './envelope';
+import {
+  atriaAnswer,
+  atriaOffers,
+  atriaRequest,
+  gatewayBody,
+  gatewayError,
+  NO_MATCHING_API,
+  newRequestId,
+  workspaceForAtriaKey,
+} from './atria-shapes';
+import { ApiFailure, CORS_HEADERS, Code, invalid, sendEnvelope, sendJson } from './envelope';
 import type { FaultRule } from './faults';
 import { findRemovedPath } from './removed-paths';
 import { compose, type Matched, type Middleware, type Route, type RouteContext, Router } from './router';
@@ -11,7 +21,7 @@ import { brandLibraryRoutes } from './routes/brand-library';
 import { imageGenerationRoutes } from './routes/image-generations';
 import { inspoBrandRoutes } from './routes/inspo-brands';
 import { ownedBrandRoutes } from './routes/owned-brands';
-import { altAnswer, altRequest, minimalAnswer } from './shapes';
+import { altAnswer, altRequest, minimalAnswer, minimalRefusal } from './shapes';
 import type { ServerState } from './state';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -47,6 +57,8 @@ export interface ApiCall {
   query?: URLSearchParams;
   /** What the handler answered, as it will be sent. */
   data?: unknown;
+  /** On atria shapes: the id every answer carries in X-Request-Id (and a gateway error in its body). */
+  requestId?: string;
 }
 
 const fault = (call: ApiCall, kind: FaultRule['kind']) => call.faults.find((rule) => rule.kind === kind);
@@ -64,6 +76,25 @@ function dropConnection(call: ApiCall): void {
   call.request.socket.destroy();
 }
 
+const atria = (call: ApiCall) => call.state.shapes === 'atria';
+
+/**
+ * Answers as a gateway in front of the service does: a flat `{ error, message, request_id }`
+ * with no envelope (the real service's 401, 429 and 5xx; and the `gateway-status` fault's).
+ */
+function gatewayAnswer(
+  call: ApiCall,
+  status: number,
+  named: { error?: string | undefined; message?: string | undefined } = {},
+  headers: Record<string, string> = {},
+): void {
+  const requestId = call.requestId ?? newRequestId();
+  const fallback = gatewayError(status);
+  const body = gatewayBody(named.error ?? fallback.error, named.message ?? fallback.message, requestId);
+  sendJson(call.response, status, body, { ...headers, 'X-Request-Id': requestId });
+  log(call, status);
+}
+
 /** Answers with an envelope, and logs it. */
 function finish(
   call: ApiCall,
@@ -74,6 +105,13 @@ function finish(
   status?: number,
   stated = false,
 ): void {
+  if (atria(call)) {
+    // The real service: a rate limit is the gateway's flat 429; business errors are envelopes
+    // with HTTP 200, except the statuses the contract states (a transcript's 404).
+    if (code === Code.rateLimited) return gatewayAnswer(call, 429, { message }, headers);
+    sendEnvelope(call.response, code, message, data, headers, code === Code.ok || stated ? status : 200);
+    return log(call, call.response.statusCode);
+  }
   // The alt shapes send every envelope code with HTTP 200 (spec 7.5: the status per code is not
   // shown), chunked; only the statuses the contract states (429, a transcript's 404) stay.
   const alt = call.state.shapes === 'alt';
@@ -81,6 +119,15 @@ function finish(
   sendEnvelope(call.response, code, message, data, headers, sent, alt);
   log(call, call.response.statusCode);
 }
+
+/** On atria shapes every answer carries X-Request-Id: 32 lower-case hex characters, new for each request. */
+const requestIds: Middleware<ApiCall> = (call, next) => {
+  if (atria(call)) {
+    call.requestId = newRequestId();
+    call.response.setHeader('X-Request-Id', call.requestId);
+  }
+  return next();
+};
 
 /** Scheduled news (--news) due by the server clock lands before the request is answered. */
 const catchUpNews: Middleware<ApiCall> = (call, next) => {
@@ -92,7 +139,15 @@ const catchUpNews: Middleware<ApiCall> = (call, next) => {
 const wireFaults: Middleware<ApiCall> = async (call, next) => {
   const latency = delay(call, 'latency');
   if (latency > 0) await sleep(latency);
+  const gatewayStatus = fault(call, 'gateway-status');
+  if (gatewayStatus) {
+    const status = gatewayStatus.status ?? 403;
+    const retry: Record<string, string> = status === 429 ? { 'Retry-After': gatewayStatus.retryAfter ?? '1' } : {};
+    return gatewayAnswer(call, status, { error: gatewayStatus.error, message: gatewayStatus.message }, retry);
+  }
   if (fault(call, 'gateway')) {
+    // The real service's gateway answers its 5xx flat, in JSON; elsewhere a proxy's HTML page.
+    if (atria(call)) return gatewayAnswer(call, 502);
     call.response.writeHead(502, { ...CORS_HEADERS, 'Content-Type': 'text/html' });
     call.response.end('<!doctype html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
     return log(call, 502);
@@ -120,6 +175,7 @@ const failures: Middleware<ApiCall> = async (call, next) => {
       return log(call, 'dropped');
     }
     console.error('Handler failed:', error);
+    if (atria(call)) return gatewayAnswer(call, 500);
     return finish(call, Code.upstream, 'The reference server failed while answering.', undefined, {}, 500);
   }
 };
@@ -134,6 +190,9 @@ const removedPaths: Middleware<ApiCall> = (call, next) => {
 function matchRoute(router: Router<Handler>): Middleware<ApiCall> {
   return (call, next) => {
     const matched = router.match(call.method, call.path);
+    // The real service answers any route it does not have alike, whatever the method.
+    if (atria(call) && (matched === null || matched === 'wrong-method' || !atriaOffers(call.method, matched.pattern)))
+      return finish(call, Code.notFound, NO_MATCHING_API);
     if (matched === null) return finish(call, Code.notFound, `No endpoint ${call.method} ${call.url.pathname}.`);
     if (matched === 'wrong-method') {
       const message = `${call.url.pathname} does not accept ${call.method}.`;
@@ -153,9 +212,24 @@ function apiKeyOf(request: IncomingMessage): { key: string | null; conflict: boo
   return { key: fromHeader ?? bearer, conflict: false };
 }
 
+const GATEWAY_401 = {
+  missing: { error: 'unauthorized', message: 'No valid credentials provided' },
+  /** Unknown, or X-API-Key and the Bearer credential naming different keys. */
+  unknown: { error: 'invalid_api_key', message: 'The provided API key is invalid' },
+};
+
 /** The workspace context: X-API-Key, or the same key as a Bearer credential. */
 const workspaceKey: Middleware<ApiCall> = (call, next) => {
   const { key, conflict } = apiKeyOf(call.request);
+  if (atria(call)) {
+    // The real service's gateway: 401, flat. Its demo keys and their atria-sk_ forms are both known.
+    if (!key && !conflict) return gatewayAnswer(call, 401, GATEWAY_401.missing);
+    const workspace = key ? workspaceForAtriaKey(call.state, key) : undefined;
+    if (!workspace) return gatewayAnswer(call, 401, GATEWAY_401.unknown);
+    call.workspace = workspace;
+    call.key = key ?? undefined;
+    return next();
+  }
   if (conflict) {
     const message = 'Missing workspace context: X-API-Key and the Bearer credential name different keys.';
     return finish(call, Code.invalid, message);
@@ -225,9 +299,21 @@ const deliver: Middleware<ApiCall> = async (call, next) => {
   finish(call, Code.ok, 'ok', call.data);
 };
 
-/** The second set of legal shapes (--shapes alt): the request as the route reads it, the answer as the alt service gives it. */
+/** The other sets of shapes (--shapes alt|minimal|atria): the request as the route reads it, the answer as that service gives it. */
 const shapes: Middleware<ApiCall> = async (call, next) => {
+  if (atria(call) && call.route && call.workspace) {
+    const { route, workspace } = call;
+    const request = atriaRequest(call.state, workspace, route.pattern, route.params, call.url.searchParams);
+    call.query = request.query;
+    call.route = { ...route, params: request.params };
+    await next();
+    const context = { state: call.state, workspace, nowMs: call.state.clock.now().getTime() };
+    call.data = atriaAnswer(call.method, route.pattern, call.data, context, request);
+    return;
+  }
   if (call.state.shapes === 'minimal' && call.route) {
+    const refused = minimalRefusal(call.route.pattern, call.url.searchParams);
+    if (refused) throw invalid(refused.message, { field: refused.field });
     await next();
     call.data = minimalAnswer(call.method, call.route.pattern, call.data);
     return;
@@ -266,7 +352,9 @@ const handle: Middleware<ApiCall> = async (call) => {
 export function apiPipeline(): (call: ApiCall) => Promise<void> {
   const router = new Router<Handler>();
   for (const route of routes) router.add(route.method, route.pattern, route.handler);
-  return compose([
+  const served = [upstreamFault, body, deliver, shapes, handle];
+  const contract = compose([
+    requestIds,
     catchUpNews,
     wireFaults,
     failures,
@@ -274,12 +362,21 @@ export function apiPipeline(): (call: ApiCall) => Promise<void> {
     matchRoute(router),
     workspaceKey,
     rateLimit,
-    upstreamFault,
-    body,
-    deliver,
-    shapes,
-    handle,
+    ...served,
   ]);
+  // The real service (--shapes atria): its gateway reads the key and counts requests before any
+  // route is matched, and it names no removed path (an unknown route is "no matching open API").
+  const real = compose([
+    requestIds,
+    catchUpNews,
+    wireFaults,
+    failures,
+    workspaceKey,
+    rateLimit,
+    matchRoute(router),
+    ...served,
+  ]);
+  return (call) => (atria(call) ? real : contract)(call);
 }
 
 /** Writes a deliberately broken answer for the `malformed` fault. */

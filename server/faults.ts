@@ -27,6 +27,7 @@ export const faultRuleSchema = z
       'malformed',
       'redirect',
       'gateway',
+      'gateway-status',
       'slow-work',
     ]),
     method: z.enum(['GET', 'POST', 'DELETE']).optional(),
@@ -41,6 +42,10 @@ export const faultRuleSchema = z
     body: z.enum(malformedKinds).optional(),
     /** Where a `redirect` (HTTP 307) points. */
     location: z.string().url().max(2048).optional(),
+    /** `gateway-status`: the gateway's HTTP status (default 403), and its flat body's `error` and `message`. */
+    status: z.number().int().min(400).max(599).optional(),
+    error: z.string().min(1).max(64).optional(),
+    message: z.string().max(500).optional(),
   })
   .strict();
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;

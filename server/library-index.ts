@@ -12,6 +12,11 @@ const FIELD_WEIGHT: Record<number, number> = { [FIELD_TITLE]: 3, [FIELD_BRAND]: 
 
 export type LibraryOrder = 'newest' | 'most_active' | 'best_match';
 
+/** The platforms the `platform` filter names (the service's own list); an ad matches when it ran on it. */
+export const AD_PLATFORMS = ['facebook', 'instagram', 'tiktok', 'youtube', 'linkedin'] as const;
+/** `status`: active is still running (no end date), inactive has ended. */
+export const AD_STATUSES = ['active', 'inactive'] as const;
+
 export interface LibraryQuery {
   query?: string | undefined;
   languages?: readonly string[];
@@ -20,6 +25,8 @@ export interface LibraryQuery {
   launchedAfter?: string | undefined;
   displayFormat?: string | undefined;
   brandId?: string | undefined;
+  platform?: (typeof AD_PLATFORMS)[number] | undefined;
+  status?: (typeof AD_STATUSES)[number] | undefined;
   order: LibraryOrder;
 }
 
@@ -148,6 +155,8 @@ export class LibraryIndex {
       if (!ad) continue;
       if (languages && !languages.has(ad.language)) continue;
       if (query.displayFormat && ad.display_format !== query.displayFormat) continue;
+      if (query.platform && !ad.platforms.includes(query.platform)) continue;
+      if (query.status && (ad.end_date === null) !== (query.status === 'active')) continue;
       if (lower !== undefined || upper !== undefined) {
         if (ad.start_date === null) continue;
         if (lower !== undefined && ad.start_date < lower) continue;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startAdscopeServer } from './app';
+import { atriaKeyOf } from './atria-shapes';
 import { HTTP_STATUS_FOR_CODE } from './envelope';
 import { SHAPES } from './shapes';
 import { type NewsSchedule, parseNewsOption } from './news';
@@ -26,7 +27,8 @@ if (values.help) {
   --time-scale <f>    speed of the image-generation clock (default 1)
   --rate-limit <n>    requests per minute per API key, 0 for none (default 600)
   --data-dir <dir>    persist writes there, atomically
-  --shapes <name>     default; alt: other legal shapes where the contract shows none; minimal: less of what it leaves not shown
+  --shapes <name>     default; alt: other legal shapes where the contract shows none; minimal: less of what it leaves not shown;
+                      atria: the real service's shapes (flat gateway errors, opaque ids, read-only boards, page_size 1-50)
   --news <every>[:<brands>]
                       new ads on the server clock: 6h or 30m, for brands named (comma-separated
                       names or ids) or else the first three the first workspace follows
@@ -79,7 +81,8 @@ process.stdout.write(
   `Adscope reference server listening on ${running.baseUrl} (API under /open/v1, ${shapes} shapes)\n`,
 );
 for (const workspace of running.state.data.workspaces) {
-  process.stdout.write(`  workspace "${workspace.name}": X-API-Key ${workspace.apiKey}\n`);
+  const atriaKey = shapes === 'atria' ? ` (or ${atriaKeyOf(workspace.apiKey)})` : '';
+  process.stdout.write(`  workspace "${workspace.name}": X-API-Key ${workspace.apiKey}${atriaKey}\n`);
 }
 process.stdout.write(`  codes -> HTTP: ${JSON.stringify(HTTP_STATUS_FOR_CODE)}; admin controls under /__admin\n`);
 

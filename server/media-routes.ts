@@ -20,6 +20,19 @@ function notFound(response: ServerResponse): void {
   response.end('No such media.');
 }
 
+/**
+ * A library ad's video (the real service's shapes link one): an MP4 container's first box and an
+ * empty one, enough to be read as video/mp4 by its bytes; there is no film in it.
+ */
+const VIDEO_STUB = Buffer.concat([
+  Buffer.from([0, 0, 0, 24]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isommp41', 'latin1'),
+  Buffer.from([0, 0, 0, 8]),
+  Buffer.from('free', 'latin1'),
+]);
+
 const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** GET /media/... and /demo/landing/...: generated SVG creatives and logos, and landing pages for link-outs. */
@@ -64,6 +77,18 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
   if (catalogueLogo) {
     const brand = state.brand(decodeURIComponent(catalogueLogo[1] ?? ''));
     return brand ? send(response, 'image/svg+xml', brandLogoSvg(brand.id, brand.name)) : notFound(response);
+  }
+  const film = /^\/media\/ads\/([^/]+)\/video\.mp4$/.exec(pathname);
+  if (film) {
+    if (!state.adById(decodeURIComponent(film[1] ?? ''))?.hasVideo) return notFound(response);
+    response.writeHead(200, {
+      ...CORS_HEADERS,
+      'Content-Type': 'video/mp4',
+      'Cache-Control': 'public, max-age=3600',
+      'Content-Length': VIDEO_STUB.length,
+    });
+    response.end(VIDEO_STUB);
+    return;
   }
   const creative = /^\/media\/ads\/([^/]+)\/(image-(\d+)|poster)\.svg$/.exec(pathname);
   if (creative) {

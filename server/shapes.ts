@@ -6,8 +6,9 @@
  * stay the one implementation of every rule.
  */
 
-export type Shapes = 'default' | 'alt' | 'minimal';
-export const SHAPES: readonly Shapes[] = ['default', 'alt', 'minimal'];
+/** The real service's shapes (`atria`) are in server/atria-shapes.ts. */
+export type Shapes = 'default' | 'alt' | 'minimal' | 'atria';
+export const SHAPES: readonly Shapes[] = ['default', 'alt', 'minimal', 'atria'];
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>
@@ -342,6 +343,22 @@ const MINIMAL: Record<string, Reshape> = {
     };
   },
 };
+
+/** The searches where the default service reads `platform` and `status` (beyond the contract's list). */
+const FILTERED_SEARCHES = new Set(['/ad-library/search', '/brand-library/:brand_id/ads']);
+
+/**
+ * 4.10: "The full parameter set: not shown". The minimal service knows only the parameters the
+ * contract lists, and refuses the real service's `platform` and `status` filters rather than
+ * answer unfiltered: the message names the parameters it does not know (40001).
+ */
+export function minimalRefusal(pattern: string, query: URLSearchParams): { field: string; message: string } | null {
+  if (!FILTERED_SEARCHES.has(pattern)) return null;
+  const unknown = ['platform', 'status'].filter((name) => query.has(name));
+  const [field] = unknown;
+  if (field === undefined) return null;
+  return { field, message: `unknown parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` };
+}
 
 /** The answer as the minimal service gives it. */
 export function minimalAnswer(method: string, pattern: string, data: unknown): unknown {

@@ -20,6 +20,8 @@ export interface CatalogueBrand {
   language: string;
   description: string;
   firstSeen: string;
+  /** Where the brand advertises: Meta for most, TikTok for a few (every 150th, from the 74th). */
+  network: 'meta' | 'tiktok';
 }
 
 export interface LibraryAdRecord {
@@ -267,6 +269,8 @@ const categoryOf = new Map(CATEGORIES.map((category) => [category.name, category
 /** The library id of the ad at `index`: `ad-000001` for the first. */
 export const adIdOf = (index: number) => `ad-${String(index + 1).padStart(6, '0')}`;
 
+const onNetwork = (brand: CatalogueBrand, drawn: string[]) => (brand.network === 'tiktok' ? ['tiktok'] : drawn);
+
 /** One library ad of `brand`, its words drawn from the brand's category. */
 export function createAd(
   random: Random,
@@ -300,9 +304,13 @@ export function createAd(
     language,
     imageCount: format === 'image' ? 1 : format === 'carousel' ? random.int(3, 5) : format === 'dco' ? 2 : 0,
     hasVideo: format === 'video',
-    platforms: random.chance(0.5)
-      ? ['facebook', 'instagram']
-      : [random.pick(['facebook', 'instagram', 'messenger', 'audience_network'])],
+    // Drawn for every ad, so each seed's data stays as it was; a TikTok brand's ads run on TikTok.
+    platforms: onNetwork(
+      brand,
+      random.chance(0.5)
+        ? ['facebook', 'instagram']
+        : [random.pick(['facebook', 'instagram', 'messenger', 'audience_network'])],
+    ),
   };
 }
 
@@ -329,6 +337,7 @@ export function createCatalogue(
       language: random.pick(LANGUAGES),
       description: `${unique} sells ${category.products.slice(0, 3).join(', ')} and more.`,
       firstSeen: isoDay(options.anchorDay - random.int(200, 1400)),
+      network: n % 150 === 73 ? 'tiktok' : 'meta',
     });
   }
   const ads: LibraryAdRecord[] = [];

@@ -1,8 +1,17 @@
 import { DISPLAY_FORMATS } from '../demo-data/catalogue';
 import { invalid, notFound } from '../envelope';
-import type { LibraryOrder, LibraryQuery } from '../library-index';
+import { AD_PLATFORMS, AD_STATUSES, type LibraryOrder, type LibraryQuery } from '../library-index';
 import { libraryQuerySchema } from '../../lib/contract/ad-library';
-import { decodeCursor, encodeCursor, fingerprint, intParam, optionalString, parseWith, uuidValue } from '../params';
+import {
+  decodeCursor,
+  encodeCursor,
+  enumParam,
+  fingerprint,
+  intParam,
+  optionalString,
+  parseWith,
+  uuidValue,
+} from '../params';
 import type { Route, RouteContext } from '../router';
 import { libraryAd, savedDetailsOf } from '../serialize';
 
@@ -54,6 +63,9 @@ export function parseLibraryQuery(query: URLSearchParams, brandId?: string): Lib
     launchedAfter: params.launched_after,
     displayFormat: displayFormat as LibraryQuery['displayFormat'],
     brandId: rawBrand === undefined ? undefined : uuidValue('unified_brand_id', rawBrand),
+    // Not in the contract's list (4.10: "The full parameter set: not shown"); the real service reads them.
+    platform: enumParam(query, 'platform', AD_PLATFORMS),
+    status: enumParam(query, 'status', AD_STATUSES),
     order,
   };
 }

@@ -19,7 +19,10 @@ interface TestFixtures {
 }
 
 export interface WorkerOptions {
-  /** Which legal shapes the reference server answers in (server/shapes.ts); the alt-shapes project sets alt. */
+  /**
+   * Which shapes the reference server answers in: default, alt or minimal (server/shapes.ts), or
+   * atria, the real service's (server/atria-shapes.ts); the alt-shapes project sets alt.
+   */
   shapes: Shapes;
 }
 
