@@ -127,7 +127,8 @@ const tokenOf = (flat: FlatError) => flat.error.replace(/\s+/g, ' ').slice(0, 10
 function kindOfToken(token: string): 'key' | 'allowed' | 'rate' | 'missing' | 'failed' | 'invalid' {
   if (/api[_-]?key|unauthori[sz]ed|unauthenticated|credential/i.test(token)) return 'key';
   if (/rate[_-]?limit|too[_-]?many/i.test(token)) return 'rate';
-  if (/forbidden|permission|payment|plan|credit|quota|not[_-]?allowed/i.test(token)) return 'allowed';
+  if (/forbidden|permission|payment|not[_-]?allowed|(^|[_-])(plan|credits?|quota)([_-]|$)/i.test(token))
+    return 'allowed';
   if (/not[_-]?found/i.test(token)) return 'missing';
   if (/internal|unavailable|server[_-]?error|timeout|gateway/i.test(token)) return 'failed';
   return 'invalid';

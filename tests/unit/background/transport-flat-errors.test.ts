@@ -6,6 +6,7 @@ import { ownedBrandsApi } from '../../../lib/background/api/owned-brands';
 import { createTransport, type TransportOptions } from '../../../lib/background/api/transport';
 import { isTransient, SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { createSettingsService } from '../../../lib/background/settings';
+import { createTranscriber } from '../../../lib/background/transcripts';
 import { apiPath } from '../../../lib/contract/path';
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import {
@@ -277,6 +278,22 @@ describe('a write that meets a flat 5xx', () => {
     expect(outcomeUnknown(thrown)).toBe(true);
     expect(isTransient(thrown)).toBe(true);
     expect(requests).toHaveLength(1);
+  });
+
+  it('a transcription that meets one says it may still run, and keeps the request id', async () => {
+    const { transport } = client([() => flat(502, 'bad_gateway', 'Upstream timed out.', 'req-tx')]);
+    const transcribe = createTranscriber(
+      {
+        transcribe: () =>
+          transport.post(apiPath('ad-accounts', 'a1', 'videos', 'v1', 'transcript'), { schema: z.never() }),
+        transcript: async () => null,
+      },
+      async () => undefined,
+    );
+    const thrown = await failure(transcribe('a1', 'v1'));
+    expect(thrown).toMatchObject({ code: 'service_error', requestId: 'req-tx' });
+    expect(thrown.message).toContain('may still be running');
+    expect(outcomeUnknown(thrown)).toBe(true);
   });
 
   it.each([
