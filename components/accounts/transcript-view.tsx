@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Transcript } from '@/lib/contract/ad-accounts';
 import { ApiError, outcomeUnknown } from '@/lib/messaging/api-error';
 import { ErrorNotice } from '../ui/error-notice';
+import { RequestIdDetails } from '../ui/request-id-details';
 import { formats } from '../ui/format';
 import { useModal } from '../ui/use-modal';
 import { useTranscript } from './use-account-ad';
@@ -115,6 +116,7 @@ function TranscribeOffer({ cached, transcribe }: ReturnType<typeof useTranscript
               Not there yet ({checks === 1 ? 'checked once' : `checked ${checks} times`}). Check again in a minute.
             </p>
           ) : null}
+          <RequestIdDetails requestId={failure.requestId} />
         </div>
       ) : null}
       <button type="button" className="btn" disabled={transcribe.isPending} onClick={() => setAsking(true)}>

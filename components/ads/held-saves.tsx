@@ -1,3 +1,4 @@
+import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { useDiscardHeld, useOutbox } from './use-outbox';
 import './notices.css';
 
@@ -23,9 +24,12 @@ export function HeldSaves() {
       <ul className="list-plain">
         {held.map((entry) => (
           <li key={entry.id} className="held-save">
-            <span>
-              {entry.op === 'save' ? 'Save to' : 'Remove from'} {entry.boardName}
-            </span>
+            <div>
+              <span>
+                {entry.op === 'save' ? 'Save to' : 'Remove from'} {entry.boardName}
+              </span>
+              <RequestIdDetails requestId={entry.error?.requestId} />
+            </div>
             <button
               type="button"
               className="btn btn-link"

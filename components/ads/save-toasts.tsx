@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '@/lib/messaging/api-error';
+import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { useOutbox } from './use-outbox';
 import { useSaveStore } from './save-store';
 import './notices.css';
@@ -45,7 +46,11 @@ export function SaveToasts() {
                     : toast.message;
         return (
           <div key={toast.id} className={`toast${entry?.status === 'failed' ? ' toast-error' : ''}`}>
-            <span>{message}</span>
+            <div className="toast-text">
+              <span>{message}</span>
+              {/* A save not done yet, or refused, names the request the service last answered. */}
+              <RequestIdDetails requestId={entry?.status === 'done' ? undefined : entry?.error?.requestId} />
+            </div>
             {toast.entryId && entry?.status !== 'failed' ? (
               <button type="button" className="btn" onClick={() => void undo(toast.id)}>
                 Undo

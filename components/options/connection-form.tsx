@@ -1,6 +1,7 @@
 import { type RefObject, useRef } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Field } from '@/components/ui/field';
+import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
@@ -61,9 +62,13 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
         <ErrorNotice title="Could not connect. Nothing was saved." error={fieldFailure} />
       ) : null}
       {fieldFailure?.field && originQuestion === null ? (
-        <p className="visually-hidden" role="alert">
-          Could not connect. Nothing was saved. {fieldFailure.message}
-        </p>
+        <>
+          <p className="visually-hidden" role="alert">
+            Could not connect. Nothing was saved. {fieldFailure.message}
+          </p>
+          {/* The message is under its field; the request id the service gave, for its support, is here. */}
+          <RequestIdDetails requestId={fieldFailure.requestId} />
+        </>
       ) : null}
       {forget.isError ? <ErrorNotice title="Could not forget the key" error={forget.error} /> : null}
     </section>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { ApiCode } from '@/lib/contract/envelope';
 import type { ApiError } from '@/lib/messaging/api-error';
 import { type GenerationJob, isActiveJob, type JobImage, storedGenerationJobs } from '@/lib/storage/generation-jobs';
@@ -180,6 +181,7 @@ function JobNotices({ job, error }: { job: GenerationJob; error: ApiError | null
             {error?.code === ApiCode.planLimit ? 'after midnight UTC, when plan allowances reset' : 'every 15 minutes'},
             or now if you ask.
           </p>
+          <RequestIdDetails requestId={error?.requestId} />
         </div>
       ) : null}
       {error && (job.phase === 'failed' || job.phase === 'submitting') ? (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiCode } from '@/lib/contract/envelope';
 import { ApiError } from '@/lib/messaging/api-error';
 import { systemClock } from '@/lib/clock';
+import { RequestIdDetails } from './request-id-details';
 
 interface ErrorNoticeProps {
   error: unknown;
@@ -78,6 +79,12 @@ export function errorAdvice(error: Pick<ApiError, 'code' | 'httpStatus' | 'messa
       return 'Enter the key for the new address, or confirm that the stored key may go there.';
     case 'redirected':
       return 'Enter the address the service really answers at as the base URL in Adscope options.';
+    case 'key_refused':
+      return 'Check the API key in Adscope options: paste the whole key of the workspace you want to use.';
+    case 'not_allowed':
+      return "Check the workspace's plan and the key's permissions with the service.";
+    case 'service_error':
+      return 'The service failed. Try again in a minute; if it keeps failing, give its support the request id.';
     default:
       return 'Try again. If it keeps happening, reload the extension.';
   }
@@ -94,6 +101,7 @@ export function ErrorNotice({ error, title = 'Something went wrong', onRetry }: 
       </p>
       <p>{apiError.message}</p>
       <p className="muted">{errorAdvice(apiError)}</p>
+      <RequestIdDetails requestId={apiError.requestId} />
       {onRetry && apiError.retryable ? (
         <div className="notice-actions">
           <RetryButton key={errorId(error)} waitMs={waitMs} onRetry={onRetry} />

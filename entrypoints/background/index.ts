@@ -5,7 +5,7 @@ import { createTransport } from '@/lib/background/api/transport';
 import { adLibraryApi } from '@/lib/background/api/ad-library';
 import { startWatch } from '@/lib/background/watch/watch-service';
 import { startVault } from '@/lib/background/vault/start';
-import { WATCH_PAGE_SIZE } from '@/lib/background/watch/watch-runner';
+import { brandPageSearch } from '@/lib/background/watch/watch-runner';
 import { connectionItem, currentWorkspace, readStoredConnection } from '@/lib/background/api/credentials';
 import { type Boards, createBoards } from '@/lib/background/boards';
 import { systemClock } from '@/lib/clock';
@@ -44,13 +44,7 @@ export default defineBackground({
     // The watchlist counts each request itself: a transport that never retries on its own.
     const watchLibrary = adLibraryApi(createTransport({ getConnection: readConnection, retryLimit: 0 }));
     const watch = startWatch({
-      search: (brandId, cursor) =>
-        watchLibrary.search({
-          unified_brand_id: brandId,
-          order: 'newest',
-          page_size: WATCH_PAGE_SIZE,
-          ...(cursor ? { cursor } : {}),
-        }),
+      search: brandPageSearch(watchLibrary),
       openPanel: () => openResearchPanel(undefined),
       service: currentWorkspace,
     });

@@ -139,18 +139,23 @@ function redirectedTo(target: string): ApiError {
   });
 }
 
-/** Rewrites a failed probe into what is wrong with the settings, naming the field to fix. */
+/** Rewrites a failed probe into what is wrong with the settings, naming the field to fix; the request id stays. */
 function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
   const origin = new URL(baseUrl).origin;
+  const requestId = error.requestId === undefined ? {} : { requestId: error.requestId };
   switch (error.code) {
     case 'redirected':
       return new ApiError({ ...error.toJSON(), field: 'baseUrl' });
+    case 'key_refused':
+      // The service refused the key in its own words (HTTP 401): those words go under the key field.
+      return new ApiError({ ...error.toJSON(), field: 'apiKey' });
     case 'network':
     case 'timeout':
       return new ApiError({
         code: error.code,
         field: 'baseUrl',
         message: `Could not reach ${origin}. Check the address, and that the server is running.`,
+        ...requestId,
       });
     case 40001:
       return new ApiError({
@@ -161,6 +166,17 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
         retryable: false,
         // The service's own words stay available to support, not in the sentence shown.
         details: { serviceMessage: error.message },
+        ...requestId,
+      });
+    case 40401:
+      // The cheapest call of all is not there: the address is not the service's API.
+      return new ApiError({
+        code: 40401,
+        field: 'baseUrl',
+        httpStatus: error.httpStatus,
+        message: `${origin} has no ${API_PREFIX}/owned-brands (${error.message.replace(/[.\s]+$/, '')}). Check the base URL.`,
+        retryable: false,
+        ...requestId,
       });
     case 'invalid_response':
       return new ApiError({
@@ -169,6 +185,7 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
         httpStatus: error.httpStatus,
         message: `${origin} answered, but not as Open API v1: ${error.message}`,
         retryable: false,
+        ...requestId,
       });
     default:
       return error;

@@ -44,6 +44,7 @@ export function createTranscriber(api: TranscriptApi, ping: () => Promise<unknow
         code: failure.code,
         httpStatus: failure.httpStatus,
         retryable: failure.retryable,
+        ...(failure.requestId === undefined ? {} : { requestId: failure.requestId }),
         message: `${failure.message} The transcription may still be running at the service: check for the transcript in a minute before transcribing again, or you may be charged twice.`,
       });
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientErrorCodes, type SerializedApiError } from './api-error';
+import { clientErrorCodes, REQUEST_ID_MAX_CHARS, REQUEST_ID_PATTERN, type SerializedApiError } from './api-error';
 
 /**
  * A serialized ApiError in zod, for records validated on read (stored jobs and saves). Pages
@@ -13,4 +13,5 @@ export const serializedApiErrorSchema = z.object({
   field: z.string().optional(),
   retryAfterMs: z.number().nonnegative().optional(),
   details: z.unknown().optional(),
+  requestId: z.string().min(1).max(REQUEST_ID_MAX_CHARS).regex(REQUEST_ID_PATTERN).optional(),
 }) satisfies z.ZodType<SerializedApiError>;

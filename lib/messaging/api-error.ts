@@ -25,6 +25,12 @@ export const clientErrorCodes = [
   'workspace_changed',
   /** The service's boards are read-only through its API: the change was not made there. */
   'read_only',
+  /** The service refused the key itself (HTTP 401 outside the envelope): the key field is wrong. */
+  'key_refused',
+  /** The service refused the request for the workspace's plan or the key's permissions (HTTP 402 or 403 outside the envelope). */
+  'not_allowed',
+  /** The service failed while handling the request (HTTP 5xx outside the envelope): a write may have happened. */
+  'service_error',
 ] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = number | ClientErrorCode;
@@ -38,6 +44,20 @@ export interface SerializedApiError {
   field?: string | undefined;
   retryAfterMs?: number | undefined;
   details?: unknown;
+  /** The id the service gave the request (its body's `request_id` or the `X-Request-Id` header), for its support. */
+  requestId?: string | undefined;
+}
+
+/** The longest request id kept: an id cut short would name no request, so a longer one is not kept at all. */
+export const REQUEST_ID_MAX_CHARS = 128;
+/** Printable ASCII without spaces: what a header can carry and a person can quote. */
+export const REQUEST_ID_PATTERN = /^[\x21-\x7e]+$/;
+
+/** A request id as kept: printable ASCII without spaces, 1 to REQUEST_ID_MAX_CHARS characters; anything else is dropped. */
+export function readRequestId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed.length <= REQUEST_ID_MAX_CHARS && REQUEST_ID_PATTERN.test(trimmed) ? trimmed : undefined;
 }
 
 /**
@@ -56,9 +76,10 @@ export interface ApiErrorInit {
   field?: string;
   retryAfterMs?: number;
   details?: unknown;
+  requestId?: string | undefined;
 }
 
-const retryableCodes = new Set<ApiErrorCode>([ApiCode.upstream, 'network', 'timeout', 'rate_limited']);
+const retryableCodes = new Set<ApiErrorCode>([ApiCode.upstream, 'network', 'timeout', 'rate_limited', 'service_error']);
 
 /**
  * The one error type of every request to the background and the API. It crosses the messaging boundary as plain data
@@ -72,6 +93,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly details: unknown;
+  readonly requestId: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -81,6 +103,7 @@ export class ApiError extends Error {
     this.field = init.field;
     this.retryAfterMs = init.retryAfterMs;
     this.details = init.details;
+    this.requestId = readRequestId(init.requestId);
   }
 
   toJSON(): SerializedApiError {
@@ -92,6 +115,7 @@ export class ApiError extends Error {
       ...(this.field === undefined ? {} : { field: this.field }),
       ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
       ...(this.details === undefined ? {} : { details: this.details }),
+      ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
     };
   }
 
@@ -99,11 +123,12 @@ export class ApiError extends Error {
   static from(value: unknown): ApiError {
     if (value instanceof ApiError) return value;
     if (isSerializedApiError(value)) {
-      const { field, retryAfterMs, ...rest } = value;
+      const { field, retryAfterMs, requestId, ...rest } = value;
       return new ApiError({
         ...rest,
         ...(field === undefined ? {} : { field }),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        ...(requestId === undefined ? {} : { requestId }),
       });
     }
     // An id that would climb out of the API prefix is bad input, not a failure of Adscope.
@@ -116,11 +141,17 @@ export class ApiError extends Error {
 }
 
 /**
- * A write whose outcome is unknown: the connection dropped, the answer timed out, or a gateway
- * failed in front of the service. The service may have done it (and charged for it).
+ * A write whose outcome is unknown: the connection dropped, the answer timed out, a gateway
+ * failed in front of the service, or the service itself failed (a 5xx in its own words). The
+ * service may have done it (and charged for it).
  */
 export function outcomeUnknown(error: ApiError): boolean {
-  return error.code === 'network' || error.code === 'timeout' || (error.code === 'invalid_response' && error.retryable);
+  return (
+    error.code === 'network' ||
+    error.code === 'timeout' ||
+    error.code === 'service_error' ||
+    (error.code === 'invalid_response' && error.retryable)
+  );
 }
 
 /** What an error may keep in storage: a service's message or details can be megabytes. */
@@ -128,6 +159,7 @@ export const STORED_ERROR_LIMITS = { messageChars: 1000, detailsChars: 2000 } as
 
 /** An error as a queue stores it: the message cut to its limit, details kept only when small. */
 export function storedError(error: ApiError): SerializedApiError {
+  // The request id stays: it is bounded, and it is what the service's support asks for.
   const { details, ...rest } = error.toJSON();
   const message =
     rest.message.length > STORED_ERROR_LIMITS.messageChars

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { raceWithSignal } from '../../abort';
 import { type Clock, systemClock } from '../../clock';
 import { ApiCode } from '../../contract/envelope';
-import { ApiError } from '../../messaging/api-error';
+import { ApiError, readRequestId } from '../../messaging/api-error';
 import { type ApiPath, type Query, toSearchParams } from '../../contract/path';
+import { factsMemory, fitQuery, lessonOf, type ServiceFactsAccess, storedServiceFacts } from './learned-limits';
 
 export interface Connection {
   baseUrl: string;
@@ -31,6 +32,12 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   /** What "now" is when a Retry-After names a date, and what "today" is for the window rules. @default systemClock */
   clock?: Clock;
+  /**
+   * What was learned of each service from its refusals (a parameter's largest value, the search
+   * filters it does not take): applied to every request, and taught by a refusal that names them.
+   * @default the facts in extension storage (lib/storage/service-facts.ts)
+   */
+  facts?: ServiceFactsAccess;
 }
 
 export interface RequestOptions<T> {
@@ -84,6 +91,112 @@ function envelopeOf(data: unknown): z.infer<typeof envelopeSchema> | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * What the service's gateway answers outside the envelope (a refused key, a rate limit, a
+ * failure): `{ error, message, request_id }`, at any HTTP status.
+ */
+const flatErrorSchema = z.object({
+  error: z.string().trim().min(1),
+  message: z.string().nullish(),
+  request_id: z.unknown().optional(),
+});
+type FlatError = z.infer<typeof flatErrorSchema>;
+
+/** A flat error body; never an envelope (a numeric `code` makes it one). */
+function flatErrorOf(data: unknown): FlatError | undefined {
+  if (envelopeOf(data)) return undefined;
+  const parsed = flatErrorSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** An error body as ky read it: JSON when the Content-Type said so, else text that may still be JSON. */
+const bodyOf = (error: HTTPError): unknown => (typeof error.data === 'string' ? parseJson(error.data) : error.data);
+
+/** The id of the request: the body's `request_id`, else the `X-Request-Id` header; none when neither is readable. */
+function requestIdOf(headers: Headers, body?: unknown): { requestId?: string } {
+  const fromBody =
+    typeof body === 'object' && body !== null && 'request_id' in body ? readRequestId(body.request_id) : undefined;
+  const requestId = fromBody ?? readRequestId(headers.get('X-Request-Id'));
+  return requestId === undefined ? {} : { requestId };
+}
+
+/** The service's error token as quoted in a message: short, one line. */
+const tokenOf = (flat: FlatError) => flat.error.replace(/\s+/g, ' ').slice(0, 100);
+
+/** How a flat error's token reads when its HTTP status does not say (a 2xx, a 400 or another 4xx). */
+function kindOfToken(token: string): 'key' | 'allowed' | 'rate' | 'missing' | 'failed' | 'invalid' {
+  if (/api[_-]?key|unauthori[sz]ed|unauthenticated|credential/i.test(token)) return 'key';
+  if (/rate[_-]?limit|too[_-]?many/i.test(token)) return 'rate';
+  if (/forbidden|permission|payment|not[_-]?allowed|(^|[_-])(plan|credits?|quota)([_-]|$)/i.test(token))
+    return 'allowed';
+  if (/not[_-]?found/i.test(token)) return 'missing';
+  if (/internal|unavailable|server[_-]?error|timeout|gateway/i.test(token)) return 'failed';
+  return 'invalid';
+}
+
+function kindOfFlat(status: number, token: string): ReturnType<typeof kindOfToken> {
+  if (status === 401) return 'key';
+  if (status === 402 || status === 403) return 'allowed';
+  if (status === 404) return 'missing';
+  if (status === 429) return 'rate';
+  if (status >= 500) return 'failed';
+  return kindOfToken(token);
+}
+
+/** A flat error in Adscope's terms, in the service's words, with its request id. */
+function flatError(flat: FlatError, status: number, headers: Headers, now: number): ApiError {
+  const token = tokenOf(flat);
+  const words = flat.message?.trim() ?? '';
+  const said = words || token;
+  const common = { httpStatus: status, details: { error: token }, ...requestIdOf(headers, flat) };
+  switch (kindOfFlat(status, token)) {
+    case 'key':
+      return new ApiError({
+        ...common,
+        code: 'key_refused',
+        field: 'apiKey',
+        message: `The service did not accept this key: ${token}.${words ? ` ${words}` : ''}`,
+        retryable: false,
+      });
+    case 'allowed':
+      return new ApiError({
+        ...common,
+        code: 'not_allowed',
+        message: `The service refused this for your plan or permissions (HTTP ${status}): ${said}`,
+        retryable: false,
+      });
+    case 'rate': {
+      const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
+      return new ApiError({
+        ...common,
+        code: 'rate_limited',
+        message: words || 'The API is rate limiting this key.',
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+    }
+    case 'missing':
+      return new ApiError({
+        ...common,
+        code: ApiCode.notFound,
+        message: words || `The service found no such thing: ${token}.`,
+      });
+    case 'failed':
+      return new ApiError({
+        ...common,
+        code: 'service_error',
+        message: GATEWAY_STATUSES.has(status)
+          ? `The server or a proxy in front of it failed (HTTP ${status}): ${said}`
+          : `The service failed (HTTP ${status}): ${said}`,
+      });
+    default:
+      return new ApiError({
+        ...common,
+        code: ApiCode.invalid,
+        message: words || `The service refused the request: ${token}.`,
+      });
+  }
+}
+
 function describeStatus(status: number): string {
   if (status === 404) return 'The server has no such endpoint (HTTP 404). Check the base URL.';
   if (GATEWAY_STATUSES.has(status)) return `The server or a proxy in front of it failed (HTTP ${status}).`;
@@ -97,8 +210,12 @@ export function toApiError(error: unknown, now: number): ApiError {
   if (error instanceof ApiError) return error;
   if (isHTTPError(error) || error instanceof HTTPError) {
     const { status, headers } = error.response;
-    const envelope = envelopeOf(error.data);
+    const body = bodyOf(error);
+    const flat = flatErrorOf(body);
+    if (flat) return flatError(flat, status, headers, now);
+    const envelope = envelopeOf(body);
     const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
+    const requestId = requestIdOf(headers);
     if (status === 429) {
       return new ApiError({
         code: 'rate_limited',
@@ -106,6 +223,7 @@ export function toApiError(error: unknown, now: number): ApiError {
         message: envelope?.message || 'The API is rate limiting this key.',
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         details: envelope ? { apiCode: envelope.code } : undefined,
+        ...requestId,
       });
     }
     if (envelope && envelope.code !== ApiCode.ok) {
@@ -114,6 +232,7 @@ export function toApiError(error: unknown, now: number): ApiError {
         httpStatus: status,
         message: envelope.message || `The API answered code ${envelope.code}.`,
         details: envelope.data,
+        ...requestId,
       });
     }
     if (envelope) {
@@ -121,6 +240,7 @@ export function toApiError(error: unknown, now: number): ApiError {
         code: 'invalid_response',
         httpStatus: status,
         message: `The server answered HTTP ${status} but reported success.`,
+        ...requestId,
       });
     }
     return new ApiError({
@@ -128,6 +248,7 @@ export function toApiError(error: unknown, now: number): ApiError {
       httpStatus: status,
       message: describeStatus(status),
       retryable: GATEWAY_STATUSES.has(status),
+      ...requestId,
     });
   }
   if (isTimeoutError(error)) {
@@ -154,6 +275,7 @@ export function redirectError(response: Response): ApiError {
   return new ApiError({
     code: 'redirected',
     httpStatus: response.status || null,
+    ...requestIdOf(response.headers),
     message: target
       ? `The server redirected the request to ${target}. Adscope follows no redirect, so your key goes nowhere else: if that is the service's address, use it as the base URL.`
       : 'The server answered with a redirect. Adscope follows no redirect, so your key goes nowhere else: check the base URL (https://, and the exact address of the service).',
@@ -165,25 +287,32 @@ export function redirectError(response: Response): ApiError {
 const isRedirect = (response: Response) =>
   response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 
+/** What a refusal teaches of the query that met it: only a 40001 (or a flat 400) that names a bound or a filter. */
+function taught(error: unknown, path: string, query: Query | undefined) {
+  if (!(error instanceof ApiError) || error.code !== ApiCode.invalid) return null;
+  return lessonOf(path, query, error.message);
+}
+
 /** Bodies the retry check already parsed, by the answer it handed on: each body is parsed once. */
 const parsedBodies = new WeakMap<Response, unknown>();
 
-async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxBytes: number): Promise<T> {
+async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxBytes: number, now: number): Promise<T> {
   const json = parsedBodies.has(response) ? parsedBodies.get(response) : await parseBody(response, maxBytes);
-  return dataOf(json, response.status, schema);
+  return dataOf(json, response, schema, now);
 }
 
 async function parseBody(response: Response, maxBytes: number): Promise<unknown> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response.status);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response);
   const text = await response.text();
-  if (text.length > maxBytes) throw tooLarge(response.status);
+  if (text.length > maxBytes) throw tooLarge(response);
   if (text.trim() === '') {
     throw new ApiError({
       code: 'invalid_response',
       httpStatus: response.status,
       message: 'The server answered with an empty body.',
       retryable: true,
+      ...requestIdOf(response.headers),
     });
   }
   try {
@@ -194,17 +323,22 @@ async function parseBody(response: Response, maxBytes: number): Promise<unknown>
       httpStatus: response.status,
       message: 'The server answered with a body that is not JSON (truncated, or an HTML page).',
       retryable: true,
+      ...requestIdOf(response.headers),
     });
   }
 }
 
-function dataOf<T>(json: unknown, status: number, schema: z.ZodType<T>): T {
+function dataOf<T>(json: unknown, response: Response, schema: z.ZodType<T>, now: number): T {
+  const { status, headers } = response;
+  const flat = flatErrorOf(json);
+  if (flat) throw flatError(flat, status, headers, now);
   const envelope = envelopeOf(json);
   if (!envelope) {
     throw new ApiError({
       code: 'invalid_response',
       httpStatus: status,
       message: 'The server answered without a numeric envelope code.',
+      ...requestIdOf(headers),
     });
   }
   if (envelope.code !== ApiCode.ok) {
@@ -213,6 +347,7 @@ function dataOf<T>(json: unknown, status: number, schema: z.ZodType<T>): T {
       httpStatus: status,
       message: envelope.message || `The API answered code ${envelope.code}.`,
       details: envelope.data,
+      ...requestIdOf(headers),
     });
   }
   const data = schema.safeParse(envelope.data);
@@ -223,17 +358,19 @@ function dataOf<T>(json: unknown, status: number, schema: z.ZodType<T>): T {
       code: 'invalid_response',
       httpStatus: status,
       message: `The API's answer has an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`,
+      ...requestIdOf(headers),
     });
   }
   return data.data;
 }
 
-function tooLarge(status: number): ApiError {
+function tooLarge(response: Response): ApiError {
   return new ApiError({
     code: 'invalid_response',
-    httpStatus: status,
+    httpStatus: response.status,
     message: 'The server answered with a body too large to be an API response.',
     retryable: false,
+    ...requestIdOf(response.headers),
   });
 }
 
@@ -271,11 +408,47 @@ export function createTransport(options: TransportOptions): Transport {
   const maxBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
   const clock = options.clock ?? systemClock;
   const inflight = new Map<string, SharedRequest>();
+  const facts = factsMemory(options.facts ?? storedServiceFacts);
 
+  /**
+   * One request as the service takes it: its query fitted to what was learned of the service.
+   * A 40001 that teaches something of this query (a bound it went over, a filter the service
+   * does not take) is learned, and the request is sent once more, fitted; never a second time.
+   */
   async function send<T>(method: Method, path: ApiPath, request: RequestOptions<T>, signal?: AbortSignal): Promise<T> {
-    const { baseUrl, apiKey } = await options.getConnection();
+    const connection = await options.getConnection();
+    const { baseUrl } = connection;
+    const hasQuery = request.query !== undefined && Object.keys(request.query).length > 0;
+    // A request without a query has nothing to fit: it reads no facts.
+    const fitted = hasQuery ? fitQuery(path, request.query, await facts.read(baseUrl)) : request.query;
+    try {
+      return await attempt(method, connection, path, fitted, request, signal);
+    } catch (error) {
+      const lesson = taught(error, path, fitted);
+      if (!lesson) throw error;
+      await facts.learn(baseUrl, lesson);
+      const refitted = fitQuery(path, fitted, await facts.read(baseUrl));
+      try {
+        return await attempt(method, connection, path, refitted, request, signal);
+      } catch (again) {
+        // Learned for the next request; this one has had its one more try.
+        const next = taught(again, path, refitted);
+        if (next) await facts.learn(baseUrl, next);
+        throw again;
+      }
+    }
+  }
+
+  async function attempt<T>(
+    method: Method,
+    { baseUrl, apiKey }: Connection,
+    path: ApiPath,
+    query: Query | undefined,
+    request: RequestOptions<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const url = new URL(`${baseUrl}${path}`);
-    url.search = toSearchParams(request.query).toString();
+    url.search = toSearchParams(query).toString();
     const retriable = method === 'GET' || request.idempotent === true;
     try {
       const response = await ky(url, {
@@ -300,7 +473,7 @@ export function createTransport(options: TransportOptions): Transport {
               retryOnTimeout: true,
               shouldRetry: ({ error }) => {
                 if (!isHTTPError(error)) return undefined;
-                const envelope = envelopeOf(error.data);
+                const envelope = envelopeOf(bodyOf(error));
                 if (envelope && NEVER_RETRIED.has(envelope.code)) return false;
                 // 50001 is retried with any status (a 400 or a 500 carries it as well as a 503).
                 if (envelope?.code === ApiCode.upstream && error.response.status !== 429) return true;
@@ -339,7 +512,7 @@ export function createTransport(options: TransportOptions): Transport {
           ],
         },
       });
-      return await readEnvelope(response, request.schema, maxBytes);
+      return await readEnvelope(response, request.schema, maxBytes, clock());
     } catch (error) {
       throw toApiError(error, clock());
     }

@@ -32,10 +32,14 @@ export interface OutboxDeps extends QueueEnvironment {
   workspace?: () => Promise<string | null>;
 }
 
-/** Network trouble, rate limits and upstream outages pass; wrong input or a missing board does not. */
+/**
+ * Network trouble, rate limits, upstream outages and a service that failed mid-way (a 5xx in its
+ * own words, after which the change may or may not have landed) pass; wrong input or a missing
+ * board does not.
+ */
 export function isTransient(error: ApiError): boolean {
   if (error.code === 'network' || error.code === 'timeout' || error.code === 'rate_limited') return true;
-  if (error.code === ApiCode.upstream) return true;
+  if (error.code === ApiCode.upstream || error.code === 'service_error') return true;
   return error.code === 'invalid_response' && error.retryable;
 }
 

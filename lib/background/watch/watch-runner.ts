@@ -3,6 +3,7 @@ import { storage } from 'wxt/utils/storage';
 import type { Clock } from '../../clock';
 import { ApiCode } from '../../contract/envelope';
 import type { LibraryAd, LibraryPage } from '../../contract/ad-library';
+import type { adLibraryApi } from '../api/ad-library';
 import { ApiError } from '../../messaging/api-error';
 import {
   type BrandCheck,
@@ -25,11 +26,24 @@ import {
 } from '../../storage/watchlist';
 import { diffPage, NO_SWEEP, readSeen as readStoredSeen, type SeenSet, storeSeen, type Sweep } from './seen-set';
 
+type AdLibraryApi = ReturnType<typeof adLibraryApi>;
+
 /** One request for a page of a brand's ads, newest first; never retried inside (every request is counted here). */
 export type BrandPageSearch = (brandId: string, cursor: string | undefined) => Promise<LibraryPage>;
 
-/** Ads per request ("100 is used in practice", spec 4.10). */
+/** Ads per request ("100 is used in practice", spec 4.10); the transport lowers it to what a service taught. */
 export const WATCH_PAGE_SIZE = 100;
+
+/** The brand check's one request: a page of a brand's ads in the library, newest first. */
+export function brandPageSearch(library: Pick<AdLibraryApi, 'search'>): BrandPageSearch {
+  return (brandId, cursor) =>
+    library.search({
+      unified_brand_id: brandId,
+      order: 'newest',
+      page_size: WATCH_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    });
+}
 
 export interface WatchPolicy {
   budget: number;
