@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUuid } from './limits';
+import { brandIdSchema } from './ids';
 import { ALTERNATIVE_NAMES, normalizeListPage, renameFields, unwrapRecord, unwrapped, withNames } from './alternatives';
 import { optionalText, requiredList, tolerantArray } from './tolerant';
 import { parseUtcDay } from './window';
@@ -163,7 +163,7 @@ const librarySearchShape = {
   sort_by: z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' }).optional(),
   order: z.literal('newest', { error: 'order must be newest.' }).optional(),
   display_format: z.string().trim().min(1, 'display_format cannot be empty.').optional(),
-  unified_brand_id: z.string().refine(isUuid, 'unified_brand_id must be a brand id (UUID).').optional(),
+  unified_brand_id: brandIdSchema.optional(),
   page_size: pageSize.optional(),
   cursor: z.string().optional(),
 };

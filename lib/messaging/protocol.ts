@@ -18,6 +18,7 @@ import {
   followedRequestSchema,
 } from '../contract/brand-library';
 import { type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
+import { adIdSchema, boardIdSchema } from '../contract/ids';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
@@ -102,7 +103,7 @@ export const requests = {
   'library.search': request<LibraryPage>()({ input: librarySearchSchema, senders: EXTENSION_PAGES }),
   'library.saved': request<LibraryPage>()({ input: cursorRequestSchema, senders: EXTENSION_PAGES }),
   'library.ad': request<LibraryAd>()({
-    input: z.object({ adId: z.string().min(1).max(200) }).strict(),
+    input: z.object({ adId: adIdSchema }).strict(),
     senders: EXTENSION_PAGES,
   }),
   'brands.search': request<BrandPage>()({
@@ -137,7 +138,7 @@ export const requests = {
   'boards.ads': request<LibraryPage>()({
     input: z
       .object({
-        boardId: z.string().min(1).max(120),
+        boardId: boardIdSchema,
         sort_by: z.enum(boardOrders).optional(),
         cursor: z.string().optional(),
         page_size: z.number().int().min(1).max(100).optional(),
@@ -153,9 +154,9 @@ export const requests = {
   'outbox.save': request<OutboxEntry>()({
     input: z
       .object({
-        boardId: z.string().min(1).max(120),
+        boardId: boardIdSchema,
         boardName: z.string().max(200),
-        adId: z.string().min(1).max(200),
+        adId: adIdSchema,
         tags: tagsSchema,
         /** The ad's creatives, for the vault to keep once the save is confirmed; web addresses only. */
         media: z
