@@ -11,6 +11,7 @@
  * L = LEADERS_COMPARED and w words of copy. Same creative is a map lookup. No all-pairs step.
  */
 import type { LibraryAd } from './contract/ad-library';
+import { dayOf } from './contract/ad-dates';
 
 /** Copy whose word sets overlap this much (Jaccard) is near-identical. */
 export const COPY_SIMILARITY = 0.6;
@@ -64,7 +65,10 @@ export function landingKey(link: string | null): string | null {
 /** A creative as a key: its first image (or video poster) without the query a CDN signs it with. */
 export function creativeKey(ad: Pick<LibraryAd, 'images' | 'videos'>): string | null {
   const url =
-    ad.images.find((image) => image.url)?.url ?? ad.videos.find((video) => video.preview_image_url)?.preview_image_url;
+    ad.images.find((image) => image.url)?.url ??
+    ad.videos.find((video) => video.preview_image_url)?.preview_image_url ??
+    // A video given without a poster is the same creative by its own address.
+    ad.videos.find((video) => video.url)?.url;
   if (!url) return null;
   try {
     const parsed = new URL(url);
@@ -171,7 +175,8 @@ export interface ConceptSummary<T extends LibraryAd = LibraryAd> {
 }
 
 const DAY_MS = 86_400_000;
-const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
+/** A launch or end day; a timestamp (a service may send one) is the user's day, as the schema reads it. */
+const day = (value: string | null) => dayOf(value);
 
 /** What a concept is, in figures: its versions, live versions, newest launch, and how long it has run. */
 export function summarizeConcept<T extends LibraryAd>(versions: readonly T[], now: number): ConceptSummary<T> {
