@@ -12,6 +12,7 @@
  */
 import type { LibraryAd } from './contract/ad-library';
 import { imageKey, landingKey as pageKey } from './landing-key';
+import { dayOf } from './contract/ad-dates';
 
 /** Copy whose word sets overlap this much (Jaccard) is near-identical. */
 export const COPY_SIMILARITY = 0.6;
@@ -31,7 +32,10 @@ export function landingKey(link: string | null): string | null {
 /** A creative as a key: its first image (or video poster), without what a CDN signs the link with. */
 export function creativeKey(ad: Pick<LibraryAd, 'images' | 'videos'>): string | null {
   const url =
-    ad.images.find((image) => image.url)?.url ?? ad.videos.find((video) => video.preview_image_url)?.preview_image_url;
+    ad.images.find((image) => image.url)?.url ??
+    ad.videos.find((video) => video.preview_image_url)?.preview_image_url ??
+    // A video given without a poster is the same creative by its own address.
+    ad.videos.find((video) => video.url)?.url;
   return url ? imageKey(url) : null;
 }
 
@@ -132,7 +136,8 @@ export interface ConceptSummary<T extends LibraryAd = LibraryAd> {
 }
 
 const DAY_MS = 86_400_000;
-const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
+/** A launch or end day; a timestamp (a service may send one) is the user's day, as the schema reads it. */
+const day = (value: string | null) => dayOf(value);
 
 /** What a concept is, in figures: its versions, live versions, newest launch, and how long it has run. */
 export function summarizeConcept<T extends LibraryAd>(versions: readonly T[], now: number): ConceptSummary<T> {

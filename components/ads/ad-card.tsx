@@ -4,9 +4,10 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
 import { iconClass } from '../ui/icons';
 import type { AdSaveState } from './saved-state';
-import { adHeadline, adPreviewUrl, saveStatusText } from './ad-words';
+import { adHeadline, adPreview, saveStatusText } from './ad-words';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
+import { VideoFrame } from './video-frame';
 import { WatchButton } from './watch-toggle';
 import { watchableBrand } from './watch-store';
 import './ads.css';
@@ -58,8 +59,8 @@ export function AdCard({
   deferMedia,
 }: AdCardProps) {
   const status = saveStatusText(saveState);
-  const preview = adPreviewUrl(ad);
-  const shown = useDeferredMedia(preview, deferMedia ?? false);
+  const preview = adPreview(ad);
+  const shown = useDeferredMedia(preview?.url ?? null, deferMedia ?? false);
   const launched = formatDay(ad.start_date);
   // Days running only when the end is known (or the ad is known to run): an unknown end counts nothing.
   const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
@@ -69,10 +70,15 @@ export function AdCard({
   return (
     <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total} data-ad-id={ad.id}>
       <div className="ad-card-media">
-        {shown ? (
+        {shown === null ? (
+          preview ? null : (
+            <span className="ad-card-nomedia">No preview</span>
+          )
+        ) : preview?.kind === 'video' ? (
+          // No picture given: the video's own first frame, or "No preview" where the browser cannot show one.
+          <VideoFrame src={shown} label="" fallbackClassName="ad-card-nomedia" />
+        ) : (
           <CreativeImage src={shown} alt="" loading="lazy" decoding="async" />
-        ) : preview ? null : (
-          <span className="ad-card-nomedia">No preview</span>
         )}
         {format ? <span className="badge ad-card-format">{format}</span> : null}
       </div>

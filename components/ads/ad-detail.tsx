@@ -1,4 +1,5 @@
 import { CreativeImage } from './creative-image';
+import { VideoFrame } from './video-frame';
 import { useEffect, useRef } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
@@ -17,7 +18,7 @@ import {
 import { useLocalHoldings, useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
-import { adHeadline, saveStatusText } from './ad-words';
+import { adHeadline, runStatusText, saveStatusText } from './ad-words';
 import { useLibraryAd } from './queries';
 import { systemClock } from '@/lib/clock';
 import './ads.css';
@@ -124,22 +125,45 @@ function useSaveShortcut(ad: LibraryAd | undefined): void {
   }, [ad, openSaveDialog, quickSave]);
 }
 
-/** The ad's images and video posters, or a line saying it has none. */
+interface MediaItem {
+  url: string;
+  label: string;
+  /** A video without a poster: its own first frame (and it can be played here). */
+  video: boolean;
+}
+
+/** The ad's images, video posters, and videos given without a poster, in that order. */
+function mediaOf(ad: LibraryAd): MediaItem[] {
+  return [
+    ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}`, video: false })),
+    ...ad.videos.map((video, index) => {
+      const poster = safeHttpUrl(video.preview_image_url);
+      return poster
+        ? { url: poster, label: `Video ${index + 1} poster`, video: false }
+        : { url: safeHttpUrl(video.url), label: `Video ${index + 1}`, video: true };
+    }),
+  ].filter((item): item is MediaItem => item.url !== null);
+}
+
+/** The ad's images and video posters (a video without one shows its first frame), or a line saying it has none. */
 function AdMedia({ ad }: { ad: LibraryAd }) {
-  const media = [
-    ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}` })),
-    ...ad.videos.map((video, index) => ({
-      url: safeHttpUrl(video.preview_image_url),
-      label: `Video ${index + 1} poster`,
-    })),
-  ].filter((item): item is { url: string; label: string } => item.url !== null);
+  const media = mediaOf(ad);
   if (media.length === 0) return <p className="muted">This ad has no image or video preview.</p>;
   return (
     <ul className="ad-detail-media list-plain" aria-label="Creatives">
       {media.map((item) => (
         <li key={item.url}>
           <figure>
-            <CreativeImage src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
+            {item.video ? (
+              <VideoFrame
+                src={item.url}
+                label={`${item.label} of the ad`}
+                controls
+                fallbackClassName="ad-detail-nomedia"
+              />
+            ) : (
+              <CreativeImage src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
+            )}
             <figcaption className="muted">{item.label}</figcaption>
           </figure>
         </li>
@@ -179,11 +203,7 @@ function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps[
       <dd>{orNotGiven(formatDay(ad.start_date))}</dd>
       <dt>Status</dt>
       <dd>
-        {ad.end_date
-          ? `Last seen ${formatDay(ad.end_date)}`
-          : ad.is_active
-            ? 'Still running'
-            : 'Not given (the service does not say whether it still runs)'}
+        {runStatusText(ad)}
         {running ? ` · ${countOf(running, 'day')}` : ''}
       </dd>
       <dt>Language</dt>

@@ -1,5 +1,6 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
+import { formatDay } from '../ui/format';
 import type { AdSaveState } from './saved-state';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
@@ -21,6 +22,49 @@ export function adPreviewUrl(ad: LibraryAd): string | null {
     if (url) return url;
   }
   return null;
+}
+
+/** What stands for an ad in a card: a picture, else a video to show the first frame of, else nothing. */
+export type AdPreview = { kind: 'image'; url: string } | { kind: 'video'; url: string } | null;
+
+/** The picture that stands for an ad (adPreviewUrl); without one, its first video that has a web address. */
+export function adPreview(ad: LibraryAd): AdPreview {
+  const picture = adPreviewUrl(ad);
+  if (picture) return { kind: 'image', url: picture };
+  const video = firstVideoWithoutPoster(ad);
+  return video ? { kind: 'video', url: video } : null;
+}
+
+/** The URL of the ad's first video that has one but no poster the service gave, or null. */
+export function firstVideoWithoutPoster(ad: LibraryAd): string | null {
+  for (const video of ad.videos) {
+    if (safeHttpUrl(video.preview_image_url)) continue;
+    const url = safeHttpUrl(video.url);
+    if (url) return url;
+  }
+  return null;
+}
+
+/**
+ * A video's address that asks the browser for the frame a tenth of a second in (a media
+ * fragment): what a muted, unplayed `<video preload="metadata">` then shows. A fragment the URL
+ * had is replaced; the request the browser sends is the same either way.
+ */
+export function firstFrameUrl(url: string): string {
+  const hash = url.indexOf('#');
+  return `${hash === -1 ? url : url.slice(0, hash)}#t=0.1`;
+}
+
+/**
+ * Whether the ad still runs, in words: as the service says it (`is_active`, a status word, an
+ * end date); "Not given" when it says nothing.
+ */
+export function runStatusText(ad: Pick<LibraryAd, 'is_active' | 'end_date'>): string {
+  const lastSeen = ad.end_date ? formatDay(ad.end_date) : null;
+  if (ad.is_active) return lastSeen ? `Still running (last seen ${lastSeen})` : 'Still running';
+  if (lastSeen) return `Last seen ${lastSeen}`;
+  if (ad.is_active === false) return 'Stopped (the service gives no end date)';
+  return 'Not given (the service does not say whether it still runs)';
 }
 
 /** The ad's title, or whose ad it is when it has none. */

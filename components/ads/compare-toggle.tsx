@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isUuid } from '@/lib/contract/limits';
+import { isOpaqueId, sameId } from '@/lib/contract/ids';
 import { COMPARE_MAX, COMPARE_MIN, type CompareBrand } from '../report/figures';
 import { navigate } from '../navigation/navigation-store';
 import { countOf } from '../ui/format';
@@ -24,8 +24,8 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   refused: null,
   toggle: (brand) => {
     const { brands } = get();
-    if (brands.some((picked) => picked.id === brand.id)) {
-      set({ brands: brands.filter((picked) => picked.id !== brand.id), refused: null });
+    if (brands.some((picked) => sameId(picked.id, brand.id))) {
+      set({ brands: brands.filter((picked) => !sameId(picked.id, brand.id)), refused: null });
     } else if (brands.length >= COMPARE_MAX) {
       set({ refused: `Compare takes ${COMPARE_MAX} brands at most: remove one before adding ${brand.name}.` });
     } else {
@@ -39,9 +39,9 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
 
 /** A toggle: pressed while the brand is picked for comparison. */
 export function CompareButton({ brand }: { brand: CompareBrand }) {
-  const picked = useCompareStore((state) => state.brands.some((item) => item.id === brand.id));
+  const picked = useCompareStore((state) => state.brands.some((item) => sameId(item.id, brand.id)));
   const toggle = useCompareStore((state) => state.toggle);
-  if (!isUuid(brand.id)) return null;
+  if (!isOpaqueId(brand.id)) return null;
   return (
     <button type="button" className="btn compare-button" aria-pressed={picked} onClick={() => toggle(brand)}>
       Compare<span className="visually-hidden"> {brand.name}</span>

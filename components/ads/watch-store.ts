@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isUuid } from '@/lib/contract/limits';
+import { canonicalId } from '@/lib/contract/ids';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { WATCH_LIMIT } from '@/lib/storage/watchlist';
@@ -48,12 +48,11 @@ export const useWatchStore = create<WatchState>()((set, get) => ({
   dismiss: () => set({ notice: null }),
 }));
 
-/** The brand an ad can be watched by: only a catalogue brand with an id. */
+/** The brand an ad can be watched by: only a catalogue brand with an id (opaque, in its one form). */
 export function watchableBrand(ad: {
   unified_brand_id: string | null;
   brand_name: string | null;
 }): { id: string; name: string } | null {
-  return ad.unified_brand_id && isUuid(ad.unified_brand_id)
-    ? { id: ad.unified_brand_id, name: ad.brand_name ?? 'this brand' }
-    : null;
+  const id = ad.unified_brand_id ? canonicalId(ad.unified_brand_id) : null;
+  return id ? { id, name: ad.brand_name ?? 'this brand' } : null;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isUuid } from '@/lib/contract/limits';
+import { canonicalId } from '@/lib/contract/ids';
 import { watchlistItem } from '@/lib/storage/watchlist';
 import { iconClass } from '../ui/icons';
 import { useStoredItem } from '../ui/use-stored-item';
@@ -16,11 +16,13 @@ interface WatchButtonProps {
 /** A toggle: pressed while the brand is watched. */
 export function WatchButton({ brand, compact, tabbable = true }: WatchButtonProps) {
   const watched = useStoredItem(watchlistItem);
-  const watching = watched?.some((item) => item.id === brand.id) ?? false;
+  // The watchlist keeps each id in its one form (a UUID dashed and lower case).
+  const id = canonicalId(brand.id);
+  const watching = watched?.some((item) => item.id === id) ?? false;
   const busy = useWatchStore((state) => state.busy.has(brand.id));
   const toggle = useWatchStore((state) => state.toggle);
   const label = `Watch ${brand.name}`;
-  if (!isUuid(brand.id)) return null;
+  if (id === null) return null;
   return (
     <button
       type="button"

@@ -1,4 +1,5 @@
 import { topConcepts } from '@/lib/concepts';
+import { dayOf } from '@/lib/contract/ad-dates';
 import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
 import { callBackground } from '@/lib/messaging/client';
 import {
@@ -55,7 +56,7 @@ export async function loadBrandFigures(
       reachedEnd = true;
       break;
     }
-    const oldest = result.items.at(-1)?.start_date?.slice(0, 10);
+    const oldest = dayOf(result.items.at(-1)?.start_date);
     if (oldest && oldest < first) break;
   }
   const active = await callBackground(

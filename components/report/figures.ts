@@ -1,4 +1,5 @@
 import type { ConceptSummary } from '@/lib/concepts';
+import { dayOf } from '@/lib/contract/ad-dates';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { shiftUtcDay } from '@/lib/contract/window';
 import { countOf, daysRunning } from '../ui/format';
@@ -73,8 +74,8 @@ export function countCadence(ads: readonly LibraryAd[], today: string, reachedEn
   for (const ad of ads) {
     if (seen.has(ad.id)) continue;
     seen.add(ad.id);
-    const day = ad.start_date?.slice(0, 10);
-    if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
+    const day = dayOf(ad.start_date);
+    if (!day) continue;
     if (oldestSeen === null || day < oldestSeen) oldestSeen = day;
     if (day < first || day > today) continue;
     const week = weeks.find((candidate) => candidate.start <= day && day <= candidate.end);
@@ -97,8 +98,8 @@ export function longestRunning(ads: readonly LibraryAd[], now: number): { ad: Li
 export function newestLaunch(ads: readonly LibraryAd[]): string | null {
   let newest: string | null = null;
   for (const ad of ads) {
-    const day = ad.start_date?.slice(0, 10) ?? null;
-    if (day && /^\d{4}-\d{2}-\d{2}$/.test(day) && (newest === null || day > newest)) newest = day;
+    const day = dayOf(ad.start_date);
+    if (day && (newest === null || day > newest)) newest = day;
   }
   return newest;
 }

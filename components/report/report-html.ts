@@ -14,16 +14,26 @@ export interface CreativeRef {
   label: string;
 }
 
-/** An ad's creatives: its images, then a poster per video; at most MAX_CREATIVES_PER_AD. */
-export function creativesOf(ad: LibraryAd): { refs: CreativeRef[]; leftOut: number } {
+/**
+ * An ad's creatives: its images, then a poster per video; at most MAX_CREATIVES_PER_AD. A video
+ * given without a poster has no picture a report can embed (it holds images only, and fetching a
+ * video to make one would download it whole): it is listed apart, shown as "No preview" with its link.
+ */
+export function creativesOf(ad: LibraryAd): { refs: CreativeRef[]; leftOut: number; videosOnly: CreativeRef[] } {
   const all: CreativeRef[] = [];
+  const videosOnly: CreativeRef[] = [];
   ad.images.forEach((image, index) => {
     if (image.url) all.push({ url: image.url, label: `Image ${index + 1}` });
   });
   ad.videos.forEach((video, index) => {
     if (video.preview_image_url) all.push({ url: video.preview_image_url, label: `Video ${index + 1} poster` });
+    else if (video.url) videosOnly.push({ url: video.url, label: `Video ${index + 1}` });
   });
-  return { refs: all.slice(0, MAX_CREATIVES_PER_AD), leftOut: Math.max(0, all.length - MAX_CREATIVES_PER_AD) };
+  return {
+    refs: all.slice(0, MAX_CREATIVES_PER_AD),
+    leftOut: Math.max(0, all.length - MAX_CREATIVES_PER_AD),
+    videosOnly: videosOnly.slice(0, MAX_CREATIVES_PER_AD),
+  };
 }
 
 export interface ReportInput {
@@ -82,9 +92,9 @@ function link(url: unknown, text: HtmlValue): SafeHtml {
 }
 
 function creativeBlock(ad: LibraryAd, creatives: ReadonlyMap<string, Creative>): SafeHtml {
-  const { refs, leftOut } = creativesOf(ad);
+  const { refs, leftOut, videosOnly } = creativesOf(ad);
   const name = ad.title ?? ad.brand_name ?? 'this ad';
-  if (refs.length === 0)
+  if (refs.length === 0 && videosOnly.length === 0)
     return html`<div class="creatives"><p class="missing">No creative given for this ad.</p></div>`;
   return html`<div class="creatives">
     ${refs.map((ref) => {
@@ -97,6 +107,13 @@ function creativeBlock(ad: LibraryAd, creatives: ReadonlyMap<string, Creative>):
         ${ref.label}: ${reason} ${link(ref.url, 'Open the original')}
       </p>`;
     })}
+    ${videosOnly.map(
+      // Words and a link, not role="img": the link stays reachable.
+      (ref) =>
+        html`<p class="missing">
+          ${ref.label} of ${name}: No preview (the service gave no picture for it). ${link(ref.url, 'Open the video')}
+        </p>`,
+    )}
     ${leftOut > 0 ? html`<p class="muted">${countOf(leftOut, 'more creative')} not embedded.</p>` : null}
   </div>`;
 }

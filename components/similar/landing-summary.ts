@@ -1,4 +1,5 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { dayOf } from '@/lib/contract/ad-dates';
 import { daysRunning } from '../ui/format';
 
 export interface LandingSummary {
@@ -19,7 +20,7 @@ export function landingSummary(ads: readonly LibraryAd[], now: number): LandingS
   for (const ad of ads) {
     const format = ad.display_format ?? 'not given';
     formats.set(format, (formats.get(format) ?? 0) + 1);
-    const day = ad.start_date?.slice(0, 10) ?? null;
+    const day = dayOf(ad.start_date);
     if (day && (earliest === null || day < earliest)) earliest = day;
     const days = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, now) : null;
     if (days !== null && (longestDays === null || days > longestDays)) longestDays = days;

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod';
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { isOpaqueId } from '@/lib/contract/ids';
 import type { PendingSimilar } from '@/lib/storage/pending-similar';
 import type { SimilarRequest } from '@/lib/messaging/similar';
 import { onArrival } from '../navigation/navigation-store';
@@ -61,7 +62,8 @@ export function similarToAd(ad: LibraryAd): SimilarRequest {
     adId: ad.id,
     title: (ad.title ?? '').slice(0, 300),
     text: (ad.body ?? '').slice(0, 2000),
-    brandId: ad.unified_brand_id,
+    // An id that is not a legal brand id is not asked about (the brand is then not shown).
+    brandId: ad.unified_brand_id && isOpaqueId(ad.unified_brand_id) ? ad.unified_brand_id : null,
     brandName: ad.brand_name,
     language: ad.language,
   };

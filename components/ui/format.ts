@@ -1,6 +1,7 @@
 import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import { userLocale } from '@/lib/locale';
+import { dayOf, userTimeZone } from '@/lib/contract/ad-dates';
 
 /**
  * Every date and number a page shows, in the user's locale: the one place where formats are
@@ -8,7 +9,11 @@ import { userLocale } from '@/lib/locale';
  * to every bundle.
  */
 export interface Formats {
-  /** "3 Oct 2026" (en-GB), "Oct 3, 2026" (en-US): a calendar day, never shifted by the time zone. */
+  /**
+   * "3 Oct 2026" (en-GB), "Oct 3, 2026" (en-US): a calendar day. A date (YYYY-MM-DD) is that day,
+   * never shifted by the time zone; a timestamp is the day it was in the formats' time zone (a
+   * naive one read as UTC first).
+   */
   day(value: string | null | undefined): string | null;
   /** A day and a time of day, in the time zone the formats were made for. */
   dateTime(value: string | null | undefined): string | null;
@@ -26,7 +31,7 @@ export interface Formats {
   seconds(value: number): string;
 }
 
-/** The formats of one locale; `timeZone` for times of day (the system's when absent). */
+/** The formats of one locale; `timeZone` for times of day and a timestamp's day (the system's when absent). */
 export function formatsFor(locale: string, timeZone?: string): Formats {
   const dayFormat = new Intl.DateTimeFormat(locale, {
     day: 'numeric',
@@ -55,7 +60,9 @@ export function formatsFor(locale: string, timeZone?: string): Formats {
   };
   return {
     day: (value) => {
-      const date = value ? parseApiDate(value) : null;
+      if (!value) return null;
+      const calendar = dayOf(value, timeZone ?? userTimeZone());
+      const date = parseApiDate(calendar ?? value);
       return date ? dayFormat.format(date) : null;
     },
     dateTime: (value) => {
@@ -106,14 +113,18 @@ export const formatDay = formats.day;
 /** A day and time of day in the user's time zone. */
 export const formatDateTime = formats.dateTime;
 
-/** Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`) while it runs. */
+/**
+ * Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`)
+ * while it runs. A timestamp for either end counts as its day in `timeZone` (the user's unless given).
+ */
 export function daysRunning(
   start: string | null | undefined,
   end: string | null | undefined,
   now: number,
+  timeZone: string = userTimeZone(),
 ): number | null {
-  const from = start ? parseApiDate(start) : null;
-  const to = end ? parseApiDate(end) : new Date(now);
+  const from = start ? parseApiDate(dayOf(start, timeZone) ?? start) : null;
+  const to = end ? parseApiDate(dayOf(end, timeZone) ?? end) : new Date(now);
   if (!from || !to) return null;
   return Math.max(1, differenceInCalendarDays(to, from, { in: utc }) + 1);
 }

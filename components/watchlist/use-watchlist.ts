@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { isUuid } from '@/lib/contract/limits';
+import { isOpaqueId } from '@/lib/contract/ids';
 import { callBackground } from '@/lib/messaging/client';
 import {
   watchlistItem,
@@ -57,7 +57,7 @@ export function useCheckSettings() {
   return { shown, save };
 }
 
-/** The workspace's followed brands to pick from, by pages, filtered by name; rows without a catalogue id are left out. */
+/** The workspace's followed brands to pick from, by pages, filtered by name; rows without a usable id are left out. */
 export function useFollowedToWatch(query: string) {
   const followed = useInfiniteQuery({
     queryKey: watchKeys.followed(query),
@@ -72,7 +72,7 @@ export function useFollowedToWatch(query: string) {
   });
   return {
     followed,
-    rows: (followed.data?.pages.flatMap((page) => page.items) ?? []).filter((brand) => isUuid(brand.id)),
+    rows: (followed.data?.pages.flatMap((page) => page.items) ?? []).filter((brand) => isOpaqueId(brand.id)),
     total: followed.data?.pages[0]?.total ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { adSnapshot } from '../contract/ad-snapshot';
 import { type BoardNode, boardAdsPageSchema } from '../contract/boards';
 import { ApiCode } from '../contract/envelope';
+import { sameId } from '../contract/ids';
 import type { Clock } from '../clock';
 import { ApiError } from '../messaging/api-error';
 import type { OutboxEntry } from '../storage/outbox';
@@ -51,7 +52,7 @@ export function noSuchEndpoint(error: ApiError): boolean {
 }
 
 function treeHas(nodes: readonly BoardNode[], boardId: string): boolean {
-  return nodes.some((node) => node.board_id === boardId || treeHas(node.children, boardId));
+  return nodes.some((node) => sameId(node.board_id, boardId) || treeHas(node.children, boardId));
 }
 
 export function readOnlyError(message: string | undefined): ApiError {

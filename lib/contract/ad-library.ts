@@ -1,61 +1,97 @@
 import { z } from 'zod';
-import { isUuid } from './limits';
+import { brandIdSchema } from './ids';
 import { ALTERNATIVE_NAMES, normalizeListPage, renameFields, unwrapRecord, unwrapped, withNames } from './alternatives';
 import { optionalText, requiredList, tolerantArray } from './tolerant';
+import { dayOf, userTimeZone } from './ad-dates';
 import { parseUtcDay } from './window';
 
 /**
- * A library ad (spec 2). Documented fields are read by their names; the extras the contract
- * does not show (end_date, language, unified_brand_id) by any known name; unknown ones pass through.
+ * A video of a library ad: its poster (`preview_image_url`, which a real service may leave out)
+ * and its own URL (not shown in the contract; absent reads as undefined), each by any known name.
  */
-const libraryAdFields = withNames(
-  {
-    end_date: ALTERNATIVE_NAMES.endDate,
-    language: ALTERNATIVE_NAMES.adLanguage,
-    unified_brand_id: ALTERNATIVE_NAMES.brandId.filter((name) => name !== 'id'),
-  },
-  z.looseObject({
-    id: z.string().min(1),
-    title: optionalText,
-    body: optionalText,
-    brand_name: optionalText,
-    cta_type: optionalText,
-    link_url: optionalText,
-    display_format: optionalText,
-    start_date: optionalText,
-    end_date: optionalText,
-    language: optionalText,
-    unified_brand_id: optionalText,
-    is_active: z.boolean().nullable(),
-    images: tolerantArray(z.looseObject({ url: optionalText })),
-    videos: tolerantArray(z.looseObject({ preview_image_url: optionalText })),
-    saved_details: z
-      .looseObject({
-        saved_at: optionalText,
-        boards: tolerantArray(z.string()),
-        tags: tolerantArray(z.string()),
-      })
-      .optional()
-      .catch(undefined),
-  }),
+const libraryVideoSchema = withNames(
+  { preview_image_url: ALTERNATIVE_NAMES.previewImageUrl, url: ALTERNATIVE_NAMES.libraryVideoUrl },
+  z.looseObject({ preview_image_url: optionalText, url: optionalText.optional() }),
 );
+const libraryImageSchema = withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.looseObject({ url: optionalText }));
+
 /**
- * Whether the ad still runs: `is_active` when the service says so, else an `end_date` that is
- * present and null; null (not given) when the service says neither. Never guessed from a
- * missing field: an unknown end is not "still running".
+ * A library ad (spec 2). Documented fields are read by their names; the extras the contract
+ * does not show (end_date, language, unified_brand_id, a video's URL) and the call to action
+ * written as `cta_text` by any known name; unknown ones pass through. Launch and end dates are
+ * read as calendar days (lib/contract/ad-dates.ts): a timestamp is the day it was in `zone()`.
+ */
+function libraryAdFieldsIn(zone: () => string) {
+  const adDay = optionalText.transform((value) => (value === null ? null : (dayOf(value, zone()) ?? value)));
+  return withNames(
+    {
+      cta_type: ALTERNATIVE_NAMES.ctaType,
+      end_date: ALTERNATIVE_NAMES.endDate,
+      language: ALTERNATIVE_NAMES.adLanguage,
+      unified_brand_id: ALTERNATIVE_NAMES.adBrandId,
+    },
+    z.looseObject({
+      id: z.string().min(1),
+      title: optionalText,
+      body: optionalText,
+      brand_name: optionalText,
+      cta_type: optionalText,
+      link_url: optionalText,
+      display_format: optionalText,
+      start_date: adDay,
+      end_date: adDay,
+      language: optionalText,
+      unified_brand_id: optionalText,
+      is_active: z.boolean().nullable(),
+      images: tolerantArray(libraryImageSchema),
+      videos: tolerantArray(libraryVideoSchema),
+      saved_details: z
+        .looseObject({
+          saved_at: optionalText,
+          boards: tolerantArray(z.string()),
+          tags: tolerantArray(z.string()),
+        })
+        .optional()
+        .catch(undefined),
+    }),
+  );
+}
+
+/** `active` / `inactive` as whether the ad runs; null for any other word. */
+function statusWord(value: unknown): boolean | null {
+  if (typeof value !== 'string') return null;
+  const word = value.trim().toLowerCase();
+  return word === 'active' ? true : word === 'inactive' ? false : null;
+}
+
+/**
+ * Whether the ad still runs: `is_active` when the service says so, else its status word
+ * (`active` or `inactive`), else an `end_date` that is present and null; null (not given) when
+ * the service says none of these. Never guessed from a missing field: an unknown end is not
+ * "still running".
  */
 function runningOf(ad: unknown): boolean | null {
   if (typeof ad !== 'object' || ad === null) return null;
   const record = ad as Record<string, unknown>;
   if (typeof record.is_active === 'boolean') return record.is_active;
+  for (const name of ALTERNATIVE_NAMES.runStatus) {
+    const running = statusWord(record[name]);
+    if (running !== null) return running;
+  }
   const end = ALTERNATIVE_NAMES.endDate.find((name) => name in record);
   if (end === undefined) return null;
   return record[end] === null ? true : typeof record[end] === 'string' ? false : null;
 }
-export const libraryAdSchema = z.preprocess(
-  (ad) => (typeof ad === 'object' && ad !== null && !Array.isArray(ad) ? { ...ad, is_active: runningOf(ad) } : ad),
-  libraryAdFields,
-);
+
+/** The library ad as read with launch and end days in `zone()`'s calendar (tests name a zone). */
+export function libraryAdSchemaIn(zone: () => string) {
+  return z.preprocess(
+    (ad) => (typeof ad === 'object' && ad !== null && !Array.isArray(ad) ? { ...ad, is_active: runningOf(ad) } : ad),
+    libraryAdFieldsIn(zone),
+  );
+}
+/** The library ad in the user's time zone. */
+export const libraryAdSchema = libraryAdSchemaIn(userTimeZone);
 export type LibraryAd = z.infer<typeof libraryAdSchema>;
 
 /**
@@ -163,7 +199,7 @@ const librarySearchShape = {
   sort_by: z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' }).optional(),
   order: z.literal('newest', { error: 'order must be newest.' }).optional(),
   display_format: z.string().trim().min(1, 'display_format cannot be empty.').optional(),
-  unified_brand_id: z.string().refine(isUuid, 'unified_brand_id must be a brand id (UUID).').optional(),
+  unified_brand_id: brandIdSchema.optional(),
   page_size: pageSize.optional(),
   cursor: z.string().optional(),
 };

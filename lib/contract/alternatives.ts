@@ -96,6 +96,18 @@ export const ALTERNATIVE_NAMES = {
 
   // Library ads: documented fields keep their names; the extras are not shown.
   endDate: ['end_date', 'stop_date', 'ended_at', 'end_time'],
+  /**
+   * The call to action. `cta_type` is the contract's name and is read first; a service that
+   * writes the button's words as `cta_text` beside it (or instead, or leaves cta_type null) is
+   * read by that name, so the call to action shows wherever cta_type does.
+   */
+  ctaType: ['cta_type', 'cta_text', 'call_to_action'],
+  /** The ad's catalogue brand (4.10 filters by `unified_brand_id`; a service may write `brand_id`). */
+  adBrandId: ['unified_brand_id', 'brand_id'],
+  /** Whether the ad still runs, as a word: `active` or `inactive` (read beside `is_active`). */
+  runStatus: ['status', 'ad_status', 'delivery_status'],
+  /** A library ad video's own URL (the contract shows only `preview_image_url`). */
+  libraryVideoUrl: ['url', 'video_url', 'source_url', 'src'],
   adLanguage: ['language', 'language_code', 'lang'],
   savedAt: ['saved_at', 'created_at', 'added_at'],
 } as const satisfies Record<string, readonly string[]>;

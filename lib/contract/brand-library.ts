@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listPageSchema } from './ad-library';
 import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
-import { isUuid } from './limits';
 import { optionalCount as count, optionalText, tolerantArray } from './tolerant';
 
 const brandNames = {
@@ -74,7 +73,8 @@ export const FOLLOWED_WINDOW = 1000;
 /** The limit "used in practice" (spec 4.14); the maximum is not shown, so it is ours. */
 export const FOLLOWED_PAGE_LIMIT = 100;
 
-export const brandIdSchema = z.string().refine(isUuid, 'brand_id must be a brand id (UUID).');
+/** A brand id in a request: opaque, bounded, one path segment (lib/contract/ids.ts). */
+export { brandIdSchema } from './ids';
 
 const whole = (field: string) =>
   z.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
+import { generationIdSchema } from './ids';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
 
 /**
@@ -16,7 +17,7 @@ export const generationSchema = withNames(
     output_language: ALTERNATIVE_NAMES.outputLanguage,
   },
   z.looseObject({
-    generation_id: z.string().min(1).max(64),
+    generation_id: generationIdSchema,
     status: z.string().max(40),
     image_ids: z
       .array(z.unknown(), { error: 'image_ids must be a list.' })

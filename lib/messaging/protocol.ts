@@ -19,6 +19,7 @@ import {
 } from '../contract/brand-library';
 import { type BoardNode, type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
 import { adSnapshotSchema } from '../contract/ad-snapshot';
+import { adIdSchema, boardIdSchema } from '../contract/ids';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
@@ -111,7 +112,7 @@ export const requests = {
   'library.search': request<LibraryPage>()({ input: librarySearchSchema, senders: EXTENSION_PAGES }),
   'library.saved': request<LibraryPage>()({ input: cursorRequestSchema, senders: EXTENSION_PAGES }),
   'library.ad': request<LibraryAd>()({
-    input: z.object({ adId: z.string().min(1).max(200) }).strict(),
+    input: z.object({ adId: adIdSchema }).strict(),
     senders: EXTENSION_PAGES,
   }),
   'brands.search': request<BrandPage>()({
@@ -146,7 +147,7 @@ export const requests = {
   'boards.ads': request<LibraryPage>()({
     input: z
       .object({
-        boardId: z.string().min(1).max(120),
+        boardId: boardIdSchema,
         sort_by: z.enum(boardOrders).optional(),
         cursor: z.string().optional(),
         page_size: z.number().int().min(1).max(100).optional(),
@@ -161,7 +162,7 @@ export const requests = {
     input: z
       .object({
         name: boardNameSchema,
-        parentId: z.string().min(1).max(120).nullable(),
+        parentId: boardIdSchema.nullable(),
         local: z.boolean().optional(),
       })
       .strict(),
@@ -169,16 +170,16 @@ export const requests = {
   }),
   /** Copies a board kept in this browser to the service (same board on a second copy); its ads go as saves. */
   'boards.copyToService': request<{ boardId: string; boardName: string; queued: number }>()({
-    input: z.object({ boardId: z.string().min(1).max(120) }).strict(),
+    input: z.object({ boardId: boardIdSchema }).strict(),
     senders: EXTENSION_PAGES,
   }),
   /** Queues a save to a board; it is stored before it is sent, and retried until it lands. */
   'outbox.save': request<OutboxEntry>()({
     input: z
       .object({
-        boardId: z.string().min(1).max(120),
+        boardId: boardIdSchema,
         boardName: z.string().max(200),
-        adId: z.string().min(1).max(200),
+        adId: adIdSchema,
         tags: tagsSchema,
         /** The ad's creatives, for the vault to keep once the save is confirmed; web addresses only. */
         media: z
@@ -203,7 +204,7 @@ export const requests = {
   'vault.keep': request<{ added: number }>()({
     input: z
       .object({
-        boardId: z.string().min(1).max(120),
+        boardId: boardIdSchema,
         boardName: z.string().max(200),
         ads: z
           .array(
@@ -221,7 +222,7 @@ export const requests = {
   }),
   /** Stops keeping a board: its waiting creatives are dropped (what is kept stays). */
   'vault.cancel': request<{ ok: true }>()({
-    input: z.object({ boardId: z.string().min(1).max(120) }).strict(),
+    input: z.object({ boardId: boardIdSchema }).strict(),
     senders: EXTENSION_PAGES,
   }),
   'outbox.undo': request<OutboxEntry | null>()({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LibraryAd } from '../contract/ad-library';
+import { brandIdSchema } from '../contract/ids';
 import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
 import type { PageReading } from '../page-reading';
 
@@ -40,7 +41,7 @@ export const similarRequestSchema = z.discriminatedUnion('kind', [
       adId: text(200),
       title: text(300),
       text: text(2000),
-      brandId: text(64).nullable(),
+      brandId: brandIdSchema.nullable(),
       brandName: text(200).nullable(),
       language: text(10).nullable(),
       keywords: z.array(text(40)).max(10).optional(),

@@ -1,13 +1,15 @@
 /** The watchlist's synced format, free of any browser API: the background, pages and the bench share it. */
 import { z } from 'zod';
-import { canonicalUuid } from '../contract/limits';
+import { canonicalId } from '../contract/ids';
 
 /** The most brands one watchlist holds. */
 export const WATCH_LIMIT = 100;
 
 /**
  * Each watched brand is its own item in synced storage (`watch.<brand id>`): the browser
- * syncs items of at most 8 KB, and a hundred brands in one item would pass that.
+ * syncs items of at most 8 KB, and a hundred brands in one item would pass that. The id is
+ * opaque (`m123456789012345`, a UUID written by an earlier version); a UUID is kept dashed and
+ * lower case (canonicalId).
  */
 export const WATCH_KEY_PREFIX = 'watch.';
 
@@ -34,14 +36,15 @@ export function watchEntry(brand: WatchedBrand): Record<string, unknown> {
 }
 
 /**
- * Reads the watchlist out of the whole synced area: entries that fail the check are left out;
- * one brand written under two forms of its id (upper case, without dashes) is one; first added first.
+ * Reads the watchlist out of the whole synced area: entries that fail the check (an id that is
+ * not a legal id, a value that does not read) are left out; one brand written under two forms of
+ * its UUID (upper case, without dashes) is one; first added first.
  */
 export function readWatchlist(all: Record<string, unknown>): WatchedBrand[] {
   const byId = new Map<string, WatchedBrand>();
   for (const [key, value] of Object.entries(all)) {
     if (!key.startsWith(WATCH_KEY_PREFIX)) continue;
-    const id = canonicalUuid(key.slice(WATCH_KEY_PREFIX.length));
+    const id = canonicalId(key.slice(WATCH_KEY_PREFIX.length));
     const parsed = storedBrandSchema.safeParse(value);
     if (id === null || !parsed.success) continue;
     const earlier = byId.get(id);

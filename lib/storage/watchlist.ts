@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { type LibraryAd, libraryAdSchema } from '../contract/ad-library';
+import { ID_MAX_CHARS } from '../contract/ids';
 import { tolerantArray } from '../contract/tolerant';
 import { WATCH_KEY_PREFIX, type WatchedBrand, readWatchlist } from './watch-entries';
 import type { StoredItem } from './stored-item';
@@ -89,7 +90,10 @@ const keptText = (text: string | null, max: number) => (text === null ? null : f
 /** What New needs of an ad: its card and opening it, not the whole ad with every field the service sent. */
 export function newsAdOf(ad: LibraryAd): LibraryAd {
   const image = ad.images.find((item) => keptUrl(item.url) !== null);
-  const video = ad.videos.find((item) => keptUrl(item.preview_image_url) !== null);
+  // A video with a poster, else one with only its own URL (its first frame stands for it).
+  const video =
+    ad.videos.find((item) => keptUrl(item.preview_image_url) !== null) ??
+    ad.videos.find((item) => keptUrl(item.url ?? null) !== null);
   return {
     id: ad.id,
     title: keptText(ad.title, 300),
@@ -101,10 +105,18 @@ export function newsAdOf(ad: LibraryAd): LibraryAd {
     start_date: keptText(ad.start_date, 40),
     end_date: keptText(ad.end_date, 40),
     language: keptText(ad.language, 20),
-    unified_brand_id: keptText(ad.unified_brand_id, 64),
+    // An id is kept whole or not at all: a cut id would name another brand.
+    unified_brand_id: ad.unified_brand_id && ad.unified_brand_id.length <= ID_MAX_CHARS ? ad.unified_brand_id : null,
     is_active: ad.is_active,
     images: image ? [{ url: image.url }] : [],
-    videos: video ? [{ preview_image_url: video.preview_image_url }] : [],
+    videos: video
+      ? [
+          {
+            preview_image_url: keptUrl(video.preview_image_url),
+            ...(keptUrl(video.url ?? null) ? { url: video.url } : {}),
+          },
+        ]
+      : [],
   };
 }
 

@@ -106,6 +106,17 @@ const SEEN_PREFIX = 'watchSeen.';
 const seenKey = (service: string, brandId: string) => `local:${SEEN_PREFIX}${service}.${brandId}` as const;
 /** Where an earlier version kept a brand's seen ids, for the service connected then. */
 const legacySeenKey = (brandId: string) => `local:${SEEN_PREFIX}${brandId}` as const;
+/**
+ * The service and brand a seen key names (`watchSeen.<service>.<brand id>`): the service (a hex
+ * fingerprint, or 'none') has no dot, the brand id may (ids are opaque). A key of an earlier
+ * version (`watchSeen.<uuid>`) has no service.
+ */
+function seenKeyParts(key: string): { service: string | null; brandId: string } | null {
+  if (!key.startsWith(SEEN_PREFIX)) return null;
+  const rest = key.slice(SEEN_PREFIX.length);
+  const dot = rest.indexOf('.');
+  return dot > 0 ? { service: rest.slice(0, dot), brandId: rest.slice(dot + 1) } : { service: null, brandId: rest };
+}
 /** The service key when none is connected (and in tests). */
 const NO_SERVICE = 'none';
 /** News of another service, put aside until it is connected again. */
@@ -123,8 +134,8 @@ async function readSeen(service: string, brandId: string): Promise<{ seen: SeenS
 export async function forgetSeen(brandIds: readonly string[]): Promise<void> {
   if (brandIds.length === 0) return;
   const ids = new Set(brandIds);
-  const keys = Object.keys(await browser.storage.local.get(null)).filter(
-    (key) => key.startsWith(SEEN_PREFIX) && ids.has(key.slice(key.lastIndexOf('.') + 1)),
+  const keys = Object.keys(await browser.storage.local.get(null)).filter((key) =>
+    ids.has(seenKeyParts(key)?.brandId ?? ''),
   );
   if (keys.length > 0) await browser.storage.local.remove(keys);
 }
@@ -362,7 +373,8 @@ export class WatchRunner {
     const stale = Object.keys(await browser.storage.local.get(null)).filter((key) => {
       const parts = key.split('.');
       if (parts[0] === 'watchNewsAside') return !keep.has(parts[1] ?? '');
-      return parts[0] === 'watchSeen' && parts.length === 3 && !keep.has(parts[1] ?? '');
+      const seen = seenKeyParts(key);
+      return seen !== null && seen.service !== null && !keep.has(seen.service);
     });
     if (stale.length > 0) await browser.storage.local.remove(stale);
   }

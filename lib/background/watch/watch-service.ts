@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { type Clock, systemClock } from '../../clock';
 import { countOf } from '../../count';
-import { canonicalUuid } from '../../contract/limits';
+import { canonicalId } from '../../contract/ids';
 import { invalidInput } from '../../messaging/api-error';
 import {
   BRAND_NAME_CHARS,
@@ -90,7 +90,7 @@ export function createWatchControls({
   async function markSeen(brandIds: readonly string[] | 'all'): Promise<void> {
     await updateNews((news) => {
       if (brandIds === 'all') news.brands = {};
-      else for (const id of brandIds) delete news.brands[id];
+      else for (const id of brandIds) delete news.brands[canonicalId(id) ?? id];
     });
     await refreshBadge();
   }
@@ -105,11 +105,12 @@ export function createWatchControls({
     add: async (brands: readonly { id: string; name: string }[]) => {
       const current = await watchlistItem.get();
       const have = new Set(current.map((brand) => brand.id));
-      // One brand id, whatever its form (upper case, without dashes); a long name is cut, never refused.
+      // One brand id, whatever its form (a UUID upper case or without dashes); an opaque id as it is;
+      // a row whose id is not a legal id is skipped; a long name is cut, never refused.
       const adding: { id: string; name: string }[] = [];
       let skipped = 0;
       for (const brand of brands) {
-        const id = canonicalUuid(brand.id);
+        const id = canonicalId(brand.id);
         if (id === null) skipped += 1;
         if (id === null || have.has(id)) continue;
         have.add(id);
@@ -139,11 +140,11 @@ export function createWatchControls({
       return { added: adding.length, watching: current.length + adding.length, skipped };
     },
     remove: async (given: readonly string[]) => {
-      const brandIds = given.flatMap((id) => canonicalUuid(id) ?? []);
+      const brandIds = given.flatMap((id) => canonicalId(id) ?? []);
       const gone = new Set(brandIds);
-      // Every form the id was written under (upper case, without dashes on another browser).
+      // Every form the id was written under (a UUID upper case, without dashes on another browser).
       const keys = Object.keys(await browser.storage.sync.get(null)).filter(
-        (key) => key.startsWith(WATCH_KEY_PREFIX) && gone.has(canonicalUuid(key.slice(WATCH_KEY_PREFIX.length)) ?? ''),
+        (key) => key.startsWith(WATCH_KEY_PREFIX) && gone.has(canonicalId(key.slice(WATCH_KEY_PREFIX.length)) ?? ''),
       );
       if (keys.length > 0) await browser.storage.sync.remove(keys);
       await markSeen(brandIds);

@@ -2,6 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { type RequestType, requests } from '../../../lib/messaging/protocol';
 import { classifySender, createRouter, type Handlers, type MessageSenderLike } from '../../../lib/background/router';
+import { createApi } from '../../../lib/background/api';
+import { createTransport } from '../../../lib/background/api/transport';
+import { createHandlers } from '../../../lib/background/handlers';
+import type { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
+import type { GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
+import type { WatchControls } from '../../../lib/background/watch/watch-service';
+import { idProblem } from '../../../lib/contract/ids';
 
 /**
  * The background's router under random and hostile input: whatever arrives, a handler only
@@ -139,5 +146,149 @@ describe('router fuzz', () => {
     }
     expect((await route(deep, page)).ok).toBe(false);
     expect(seen).toEqual([]);
+  });
+});
+
+/**
+ * Ids are opaque (a real service's brands are `m123456789012345`, its boards `board_abc123`), so
+ * the router no longer asks for a UUID; what that check gave must hold all the same: an id that
+ * could leave its path segment, add a query or fragment, smuggle an encoded `..`, or run long is
+ * refused at the router with invalid_input, and a legal one reaches the API as one segment.
+ */
+describe('ids at the router', () => {
+  const HOSTILE_IDS = [
+    '..',
+    '.',
+    '../x',
+    'a/b',
+    'a?b=c',
+    'a#b',
+    '%2e%2e',
+    'a%2Fb',
+    ' ',
+    'a b',
+    'm1\n',
+    '\tm1',
+    'a\u0000b',
+    'a\u001bb',
+    'x'.repeat(10_000),
+    // Look-alikes: a Cyrillic а in a brand id, a full-width solidus, a one-dot leader pair.
+    'm12\u04303',
+    'a\uff0fb',
+    '\u2024\u2024',
+    '',
+  ];
+  /** Every request that carries an id of a brand, board or ad, with `id` in that place. */
+  const carrying = (id: string): [RequestType, unknown][] => [
+    ['brands.detail', { brandId: id }],
+    ['brands.ads', { brandId: id, page_size: 10 }],
+    ['library.ad', { adId: id }],
+    ['boards.ads', { boardId: id }],
+    ['library.search', { unified_brand_id: id }],
+    ['watch.remove', { brandIds: [id] }],
+    ['watch.markSeen', { brandIds: [id] }],
+    ['outbox.save', { boardId: id, boardName: 'Board', adId: 'm1', tags: [] }],
+    ['outbox.save', { boardId: 'board_abc123', boardName: 'Board', adId: id, tags: [] }],
+    ['similar.find', { kind: 'ad', adId: 'm1', title: '', text: '', brandId: id, brandName: 'Brand', language: null }],
+  ];
+  const page = ours[0] as MessageSenderLike;
+
+  it.each(HOSTILE_IDS.map((id) => [JSON.stringify(id).slice(0, 30), id]))(
+    'refuses the id %s with invalid_input in every request, before any handler runs',
+    async (_, id) => {
+      for (const [type, payload] of carrying(id)) {
+        const { handlers, seen } = recordingHandlers();
+        const reply = await createRouter(handlers, identity)({ type, payload }, page);
+        expect(reply.ok, `${type} ${JSON.stringify(payload).slice(0, 80)}`).toBe(false);
+        if (!reply.ok) expect(reply.error.code).toBe('invalid_input');
+        expect(seen).toEqual([]);
+      }
+    },
+  );
+
+  it('lets through exactly the ids that stay one path segment under /open/v1', async () => {
+    const idArbitrary = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.string({ unit: fc.constantFrom(...'./%?#:~_-aZ0 \\'.split('')), minLength: 1, maxLength: 8 }),
+      fc.stringMatching(/^[A-Za-z0-9_.:~-]{1,40}$/),
+      fc.string({ minLength: 195, maxLength: 205, unit: fc.constantFrom('a', 'b', '1') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(idArbitrary, async (id) => {
+        const { handlers, seen } = recordingHandlers();
+        const reply = await createRouter(handlers, identity)({ type: 'brands.detail', payload: { brandId: id } }, page);
+        expect(reply.ok).toBe(idProblem(id, 'brand') === null);
+        if (!reply.ok) {
+          expect(reply.error.code).toBe('invalid_input');
+          expect(seen).toEqual([]);
+          return;
+        }
+        // An oracle apart from the rule: the id, encoded, is one segment that reads back as itself.
+        expect(id.length).toBeLessThanOrEqual(200);
+        const url = new URL(`/open/v1/brand-library/${encodeURIComponent(id)}`, 'https://api.example');
+        expect(url.search + url.hash).toBe('');
+        const segments = url.pathname.split('/');
+        expect(segments.slice(0, 4)).toEqual(['', 'open', 'v1', 'brand-library']);
+        expect(segments).toHaveLength(5);
+        expect(decodeURIComponent(segments[4] ?? '')).toBe(id);
+        expect(seen).toEqual([{ type: 'brands.detail', input: { brandId: id } }]);
+      }),
+      { numRuns: 600, seed: SEED },
+    );
+  });
+
+  it('sends legal opaque ids to the API, each encoded as one path segment under /open/v1', async () => {
+    const sent: URL[] = [];
+    const answer = (url: URL): unknown => {
+      if (url.pathname.endsWith('/ads') || url.pathname.endsWith('/search')) return { items: [], cursor: '' };
+      return { id: decodeURIComponent(url.pathname.split('/').at(-1) ?? '') };
+    };
+    const fakeFetch: typeof fetch = async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push(url);
+      return new Response(JSON.stringify({ code: 0, message: 'ok', data: answer(url) }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const api = createApi(
+      createTransport({
+        getConnection: async () => ({ baseUrl: 'https://api.example', apiKey: 'test-key-0001' }),
+        fetch: fakeFetch,
+        retryLimit: 0,
+      }),
+    );
+    const handlers = createHandlers({
+      api,
+      outbox: {} as SaveOutbox,
+      generations: {} as GenerationTracker,
+      watch: {} as WatchControls,
+    });
+    const route = createRouter(handlers, identity);
+    const uuid = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+    const cases: [RequestType, Record<string, unknown>, string][] = [
+      ['brands.detail', { brandId: 'm123456789012345' }, '/open/v1/brand-library/m123456789012345'],
+      ['brands.ads', { brandId: 't987' }, '/open/v1/brand-library/t987/ads'],
+      ['brands.detail', { brandId: uuid }, `/open/v1/brand-library/${uuid}`],
+      [
+        'brands.detail',
+        { brandId: uuid.replaceAll('-', '').toUpperCase() },
+        `/open/v1/brand-library/${uuid.replaceAll('-', '').toUpperCase()}`,
+      ],
+      ['boards.ads', { boardId: 'board_abc123' }, '/open/v1/boards/board_abc123/ads'],
+      ['boards.ads', { boardId: 'local:7f3a.9c' }, '/open/v1/boards/local%3A7f3a.9c/ads'],
+      ['library.ad', { adId: 'm123456789012345678' }, '/open/v1/ad-library/m123456789012345678'],
+    ];
+    for (const [type, payload, path] of cases) {
+      sent.length = 0;
+      const reply = await route({ type, payload }, page);
+      expect(reply.ok, `${type}: ${reply.ok ? '' : reply.error.message}`).toBe(true);
+      expect(sent.map((url) => url.pathname)).toEqual([path]);
+      expect(sent[0]?.origin).toBe('https://api.example');
+    }
+    sent.length = 0;
+    await route({ type: 'library.search', payload: { unified_brand_id: 'm123456789012345' } }, page);
+    expect(sent[0]?.pathname).toBe('/open/v1/ad-library/search');
+    expect(sent[0]?.searchParams.get('unified_brand_id')).toBe('m123456789012345');
   });
 });

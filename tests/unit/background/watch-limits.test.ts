@@ -357,17 +357,46 @@ describe('names and ids as they come', () => {
     const parsed = protocol['watch.add'].input.safeParse({
       brands: [
         { id: brandId(1), name: 'One' },
-        { id: 'not-a-brand', name: 'Two' },
+        { id: 'not a brand/id', name: 'Two' },
       ],
     });
     expect(parsed.success).toBe(true);
     expect(
       await controls().add([
         { id: brandId(1), name: 'One' },
-        { id: 'not-a-brand', name: 'Two' },
+        { id: 'not a brand/id', name: 'Two' },
         { id: brandId(3), name: 'Three' },
       ]),
     ).toEqual({ added: 2, watching: 2, skipped: 1 });
+  });
+
+  it("keeps a real service's brand ids (not UUIDs) across a restart, checks them, and unwatches them whole", async () => {
+    const meta = 'm123456789012345';
+    const dotted = 't.987';
+    expect(
+      await controls().add([
+        { id: meta, name: 'Meta brand' },
+        { id: dotted, name: 'TikTok brand' },
+      ]),
+    ).toEqual({
+      added: 2,
+      watching: 2,
+      skipped: 0,
+    });
+    // A restart: nothing but what storage holds; a new runner and new controls read it.
+    const stored = await fakeBrowser.storage.sync.get(null);
+    expect(Object.keys(stored).sort()).toEqual([`watch.${meta}`, `watch.${dotted}`]);
+    expect((await watchlistItem.get()).map((brand) => brand.id)).toEqual([meta, dotted]);
+    service.seed(meta, 3);
+    service.seed(dotted, 2);
+    expect(await runner().run('manual')).toBe('complete');
+    expect(service.requests.sort()).toEqual(['345', '987']);
+    const seen = Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('watchSeen.'));
+    expect(seen.sort()).toEqual([`watchSeen.none.${meta}`, `watchSeen.none.${dotted}`]);
+    await controls().remove([dotted]);
+    expect((await watchlistItem.get()).map((brand) => brand.id)).toEqual([meta]);
+    const left = Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('watchSeen.'));
+    expect(left).toEqual([`watchSeen.none.${meta}`]);
   });
 
   it('one brand under another form of its id (upper case, compact) is watched once, and unwatched whole', async () => {

@@ -41,6 +41,22 @@ describe('days read from an injected instant, in UTC whatever the zone', () => {
     expect(day('2026-03-01')).toBe('1 Mar 2026');
     expect(day('2026-09-30')).toBe('30 Sept 2026');
   });
+
+  it("shows a launch timestamp as the day it was in the user's zone, a naive one read as UTC", () => {
+    expect(formatsFor('en-GB', 'America/Chicago').day('2026-07-14T23:30:00-05:00')).toBe('14 Jul 2026');
+    expect(formatsFor('en-GB', 'Asia/Tokyo').day('2026-07-14T23:30:00-05:00')).toBe('15 Jul 2026');
+    expect(formatsFor('en-GB', 'America/Los_Angeles').day('2026-07-15T06:40:16.666024')).toBe('14 Jul 2026');
+    expect(formatsFor('en-GB', 'UTC').day('2026-07-15T06:40:16.666024')).toBe('15 Jul 2026');
+  });
+
+  it('counts the days of an ad given by timestamps from their days in the named zone', () => {
+    const now = at('2026-07-20T12:00:00Z');
+    // Launched late on the 14th in Chicago: the 14th there, the 15th in UTC.
+    expect(daysRunning('2026-07-14T23:30:00-05:00', null, now, 'America/Chicago')).toBe(7);
+    expect(daysRunning('2026-07-14T23:30:00-05:00', null, now, 'UTC')).toBe(6);
+    expect(daysRunning('2026-07-14T23:30:00-05:00', '2026-07-16T01:00:00-05:00', now, 'America/Chicago')).toBe(3);
+    expect(daysRunning('2026-07-14', '2026-07-16', now, 'Pacific/Kiritimati')).toBe(3);
+  });
 });
 
 describe('copy', () => {

@@ -68,7 +68,7 @@ describe('search parameters (spec 4.10) checked before sending', () => {
     [{ language: ['english'] }, 'language'],
     [{ start_date: '2026-02-30' }, 'start_date'],
     [{ start_date: '2026-03-02', end_date: '2026-03-01' }, 'start_date'],
-    [{ unified_brand_id: 'acme' }, 'unified_brand_id'],
+    [{ unified_brand_id: 'acme/ads?x=1' }, 'unified_brand_id'],
     [{ page_size: 101 }, 'page_size'],
     [{ query: 'x'.repeat(201) }, 'query'],
     [{ sort_by: 'saved_newest' }, 'sort_by'],
