@@ -1,8 +1,10 @@
+import type { OptionalSearchParam } from '@/lib/contract/ad-library';
 import { formatDay, formatLabel, languageName } from '../ui/format';
+import { PLATFORM_LABELS } from './filters';
 import { useSearchStore } from './search-store';
 
-/** The filters in force, each removable with one click or key. */
-export function ActiveFilters() {
+/** The filters in force, each removable with one click or key; none of a filter the service refused (`hidden`). */
+export function ActiveFilters({ hidden }: { hidden: ReadonlySet<OptionalSearchParam> }) {
   const filters = useSearchStore();
   const set = useSearchStore((state) => state.set);
   const chips: { key: string; label: string; remove: () => void }[] = [];
@@ -31,6 +33,14 @@ export function ActiveFilters() {
     chips.push({ key: 'format', label: `Format: ${formatLabel(filters.format)}`, remove: () => set({ format: '' }) });
   if (filters.brand)
     chips.push({ key: 'brand', label: `Brand: ${filters.brand.name}`, remove: () => set({ brand: null }) });
+  if (filters.platform && !hidden.has('platform'))
+    chips.push({
+      key: 'platform',
+      label: `Platform: ${PLATFORM_LABELS[filters.platform]}`,
+      remove: () => set({ platform: '' }),
+    });
+  if (filters.activeOnly && !hidden.has('status'))
+    chips.push({ key: 'active', label: 'Active ads only', remove: () => set({ activeOnly: false }) });
   if (chips.length === 0) return null;
   return (
     <ul className="chips list-plain" aria-label="Active filters">

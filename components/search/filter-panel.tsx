@@ -4,16 +4,21 @@ import { systemClock } from '@/lib/clock';
 import { formatLabel, LANGUAGE_CHOICES, languageName } from '../ui/format';
 import { useLearnedFormats } from '../ads/learned-formats';
 import { BrandPicker } from './brand-picker';
-import { countActiveFilters, launchedAfterFor, RECENT_CHOICES } from './filters';
+import { AD_PLATFORMS, type OptionalSearchParam } from '@/lib/contract/ad-library';
+import { applicableFilters, countActiveFilters, launchedAfterFor, PLATFORM_LABELS, RECENT_CHOICES } from './filters';
 import { useSearchStore } from './search-store';
 
-/** The filters of spec 4.10, inside a disclosure so the results keep the room. */
-export function FilterPanel() {
+/**
+ * The filters of spec 4.10 and the platform and status the real service takes, inside a
+ * disclosure so the results keep the room. A filter the connected service refused (`hidden`)
+ * is not offered.
+ */
+export function FilterPanel({ hidden }: { hidden: ReadonlySet<OptionalSearchParam> }) {
   const id = useId();
   const filters = useSearchStore();
   const set = useSearchStore((state) => state.set);
   const formats = useLearnedFormats((state) => state.formats);
-  const active = countActiveFilters(filters);
+  const active = countActiveFilters(applicableFilters(filters, hidden));
 
   const languageSummary =
     filters.languages.length === 0
@@ -55,6 +60,48 @@ export function FilterPanel() {
       <FilterChip label="Brand" value={filters.brand?.name ?? null}>
         <BrandPicker onPick={(brand) => set({ brand })} />
       </FilterChip>
+      {hidden.has('platform') ? null : (
+        <FilterChip label="Platform" value={filters.platform ? PLATFORM_LABELS[filters.platform] : null}>
+          <PlatformFilter />
+        </FilterChip>
+      )}
+      {hidden.has('status') ? null : (
+        <label className={`filter-chip filter-toggle${filters.activeOnly ? ' is-active' : ''}`}>
+          <input
+            type="checkbox"
+            checked={filters.activeOnly}
+            onChange={(event) => set({ activeOnly: event.target.checked })}
+          />{' '}
+          Active ads only
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** Where the ads ran: one platform, or any. */
+function PlatformFilter() {
+  const id = useId();
+  const platform = useSearchStore((state) => state.platform);
+  const set = useSearchStore((state) => state.set);
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-platform`}>Platform</label>
+      <select
+        id={`${id}-platform`}
+        value={platform}
+        onChange={(event) => {
+          const value = event.target.value;
+          set({ platform: AD_PLATFORMS.find((choice) => choice === value) ?? '' });
+        }}
+      >
+        <option value="">Any platform</option>
+        {AD_PLATFORMS.map((choice) => (
+          <option key={choice} value={choice}>
+            {PLATFORM_LABELS[choice]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

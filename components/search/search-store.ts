@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod';
-import type { LibrarySearch } from '@/lib/contract/ad-library';
+import { AD_PLATFORMS, type LibrarySearch, type OptionalSearchParam } from '@/lib/contract/ad-library';
 import { onArrival, searchSorts } from '../navigation/navigation-store';
 import { persistValidated } from '../ui/persist';
 
@@ -17,6 +17,10 @@ const filtersSchema = z.object({
   format: z.string(),
   sort: z.enum(sortChoices),
   brand: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** '' for any platform. A search saved before these filters existed reads as without them. */
+  platform: z.enum(['', ...AD_PLATFORMS]).catch(''),
+  /** Only ads that still run (`status=active`). */
+  activeOnly: z.boolean().catch(false),
 });
 export type SearchFilters = z.infer<typeof filtersSchema>;
 
@@ -29,6 +33,8 @@ export const EMPTY_FILTERS: SearchFilters = {
   format: '',
   sort: 'best_match',
   brand: null,
+  platform: '',
+  activeOnly: false,
 };
 
 interface SearchState extends SearchFilters {
@@ -63,8 +69,14 @@ export const useSearchStore = create<SearchState>()(
 // Another view sends the user to a new search: what the route leaves out starts empty.
 onArrival('search', ({ to: _to, ...route }) => useSearchStore.getState().set({ ...EMPTY_FILTERS, ...route }));
 
-/** The API parameters for the filters (spec 4.10), without paging. */
-export function toSearchParams(filters: SearchFilters): LibrarySearch {
+/**
+ * The API parameters for the filters (spec 4.10, and the platform and status the real service
+ * takes), without paging. A filter of a parameter the service refused (`hidden`) is not sent.
+ */
+export function toSearchParams(
+  filters: SearchFilters,
+  hidden: ReadonlySet<OptionalSearchParam> = new Set(),
+): LibrarySearch {
   const query = filters.query.trim();
   return {
     ...(query ? { query } : {}),
@@ -74,6 +86,8 @@ export function toSearchParams(filters: SearchFilters): LibrarySearch {
     ...(filters.launchedAfter ? { launched_after: filters.launchedAfter } : {}),
     ...(filters.format ? { display_format: filters.format } : {}),
     ...(filters.brand ? { unified_brand_id: filters.brand.id } : {}),
+    ...(filters.platform && !hidden.has('platform') ? { platform: filters.platform } : {}),
+    ...(filters.activeOnly && !hidden.has('status') ? { status: 'active' as const } : {}),
     ...(filters.sort === 'newest' ? { order: 'newest' as const } : { sort_by: filters.sort }),
   };
 }

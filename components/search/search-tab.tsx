@@ -7,7 +7,8 @@ import { NO_TERMS_MESSAGE, searchTerms } from '@/lib/contract/ad-library';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
-import { countActiveFilters } from './filters';
+import { applicableFilters, countActiveFilters } from './filters';
+import { useHiddenFilters } from './use-hidden-filters';
 import { EMPTY_FILTERS, type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
 import './search.css';
 
@@ -25,7 +26,10 @@ export default function SearchTab() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const query = useDebouncedValue(filters.query, 300);
-  const params = toSearchParams({ ...filters, query });
+  // A filter whose parameter the connected service refused is hidden, and not sent.
+  const { hidden, reason } = useHiddenFilters();
+  const applied = applicableFilters(filters, hidden);
+  const params = toSearchParams({ ...applied, query }, hidden);
   // A query of only symbols or emoji has no terms: nothing is sent (the service would refuse it too).
   const noTerms = query.trim() !== '' && searchTerms(query).length === 0;
   const search = useLibrarySearch(params, !noTerms);
@@ -44,7 +48,7 @@ export default function SearchTab() {
     useNavigationStore.getState().searchFocused();
   }, [focusRequested, openAd, filters.openAdId]);
 
-  const filtered = countActiveFilters(filters) > 0 || filters.query.trim() !== '';
+  const filtered = countActiveFilters(applied) > 0 || filters.query.trim() !== '';
   const noResults = search.isSuccess && (search.data?.pages[0]?.items.length ?? 0) === 0;
 
   return (
@@ -56,8 +60,9 @@ export default function SearchTab() {
       {filters.openAdId ? null : (
         <>
           <SearchBar inputRef={inputRef} />
-          <FilterPanel />
-          <ActiveFilters />
+          <FilterPanel hidden={hidden} />
+          {reason ? <p className="field-hint filter-note">{reason}</p> : null}
+          <ActiveFilters hidden={hidden} />
         </>
       )}
       <OfflineBanner />

@@ -176,6 +176,17 @@ export const LIBRARY_PAGE_SIZE = 50;
  */
 export const KNOWN_DISPLAY_FORMATS = ['video'] as const;
 
+/**
+ * Platforms a search may be limited to. Not in the contract's table (4.10: "The full parameter
+ * set: not shown"); the real service takes `platform` with these values. A service that refuses
+ * the parameter is remembered (lib/storage/service-facts.ts) and the filter is hidden for it.
+ */
+export const AD_PLATFORMS = ['facebook', 'instagram', 'tiktok', 'youtube', 'linkedin'] as const;
+export type AdPlatform = (typeof AD_PLATFORMS)[number];
+/** The search parameters beyond the contract's table that a service may refuse, each with a filter of its own. */
+export const OPTIONAL_SEARCH_PARAMS = ['platform', 'status'] as const;
+export type OptionalSearchParam = (typeof OPTIONAL_SEARCH_PARAMS)[number];
+
 /** Every parameter of spec 4.10, checked before sending. */
 const pageSize = z
   .number({ error: 'page_size must be a whole number.' })
@@ -200,6 +211,9 @@ const librarySearchShape = {
   order: z.literal('newest', { error: 'order must be newest.' }).optional(),
   display_format: z.string().trim().min(1, 'display_format cannot be empty.').optional(),
   unified_brand_id: brandIdSchema.optional(),
+  platform: z.enum(AD_PLATFORMS, { error: `platform must be one of ${AD_PLATFORMS.join(', ')}.` }).optional(),
+  /** Only ads that still run: the real service takes `active` and nothing else. */
+  status: z.literal('active', { error: 'status must be active.' }).optional(),
   page_size: pageSize.optional(),
   cursor: z.string().optional(),
 };

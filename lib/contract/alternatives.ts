@@ -106,8 +106,11 @@ export const ALTERNATIVE_NAMES = {
   adBrandId: ['unified_brand_id', 'brand_id'],
   /** Whether the ad still runs, as a word: `active` or `inactive` (read beside `is_active`). */
   runStatus: ['status', 'ad_status', 'delivery_status'],
-  /** A library ad video's own URL (the contract shows only `preview_image_url`). */
-  libraryVideoUrl: ['url', 'video_url', 'source_url', 'src'],
+  /**
+   * A library ad video's own URL (the contract shows only `preview_image_url`): read as `url`,
+   * the real service's name; the reference server writes `video_url`.
+   */
+  libraryVideoUrl: ['video_url', 'url', 'source_url', 'src'],
   adLanguage: ['language', 'language_code', 'lang'],
   savedAt: ['saved_at', 'created_at', 'added_at'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { serviceFactsItem, serviceKey } from '@/lib/storage/service-facts';
+import { useSettings } from '../ui/use-settings';
+import { useStoredItem } from '../ui/use-stored-item';
+import { type HiddenFilters, hiddenFilters } from './filters';
+
+const NONE_HIDDEN: HiddenFilters = { hidden: new Set(), reason: null };
+
+/**
+ * The search filters the connected service refused, read live from what the background learned
+ * of it (service facts, by its base URL): nothing is hidden until the settings and the facts
+ * are read, nor for a service that took every parameter.
+ */
+export function useHiddenFilters(): HiddenFilters {
+  const baseUrl = useSettings().data?.baseUrl;
+  const facts = useStoredItem(serviceFactsItem);
+  return useMemo(() => (baseUrl && facts ? hiddenFilters(facts[serviceKey(baseUrl)]) : NONE_HIDDEN), [baseUrl, facts]);
+}

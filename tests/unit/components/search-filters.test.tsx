@@ -1,0 +1,201 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ActiveFilters } from '../../../components/search/active-filters';
+import { FilterPanel } from '../../../components/search/filter-panel';
+import {
+  applicableFilters,
+  countActiveFilters,
+  type HiddenFilters,
+  hiddenFilters,
+} from '../../../components/search/filters';
+import { EMPTY_FILTERS, toSearchParams, useSearchStore } from '../../../components/search/search-store';
+import { useHiddenFilters } from '../../../components/search/use-hidden-filters';
+import { librarySearchSchema, type OptionalSearchParam } from '../../../lib/contract/ad-library';
+import { serviceFactsItem } from '../../../lib/storage/service-facts';
+import { settingsQueryKey } from '../../../components/ui/use-settings';
+
+/**
+ * The platform and "active ads only" filters the real service takes: the query they build, the
+ * chips that remove them, how they persist, and their hiding for a service that refused them.
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SERVICE = 'https://api.atria.example';
+const NONE: ReadonlySet<OptionalSearchParam> = new Set();
+
+let host: HTMLElement;
+let root: Root;
+beforeEach(() => {
+  fakeBrowser.reset();
+  localStorage.clear();
+  useSearchStore.getState().reset();
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+  useSearchStore.getState().reset();
+  localStorage.clear();
+});
+
+describe('the query the filters build', () => {
+  it('sends platform and status=active, which the search schema takes', () => {
+    const params = toSearchParams({ ...EMPTY_FILTERS, platform: 'tiktok', activeOnly: true, query: 'tent' });
+    expect(params).toEqual({ query: 'tent', platform: 'tiktok', status: 'active', sort_by: 'best_match' });
+    expect(librarySearchSchema.parse(params)).toEqual(params);
+    expect(toSearchParams(EMPTY_FILTERS)).toEqual({ sort_by: 'best_match' });
+  });
+
+  it('refuses a platform or status the real service does not take, before sending', () => {
+    expect(librarySearchSchema.safeParse({ platform: 'myspace' }).success).toBe(false);
+    expect(librarySearchSchema.safeParse({ status: 'inactive' }).success).toBe(false);
+  });
+
+  it('does not send a filter the service refused, nor count it', () => {
+    const filters = { ...EMPTY_FILTERS, platform: 'youtube' as const, activeOnly: true };
+    const hidden = new Set<OptionalSearchParam>(['platform']);
+    expect(toSearchParams(applicableFilters(filters, hidden), hidden)).toEqual({
+      status: 'active',
+      sort_by: 'best_match',
+    });
+    expect(countActiveFilters(filters)).toBe(2);
+    expect(countActiveFilters(applicableFilters(filters, hidden))).toBe(1);
+    expect(toSearchParams(filters, new Set(['platform', 'status']))).toEqual({ sort_by: 'best_match' });
+  });
+
+  it('persists like the other filters, and reads a search saved before they existed', async () => {
+    useSearchStore.getState().set({ platform: 'linkedin', activeOnly: true, format: 'video' });
+    const saved = JSON.parse(localStorage.getItem('adscope.search') ?? '{}') as { state: Record<string, unknown> };
+    expect(saved.state).toMatchObject({ platform: 'linkedin', activeOnly: true });
+
+    const { platform: _p, activeOnly: _a, ...older } = saved.state;
+    localStorage.setItem('adscope.search', JSON.stringify({ ...saved, state: { ...older, format: 'image' } }));
+    await useSearchStore.persist.rehydrate();
+    expect(useSearchStore.getState()).toMatchObject({ format: 'image', platform: '', activeOnly: false });
+
+    localStorage.setItem(
+      'adscope.search',
+      JSON.stringify({ ...saved, state: { ...saved.state, platform: 'myspace' } }),
+    );
+    await useSearchStore.persist.rehydrate();
+    expect(useSearchStore.getState()).toMatchObject({ platform: '', activeOnly: true });
+  });
+});
+
+describe('hiding the filters a service refused', () => {
+  it.each([
+    [undefined, [], null],
+    [{}, [], null],
+    [{ refusedParams: ['language'] }, [], null],
+    [
+      { refusedParams: ['platform'], refusedParamsMessage: 'unknown parameter: platform' },
+      ['platform'],
+      'This service does not take the platform filter: unknown parameter: platform',
+    ],
+    [
+      { refusedParams: ['status', 'platform'], refusedParamsMessage: 'unknown parameters: platform, status' },
+      ['platform', 'status'],
+      'This service does not take the platform and active-ads-only filters: unknown parameters: platform, status',
+    ],
+    [{ refusedParams: ['status'] }, ['status'], 'This service does not take the active-ads-only filter.'],
+  ])('facts %j hide %j', (facts, hidden, reason) => {
+    const result = hiddenFilters(facts);
+    expect([...result.hidden].sort()).toEqual(hidden);
+    expect(result.reason).toBe(reason);
+  });
+
+  function panel(hidden: ReadonlySet<OptionalSearchParam>) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    act(() =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <FilterPanel hidden={hidden} />
+          <ActiveFilters hidden={hidden} />
+        </QueryClientProvider>,
+      ),
+    );
+  }
+
+  it('offers a labelled platform select and an "Active ads only" checkbox, each with a removable chip', () => {
+    panel(NONE);
+    const select = host.querySelector<HTMLSelectElement>('select[id$="-platform"]');
+    expect(host.querySelector(`label[for="${select?.id ?? ''}"]`)?.textContent).toBe('Platform');
+    expect([...(select?.options ?? [])].map((option) => option.textContent)).toEqual([
+      'Any platform',
+      'Facebook',
+      'Instagram',
+      'TikTok',
+      'YouTube',
+      'LinkedIn',
+    ]);
+    const checkbox = [...host.querySelectorAll<HTMLInputElement>('.filter-bar > label > input[type="checkbox"]')];
+    expect(checkbox.map((box) => box.closest('label')?.textContent?.trim())).toEqual(['Active ads only']);
+
+    act(() => checkbox[0]?.click());
+    act(() => useSearchStore.getState().set({ platform: 'instagram' }));
+    expect(useSearchStore.getState()).toMatchObject({ platform: 'instagram', activeOnly: true });
+    const chips = () => [...host.querySelectorAll('.chips .chip-remove')].map((b) => b.getAttribute('aria-label'));
+    expect(chips()).toEqual(['Remove filter Platform: Instagram', 'Remove filter Active ads only']);
+    expect(host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters, 2 active');
+
+    act(() => host.querySelector<HTMLButtonElement>('[aria-label="Remove filter Active ads only"]')?.click());
+    act(() => host.querySelector<HTMLButtonElement>('[aria-label="Remove filter Platform: Instagram"]')?.click());
+    expect(useSearchStore.getState()).toMatchObject({ platform: '', activeOnly: false });
+    expect(chips()).toEqual([]);
+  });
+
+  it('shows neither filter nor its chip for a service that refused them', () => {
+    useSearchStore.getState().set({ platform: 'facebook', activeOnly: true });
+    panel(new Set(['platform', 'status']));
+    expect(host.querySelector('select[id$="-platform"]')).toBeNull();
+    expect(host.textContent).not.toContain('Platform');
+    expect(host.querySelector('.filter-bar > label > input[type="checkbox"]')).toBeNull();
+    expect(host.textContent).not.toContain('Active ads only');
+    expect(host.querySelector('.chips')).toBeNull();
+    expect(host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters');
+  });
+
+  it("reads the connected service's refusals from storage, by its base URL, live", async () => {
+    const seen: HiddenFilters[] = [];
+    function Probe() {
+      seen.push(useHiddenFilters());
+      return null;
+    }
+    // The settings as the page has them (the background is not asked here).
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(settingsQueryKey, {
+      baseUrl: SERVICE,
+      origin: SERVICE,
+      theme: 'system',
+      hasApiKey: true,
+      apiKeyLast4: '0001',
+    });
+    await serviceFactsItem.set({
+      'https://other.example': { refusedParams: ['status'], refusedParamsMessage: 'no' },
+    });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <Probe />
+        </QueryClientProvider>,
+      ),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(seen.at(-1)?.hidden.size).toBe(0);
+
+    await act(async () => {
+      await serviceFactsItem.set({
+        [SERVICE]: { refusedParams: ['platform'], refusedParamsMessage: 'unknown parameter: platform' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect([...(seen.at(-1)?.hidden ?? [])]).toEqual(['platform']);
+    expect(seen.at(-1)?.reason).toBe('This service does not take the platform filter: unknown parameter: platform');
+  });
+});
