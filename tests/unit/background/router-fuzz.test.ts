@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { type RequestType, requests } from '../../../lib/messaging/protocol';
@@ -276,7 +277,7 @@ describe('ids at the router', () => {
         `/open/v1/brand-library/${uuid.replaceAll('-', '').toUpperCase()}`,
       ],
       ['boards.ads', { boardId: 'board_abc123' }, '/open/v1/boards/board_abc123/ads'],
-      ['boards.ads', { boardId: 'local:7f3a.9c' }, '/open/v1/boards/local%3A7f3a.9c/ads'],
+      ['boards.ads', { boardId: 'acme:7f3a.9c' }, '/open/v1/boards/acme%3A7f3a.9c/ads'],
       ['library.ad', { adId: 'm123456789012345678' }, '/open/v1/ad-library/m123456789012345678'],
     ];
     for (const [type, payload, path] of cases) {
@@ -286,6 +287,11 @@ describe('ids at the router', () => {
       expect(sent.map((url) => url.pathname)).toEqual([path]);
       expect(sent[0]?.origin).toBe('https://api.example');
     }
+    // A board kept in this browser is read here: its id never reaches the service.
+    sent.length = 0;
+    const local = await route({ type: 'boards.ads', payload: { boardId: 'local:7f3a.9c' } }, page);
+    expect(local.ok).toBe(true);
+    expect(sent).toEqual([]);
     sent.length = 0;
     await route({ type: 'library.search', payload: { unified_brand_id: 'm123456789012345' } }, page);
     expect(sent[0]?.pathname).toBe('/open/v1/ad-library/search');
