@@ -92,11 +92,15 @@ export function dayInZone(ms: number, timeZone: string): string {
  * An ad date as a calendar day (YYYY-MM-DD): a day as written; a timestamp as the day it was in
  * `timeZone` (the user's unless given), a naive one read as UTC; null when absent or unreadable.
  */
-export function dayOf(value: string | null | undefined, timeZone: string = userTimeZone()): string | null {
+export function dayOf(
+  value: string | null | undefined,
+  timeZone: string | (() => string) = userTimeZone,
+): string | null {
   if (!value) return null;
   const text = value.trim();
   const plain = PLAIN_DAY.exec(text);
   if (plain) return utcInstant(plain.slice(1, 4).map(Number)) === null ? null : text;
   const at = instantOf(text);
-  return at === null ? null : dayInZone(at, timeZone);
+  // The zone is asked only for a timestamp: asking the browser costs more than reading a day.
+  return at === null ? null : dayInZone(at, typeof timeZone === 'function' ? timeZone() : timeZone);
 }

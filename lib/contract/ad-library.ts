@@ -22,7 +22,7 @@ const libraryImageSchema = withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.loos
  * read as calendar days (lib/contract/ad-dates.ts): a timestamp is the day it was in `zone()`.
  */
 function libraryAdFieldsIn(zone: () => string) {
-  const adDay = optionalText.transform((value) => (value === null ? null : (dayOf(value, zone()) ?? value)));
+  const adDay = optionalText.transform((value) => (value === null ? null : (dayOf(value, zone) ?? value)));
   return withNames(
     {
       cta_type: ALTERNATIVE_NAMES.ctaType,
