@@ -14,10 +14,12 @@ export default defineConfig<object, WorkerOptions>({
   reporter: [['list']],
   use: { trace: 'retain-on-failure' },
   projects: [
-    { name: 'chromium', testIgnore: '**/small-truths.spec.ts' },
+    { name: 'chromium', testIgnore: ['**/small-truths.spec.ts', '**/real-service.spec.ts'] },
     // The main journeys again, against a service that answers in other legal shapes (server/shapes.ts).
     { name: 'alt-shapes', testMatch: '**/main-journey.spec.ts', use: { shapes: 'alt' } },
     // Surfaces against a service that gives less of what the contract leaves unshown (server/shapes.ts).
     { name: 'minimal-shapes', testMatch: '**/small-truths.spec.ts', use: { shapes: 'minimal' } },
+    // The main journey against the real service's shapes: flat gateway errors, read-only boards, opaque ids (server/atria-shapes.ts).
+    { name: 'atria-shapes', testMatch: '**/real-service.spec.ts', use: { shapes: 'atria' } },
   ],
 });

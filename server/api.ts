@@ -67,7 +67,13 @@ const delay = (call: ApiCall, kind: 'latency' | 'slow-work') =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function log(call: ApiCall, status: number | 'dropped'): void {
-  call.state.log({ method: call.method, path: call.path, status, workspace: call.workspace?.name ?? null });
+  call.state.log({
+    method: call.method,
+    path: call.path,
+    query: call.url.search,
+    status,
+    workspace: call.workspace?.name ?? null,
+  });
 }
 
 /** The connection goes away without an answer. */

@@ -42,6 +42,8 @@ export interface RequestLogEntry {
   at: string;
   method: string;
   path: string;
+  /** The query as the client sent it (`?page_size=50&platform=instagram`), empty when none. */
+  query?: string;
   status: number | 'dropped';
   workspace: string | null;
 }

@@ -48,7 +48,7 @@ export class SidePanelPage {
   }
 
   /** Opens one filter's popover from its chip in the filter bar. */
-  async openFilter(name: 'Language' | 'Launch date' | 'Format' | 'Brand') {
+  async openFilter(name: 'Language' | 'Launch date' | 'Format' | 'Brand' | 'Platform') {
     await this.page
       .getByRole('group', { name: /^Filters/ })
       .getByRole('button', { name: new RegExp(`^${name}`) })
@@ -59,7 +59,7 @@ export class SidePanelPage {
   }
 
   /** Closes the open filter popover (its Done button). */
-  async closeFilter(name: 'Language' | 'Launch date' | 'Format' | 'Brand'): Promise<void> {
+  async closeFilter(name: 'Language' | 'Launch date' | 'Format' | 'Brand' | 'Platform'): Promise<void> {
     const popover = this.page.getByRole('dialog', { name });
     await popover.getByRole('button', { name: 'Done' }).click();
     await expect(popover).toBeHidden();
