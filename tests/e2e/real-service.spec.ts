@@ -27,7 +27,7 @@ test('a refused key in the service words, then search with its filters, a brand 
   await form.baseUrl.fill(server.baseUrl);
   await form.apiKey.fill(`atria-sk_${'0'.repeat(32)}`);
   await form.save.click();
-  await expect(options.getByText(/The service did not accept this key: invalid_api_key/)).toBeVisible();
+  await expect(form.apiKey).toHaveAccessibleDescription(/The service did not accept this key: invalid_api_key/);
   await expect(form.apiKey).toHaveAttribute('aria-invalid', 'true');
   await expect(form.baseUrl).not.toHaveAttribute('aria-invalid', 'true');
   await options.getByText('Details').first().click();
@@ -50,11 +50,12 @@ test('a refused key in the service words, then search with its filters, a brand 
   await expect(panel.activeFilters.getByRole('listitem')).toHaveCount(2);
   await expect(panel.cards.first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  const searches = server.state.requestLog.filter((entry) => entry.path === '/ad-library/search');
-  const filtered = searches.filter((entry) => /platform=instagram/.test(entry.query ?? ''));
-  expect(filtered.length).toBeGreaterThan(0);
-  expect(filtered.every((entry) => /status=active/.test(entry.query ?? '') && entry.status === 200)).toBe(true);
-  expect(searches.every((entry) => Number(new URLSearchParams(entry.query).get('page_size') ?? 0) <= 50)).toBe(true);
+  const searches = () => server.state.requestLog.filter((entry) => entry.path === '/ad-library/search');
+  const both = (query = '') => /platform=instagram/.test(query) && /status=active/.test(query);
+  await expect
+    .poll(() => searches().filter((entry) => both(entry.query) && entry.status === 200).length)
+    .toBeGreaterThan(0);
+  expect(searches().every((entry) => Number(new URLSearchParams(entry.query).get('page_size') ?? 0) <= 50)).toBe(true);
   await expectAccessible(page);
 
   // A brand by its opaque id (m and digits): its page and its ads, then watched.
