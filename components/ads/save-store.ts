@@ -2,7 +2,6 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod';
 import { adCreativeUrls } from './ad-words';
-import { adSnapshot } from '@/lib/contract/ad-snapshot';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
@@ -59,6 +58,8 @@ export const useSaveStore = create<SaveState>()(
           ],
         }));
         try {
+          // Loaded with the first save, not with the panel.
+          const { adSnapshot } = await import('@/lib/contract/ad-snapshot');
           const entry = await callBackground('outbox.save', {
             boardId: board.id,
             boardName: board.name,

@@ -18,7 +18,7 @@ import {
   followedRequestSchema,
 } from '../contract/brand-library';
 import { type BoardNode, type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
-import { adSnapshotSchema } from '../contract/ad-snapshot';
+import { adSnapshotSchema } from '../contract/ad-snapshot-schema';
 import { adIdSchema, boardIdSchema } from '../contract/ids';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adSnapshotSchema } from '../contract/ad-snapshot';
+import { adSnapshotSchema } from '../contract/ad-snapshot-schema';
 import { serializedApiErrorSchema } from '../messaging/api-error-schema';
 import { recordList } from './records';
 import { defineValidatedItem } from './validated-item';
