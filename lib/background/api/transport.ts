@@ -1,4 +1,3 @@
-import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { z } from 'zod';
 import { raceWithSignal } from '../../abort';
 import { type Clock, systemClock } from '../../clock';
@@ -109,9 +108,6 @@ function flatErrorOf(data: unknown): FlatError | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** An error body as ky read it: JSON when the Content-Type said so, else text that may still be JSON. */
-const bodyOf = (error: HTTPError): unknown => (typeof error.data === 'string' ? parseJson(error.data) : error.data);
-
 /** The id of the request: the body's `request_id`, else the `X-Request-Id` header; none when neither is readable. */
 function requestIdOf(headers: Headers, body?: unknown): { requestId?: string } {
   const fromBody =
@@ -205,57 +201,64 @@ function describeStatus(status: number): string {
 
 const abortedError = () => new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
 
-/** Maps whatever ky or fetch threw to an ApiError (`now` dates a Retry-After). Never includes the key or the request headers. */
-export function toApiError(error: unknown, now: number): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isHTTPError(error) || error instanceof HTTPError) {
-    const { status, headers } = error.response;
-    const body = bodyOf(error);
-    const flat = flatErrorOf(body);
-    if (flat) return flatError(flat, status, headers, now);
-    const envelope = envelopeOf(body);
-    const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
-    const requestId = requestIdOf(headers);
-    if (status === 429) {
-      return new ApiError({
-        code: 'rate_limited',
-        httpStatus: status,
-        message: envelope?.message || 'The API is rate limiting this key.',
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        details: envelope ? { apiCode: envelope.code } : undefined,
-        ...requestId,
-      });
-    }
-    if (envelope && envelope.code !== ApiCode.ok) {
-      return new ApiError({
-        code: envelope.code,
-        httpStatus: status,
-        message: envelope.message || `The API answered code ${envelope.code}.`,
-        details: envelope.data,
-        ...requestId,
-      });
-    }
-    if (envelope) {
-      return new ApiError({
-        code: 'invalid_response',
-        httpStatus: status,
-        message: `The server answered HTTP ${status} but reported success.`,
-        ...requestId,
-      });
-    }
+/** An answer at an error status in Adscope's terms; `body` is what could be read of it as JSON (`now` dates a Retry-After). */
+function statusError({ status, headers }: Response, body: unknown, now: number): ApiError {
+  const flat = flatErrorOf(body);
+  if (flat) return flatError(flat, status, headers, now);
+  const envelope = envelopeOf(body);
+  const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
+  const requestId = requestIdOf(headers);
+  if (status === 429) {
     return new ApiError({
-      code: 'invalid_response',
+      code: 'rate_limited',
       httpStatus: status,
-      message: describeStatus(status),
-      retryable: GATEWAY_STATUSES.has(status),
+      message: envelope?.message || 'The API is rate limiting this key.',
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      details: envelope ? { apiCode: envelope.code } : undefined,
       ...requestId,
     });
   }
-  if (isTimeoutError(error)) {
-    return new ApiError({ code: 'timeout', message: 'The API did not answer in time.' });
+  if (envelope && envelope.code !== ApiCode.ok) {
+    return new ApiError({
+      code: envelope.code,
+      httpStatus: status,
+      message: envelope.message || `The API answered code ${envelope.code}.`,
+      details: envelope.data,
+      ...requestId,
+    });
   }
+  if (envelope) {
+    return new ApiError({
+      code: 'invalid_response',
+      httpStatus: status,
+      message: `The server answered HTTP ${status} but reported success.`,
+      ...requestId,
+    });
+  }
+  return new ApiError({
+    code: 'invalid_response',
+    httpStatus: status,
+    message: describeStatus(status),
+    retryable: GATEWAY_STATUSES.has(status),
+    ...requestId,
+  });
+}
+
+const timeoutError = () => new ApiError({ code: 'timeout', message: 'The API did not answer in time.' });
+
+/**
+ * What fetch rejects with when the network failed (Chrome, Firefox, Node's undici): such an
+ * attempt is sent again. Another TypeError is a request that could not be made at all.
+ */
+const NETWORK_FAILURE =
+  /^(?:Failed to fetch(?: \(.*\))?|NetworkError when attempting to fetch resource\.|network error|fetch failed|terminated)$/;
+const isNetworkFailure = (error: unknown) => error instanceof TypeError && NETWORK_FAILURE.test(error.message);
+
+/** Maps whatever an attempt threw (fetch, the abort, or our own ApiError) to an ApiError. Never includes the key or the request headers. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
   if (error instanceof DOMException && error.name === 'AbortError') return abortedError();
-  if (isNetworkError(error) || error instanceof TypeError) {
+  if (error instanceof TypeError) {
     return new ApiError({ code: 'network', message: 'Could not reach the API server.' });
   }
   return new ApiError({
@@ -293,19 +296,18 @@ function taught(error: unknown, path: string, query: Query | undefined) {
   return lessonOf(path, query, error.message);
 }
 
-/** Bodies the retry check already parsed, by the answer it handed on: each body is parsed once. */
-const parsedBodies = new WeakMap<Response, unknown>();
-
-async function readEnvelope<T>(response: Response, schema: z.ZodType<T>, maxBytes: number, now: number): Promise<T> {
-  const json = parsedBodies.has(response) ? parsedBodies.get(response) : await parseBody(response, maxBytes);
-  return dataOf(json, response, schema, now);
-}
-
-async function parseBody(response: Response, maxBytes: number): Promise<unknown> {
+/** The body as text; one too large (as declared, or as read) is an error. */
+async function readText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response);
   const text = await response.text();
   if (text.length > maxBytes) throw tooLarge(response);
+  return text;
+}
+
+/** A 2xx answer's body, read and parsed once. */
+async function parseBody(response: Response, maxBytes: number): Promise<unknown> {
+  const text = await readText(response, maxBytes);
   if (text.trim() === '') {
     throw new ApiError({
       code: 'invalid_response',
@@ -374,6 +376,33 @@ function tooLarge(response: Response): ApiError {
   });
 }
 
+/** Settles as `work` does, unless `ms` pass first: then the attempt is aborted and this rejects with a timeout. */
+function within<T>(work: Promise<T>, ms: number, controller: AbortController): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(timeoutError());
+      controller.abort();
+    }, ms);
+    void work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** Waits `ms`, unless the signal aborts first: then this rejects with the abort's reason. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
 interface SharedRequest {
   promise: Promise<unknown>;
   controller: AbortController;
@@ -439,6 +468,36 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  /** Full jitter: a delay below the step for this retry (`backoffBase`, doubled for each retry before it), at most `backoffLimit`. */
+  const backoff = (count: number) => Math.min(backoffLimit, Math.random() * backoffBase * 2 ** count);
+
+  /**
+   * How long to wait before sending again after an error status; undefined when it is not sent
+   * again. An envelope's 40001, 40301 and 40401 never are; its 50001 always is, whatever the status.
+   * A 429 waits out its Retry-After, unless that is longer than `maxRetryAfter`: then the error
+   * goes to the UI with its countdown. A 500 or a gateway's 502, 503 or 504 is sent again when
+   * no envelope came with it; a 503 waits its Retry-After, up to `maxRetryAfter`.
+   */
+  function statusWait({ status, headers }: Response, body: unknown, count: number): number | undefined {
+    const envelope = envelopeOf(body);
+    if (envelope && NEVER_RETRIED.has(envelope.code)) return undefined;
+    if (status === 429) {
+      const after = parseRetryAfter(headers.get('Retry-After'), clock());
+      if (after === undefined) return backoff(count);
+      return after > maxRetryAfter ? undefined : after;
+    }
+    if (envelope) return envelope.code === ApiCode.upstream ? backoff(count) : undefined;
+    if (status !== 500 && !GATEWAY_STATUSES.has(status)) return undefined;
+    const after = status === 503 ? parseRetryAfter(headers.get('Retry-After'), clock()) : undefined;
+    return after === undefined ? backoff(count) : Math.min(after, maxRetryAfter);
+  }
+
+  /**
+   * Sends the request until it is answered, or retries run out: each attempt within its timeout,
+   * no redirect followed. Only a GET, or a request the caller vouches is harmless to repeat, is
+   * sent again: after a network failure, a timeout, an error status that `statusWait` retries, or
+   * an answer of any status that carries 50001.
+   */
   async function attempt<T>(
     method: Method,
     { baseUrl, apiKey }: Connection,
@@ -449,72 +508,62 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<T> {
     const url = new URL(`${baseUrl}${path}`);
     url.search = toSearchParams(query).toString();
-    const retriable = method === 'GET' || request.idempotent === true;
+    const limit = method === 'GET' || request.idempotent === true ? retryLimit : 0;
+    const ms = request.long ? longTimeout : timeout;
+    const fetchOnce = options.fetch ?? fetch;
+
+    const run = async (count: number): Promise<T> => {
+      /** Waits and sends again while retries are left; otherwise (or with no wait) throws `error`. */
+      const again = async (wait: number | undefined, error: unknown): Promise<T> => {
+        if (wait === undefined || count >= limit) throw error;
+        await sleep(wait, signal);
+        return run(count + 1);
+      };
+      const controller = new AbortController();
+      let response: Response;
+      try {
+        response = await within(
+          fetchOnce(url, {
+            method,
+            headers: {
+              'X-API-Key': apiKey,
+              Authorization: `Bearer ${apiKey}`,
+              Accept: 'application/json',
+              ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            },
+            ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+            // A redirect would carry the key to another address: it is an error, never followed.
+            redirect: 'manual',
+            signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal,
+          }),
+          ms,
+          controller,
+        );
+      } catch (error) {
+        // An abort, or a request that could not be made, is not sent again.
+        const failed = (error instanceof ApiError && error.code === 'timeout') || isNetworkFailure(error);
+        return again(failed ? backoff(count) : undefined, error);
+      }
+      if (isRedirect(response)) throw redirectError(response);
+      if (!response.ok) {
+        // An error body has as long to arrive as the answer had; unreadable or too large, it is no JSON.
+        const body = await within(readText(response, maxBytes), ms, controller).then(parseJson, () => undefined);
+        return again(statusWait(response, body, count), statusError(response, body, clock()));
+      }
+      const json = await parseBody(response, maxBytes);
+      try {
+        return dataOf(json, response, request.schema, clock());
+      } catch (error) {
+        // 50001 in a 2xx answer is retried as it is at an error status.
+        const upstream = error instanceof ApiError && error.code === ApiCode.upstream;
+        return again(upstream ? backoff(count) : undefined, error);
+      }
+    };
+
     try {
-      const response = await ky(url, {
-        method,
-        ...(request.body === undefined ? {} : { json: request.body }),
-        headers: { 'X-API-Key': apiKey, Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
-        timeout: request.long ? longTimeout : timeout,
-        // A redirect would carry the key to another address: it is an error, never followed.
-        redirect: 'manual',
-        ...(signal ? { signal } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        retry: retriable
-          ? {
-              limit: retryLimit,
-              methods: ['get', 'post', 'delete'],
-              statusCodes: [429, 500, 502, 503, 504],
-              afterStatusCodes: [429, 503],
-              maxRetryAfter,
-              backoffLimit,
-              delay: (attempt) => backoffBase * 2 ** (attempt - 1),
-              jitter: true,
-              retryOnTimeout: true,
-              shouldRetry: ({ error }) => {
-                if (!isHTTPError(error)) return undefined;
-                const envelope = envelopeOf(bodyOf(error));
-                if (envelope && NEVER_RETRIED.has(envelope.code)) return false;
-                // 50001 is retried with any status (a 400 or a 500 carries it as well as a 503).
-                if (envelope?.code === ApiCode.upstream && error.response.status !== 429) return true;
-                if (error.response.status === 429) {
-                  const wait = parseRetryAfter(error.response.headers.get('Retry-After'), clock());
-                  return wait !== undefined && wait > maxRetryAfter ? false : undefined;
-                }
-                return envelope ? false : undefined;
-              },
-            }
-          : { limit: 0 },
-        hooks: {
-          afterResponse: [
-            ({ response }) => {
-              if (isRedirect(response)) throw redirectError(response);
-            },
-            async ({ response, retryCount }) => {
-              // One retry rule: an answer that carries 50001 is retried whatever its HTTP status and
-              // transfer encoding (a declared length or chunks). Error statuses reach shouldRetry;
-              // here the 2xx ones, read once and handed on as the answer.
-              if (!retriable || !response.ok || retryCount >= retryLimit) return;
-              const declared = Number(response.headers.get('content-length'));
-              if (Number.isFinite(declared) && declared > maxBytes) return;
-              const text = await response.text().catch(() => undefined);
-              if (text === undefined || text.length > maxBytes) return;
-              const json = parseJson(text);
-              if (envelopeOf(json)?.code === ApiCode.upstream) return ky.retry();
-              const answer = new Response(text, {
-                status: response.status,
-                statusText: response.statusText,
-                headers: response.headers,
-              });
-              if (json !== undefined) parsedBodies.set(answer, json);
-              return answer;
-            },
-          ],
-        },
-      });
-      return await readEnvelope(response, request.schema, maxBytes, clock());
+      return await run(0);
     } catch (error) {
-      throw toApiError(error, clock());
+      throw toApiError(error);
     }
   }
 
