@@ -44,7 +44,7 @@ export const SIZE_BUDGETS: SizeBudget[] = [
     budgetKb: 5,
   },
   { name: 'background', files: (dir) => [path.join(dir, 'background.js')], budgetKb: 73 },
-  { name: 'side panel first load', files: (dir) => firstLoadFiles(dir, 'sidepanel.html'), budgetKb: 150 },
+  { name: 'side panel first load', files: (dir) => firstLoadFiles(dir, 'sidepanel.html'), budgetKb: 151 },
   { name: 'popup', files: (dir) => firstLoadFiles(dir, 'popup.html'), budgetKb: 100 },
   { name: 'options', files: (dir) => firstLoadFiles(dir, 'options.html') },
 ];
