@@ -6,7 +6,7 @@ import { adLibraryApi } from '@/lib/background/api/ad-library';
 import { startWatch } from '@/lib/background/watch/watch-service';
 import { startVault } from '@/lib/background/vault/start';
 import { brandPageSearch } from '@/lib/background/watch/watch-runner';
-import { connectionItem, currentWorkspace, readStoredConnection } from '@/lib/background/api/credentials';
+import { connectionItem, currentService, readStoredConnection } from '@/lib/background/api/credentials';
 import { type Boards, createBoards } from '@/lib/background/boards';
 import { systemClock } from '@/lib/clock';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
@@ -46,7 +46,8 @@ export default defineBackground({
     const watch = startWatch({
       search: brandPageSearch(watchLibrary),
       openPanel: () => openResearchPanel(undefined),
-      service: currentWorkspace,
+      // Seen ads and news belong to the service, not the key: a new key for it keeps them.
+      service: currentService,
     });
     connectionItem.watch(() => {
       void outbox.drain();

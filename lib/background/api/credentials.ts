@@ -85,6 +85,19 @@ export async function fingerprintOf(connection: { baseUrl: string; apiKey: strin
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The service connected now (its base URL, as a digest without dots), or null when no key is
+ * set: what the watchlist keeps its seen ads and news under, so a new key for the same service
+ * keeps them and only another service starts anew.
+ */
+export async function currentService(): Promise<string | null> {
+  const stored = await readStoredConnection();
+  if (!stored?.apiKey) return null;
+  const text = new TextEncoder().encode(`adscope-service\n${stored.baseUrl.replace(/\/+$/, '')}`);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', text));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** The workspace of the connection set now, or null when no key is set. */
 export async function currentWorkspace(): Promise<string | null> {
   const stored = await readStoredConnection();

@@ -24,6 +24,7 @@ import {
   watchStatusItem,
 } from '../../../lib/storage/watchlist';
 import { manualClock, TEST_NOW } from '../../support/clock';
+import { connectionItem, currentService } from '../../../lib/background/api/credentials';
 import { ad, brandId, fakeService, HOUR, watch } from '../../support/watch-service';
 
 /**
@@ -439,6 +440,37 @@ describe('per service, and one budget', () => {
     await watcher.run('scheduled');
     const news = await watchNewsItem.get();
     expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id)).toContain('news-on-a');
+  });
+
+  it('a new key for the same service keeps its seen ads and news; another service starts anew', async () => {
+    const connect = (baseUrl: string, apiKey: string) =>
+      connectionItem.set({ baseUrl, origin: new URL(baseUrl).origin, apiKey });
+    await connect('https://api.example.com', 'key-number-one-1234');
+    const watcher = runner({ service: currentService });
+    await watch(1);
+    service.seed(brandId(1), 10);
+    await watcher.run('scheduled');
+    service.launch(brandId(1), 'news-before-the-new-key', '2026-11-23');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(newAdCount(await watchNewsItem.get())).toBe(1);
+
+    // The key replaced for the same service: what was seen and what is new stay.
+    await connect('https://api.example.com/', 'key-number-two-5678');
+    service.launch(brandId(1), 'news-after-the-new-key', '2026-11-24');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    const kept = await watchNewsItem.get();
+    expect(kept.brands[brandId(1)]?.ads.map((item) => item.ad.id).sort()).toEqual([
+      'news-after-the-new-key',
+      'news-before-the-new-key',
+    ]);
+
+    // Another service: learned afresh, nothing of the first one's shown as its own.
+    await connect('https://other.example.com', 'key-number-two-5678');
+    clock.advance(6 * HOUR);
+    await watcher.run('scheduled');
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
   });
 
   it('back-to-back runs share one request budget an hour', async () => {
