@@ -12,12 +12,12 @@ import { brandPageSearch, WATCH_PAGE_SIZE } from '../../../lib/background/watch/
 import { BOARD_PAGE_SIZE } from '../../../lib/contract/boards';
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import { apiPath } from '../../../lib/contract/path';
-import { ApiError } from '../../../lib/messaging/api-error';
 import { factsOf, serviceFactsItem } from '../../../lib/storage/service-facts';
 import { loadBrandFigures } from '../../../components/brands/compare-load';
 import { CADENCE_PAGE_SIZE } from '../../../components/report/figures';
 import { fixedClock, TEST_DAY, TEST_NOW } from '../../support/clock';
 import { type Answer, factsInMemory, flat, json, ok, type SeenRequest, scriptedFetch } from '../../support/fake-fetch';
+import { failure } from '../../support/failure';
 
 const BASE = 'https://api.example.com';
 const BRAND = '00000000-0000-4000-8000-000000000001';
@@ -47,16 +47,6 @@ function client(answers: Answer[], options: Partial<TransportOptions> = {}) {
 }
 
 const sizes = (requests: SeenRequest[]) => requests.map((request) => request.url.searchParams.get('page_size'));
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('bounds named in a refusal', () => {
   it.each([

@@ -10,6 +10,7 @@ import type { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import type { GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
 import type { WatchControls } from '../../../lib/background/watch/watch-service';
 import { idProblem } from '../../../lib/contract/ids';
+import { HOSTILE_IDS } from '../../support/hostile-ids';
 
 /**
  * The background's router under random and hostile input: whatever arrives, a handler only
@@ -157,28 +158,6 @@ describe('router fuzz', () => {
  * refused at the router with invalid_input, and a legal one reaches the API as one segment.
  */
 describe('ids at the router', () => {
-  const HOSTILE_IDS = [
-    '..',
-    '.',
-    '../x',
-    'a/b',
-    'a?b=c',
-    'a#b',
-    '%2e%2e',
-    'a%2Fb',
-    ' ',
-    'a b',
-    'm1\n',
-    '\tm1',
-    'a\u0000b',
-    'a\u001bb',
-    'x'.repeat(10_000),
-    // Look-alikes: a Cyrillic а in a brand id, a full-width solidus, a one-dot leader pair.
-    'm12\u04303',
-    'a\uff0fb',
-    '\u2024\u2024',
-    '',
-  ];
   /** Every request that carries an id of a brand, board or ad, with `id` in that place. */
   const carrying = (id: string): [RequestType, unknown][] => [
     ['brands.detail', { brandId: id }],

@@ -21,6 +21,7 @@ import { outboxItem } from '../../../lib/storage/outbox';
 import { fixedClock, manualClock } from '../../support/clock';
 import { connectTo } from '../../support/connection';
 import { type Answer, factsInMemory, flat, json, ok, scriptedFetch } from '../../support/fake-fetch';
+import { failure } from '../../support/failure';
 
 const BASE = 'https://api.example.com';
 const ID = '20a3d4af927efade86e6ff9f1cae3ff7';
@@ -38,16 +39,6 @@ function client(answers: Answer[], options: Partial<TransportOptions> = {}) {
     ...options,
   });
   return { transport, brands: ownedBrandsApi(transport), boards: boardsApi(transport), requests: service.requests };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('the service’s flat errors, at every status', () => {

@@ -8,6 +8,7 @@ import { createTransport, parseRetryAfter, type TransportOptions } from '../../.
 import { DEMO_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { withServer } from '../../support/server';
+import { failure } from '../../support/failure';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -30,16 +31,6 @@ function client(options: Partial<TransportOptions> = {}, key = DEMO_API_KEY) {
 }
 
 const attempts = () => server.state.requestLog.filter((entry) => entry.path === '/owned-brands').length;
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('transport', () => {
   it('sends both auth headers and validates data', async () => {

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdCard } from '../../../components/ads/ad-card';
 import { adPreview, firstFrameUrl, runStatusText } from '../../../components/ads/ad-words';
 import { VideoFrame } from '../../../components/ads/video-frame';
 import { creativesOf, renderReport } from '../../../components/report/report-html';
 import { libraryAdSchemaIn, type LibraryAd } from '../../../lib/contract/ad-library';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
+import { reactRoot } from '../../support/react-root';
 
 /**
  * A video the service gives without a poster (only its own `url`): the card shows its first
@@ -30,22 +30,12 @@ function ad(fields: Record<string, unknown>): LibraryAd {
   });
 }
 
-let host: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const mounted = reactRoot();
 
 async function card(subject: LibraryAd): Promise<HTMLElement> {
   // Async: the watch toggle reads the watchlist from storage as it mounts.
   await act(async () =>
-    root.render(
+    mounted.root.render(
       <AdCard
         ad={subject}
         index={0}
@@ -58,7 +48,7 @@ async function card(subject: LibraryAd): Promise<HTMLElement> {
       />,
     ),
   );
-  const media = host.querySelector<HTMLElement>('.ad-card-media');
+  const media = mounted.host.querySelector<HTMLElement>('.ad-card-media');
   if (!media) throw new Error('no media frame');
   return media;
 }
@@ -106,13 +96,13 @@ describe("an ad's picture", () => {
 
   it("in a card, shows the call to action the service wrote as cta_text, and watches a brand by the service's id", async () => {
     await card(ad({ cta_text: 'Shop Now' }));
-    expect(host.querySelector('.ad-card-meta .badge')?.textContent).toBe('Shop now');
-    expect(host.querySelector('[aria-label="Watch Peak"]')).not.toBeNull();
+    expect(mounted.host.querySelector('.ad-card-meta .badge')?.textContent).toBe('Shop now');
+    expect(mounted.host.querySelector('[aria-label="Watch Peak"]')).not.toBeNull();
   });
 
   it('in the detail view, a video without a poster is named and can be played', () => {
-    act(() => root.render(<VideoFrame src={VIDEO} label="Video 1 of the ad" controls fallbackClassName="x" />));
-    const video = host.querySelector('video');
+    act(() => mounted.root.render(<VideoFrame src={VIDEO} label="Video 1 of the ad" controls fallbackClassName="x" />));
+    const video = mounted.host.querySelector('video');
     expect(video?.getAttribute('aria-label')).toBe('Video 1 of the ad');
     expect(video?.hasAttribute('controls')).toBe(true);
     expect(video?.hasAttribute('aria-hidden')).toBe(false);

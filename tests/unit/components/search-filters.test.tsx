@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ActiveFilters } from '../../../components/search/active-filters';
@@ -17,6 +16,7 @@ import { useHiddenFilters } from '../../../components/search/use-hidden-filters'
 import { librarySearchSchema, type OptionalSearchParam } from '../../../lib/contract/ad-library';
 import { serviceFactsItem } from '../../../lib/storage/service-facts';
 import { settingsQueryKey } from '../../../components/ui/use-settings';
+import { reactRoot } from '../../support/react-root';
 
 /**
  * The platform and "active ads only" filters the real service takes: the query they build, the
@@ -27,19 +27,13 @@ import { settingsQueryKey } from '../../../components/ui/use-settings';
 const SERVICE = 'https://api.atria.example';
 const NONE: ReadonlySet<OptionalSearchParam> = new Set();
 
-let host: HTMLElement;
-let root: Root;
+const mounted = reactRoot();
 beforeEach(() => {
   fakeBrowser.reset();
   localStorage.clear();
   useSearchStore.getState().reset();
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   useSearchStore.getState().reset();
   localStorage.clear();
 });
@@ -113,7 +107,7 @@ describe('hiding the filters a service refused', () => {
   function panel(hidden: ReadonlySet<OptionalSearchParam>) {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     act(() =>
-      root.render(
+      mounted.root.render(
         <QueryClientProvider client={client}>
           <FilterPanel hidden={hidden} />
           <ActiveFilters hidden={hidden} />
@@ -124,8 +118,8 @@ describe('hiding the filters a service refused', () => {
 
   it('offers a labelled platform select and an "Active ads only" checkbox, each with a removable chip', () => {
     panel(NONE);
-    const select = host.querySelector<HTMLSelectElement>('select[id$="-platform"]');
-    expect(host.querySelector(`label[for="${select?.id ?? ''}"]`)?.textContent).toBe('Platform');
+    const select = mounted.host.querySelector<HTMLSelectElement>('select[id$="-platform"]');
+    expect(mounted.host.querySelector(`label[for="${select?.id ?? ''}"]`)?.textContent).toBe('Platform');
     expect([...(select?.options ?? [])].map((option) => option.textContent)).toEqual([
       'Any platform',
       'Facebook',
@@ -134,18 +128,23 @@ describe('hiding the filters a service refused', () => {
       'YouTube',
       'LinkedIn',
     ]);
-    const checkbox = [...host.querySelectorAll<HTMLInputElement>('.filter-bar > label > input[type="checkbox"]')];
+    const checkbox = [
+      ...mounted.host.querySelectorAll<HTMLInputElement>('.filter-bar > label > input[type="checkbox"]'),
+    ];
     expect(checkbox.map((box) => box.closest('label')?.textContent?.trim())).toEqual(['Active ads only']);
 
     act(() => checkbox[0]?.click());
     act(() => useSearchStore.getState().set({ platform: 'instagram' }));
     expect(useSearchStore.getState()).toMatchObject({ platform: 'instagram', activeOnly: true });
-    const chips = () => [...host.querySelectorAll('.chips .chip-remove')].map((b) => b.getAttribute('aria-label'));
+    const chips = () =>
+      [...mounted.host.querySelectorAll('.chips .chip-remove')].map((b) => b.getAttribute('aria-label'));
     expect(chips()).toEqual(['Remove filter Platform: Instagram', 'Remove filter Active ads only']);
-    expect(host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters, 2 active');
+    expect(mounted.host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters, 2 active');
 
-    act(() => host.querySelector<HTMLButtonElement>('[aria-label="Remove filter Active ads only"]')?.click());
-    act(() => host.querySelector<HTMLButtonElement>('[aria-label="Remove filter Platform: Instagram"]')?.click());
+    act(() => mounted.host.querySelector<HTMLButtonElement>('[aria-label="Remove filter Active ads only"]')?.click());
+    act(() =>
+      mounted.host.querySelector<HTMLButtonElement>('[aria-label="Remove filter Platform: Instagram"]')?.click(),
+    );
     expect(useSearchStore.getState()).toMatchObject({ platform: '', activeOnly: false });
     expect(chips()).toEqual([]);
   });
@@ -153,12 +152,12 @@ describe('hiding the filters a service refused', () => {
   it('shows neither filter nor its chip for a service that refused them', () => {
     useSearchStore.getState().set({ platform: 'facebook', activeOnly: true });
     panel(new Set(['platform', 'status']));
-    expect(host.querySelector('select[id$="-platform"]')).toBeNull();
-    expect(host.textContent).not.toContain('Platform');
-    expect(host.querySelector('.filter-bar > label > input[type="checkbox"]')).toBeNull();
-    expect(host.textContent).not.toContain('Active ads only');
-    expect(host.querySelector('.chips')).toBeNull();
-    expect(host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters');
+    expect(mounted.host.querySelector('select[id$="-platform"]')).toBeNull();
+    expect(mounted.host.textContent).not.toContain('Platform');
+    expect(mounted.host.querySelector('.filter-bar > label > input[type="checkbox"]')).toBeNull();
+    expect(mounted.host.textContent).not.toContain('Active ads only');
+    expect(mounted.host.querySelector('.chips')).toBeNull();
+    expect(mounted.host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters');
   });
 
   it("reads the connected service's refusals from storage, by its base URL, live", async () => {
@@ -180,7 +179,7 @@ describe('hiding the filters a service refused', () => {
       'https://other.example': { refusedParams: ['status'], refusedParamsMessage: 'no' },
     });
     await act(async () =>
-      root.render(
+      mounted.root.render(
         <QueryClientProvider client={client}>
           <Probe />
         </QueryClientProvider>,
