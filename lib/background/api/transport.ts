@@ -550,7 +550,14 @@ export function createTransport(options: TransportOptions): Transport {
         const body = await within(readText(response, maxBytes), ms, controller).then(parseJson, () => undefined);
         return again(statusWait(response, body, count), statusError(response, body, clock()));
       }
-      const json = await parseBody(response, maxBytes);
+      let json: unknown;
+      try {
+        // The body has the attempt's time too: one that starts and never ends is a timeout, not a hang.
+        json = await within(parseBody(response, maxBytes), ms, controller);
+      } catch (error) {
+        const timedOut = error instanceof ApiError && error.code === 'timeout';
+        return again(timedOut ? backoff(count) : undefined, error);
+      }
       try {
         return dataOf(json, response, request.schema, clock());
       } catch (error) {

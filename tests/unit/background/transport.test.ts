@@ -158,6 +158,30 @@ describe('transport', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
   });
 
+  it('times out an answer whose body starts and never ends, and tries again', async () => {
+    let attempts = 0;
+    const transport = createTransport({
+      getConnection: async () => ({ baseUrl: 'https://api.example', apiKey: DEMO_API_KEY }),
+      timeoutMs: 60,
+      retryLimit: 1,
+      backoffBaseMs: 1,
+      // Headers at once, then the first bytes of a body that never finishes.
+      fetch: async (_input, init) => {
+        attempts += 1;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"code":0,"data":{"items":['));
+            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const error = await failure(ownedBrandsApi(transport).list());
+    expect(error.code).toBe('timeout');
+    expect(attempts).toBe(2);
+  });
+
   it('reports a dropped connection as a network error after retrying', async () => {
     server.state.faults.add({ kind: 'drop-before', times: 10 });
     const error = await failure(client({ retryLimit: 1 }).brands.list());
