@@ -33,6 +33,8 @@ export const generationJobSchema = z.object({
   submitAttempts: z.number().int().min(0),
   pollFailures: z.number().int().min(0),
   nextAt: z.number(),
+  /** When nextAt was set: a clock now earlier than this went back, and the job is due. */
+  scheduledAt: z.number().optional(),
   generationId: z.string().nullable(),
   /** The server's status as last read (it may be a value outside the documented five). */
   status: z.string().nullable(),

@@ -100,7 +100,12 @@ export class GenerationTracker {
   constructor(private readonly deps: TrackerDeps) {
     ({ now: this.now, random: this.random, newId: this.newId } = environmentOf(deps));
     this.queue = new DurableQueue(generationJobsItem, {
-      dueAt: (job) => ((isActiveJob(job) || job.phase === 'unconfirmed') && !job.held ? job.nextAt : null),
+      dueAt: (job) => {
+        if ((!isActiveJob(job) && job.phase !== 'unconfirmed') || job.held) return null;
+        // A clock set back since the next step was planned would make it wait out the skew: due now.
+        const now = this.now();
+        return job.scheduledAt !== undefined && now < job.scheduledAt ? now : job.nextAt;
+      },
       work: async (job) => {
         const after = job.phase === 'running' ? await this.poll(job) : await this.sendSubmit(job);
         if (after && (after.phase === 'done' || after.phase === 'failed')) this.ended.push(after);
@@ -224,8 +229,13 @@ export class GenerationTracker {
     return this.queue.drain();
   }
 
+  /** Changes a stored job; a new `nextAt` is stamped with when it was set, so a clock set back is seen. */
   private patch(jobId: string, change: (job: GenerationJob) => void): Promise<GenerationJob | null> {
-    return this.queue.patch(jobId, change);
+    return this.queue.patch(jobId, (job) => {
+      const before = job.nextAt;
+      change(job);
+      if (job.nextAt !== before) job.scheduledAt = this.now();
+    });
   }
 
   private async sendSubmit(job: GenerationJob): Promise<GenerationJob | null> {

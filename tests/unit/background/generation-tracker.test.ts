@@ -305,6 +305,22 @@ describe('the generation tracker', () => {
     expect(await generationJobsItem.get()).toHaveLength(2);
   });
 
+  it('a clock set back does not make a running job wait out the skew before its next poll', async () => {
+    const fake = fakeApi();
+    fake.answer(generation('processing', []));
+    const { instance } = tracker(fake.api);
+    await instance.submit(choice, 'Acme');
+    await instance.drain();
+    const polls = fake.calls.length;
+    // The machine's clock is set back a day while the job waits for its next poll (seconds away).
+    clock.set(clock() - 24 * 60 * 60_000);
+    await instance.drain();
+    expect(fake.calls.length).toBe(polls + 1);
+    // And it goes on at its usual pace from the new time.
+    const [job] = await generationJobsItem.get();
+    expect((job?.nextAt ?? 0) - clock()).toBeLessThanOrEqual(GENERATION_POLICY.pollMaxMs);
+  });
+
   it.each([
     ['a quota or plan error (40301)', new ApiError({ code: 40301, message: 'free plan quota used', retryable: false })],
     ['an upstream rejection (50001)', new ApiError({ code: 50001, message: 'credits exhausted', retryable: true })],
