@@ -1,5 +1,11 @@
 import { IMAGE_TYPES, MEDIA_REQUEST, mediaTypeOf, readCapped } from '@/lib/media';
+import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
+
+/** The connection's base URL, for `mayFetchMedia` (a creative on a private address is fetched only from the service's own host). */
+export async function serviceBaseUrl(): Promise<string | null> {
+  return (await callBackground('settings.get', {}).catch(() => null))?.baseUrl || null;
+}
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */
 export const MAX_CREATIVE_BYTES = 3 * 1024 * 1024;
