@@ -250,3 +250,49 @@ export async function fetchMedia(url: string, options: FetchMediaOptions): Promi
     timed.clear();
   }
 }
+
+export type LinkAnswer =
+  { state: 'live' } | { state: 'gone'; status: number } | { state: 'unknown'; failure: MediaFailure };
+
+/**
+ * Whether a creative's link still answers, asked of the network (never the browser's cache):
+ * HEAD first; a host that refuses HEAD (presigned links answer 403 or 405 to it) is asked with
+ * a GET for its first byte (`Range: bytes=0-0`), whose body is let go once the headers arrive.
+ * Each request within its time limit; the job's own abort rejects.
+ */
+export async function checkLink(
+  url: string,
+  options: { fetch: typeof globalThis.fetch; signal?: AbortSignal; timeoutMs?: number; service: string | null },
+): Promise<LinkAnswer> {
+  options.signal?.throwIfAborted();
+  if (!mayFetchMedia(url, options.service)) return { state: 'unknown', failure: { kind: 'private' } };
+  const ms = options.timeoutMs ?? MEDIA_TIMEOUT_MS;
+  const ask = async (init: RequestInit): Promise<number | MediaFailure> => {
+    const timed = timedSignal(ms, options.signal);
+    const stopped = new Promise<never>((_, reject) =>
+      timed.signal.addEventListener('abort', () => reject(timed.signal.reason), { once: true }),
+    );
+    stopped.catch(() => undefined);
+    try {
+      const response = await Promise.race([
+        options.fetch(url, { ...MEDIA_REQUEST, cache: 'no-store', ...init, signal: timed.signal }),
+        stopped,
+      ]);
+      void response.body?.cancel().catch(() => undefined);
+      return response.status;
+    } catch {
+      if (options.signal?.aborted) throw options.signal.reason;
+      return timed.signal.aborted ? { kind: 'timeout', ms } : { kind: 'network' };
+    } finally {
+      timed.clear();
+    }
+  };
+  let answer = await ask({ method: 'HEAD' });
+  if (answer === 403 || answer === 405 || answer === 501 || answer === 400)
+    answer = await ask({ method: 'GET', headers: { Range: 'bytes=0-0' } });
+  if (typeof answer !== 'number') return { state: 'unknown', failure: answer };
+  // 416: the range was refused, but the file is there.
+  if ((answer >= 200 && answer < 300) || answer === 416) return { state: 'live' };
+  const failure: MediaFailure = { kind: 'http', status: answer };
+  return isPassingFailure(failure) ? { state: 'unknown', failure } : { state: 'gone', status: answer };
+}
