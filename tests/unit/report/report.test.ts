@@ -264,6 +264,36 @@ describe('fetching creatives', () => {
     ).rejects.toThrow();
   });
 
+  it('gives each creative 20 s, never fetches a private address, and embeds the vault’s copy of a link that failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetch = vi.fn((url: string | URL | Request, init?: RequestInit) => {
+        if (String(url).endsWith('gone.png')) return Promise.resolve(response(new Uint8Array(), {}, 404));
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
+        );
+      });
+      const fetching = fetchCreatives(
+        ['https://cdn.example/slow.png', 'http://192.168.0.10/cam.png', 'https://cdn.example/gone.png'],
+        {
+          fetch,
+          service: 'https://api.example',
+          kept: async (url) => (url.endsWith('gone.png') ? { bytes: PNG, mime: 'image/png' } : null),
+        },
+      );
+      await vi.advanceTimersByTimeAsync(20_000);
+      const result = [...(await fetching).values()];
+      expect(result.map((creative) => (creative.kind === 'missing' ? creative.reason : creative.mime))).toEqual([
+        'Could not be fetched (did not answer in 20 s).',
+        'Not fetched: on a private or local address.',
+        'image/png',
+      ]);
+      expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('http://192.168.0.10/cam.png');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for exactly the media origins', () => {
     expect(
       mediaOrigins([
