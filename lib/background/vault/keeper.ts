@@ -11,7 +11,7 @@ import {
 } from '../../media';
 import type { OutboxEntry } from '../../storage/outbox';
 import { safeHttpUrl } from '../../url';
-import { freeAd, fullyKept, type KeepJob, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
+import { freeAd, fullyKept, type KeepJob, keptAd, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
 import { type VaultState, vaultStateItem } from '../../vault/state';
 import type { SendAnswer } from '../jobs/save-outbox';
 
@@ -145,17 +145,58 @@ export class VaultKeeper {
         answer = await send(entry);
       } catch (error) {
         // A removal of an ad already gone is what was wanted: the outbox marks it done.
-        if (entry.op === 'remove' && ApiError.from(error).code === ApiCode.notFound) await this.forget(entry);
+        if (entry.op === 'remove' && ApiError.from(error).code === ApiCode.notFound)
+          await this.noted(this.forget(entry));
         throw error;
       }
-      if (entry.op === 'remove') await this.forget(entry);
+      if (entry.op === 'remove') await this.noted(this.forget(entry));
       else if (entry.media?.length) {
         const board = answer.movedTo ?? entry;
-        await this.want([{ boardId: board.boardId, boardName: board.boardName, adId: entry.adId, urls: entry.media }]);
+        await this.noted(
+          this.want([{ boardId: board.boardId, boardName: board.boardName, adId: entry.adId, urls: entry.media }]),
+        );
         void this.run();
       }
       return answer;
     };
+  }
+
+  /**
+   * A vault that cannot write (its database broken) never turns a save the service took into a
+   * failed one: it says so, and the next worker's `catchUp` finds the save in the outbox.
+   */
+  private async noted(work: Promise<unknown>): Promise<void> {
+    await work.catch(async (error: unknown) => {
+      await this.say({ stopped: 'failed', message: error instanceof Error ? error.message : String(error) }).catch(
+        () => undefined,
+      );
+    });
+  }
+
+  /**
+   * At a worker's start: saves the outbox confirmed (it keeps them ten minutes) become jobs
+   * unless a later change to the same ad on the same board followed (a removal, kept as long).
+   * A net under `confirming`, for a save confirmed while the vault could not write, or by an
+   * earlier version; never a gate.
+   */
+  async catchUp(entries: readonly OutboxEntry[]): Promise<void> {
+    const wanted: WantedJob[] = [];
+    for (const entry of entries) {
+      if (entry.op !== 'save' || entry.status !== 'done' || !entry.media?.length) continue;
+      const later = entries.some(
+        (other) =>
+          other !== entry &&
+          other.boardId === entry.boardId &&
+          other.adId === entry.adId &&
+          other.createdAt >= entry.createdAt &&
+          other.op === 'remove',
+      );
+      if (later) continue;
+      const kept = await keptAd(entry.boardId, entry.adId);
+      if (!kept)
+        wanted.push({ boardId: entry.boardId, boardName: entry.boardName, adId: entry.adId, urls: entry.media });
+    }
+    if (wanted.length > 0) await this.want(wanted);
   }
 
   private async forget(entry: Pick<OutboxEntry, 'boardId' | 'adId'>): Promise<void> {

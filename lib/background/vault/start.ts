@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../../clock';
+import { outboxItem } from '../../storage/outbox';
 import { readStoredConnection } from '../api/credentials';
 import { wakeScheduler } from '../jobs/wake-scheduler';
 import { VaultKeeper } from './keeper';
@@ -18,6 +19,11 @@ export function startVault(clock: Clock = systemClock): VaultKeeper {
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
     wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock),
   });
-  void keeper.run();
+  // The outbox's confirmed saves of the last ten minutes: any the vault missed becomes a job.
+  void outboxItem
+    .get()
+    .then((entries) => keeper.catchUp(entries))
+    .catch(() => undefined)
+    .finally(() => void keeper.run());
   return keeper;
 }

@@ -432,4 +432,40 @@ describe('the vault’s jobs hold when the world changes under them', () => {
     expect(await db.count('jobs')).toBe(0);
     expect(await db.count('ads')).toBe(0);
   });
+
+  it('never fails a save the service took when the vault cannot write; the next worker keeps it from the outbox', async () => {
+    host.image('https://cdn.example/a.png');
+    host.image('https://cdn.example/b.png');
+    const first = keeper();
+    vi.spyOn(first, 'want').mockRejectedValueOnce(new Error('The vault could not be written.'));
+    const entry = saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'], 'pending');
+    await expect(first.confirming(async () => ({ adNum: 3 }))(entry)).resolves.toEqual({ adNum: 3 });
+    expect(await vaultStateItem.get()).toMatchObject({ stopped: 'failed' });
+    // The next worker: the outbox still holds the confirmed save (ten minutes); a save followed by its removal is left.
+    const second = keeper();
+    await second.catchUp([
+      { ...entry, status: 'done' },
+      saved('s2', 'b1', 'ad-2', ['https://cdn.example/b.png']),
+      { ...saved('r2', 'b1', 'ad-2', []), op: 'remove', createdAt: TEST_NOW + 1 },
+    ]);
+    expect(await second.run()).toBe('done');
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
+    expect(await keptAd('b1', 'ad-2')).toBeNull();
+  });
+
+  it('tries a resting job again at once when its board is asked to be kept again', async () => {
+    host.set('https://cdn.example/a.png', () => new Response('busy', { status: 503 }));
+    const vault = keeper();
+    const job = { boardId: 'b1', boardName: 'Board b1', adId: 'ad-1', urls: ['https://cdn.example/a.png'] };
+    await vault.want([job]);
+    await vault.run();
+    expect((await keptAd('b1', 'ad-1'))?.skipped).toEqual([
+      { url: 'https://cdn.example/a.png', reason: 'Could not be fetched (HTTP 503).' },
+    ]);
+    expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
+    host.image('https://cdn.example/a.png');
+    expect(await vault.want([job])).toBe(1);
+    await vault.run();
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'], skipped: [] });
+  });
 });
