@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { ReportSource } from '../report/report-dialog';
 import { failureSummary } from '@/lib/media';
-import { countOf } from '../ui/format';
+import { countOf, formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
 import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
@@ -49,13 +49,13 @@ async function downloadZip(
     import('../report/media'),
   ]);
   const plan = zipPlan(all);
-  say(`${plan.text} Creatives: 0 of ${plan.held}…`);
+  say(`${plan.text} Creatives: 0 of ${formatNumber(plan.held)}…`);
   const { file, creatives, failures } = await boardZip({ id: board.id, name: board.name }, all, {
     fetch: (input, init) => fetch(input, init),
     now,
     signal,
     service: await serviceBaseUrl(),
-    onProgress: (done, total) => say(`${plan.text} Creatives: ${done} of ${total}…`),
+    onProgress: (done, total) => say(`${plan.text} Creatives: ${formatNumber(done)} of ${formatNumber(total)}…`),
   });
   signal.throwIfAborted();
   downloadFile(exportFileName(board.name, 'zip', now), 'application/zip', file);

@@ -6,6 +6,7 @@ import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { downloadFile } from '../ui/download';
+import { countOf } from '../ui/format';
 import type { BrandFigures } from './figures';
 import { type Creative, fetchCreatives, mediaOrigins, serviceBaseUrl } from './media';
 import { creativesOf, renderReport } from './report-html';
@@ -130,8 +131,7 @@ export function useReportFlow(source: ReportSource) {
         hold.release();
         setPhase({
           step: 'failed',
-          message:
-            'The browser did not give access to the sites the creatives are on, so none was fetched. Try again and allow it, or build the report without creatives.',
+          message: `You did not allow access to ${countOf(added.length || ask.origins.length, 'site')}; nothing was fetched from them. Try again and allow it, or build the report without creatives.`,
         });
         return;
       }
