@@ -160,6 +160,29 @@ describe('the board report', () => {
     expect(placeholder?.querySelector('a')?.getAttribute('href')).toBe('https://cdn.example/gone.png');
   });
 
+  it('shows an SVG creative only through <img>, where no script of it runs, under the file’s CSP', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+    const text = await readReport({
+      title: 'B',
+      kind: 'Board',
+      now: TEST_NOW,
+      today: TEST_DAY,
+      ads: [ad({ images: [{ url: 'https://cdn.example/art.svg' }] })],
+      creatives: new Map([
+        [
+          'https://cdn.example/art.svg',
+          { kind: 'embedded', mime: 'image/svg+xml', base64: btoa(svg), bytes: svg.length },
+        ],
+      ]),
+    });
+    expect(text).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" onload');
+    const doc = new DOMParser().parseFromString(text, 'text/html');
+    expect(doc.querySelector('img')?.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(svg)}`);
+    expect(doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toMatch(
+      /default-src 'none'; img-src data:/,
+    );
+  });
+
   it('embeds at most ten creatives an ad and says how many more there were', () => {
     const many = ad({ images: Array.from({ length: 12 }, (_, n) => ({ url: `https://cdn.example/${n}.png` })) });
     const { refs, leftOut } = creativesOf(many);
