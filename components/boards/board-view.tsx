@@ -93,6 +93,11 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
       <p role="status" className="results-status">
         {exports.progress ?? ''}
       </p>
+      {exports.cancelDownload ? (
+        <button type="button" className="btn" onClick={exports.cancelDownload}>
+          Cancel download
+        </button>
+      ) : null}
       {empty ? (
         <p id={`${id}-nothing`} className="visually-hidden">
           Nothing to export: this board has no ads.

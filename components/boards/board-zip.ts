@@ -1,11 +1,19 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { IMAGE_TYPES, MEDIA_REQUEST, mediaTypeOf, readCapped } from '@/lib/media';
+import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
 import { keptFile } from '@/lib/vault/db';
 import { adCreativeUrls } from '../ads/ad-words';
+import { countOf, formatNumber, formats } from '../ui/format';
 
 /** The most bytes one creative may take in the archive; a larger one is listed as left out. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The archive's limits, stated before it starts: at most this many creatives (the first ones,
+ * in the board's order)… fflate writes no ZIP64, so the archive stays well inside the classic
+ * format's 65,535 entries and 4 GB.
+ */
+export const ZIP_LIMITS = { creatives: 2000, bytes: 1024 * 1024 * 1024 };
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -13,7 +21,9 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
   'image/avif': 'avif',
-  'image/svg+xml': 'svg',
+  // An SVG can carry script that runs when the file is opened in a browser: it goes in as text
+  // (`.svg.txt`), which opens in an editor; board.json names it. Rasterising is not possible here.
+  'image/svg+xml': 'svg.txt',
 };
 
 /** A name part a person can read in a folder listing: lower case, dashes, at most 40 characters. */
@@ -40,32 +50,54 @@ export interface ZipCreative {
 export interface BoardZipOptions {
   fetch: typeof globalThis.fetch;
   now: Date;
+  /** Cancel: the download stops, and nothing is saved. */
   signal?: AbortSignal;
+  /** The connection's base URL: a creative on a private address is fetched only when the service lives there. */
+  service?: string | null;
+  /** One creative's time limit; 20 s unless given. */
+  timeoutMs?: number;
+  limits?: typeof ZIP_LIMITS;
   onProgress?: (done: number, total: number) => void;
 }
 
-/** One creative's bytes: the vault's copy, else fetched now as the report fetches; or why not. */
-async function creativeBytes(
-  url: string,
-  options: BoardZipOptions,
-): Promise<{ bytes: Uint8Array; mime: string; from: 'vault' | 'fetched' } | string> {
+/** What the archive will hold, said before it starts: "This board has 2,400 creatives; the download holds the first 2,000 (1 GB at most)." */
+export function zipPlan(
+  ads: readonly LibraryAd[],
+  limits = ZIP_LIMITS,
+): { creatives: number; held: number; text: string } {
+  const creatives = ads.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
+  const held = Math.min(creatives, limits.creatives);
+  const size = sizeWords(limits.bytes);
+  const text =
+    held < creatives
+      ? `This board has ${countOf(creatives, 'creative')}; the download holds the first ${formatNumber(held)} (${size} at most).`
+      : `This board has ${countOf(creatives, 'creative')}; the download holds ${creatives === 1 ? 'it' : 'them all'} (${size} at most).`;
+  return { creatives, held, text };
+}
+
+/** "1 GB", "500 MB". */
+function sizeWords(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${formatNumber(Math.round((bytes / 1024 ** 3) * 10) / 10)} GB` : formats.fileSize(bytes);
+}
+
+type Got = { bytes: Uint8Array; mime: string; from: 'vault' | 'fetched' } | { reason: string; failed: string | null };
+
+/** One creative's bytes: the vault's copy, else fetched now within its time limit; or why not (and, when a fetch failed, in a few words). */
+async function creativeBytes(url: string, options: BoardZipOptions): Promise<Got> {
   const kept = await keptFile(url).catch(() => null);
   if (kept) return { bytes: new Uint8Array(kept.data), mime: kept.mime, from: 'vault' };
-  let response: Response;
-  try {
-    response = await options.fetch(url, { ...MEDIA_REQUEST, ...(options.signal ? { signal: options.signal } : {}) });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return 'could not be fetched, and the vault has no copy';
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    return `could not be fetched (HTTP ${response.status}), and the vault has no copy`;
-  }
-  const bytes = await readCapped(response, MAX_FILE_BYTES);
-  if (!bytes) return 'larger than 8 MB';
-  const mime = mediaTypeOf(response.headers.get('content-type'), bytes, IMAGE_TYPES);
-  return mime ? { bytes, mime, from: 'fetched' } : 'not an image';
+  const got = await fetchMedia(url, {
+    fetch: options.fetch,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    maxBytes: MAX_FILE_BYTES,
+    allowed: IMAGE_TYPES,
+    service: options.service ?? null,
+  });
+  if (got.ok) return { bytes: got.bytes, mime: got.mime, from: 'fetched' };
+  const words = failureWords(got.failure);
+  if (got.failure.kind === 'too-large' || got.failure.kind === 'not-image') return { reason: words, failed: null };
+  return { reason: `could not be fetched (${words}), and the vault has no copy`, failed: words };
 }
 
 /**
@@ -79,7 +111,8 @@ export async function boardZip(
   board: { id: string; name: string },
   ads: readonly LibraryAd[],
   options: BoardZipOptions,
-): Promise<{ file: Blob; creatives: ZipCreative[] }> {
+): Promise<{ file: Blob; creatives: ZipCreative[]; failures: string[] }> {
+  const limits = options.limits ?? ZIP_LIMITS;
   const chunks: Uint8Array[] = [];
   let failed: Error | null = null;
   const zip = new Zip((error, chunk) => {
@@ -87,16 +120,30 @@ export async function boardZip(
     else chunks.push(chunk);
   });
   const perAd: ZipCreative[][] = [];
-  const total = ads.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
+  const failures: string[] = [];
+  const total = Math.min(
+    limits.creatives,
+    ads.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0),
+  );
   let done = 0;
+  let bytes = 0;
   const width = String(ads.length).length < 3 ? 3 : String(ads.length).length;
   for (const [index, ad] of ads.entries()) {
     const list: ZipCreative[] = [];
     for (const [n, url] of adCreativeUrls(ad).entries()) {
       options.signal?.throwIfAborted();
+      if (done >= limits.creatives) {
+        list.push({ url, file: null, from: `left out: the download holds the first ${limits.creatives}` });
+        continue;
+      }
       const got = await creativeBytes(url, options);
-      if (typeof got === 'string') list.push({ url, file: null, from: got });
-      else {
+      if ('reason' in got) {
+        list.push({ url, file: null, from: got.reason });
+        if (got.failed) failures.push(got.failed);
+      } else if (bytes + got.bytes.length > limits.bytes) {
+        list.push({ url, file: null, from: `left out: the download holds ${sizeWords(limits.bytes)} at most` });
+      } else {
+        bytes += got.bytes.length;
         const name = `creatives/${String(index + 1).padStart(width, '0')}-${slug(ad.title ?? ad.body)}-${n + 1}.${EXTENSIONS[got.mime] ?? 'img'}`;
         const entry = new ZipPassThrough(name);
         zip.add(entry);
@@ -113,6 +160,7 @@ export async function boardZip(
       board,
       exported_at: options.now.toISOString(),
       count: ads.length,
+      note: 'SVG creatives are stored as text (.svg.txt) so that opening one runs no script; rename to .svg only if you trust it.',
       ads: ads.map((ad, index) => ({ ...ad, creative_files: perAd[index] ?? [] })),
     },
     null,
@@ -123,5 +171,9 @@ export async function boardZip(
   entry.push(strToU8(json), true);
   zip.end();
   if (failed) throw failed;
-  return { file: new Blob(chunks as BlobPart[], { type: 'application/zip' }), creatives: perAd.flat() };
+  return {
+    file: new Blob(chunks as BlobPart[], { type: 'application/zip' }),
+    creatives: perAd.flat(),
+    failures,
+  };
 }

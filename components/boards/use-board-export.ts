@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
 import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { ReportSource } from '../report/report-dialog';
-import { countOf } from '../ui/format';
+import { failureSummary } from '@/lib/media';
+import { countOf, formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
 import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
@@ -33,6 +34,40 @@ export async function allBoardAds(
 }
 
 /**
+ * Download board: what the archive will hold, said before it starts; each creative within its
+ * time limit and the download's own abort (Cancel); then what is in it, and what failed and why.
+ */
+async function downloadZip(
+  board: { id: string; name: string },
+  all: LibraryAd[],
+  now: Date,
+  signal: AbortSignal,
+  say: (text: string) => void,
+): Promise<string> {
+  const [{ boardZip, zipPlan }, { serviceBaseUrl }] = await Promise.all([
+    import('./board-zip'),
+    import('../report/media'),
+  ]);
+  const plan = zipPlan(all);
+  say(`${plan.text} Creatives: 0 of ${formatNumber(plan.held)}…`);
+  const { file, creatives, failures } = await boardZip({ id: board.id, name: board.name }, all, {
+    fetch: (input, init) => fetch(input, init),
+    now,
+    signal,
+    service: await serviceBaseUrl(),
+    onProgress: (done, total) => say(`${plan.text} Creatives: ${formatNumber(done)} of ${formatNumber(total)}…`),
+  });
+  signal.throwIfAborted();
+  downloadFile(exportFileName(board.name, 'zip', now), 'application/zip', file);
+  const missing = creatives.filter((creative) => creative.file === null).length;
+  const failed = failureSummary(failures, countOf);
+  const other = missing - failures.length;
+  return `Downloaded ${countOf(all.length, 'ad')} with ${countOf(creatives.length - missing, 'creative')}${
+    failed ? `; ${failed}` : ''
+  }${other > 0 ? `; ${countOf(other, 'other creative')} not in it` : ''}${missing > 0 ? ' (board.json says why)' : ''}.`;
+}
+
+/**
  * A board's exports: every ad read page by page, then saved as CSV (with each board's path) or
  * JSON, or handed to the offline report. The progress and a failure are said in words.
  */
@@ -41,27 +76,27 @@ export function useBoardExport(board: { id: string; name: string; count: number 
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ReportSource | null>(null);
+  /** The download under way: Cancel aborts it. */
+  const [download, setDownload] = useState<AbortController | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
 
   async function exportAs(kind: 'csv' | 'json' | 'zip') {
     setError(null);
     setProgress('Preparing the export…');
+    const controller = new AbortController();
+    abort.current = controller;
+    if (kind === 'zip') setDownload(controller);
     try {
-      const all = await allBoardAds(board.id, order, (count) => setProgress(`Fetched ${countOf(count, 'ad')}…`));
+      const all = await allBoardAds(
+        board.id,
+        order,
+        (count) => setProgress(`Fetched ${countOf(count, 'ad')}…`),
+        controller.signal,
+      );
       const now = new Date(systemClock());
       if (kind === 'zip') {
-        const { boardZip } = await import('./board-zip');
-        const { file, creatives } = await boardZip({ id: board.id, name: board.name }, all, {
-          fetch: (input, init) => fetch(input, init),
-          now,
-          onProgress: (done, total) => setProgress(`Creatives: ${done} of ${total}…`),
-        });
-        downloadFile(exportFileName(board.name, 'zip', now), 'application/zip', file);
-        const missing = creatives.filter((creative) => creative.file === null).length;
-        setProgress(
-          `Downloaded ${countOf(all.length, 'ad')} with ${countOf(creatives.length - missing, 'creative')}${
-            missing > 0 ? `; ${missing} not in it (board.json says why)` : ''
-          }.`,
-        );
+        setProgress(await downloadZip(board, all, now, controller.signal, setProgress));
         return;
       }
       if (kind === 'csv')
@@ -77,9 +112,18 @@ export function useBoardExport(board: { id: string; name: string; count: number 
         );
       setProgress(`Exported ${countOf(all.length, 'ad')} as ${kind.toUpperCase()}.`);
     } catch (failure) {
+      if (controller.signal.aborted) return;
       setProgress(null);
       setError(ApiError.from(failure).message);
+    } finally {
+      if (kind === 'zip') setDownload(null);
     }
+  }
+
+  function cancelDownload() {
+    download?.abort();
+    setDownload(null);
+    setProgress('Download cancelled; nothing was saved.');
   }
 
   return {
@@ -88,6 +132,8 @@ export function useBoardExport(board: { id: string; name: string; count: number 
     /** An export is reading the board now. */
     busy: progress?.endsWith('…') ?? false,
     exportAs,
+    /** Cancel download: shown while a download runs. */
+    cancelDownload: download ? cancelDownload : null,
     report,
     openReport: () =>
       setReport({

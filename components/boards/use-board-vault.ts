@@ -2,15 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { systemClock } from '@/lib/clock';
 import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
-import { mediaOrigins } from '../report/media';
+import { mediaOrigins, serviceBaseUrl } from '../report/media';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BoardOrder } from '@/lib/contract/boards';
-import { MEDIA_REQUEST } from '@/lib/media';
+import { checkLink, failureSummary, failureWords, mayFetchMedia } from '@/lib/media';
+import type { KeptAd } from '@/lib/vault/db';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { vaultStateItem } from '@/lib/vault/state';
 import { adCreativeUrls } from '../ads/ad-words';
-import { countOf, formats } from '../ui/format';
+import { countOf, formatNumber, formats } from '../ui/format';
 import { useStoredItem } from '../ui/use-stored-item';
 import { allBoardAds } from './use-board-export';
 
@@ -23,6 +24,8 @@ type Step =
   | {
       step: 'ask';
       ads: LibraryAd[];
+      /** The connection's base URL: a creative on a private address is left out unless the service lives there. */
+      service: string | null;
       creatives: number;
       missing: number;
       estimate: number;
@@ -30,7 +33,7 @@ type Step =
       origins: string[];
       held: string[];
     }
-  | { step: 'keeping'; total: number; since: number; release: () => void }
+  | { step: 'keeping'; total: number; since: number; release: () => void; adIds: string[]; refused: string | null }
   | { step: 'checking'; done: number; total: number }
   | { step: 'said'; text: string }
   | { step: 'failed'; text: string };
@@ -66,13 +69,19 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
   useEffect(() => {
     // Done when the keeper, after this was asked, has nothing left (or stopped, and says why).
     if (!keeping || !vault || vault.at < keeping.since || (vault.board !== null && !vault.stopped)) return;
-    const text = vault?.stopped
-      ? (vault.message ?? 'The vault stopped.')
-      : `This board's creatives are kept (${countOf(keeping.total, 'ad')}).`;
     keeping.release();
-    const timer = setTimeout(() => setStep({ step: 'said', text }), 0);
-    return () => clearTimeout(timer);
-  }, [keeping, vault]);
+    let live = true;
+    void (async () => {
+      const stopped = vault.stopped ? (vault.message ?? 'The vault stopped.') : null;
+      const { keptAd } = await import('@/lib/vault/db');
+      const rows = await Promise.all(keeping.adIds.map((adId) => keptAd(board.id, adId).catch(() => null)));
+      const text = [stopped, keptSummary(rows), keeping.refused].filter(Boolean).join(' ');
+      if (live) setStep({ step: 'said', text });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [keeping, vault, board.id]);
 
   /** Reads the board's ads and what the vault has of them, then `then`; a failure is said, a newer read stops this one. */
   async function withBoard(
@@ -92,14 +101,18 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
 
   const prepare = () =>
     withBoard(async (ads, kept) => {
+      // A creative on a private address is never asked for, nor fetched (unless the service lives there).
+      const service = await serviceBaseUrl();
+      const urlsOf = (ad: LibraryAd) => adCreativeUrls(ad).filter((url) => mayFetchMedia(url, service));
       const missing: LibraryAd[] = [];
-      for (const ad of ads) if (adCreativeUrls(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
-      const creatives = missing.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0);
-      const origins = mediaOrigins(missing.flatMap(adCreativeUrls));
+      for (const ad of ads) if (urlsOf(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
+      const creatives = missing.reduce((sum, ad) => sum + urlsOf(ad).length, 0);
+      const origins = mediaOrigins(missing.flatMap(urlsOf));
       const held = await heldOrigins(origins);
       setStep({
         step: 'ask',
         ads: missing,
+        service,
         creatives,
         missing: missing.length,
         estimate: creatives * kept.average,
@@ -107,34 +120,6 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
         held,
       });
     });
-
-  /**
-   * Asks for the creatives' sites inside the click (as the report does), then keeps; the access
-   * is named to the background while held and given back when the keeping ends or the panel closes.
-   */
-  function keep(ask: Extract<Step, { step: 'ask' }>) {
-    const added = ask.origins.filter((origin) => !ask.held.includes(origin));
-    const asked = added.length > 0 ? browser.permissions.request({ origins: added }) : Promise.resolve(true);
-    const hold = holdReportGrants(added);
-    const release = () => {
-      if (added.length > 0) void browser.permissions.remove({ origins: added }).catch(() => false);
-      hold.release();
-    };
-    void (async () => {
-      await asked.catch(() => false);
-      try {
-        await callBackground('vault.keep', {
-          boardId: board.id,
-          boardName: board.name,
-          ads: ask.ads.map((ad) => ({ adId: ad.id, urls: adCreativeUrls(ad) })),
-        });
-        setStep({ step: 'keeping', total: ask.ads.length, since: systemClock(), release });
-      } catch (error) {
-        release();
-        setStep({ step: 'failed', text: ApiError.from(error).message });
-      }
-    })();
-  }
 
   async function cancel() {
     abort.current?.abort();
@@ -149,7 +134,13 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     withBoard(async (ads, kept, signal) => {
       const keptUrls = new Set<string>();
       for (const ad of ads) for (const url of (await kept.keptAd(ad.id))?.urls ?? []) keptUrls.add(url);
-      const text = await checkLinks(ads, keptUrls, signal, (done, total) => setStep({ step: 'checking', done, total }));
+      const service = await serviceBaseUrl();
+      const text = await checkLinks(ads, keptUrls, {
+        fetch: (input, init) => fetch(input, init),
+        signal,
+        service,
+        onProgress: (done, total) => setStep({ step: 'checking', done, total }),
+      });
       if (text !== null) setStep({ step: 'said', text });
     });
 
@@ -160,38 +151,142 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     question,
     busy: step.step === 'reading' || step.step === 'keeping' || step.step === 'checking',
     prepare,
-    keep: () => (step.step === 'ask' ? keep(step) : undefined),
+    keep: () => (step.step === 'ask' ? keep(step, board, setStep) : undefined),
     dismiss: () => setStep({ step: 'idle' }),
     cancel,
     checkLinks: checkBoard,
   };
 }
 
+/**
+ * Asks for the creatives' sites inside the click (as the report does), then keeps; the access
+ * is named to the background while held and given back when the keeping ends or the panel closes.
+ */
+function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: string }, setStep: (step: Step) => void) {
+  const added = ask.origins.filter((origin) => !ask.held.includes(origin));
+  const asked = added.length > 0 ? browser.permissions.request({ origins: added }) : Promise.resolve(true);
+  const hold = holdReportGrants(added);
+  const release = () => {
+    if (added.length > 0) void browser.permissions.remove({ origins: added }).catch(() => false);
+    hold.release();
+  };
+  void (async () => {
+    const granted = await asked.catch(() => false);
+    // A refused prompt is said as refused, and nothing is fetched from those sites.
+    const refused = granted ? [] : added;
+    const ads = keepable(ask.ads, refused, ask.service);
+    const note =
+      refused.length > 0
+        ? `You did not allow access to ${countOf(refused.length, 'site')}; nothing was fetched from them.`
+        : null;
+    if (ads.length === 0) {
+      release();
+      setStep({ step: 'said', text: note ?? 'Nothing to keep.' });
+      return;
+    }
+    try {
+      await callBackground('vault.keep', { boardId: board.id, boardName: board.name, ads });
+      setStep({
+        step: 'keeping',
+        total: ads.length,
+        since: systemClock(),
+        release,
+        adIds: ads.map((ad) => ad.adId),
+        refused: note,
+      });
+    } catch (error) {
+      release();
+      setStep({ step: 'failed', text: ApiError.from(error).message });
+    }
+  })();
+}
+
+/**
+ * The ads' creatives to keep: none on a site whose access was refused, none on a private
+ * address (unless the service lives there); ads left with none go.
+ */
+export function keepable(
+  ads: readonly LibraryAd[],
+  refusedOrigins: readonly string[],
+  service: string | null,
+): { adId: string; urls: string[] }[] {
+  const refused = new Set(refusedOrigins);
+  return ads
+    .map((ad) => ({
+      adId: ad.id,
+      urls: adCreativeUrls(ad).filter(
+        (url) => mayFetchMedia(url, service) && !refused.has(mediaOrigins([url])[0] ?? ''),
+      ),
+    }))
+    .filter((ad) => ad.urls.length > 0);
+}
+
+/** What was kept, as the vault holds it: only creatives in its files, and what failed, counted with why. */
+export function keptSummary(rows: readonly (KeptAd | null)[]): string {
+  let kept = 0;
+  let ads = 0;
+  const failures: string[] = [];
+  let other = 0;
+  for (const row of rows) {
+    if (!row) continue;
+    kept += row.urls.length;
+    if (row.urls.length > 0) ads += 1;
+    for (const skip of row.skipped) {
+      const fetched = /^Could not be fetched \((.*)\)\.$/.exec(skip.reason);
+      if (fetched?.[1]) failures.push(fetched[1]);
+      else other += 1;
+    }
+  }
+  const parts = [`Kept ${countOf(kept, 'creative')} of ${countOf(ads, 'ad')}.`];
+  const failed = failureSummary(failures, countOf);
+  if (failed) parts.push(`${failed}; they are tried again later.`);
+  if (other > 0)
+    parts.push(`${countOf(other, 'creative')} not kept (not an image, too large, or on a private address).`);
+  return parts.join(' ');
+}
+
+export interface CheckLinksOptions {
+  fetch: typeof globalThis.fetch;
+  signal: AbortSignal;
+  service: string | null;
+  timeoutMs?: number;
+  onProgress: (done: number, total: number) => void;
+}
+
 /** Asks each creative's link, one at a time, whether it still answers; gone ones set against the vault. Null when stopped. */
-async function checkLinks(
+export async function checkLinks(
   ads: readonly LibraryAd[],
   keptUrls: ReadonlySet<string>,
-  signal: AbortSignal,
-  onProgress: (done: number, total: number) => void,
+  options: CheckLinksOptions,
 ): Promise<string | null> {
   const urls = [...new Set(ads.flatMap(adCreativeUrls))];
   let live = 0;
   let goneKept = 0;
   let goneLost = 0;
-  let unknown = 0;
+  const unknown: string[] = [];
   for (const [index, url] of urls.entries()) {
-    onProgress(index, urls.length);
-    const answer = await fetch(url, { ...MEDIA_REQUEST, method: 'HEAD', signal }).catch(() => null);
-    if (signal.aborted) return null;
-    if (answer === null) unknown += 1;
-    else if (answer.ok) live += 1;
+    options.onProgress(index, urls.length);
+    const answer = await checkLink(url, {
+      fetch: options.fetch,
+      signal: options.signal,
+      service: options.service,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    }).catch(() => null);
+    if (answer === null || options.signal.aborted) return null;
+    if (answer.state === 'live') live += 1;
+    else if (answer.state === 'unknown') unknown.push(failureWords(answer.failure));
     else if (keptUrls.has(url)) goneKept += 1;
     else goneLost += 1;
   }
-  const parts = [`${countOf(live, 'link')} still load`];
-  if (goneKept > 0) parts.push(`${goneKept} gone, kept here`);
-  if (goneLost > 0) parts.push(`${goneLost} gone and not kept`);
-  if (unknown > 0) parts.push(`${unknown} could not be checked (no answer, or no access to their site)`);
+  const parts = [countOf(live, 'link still loads', 'links still load')];
+  if (goneKept > 0) parts.push(countOf(goneKept, 'link is gone but kept here', 'links are gone but kept here'));
+  if (goneLost > 0) parts.push(countOf(goneLost, 'link is gone and not kept', 'links are gone and not kept'));
+  const counts = new Map<string, number>();
+  for (const reason of unknown) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  if (unknown.length > 0)
+    parts.push(
+      `${countOf(unknown.length, 'link', 'links')} could not be checked (${[...counts].map(([reason, count]) => `${formatNumber(count)} ${reason}`).join(', ')})`,
+    );
   return `Links of ${countOf(urls.length, 'creative')}: ${parts.join(', ')}.`;
 }
 
@@ -201,9 +296,9 @@ function describeStep(step: Step, waiting: number): { progress: string | null; q
     step.step === 'reading'
       ? `Reading the board: ${countOf(step.count, 'ad')}…`
       : step.step === 'keeping'
-        ? `Keeping creatives: ${countOf(waiting, 'ad')} of ${step.total} waiting…`
+        ? `Keeping creatives: ${countOf(waiting, 'ad')} of ${formatNumber(step.total)} waiting…`
         : step.step === 'checking'
-          ? `Checking links: ${step.done} of ${step.total}…`
+          ? `Checking ${countOf(step.total, 'link')}: ${formatNumber(step.done)} done…`
           : step.step === 'said' || step.step === 'failed'
             ? step.text
             : null;

@@ -1,5 +1,11 @@
-import { IMAGE_TYPES, MEDIA_REQUEST, mediaTypeOf, readCapped } from '@/lib/media';
+import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
+import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
+
+/** The connection's base URL, for `mayFetchMedia` (a creative on a private address is fetched only from the service's own host). */
+export async function serviceBaseUrl(): Promise<string | null> {
+  return (await callBackground('settings.get', {}).catch(() => null))?.baseUrl || null;
+}
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */
 export const MAX_CREATIVE_BYTES = 3 * 1024 * 1024;
@@ -11,8 +17,14 @@ export const MAX_REPORT_CREATIVE_BYTES = 200 * 1024 * 1024;
 /** Creatives fetched at once: media hosts, not the API, so a few in parallel. */
 const PARALLEL = 4;
 
+/**
+ * A creative in the report: embedded (an SVG too: it is shown only through `<img>`, where no
+ * script of its runs, under the file's CSP `default-src 'none'`), or missing with why; a fetch
+ * that failed also says so in a few words (`failed`: "did not answer in 20 s", "HTTP 403").
+ */
 export type Creative =
-  { kind: 'embedded'; mime: string; base64: string; bytes: number } | { kind: 'missing'; reason: string };
+  | { kind: 'embedded'; mime: string; base64: string; bytes: number }
+  | { kind: 'missing'; reason: string; failed?: string };
 
 export interface FetchCreativesOptions {
   fetch: typeof globalThis.fetch;
@@ -22,6 +34,12 @@ export interface FetchCreativesOptions {
   maxTotalBytes?: number;
   /** After each creative: how many are done of how many. */
   onProgress?: (done: number, total: number) => void;
+  /** One creative's time limit; 20 s unless given. */
+  timeoutMs?: number;
+  /** The connection's base URL: a creative on a private address is fetched only when the service lives there. */
+  service?: string | null;
+  /** The vault's copy of a creative whose link failed. */
+  kept?: (url: string) => Promise<{ bytes: Uint8Array; mime: string } | null>;
 }
 
 export function toBase64(bytes: Uint8Array): string {
@@ -34,24 +52,26 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: number): Promise<Creative> {
-  let response: Response;
-  try {
-    response = await options.fetch(url, { ...MEDIA_REQUEST, ...(options.signal ? { signal: options.signal } : {}) });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return { kind: 'missing', reason: 'Could not be fetched (network error or no access).' };
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    return { kind: 'missing', reason: `Could not be fetched (HTTP ${response.status}).` };
-  }
-  const bytes = await readCapped(response, maxBytes);
-  if (!bytes) {
+  const got = await fetchMedia(url, {
+    fetch: options.fetch,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    maxBytes,
+    allowed: IMAGE_TYPES,
+    service: options.service ?? null,
+  });
+  if (got.ok) return { kind: 'embedded', mime: got.mime, base64: toBase64(got.bytes), bytes: got.bytes.length };
+  const { failure } = got;
+  if (failure.kind === 'too-large')
     return { kind: 'missing', reason: `Larger than ${formatMegabytes(maxBytes)}, so left out.` };
-  }
-  const mime = mediaTypeOf(response.headers.get('content-type'), bytes, IMAGE_TYPES);
-  if (!mime) return { kind: 'missing', reason: 'Not an image.' };
-  return { kind: 'embedded', mime, base64: toBase64(bytes), bytes: bytes.length };
+  if (failure.kind === 'not-image') return { kind: 'missing', reason: 'Not an image.' };
+  const kept = await options.kept?.(url).catch(() => null);
+  if (kept && kept.bytes.length <= maxBytes)
+    return { kind: 'embedded', mime: kept.mime, base64: toBase64(kept.bytes), bytes: kept.bytes.length };
+  if (failure.kind === 'private')
+    return { kind: 'missing', reason: 'Not fetched: on a private or local address.', failed: failureWords(failure) };
+  const words = failure.kind === 'network' ? 'network error or no access' : failureWords(failure);
+  return { kind: 'missing', reason: `Could not be fetched (${words}).`, failed: failureWords(failure) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { countOf, formats } from '../ui/format';
+import { failureSummary } from '@/lib/media';
+import { countOf, formatNumber, formats } from '../ui/format';
 import { useModal } from '../ui/use-modal';
 import { AskStep } from './ask-step';
 import { type ReadyReport, type ReportSource, useReportFlow } from './use-report-flow';
@@ -105,8 +106,8 @@ function ReadyStep({ ready, onSave, onClose }: { ready: ReadyReport; onSave: () 
         {ready.saved
           ? `Saved as ${ready.saved}.`
           : `Report ready: ${countOf(ready.ads, 'ad')}, ${countOf(ready.embedded, 'creative')} embedded${
-              ready.missing > 0 ? `, ${ready.missing} shown as placeholders with their links` : ''
-            }.`}
+              ready.missing > 0 ? `, ${formatNumber(ready.missing)} shown as placeholders with their links` : ''
+            }.${ready.failures.length > 0 ? ` ${failureSummary(ready.failures, countOf)}.` : ''}`}
       </p>
       <p>
         File size: <strong>{formats.fileSize(ready.bytes)}</strong>. It opens offline in any browser, runs no script and

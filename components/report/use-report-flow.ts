@@ -6,8 +6,9 @@ import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { downloadFile } from '../ui/download';
+import { countOf } from '../ui/format';
 import type { BrandFigures } from './figures';
-import { type Creative, fetchCreatives, mediaOrigins } from './media';
+import { type Creative, fetchCreatives, mediaOrigins, serviceBaseUrl } from './media';
 import { creativesOf, renderReport } from './report-html';
 
 export interface ReportSource {
@@ -39,6 +40,8 @@ export type ReadyReport = {
   ads: number;
   embedded: number;
   missing: number;
+  /** Creatives whose fetch failed, each in a few words ("did not answer in 20 s"). */
+  failures: string[];
   saved: string | null;
 };
 
@@ -49,25 +52,11 @@ export type Phase =
   | ReadyReport
   | { step: 'failed'; message: string };
 
-/** A creative from its link, or the vault's copy when the link no longer answers with it. */
-async function withKeptCopies(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  let original: Response | null = null;
-  let failure: unknown = null;
-  try {
-    original = await fetch(input, init);
-    if (original.ok) return original;
-  } catch (error) {
-    if (init?.signal?.aborted) throw error;
-    failure = error;
-  }
+/** The vault's copy of a creative whose link no longer answers with it. */
+async function keptCopy(url: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
   const { keptFile } = await import('@/lib/vault/db');
-  const kept = await keptFile(input instanceof Request ? input.url : String(input)).catch(() => null);
-  if (kept) {
-    await original?.body?.cancel().catch(() => undefined);
-    return new Response(kept.data, { headers: { 'content-type': kept.mime } });
-  }
-  if (original) return original;
-  throw failure;
+  const kept = await keptFile(url).catch(() => null);
+  return kept ? { bytes: new Uint8Array(kept.data), mime: kept.mime } : null;
 }
 
 /** The sites a set of ads' creatives are on, for the question before fetching them. */
@@ -122,6 +111,7 @@ export function useReportFlow(source: ReportSource) {
       ads: ads.length,
       embedded: values.filter((creative) => creative.kind === 'embedded').length,
       missing: values.filter((creative) => creative.kind === 'missing').length,
+      failures: values.flatMap((creative) => (creative.kind === 'missing' && creative.failed ? [creative.failed] : [])),
       saved: null,
     });
   }
@@ -141,15 +131,16 @@ export function useReportFlow(source: ReportSource) {
         hold.release();
         setPhase({
           step: 'failed',
-          message:
-            'The browser did not give access to the sites the creatives are on, so none was fetched. Try again and allow it, or build the report without creatives.',
+          message: `You did not allow access to ${countOf(added.length || ask.origins.length, 'site')}; nothing was fetched from them. Try again and allow it, or build the report without creatives.`,
         });
         return;
       }
       setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
       try {
         const creatives = await fetchCreatives(ask.urls, {
-          fetch: withKeptCopies,
+          fetch: (input, init) => fetch(input, init),
+          kept: keptCopy,
+          service: await serviceBaseUrl(),
           signal: abort.signal,
           onProgress: (done, total) => setPhase({ step: 'media', done, total }),
         });

@@ -39,7 +39,9 @@ export default defineBackground({
       clock: systemClock,
       enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
     });
-    const outbox = startSaveOutbox((entry) => boards.send(entry));
+    // The vault learns of each confirmed save (and removal) from the send itself, before the outbox marks it done.
+    const vault = startVault();
+    const outbox = startSaveOutbox(vault.confirming((entry) => boards.send(entry)));
     const generations = startGenerationTracker(apiFor);
     // The watchlist counts each request itself: a transport that never retries on its own.
     const watchLibrary = adLibraryApi(createTransport({ getConnection: readConnection, retryLimit: 0 }));
@@ -53,7 +55,6 @@ export default defineBackground({
       void outbox.drain();
       void generations.drain();
     });
-    const vault = startVault(outbox);
     const route = createRouter(createHandlers({ api, outbox, generations, watch, vault, boards }), {
       extensionId: browser.runtime.id,
       extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),

@@ -44,6 +44,10 @@ export interface KeepJob {
   createdAt: number;
   /** URLs that could not be kept, and why (not an image, too large, gone). */
   skipped: { url: string; reason: string }[];
+  /** Runs that met links that did not answer; the job is tried again after a growing rest. */
+  attempts?: number;
+  /** Not worked before this time (a backoff): the other jobs go first. */
+  notBefore?: number;
 }
 
 /** A board kept in this browser (a service whose boards are read-only through its API, or by choice). */
@@ -184,17 +188,34 @@ export async function keptAd(boardId: string, adId: string): Promise<KeptAd | nu
  * Frees a board: its kept ads and jobs go, and every file no other board's ad refers to. One
  * transaction: a board is freed whole or not at all.
  */
-export async function freeBoard(boardId: string): Promise<void> {
+export function freeBoard(boardId: string): Promise<void> {
+  return freeWhere((item) => item.boardId === boardId);
+}
+
+/**
+ * Frees one ad of a board (it was removed from it, on the service or in this browser): its kept
+ * row, its job, and each of its files no other ad or job refers to.
+ */
+export function freeAd(boardId: string, adId: string): Promise<void> {
+  return freeWhere((item) => item.boardId === boardId && item.adId === adId);
+}
+
+async function freeWhere(matches: (item: { boardId: string; adId: string }) => boolean): Promise<void> {
   const db = await vaultDb();
   const tx = db.transaction(['files', 'ads', 'jobs'], 'readwrite');
   const ads = tx.objectStore('ads');
-  for (const key of await ads.index('board').getAllKeys(boardId)) await ads.delete(key);
   const jobs = tx.objectStore('jobs');
-  for (const job of await jobs.getAll()) if (job.boardId === boardId) await jobs.delete(job.id);
   const used = new Set<string>();
-  for (const ad of await ads.getAll()) for (const url of ad.urls) used.add(url);
-  for (const job of await jobs.getAll()) for (const url of job.urls) used.add(url);
+  for (const ad of await ads.getAll()) {
+    if (matches(ad)) await ads.delete(ad.key);
+    else for (const url of ad.urls) used.add(url);
+  }
+  for (const job of await jobs.getAll()) {
+    if (matches(job)) await jobs.delete(job.id);
+    else for (const url of job.urls) used.add(url);
+  }
   const files = tx.objectStore('files');
+  // Every file nothing refers to goes (a board's), not only the freed ones: none is left behind.
   for (const url of await files.getAllKeys()) if (!used.has(url)) await files.delete(url);
   await tx.done;
 }

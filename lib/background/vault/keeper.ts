@@ -1,9 +1,19 @@
 import type { Clock } from '../../clock';
-import { IMAGE_TYPES, MEDIA_REQUEST, mediaTypeOf, readCapped } from '../../media';
+import { ApiError } from '../../messaging/api-error';
+import { ApiCode } from '../../contract/envelope';
+import {
+  fetchMedia,
+  failureWords,
+  IMAGE_TYPES,
+  isPassingFailure,
+  MEDIA_TIMEOUT_MS,
+  type MediaFailure,
+} from '../../media';
 import type { OutboxEntry } from '../../storage/outbox';
 import { safeHttpUrl } from '../../url';
-import { fullyKept, type KeepJob, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
+import { freeAd, fullyKept, type KeepJob, keptAd, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
 import { type VaultState, vaultStateItem } from '../../vault/state';
+import type { SendAnswer } from '../jobs/save-outbox';
 
 export const VAULT_POLICY = {
   /** The most one creative may take: a larger one is not kept, and says so. */
@@ -14,6 +24,14 @@ export const VAULT_POLICY = {
   quotaShare: 0.8,
   /** A run that rested goes on after this. */
   restMs: 60_000,
+  /** One creative, from the request to its last byte. */
+  fetchTimeoutMs: MEDIA_TIMEOUT_MS,
+  /** A job whose links did not answer rests this long, doubled at each try… */
+  retryBaseMs: 60_000,
+  /** …up to this, */
+  retryMaxMs: 6 * 60 * 60_000,
+  /** …and this many runs; then what did not answer is left out, with why (Keep this board tries again). */
+  maxAttempts: 6,
 };
 export type VaultPolicy = typeof VAULT_POLICY;
 
@@ -23,25 +41,39 @@ export interface KeeperDeps {
   clock: Clock;
   /** navigator.storage.estimate() */
   estimate: () => Promise<{ usage?: number; quota?: number }>;
-  outbox: () => Promise<OutboxEntry[]>;
+  /** The connection's base URL: a creative on a private address is fetched only when the service lives there. */
+  service?: () => Promise<string | null>;
   /** Wake the keeper then (an alarm); null when nothing waits. */
   wakeAt: (at: number | null) => void;
   policy?: Partial<VaultPolicy>;
 }
 
-export type KeepResult = 'done' | 'outbox-first' | 'rested' | 'full';
+export type KeepResult = 'done' | 'rested' | 'full';
+type WantedJob = Omit<KeepJob, 'id' | 'createdAt' | 'skipped'>;
+
+/** The reason kept with a creative left out: "Could not be fetched (HTTP 403)." for one a later try may get. */
+export function skipReason(failure: MediaFailure): string {
+  const words = failureWords(failure);
+  if (failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'http')
+    return `Could not be fetched (${words}).`;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}, so not kept.`;
+}
 
 /**
- * Keeps saved ads' creatives in the vault: one fetch at a time, after every pending save has
- * gone (the outbox is first), within a byte budget per run, from jobs in IndexedDB, so a worker
- * stopped mid-fetch goes on from the creative it was at. Media hosts get a request with no
- * credentials, no referrer and no header of Adscope's; only images (declared or sniffed) up to
- * a size are kept; near the browser's quota it stops, says so, and evicts nothing.
+ * Keeps saved ads' creatives in the vault: one fetch at a time, each within a time limit, from
+ * jobs in IndexedDB (written when a save is confirmed, before the outbox marks it done), within
+ * a byte budget per run, so a worker stopped mid-fetch goes on from the creative it was at. A
+ * job whose links did not answer rests with a growing delay while the others go on. Media hosts
+ * get a request with no credentials, no referrer and no header of Adscope's; only images
+ * (declared or sniffed) up to a size are kept; near the browser's quota it stops, says so, and
+ * evicts nothing.
  */
 export class VaultKeeper {
   private active: Promise<KeepResult> | null = null;
   private again = false;
   private readonly policy: VaultPolicy;
+  /** The creative being fetched now: Cancel or a removal aborts it. */
+  private current: { job: KeepJob; controller: AbortController } | null = null;
 
   constructor(private readonly deps: KeeperDeps) {
     this.policy = { ...VAULT_POLICY, ...deps.policy };
@@ -69,8 +101,11 @@ export class VaultKeeper {
     return this.active;
   }
 
-  /** Adds jobs (a board kept from the service's list): those already kept or queued are left as they are. */
-  async want(jobs: readonly Omit<KeepJob, 'id' | 'createdAt' | 'skipped'>[]): Promise<number> {
+  /**
+   * Adds jobs (a confirmed save, or a board kept from the service's list): those kept whole are
+   * left as they are; one waiting is made due now (asked again, it is tried again now).
+   */
+  async want(jobs: readonly WantedJob[]): Promise<number> {
     const db = await vaultDb();
     const tx = db.transaction(['jobs', 'ads'], 'readwrite');
     let added = 0;
@@ -78,9 +113,18 @@ export class VaultKeeper {
     for (const [index, job] of jobs.entries()) {
       const id = keptAdKey(job.boardId, job.adId);
       const urls = [...new Set(job.urls.flatMap((url) => safeHttpUrl(url) ?? []))].slice(0, 10);
-      // An ad kept whole, or waiting, stays as it is; one whose links did not answer then is tried again.
+      if (urls.length === 0) continue;
+      const waiting = await tx.objectStore('jobs').get(id);
+      if (waiting) {
+        if ((waiting.notBefore ?? 0) > now) {
+          await tx.objectStore('jobs').put({ ...waiting, notBefore: now });
+          added += 1;
+        }
+        continue;
+      }
+      // An ad kept whole stays as it is; one whose links did not answer then is tried again.
       const kept = await tx.objectStore('ads').get(id);
-      if (urls.length === 0 || (await tx.objectStore('jobs').get(id)) || (kept && fullyKept(kept))) continue;
+      if (kept && fullyKept(kept)) continue;
       await tx.objectStore('jobs').put({ ...job, urls, id, createdAt: now + index, skipped: [] });
       added += 1;
     }
@@ -88,12 +132,86 @@ export class VaultKeeper {
     return added;
   }
 
-  /** Drops a board's waiting jobs (Cancel). */
+  /**
+   * The outbox's send, wrapped: a confirmed save with creatives becomes a job before the outbox
+   * marks it done (a worker stopped in between sends the idempotent save again and writes the
+   * job again), under the board it ended on (`movedTo`: kept in this browser); a confirmed
+   * removal frees the ad's kept copies on that board.
+   */
+  confirming(send: (entry: OutboxEntry) => Promise<SendAnswer>): (entry: OutboxEntry) => Promise<SendAnswer> {
+    return async (entry) => {
+      let answer: SendAnswer;
+      try {
+        answer = await send(entry);
+      } catch (error) {
+        // A removal of an ad already gone is what was wanted: the outbox marks it done.
+        if (entry.op === 'remove' && ApiError.from(error).code === ApiCode.notFound)
+          await this.noted(this.forget(entry));
+        throw error;
+      }
+      if (entry.op === 'remove') await this.noted(this.forget(entry));
+      else if (entry.media?.length) {
+        const board = answer.movedTo ?? entry;
+        await this.noted(
+          this.want([{ boardId: board.boardId, boardName: board.boardName, adId: entry.adId, urls: entry.media }]),
+        );
+        void this.run();
+      }
+      return answer;
+    };
+  }
+
+  /**
+   * A vault that cannot write (its database broken) never turns a save the service took into a
+   * failed one: it says so, and the next worker's `catchUp` finds the save in the outbox.
+   */
+  private async noted(work: Promise<unknown>): Promise<void> {
+    await work.catch(async (error: unknown) => {
+      await this.say({ stopped: 'failed', message: error instanceof Error ? error.message : String(error) }).catch(
+        () => undefined,
+      );
+    });
+  }
+
+  /**
+   * At a worker's start: saves the outbox confirmed (it keeps them ten minutes) become jobs
+   * unless a later change to the same ad on the same board followed (a removal, kept as long).
+   * A net under `confirming`, for a save confirmed while the vault could not write, or by an
+   * earlier version; never a gate.
+   */
+  async catchUp(entries: readonly OutboxEntry[]): Promise<void> {
+    const wanted: WantedJob[] = [];
+    for (const entry of entries) {
+      if (entry.op !== 'save' || entry.status !== 'done' || !entry.media?.length) continue;
+      const later = entries.some(
+        (other) =>
+          other !== entry &&
+          other.boardId === entry.boardId &&
+          other.adId === entry.adId &&
+          other.createdAt >= entry.createdAt &&
+          other.op === 'remove',
+      );
+      if (later) continue;
+      const kept = await keptAd(entry.boardId, entry.adId);
+      if (!kept)
+        wanted.push({ boardId: entry.boardId, boardName: entry.boardName, adId: entry.adId, urls: entry.media });
+    }
+    if (wanted.length > 0) await this.want(wanted);
+  }
+
+  private async forget(entry: Pick<OutboxEntry, 'boardId' | 'adId'>): Promise<void> {
+    await freeAd(entry.boardId, entry.adId);
+    if (this.current?.job.boardId === entry.boardId && this.current.job.adId === entry.adId)
+      this.current.controller.abort();
+  }
+
+  /** Drops a board's waiting jobs (Cancel), and stops the fetch under way for it. */
   async cancel(boardId: string): Promise<void> {
     const db = await vaultDb();
     const tx = db.transaction('jobs', 'readwrite');
     for (const job of await tx.store.getAll()) if (job.boardId === boardId) await tx.store.delete(job.id);
     await tx.done;
+    if (this.current?.job.boardId === boardId) this.current.controller.abort();
   }
 
   private async say(state: Partial<VaultState>): Promise<void> {
@@ -101,37 +219,30 @@ export class VaultKeeper {
     await vaultStateItem.set({ ...current, ...state, at: this.deps.clock() });
   }
 
-  /** Confirmed saves with creatives become jobs; a save still pending comes first. */
-  private async fromOutbox(db: VaultDb): Promise<boolean> {
-    const outbox = await this.deps.outbox();
-    if (outbox.some((entry) => entry.status === 'pending' && !entry.held)) return false;
-    const confirmed = outbox.filter((entry) => entry.op === 'save' && entry.status === 'done' && entry.media?.length);
-    const fresh: Omit<KeepJob, 'id' | 'createdAt' | 'skipped'>[] = [];
-    for (const entry of confirmed) {
-      const id = keptAdKey(entry.boardId, entry.adId);
-      if (!(await db.get('ads', id)) && !(await db.get('jobs', id))) {
-        fresh.push({
-          boardId: entry.boardId,
-          boardName: entry.boardName,
-          adId: entry.adId,
-          urls: entry.media ?? [],
-        });
-      }
+  /** The oldest job that is due, and when the next resting one is. */
+  private async nextJob(db: VaultDb): Promise<{ job: KeepJob | null; nextAt: number | null }> {
+    const now = this.deps.clock();
+    let nextAt: number | null = null;
+    let cursor = await db.transaction('jobs').store.index('created').openCursor();
+    while (cursor) {
+      const notBefore = cursor.value.notBefore ?? 0;
+      if (notBefore <= now) return { job: cursor.value, nextAt };
+      nextAt = nextAt === null ? notBefore : Math.min(nextAt, notBefore);
+      cursor = await cursor.continue();
     }
-    if (fresh.length > 0) await this.want(fresh);
-    return true;
+    return { job: null, nextAt };
   }
 
   private async pass(): Promise<KeepResult> {
     const db = await vaultDb();
-    if (!(await this.fromOutbox(db))) return 'outbox-first';
-    let spent = 0;
+    const service = (await this.deps.service?.().catch(() => null)) ?? null;
+    const budget = { spent: 0 };
     let lastSaid: number | null = null;
     let lastBoard: string | null = null;
     for (;;) {
-      const [job] = await db.getAllFromIndex('jobs', 'created', undefined, 1);
+      const { job, nextAt } = await this.nextJob(db);
       if (!job) {
-        this.deps.wakeAt(null);
+        this.deps.wakeAt(nextAt);
         await this.say({ stopped: null, message: null, board: null });
         return 'done';
       }
@@ -141,43 +252,87 @@ export class VaultKeeper {
         lastSaid = this.deps.clock();
         lastBoard = job.boardId;
       }
-      for (const url of job.urls) {
-        if (job.skipped.some((skip) => skip.url === url) || (await db.getKey('files', url))) continue;
-        if (spent >= this.policy.runBytes) {
-          this.deps.wakeAt(this.deps.clock() + this.policy.restMs);
-          return 'rested';
-        }
-        if (await this.nearQuota()) {
-          await this.say({
-            stopped: 'full',
-            message:
-              "The browser's storage for Adscope is nearly full, so the vault stopped keeping creatives. Free a board in Options to make room; nothing was removed.",
-          });
-          return 'full';
-        }
-        const kept = await this.keep(db, url);
-        if (typeof kept === 'number') spent += kept;
-        else {
-          job.skipped.push({ url, reason: kept });
-          await db.put('jobs', job);
-        }
-      }
-      // Every creative kept or skipped: the ad is in the vault, and its job is done.
-      const tx = db.transaction(['ads', 'jobs'], 'readwrite');
-      const keptUrls = [];
-      for (const url of job.urls) if (!job.skipped.some((skip) => skip.url === url)) keptUrls.push(url);
-      await tx.objectStore('ads').put({
-        key: job.id,
-        boardId: job.boardId,
-        boardName: job.boardName,
-        adId: job.adId,
-        urls: keptUrls,
-        skipped: job.skipped,
-        keptAt: this.deps.clock(),
-      });
-      await tx.objectStore('jobs').delete(job.id);
-      await tx.done;
+      const stop = await this.work(db, job, service, budget);
+      if (stop) return stop;
     }
+  }
+
+  /** Works one job's creatives; its end is written, or the run stops (rest, quota) and it waits as it is. */
+  private async work(
+    db: VaultDb,
+    job: KeepJob,
+    service: string | null,
+    budget: { spent: number },
+  ): Promise<KeepResult | null> {
+    const passing: { url: string; reason: string }[] = [];
+    for (const url of job.urls) {
+      if (job.skipped.some((skip) => skip.url === url) || (await db.getKey('files', url))) continue;
+      if (budget.spent >= this.policy.runBytes) {
+        this.deps.wakeAt(this.deps.clock() + this.policy.restMs);
+        return 'rested';
+      }
+      if (await this.nearQuota()) {
+        await this.say({
+          stopped: 'full',
+          message:
+            "The browser's storage for Adscope is nearly full, so the vault stopped keeping creatives. Free a board in Options to make room; nothing was removed.",
+        });
+        return 'full';
+      }
+      const controller = new AbortController();
+      this.current = { job, controller };
+      const kept = await this.keep(db, job.id, url, service, controller.signal).finally(() => {
+        this.current = null;
+      });
+      if (kept === 'cancelled') return null;
+      if (typeof kept === 'number') budget.spent += kept;
+      else if (isPassingFailure(kept)) passing.push({ url, reason: skipReason(kept) });
+      else {
+        job.skipped.push({ url, reason: skipReason(kept) });
+        if (!(await this.update(db, job))) return null;
+      }
+    }
+    await this.finish(db, job, passing);
+    return null;
+  }
+
+  /** Writes the job's progress, unless it was cancelled or its ad removed meanwhile. */
+  private async update(db: VaultDb, job: KeepJob): Promise<boolean> {
+    const tx = db.transaction('jobs', 'readwrite');
+    const present = (await tx.store.getKey(job.id)) !== undefined;
+    if (present) await tx.store.put(job);
+    await tx.done;
+    return present;
+  }
+
+  /**
+   * The ad as kept now (only creatives in the files store); its job done, or resting when links
+   * did not answer and tries remain. A job cancelled meanwhile is not written back.
+   */
+  private async finish(db: VaultDb, job: KeepJob, passing: { url: string; reason: string }[]): Promise<void> {
+    const tx = db.transaction(['ads', 'jobs', 'files'], 'readwrite');
+    if ((await tx.objectStore('jobs').getKey(job.id)) === undefined) {
+      await tx.done;
+      return;
+    }
+    const keptUrls: string[] = [];
+    for (const url of job.urls) if ((await tx.objectStore('files').getKey(url)) !== undefined) keptUrls.push(url);
+    const now = this.deps.clock();
+    await tx.objectStore('ads').put({
+      key: job.id,
+      boardId: job.boardId,
+      boardName: job.boardName,
+      adId: job.adId,
+      urls: keptUrls,
+      skipped: [...job.skipped, ...passing],
+      keptAt: now,
+    });
+    const attempts = (job.attempts ?? 0) + 1;
+    if (passing.length > 0 && attempts < this.policy.maxAttempts) {
+      const delay = Math.min(this.policy.retryMaxMs, this.policy.retryBaseMs * 2 ** (attempts - 1));
+      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay });
+    } else await tx.objectStore('jobs').delete(job.id);
+    await tx.done;
   }
 
   private async nearQuota(): Promise<boolean> {
@@ -186,31 +341,44 @@ export class VaultKeeper {
     return usage + this.policy.maxFileBytes > quota * this.policy.quotaShare;
   }
 
-  /** Fetches and stores one creative: its bytes, or why it was not kept. */
-  private async keep(db: VaultDb, url: string): Promise<number | string> {
+  /** Fetches and stores one creative: its bytes, why it was not kept, or 'cancelled'. */
+  private async keep(
+    db: VaultDb,
+    jobId: string,
+    url: string,
+    service: string | null,
+    signal: AbortSignal,
+  ): Promise<number | MediaFailure | 'cancelled'> {
     const safe = safeHttpUrl(url);
-    if (!safe) return 'Not a web address.';
-    let response: Response;
+    if (!safe) return { kind: 'not-web' };
+    let got;
     try {
-      response = await this.deps.fetch(safe, { ...MEDIA_REQUEST, redirect: 'follow' });
+      got = await fetchMedia(safe, {
+        fetch: this.deps.fetch,
+        signal,
+        timeoutMs: this.policy.fetchTimeoutMs,
+        maxBytes: this.policy.maxFileBytes,
+        allowed: IMAGE_TYPES,
+        service,
+        init: { redirect: 'follow' },
+      });
     } catch {
-      return 'Could not be fetched (network error or no access to its site).';
+      return 'cancelled';
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return `Could not be fetched (HTTP ${response.status}).`;
-    }
-    const bytes = await readCapped(response, this.policy.maxFileBytes);
-    if (!bytes) return `Larger than ${Math.round(this.policy.maxFileBytes / 1_048_576)} MB, so not kept.`;
-    const mime = mediaTypeOf(response.headers.get('content-type'), bytes, IMAGE_TYPES);
-    if (!mime) return 'Not an image, so not kept.';
-    await db.put('files', {
-      url,
-      mime,
-      bytes: bytes.length,
-      data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-      keptAt: this.deps.clock(),
-    });
-    return bytes.length;
+    if (!got.ok) return got.failure;
+    const { bytes, mime } = got;
+    // Written only while its job is there: a board cancelled or an ad removed meanwhile leaves no file behind.
+    const tx = db.transaction(['files', 'jobs'], 'readwrite');
+    const present = (await tx.objectStore('jobs').getKey(jobId)) !== undefined;
+    if (present)
+      await tx.objectStore('files').put({
+        url,
+        mime,
+        bytes: bytes.length,
+        data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+        keptAt: this.deps.clock(),
+      });
+    await tx.done;
+    return present ? bytes.length : 'cancelled';
   }
 }

@@ -1,24 +1,29 @@
 import { type Clock, systemClock } from '../../clock';
 import { outboxItem } from '../../storage/outbox';
-import type { SaveOutbox } from '../jobs/save-outbox';
+import { readStoredConnection } from '../api/credentials';
 import { wakeScheduler } from '../jobs/wake-scheduler';
 import { VaultKeeper } from './keeper';
 
 const VAULT_ALARM = 'adscope-vault';
 
 /**
- * The vault in the background: it runs after the outbox changes (a save confirmed), on its alarm
- * after a rest, and when a new worker starts, so keeping goes on where it stopped.
+ * The vault in the background: it learns of each confirmed save from the outbox's send (wrap it
+ * with `keeper.confirming`), runs on its alarm after a rest or a backoff, and when a new worker
+ * starts, so keeping goes on where it stopped.
  */
-export function startVault(outbox: SaveOutbox, clock: Clock = systemClock): VaultKeeper {
+export function startVault(clock: Clock = systemClock): VaultKeeper {
   const keeper: VaultKeeper = new VaultKeeper({
     fetch: (input, init) => fetch(input, init),
     clock,
     estimate: () => navigator.storage.estimate(),
-    outbox: () => outbox.list(),
+    service: async () => (await readStoredConnection())?.baseUrl ?? null,
     wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock),
   });
-  outboxItem.watch(() => void keeper.run());
-  void keeper.run();
+  // The outbox's confirmed saves of the last ten minutes: any the vault missed becomes a job.
+  void outboxItem
+    .get()
+    .then((entries) => keeper.catchUp(entries))
+    .catch(() => undefined)
+    .finally(() => void keeper.run());
   return keeper;
 }

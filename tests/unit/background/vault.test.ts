@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { VaultKeeper } from '../../../lib/background/vault/keeper';
 import type { OutboxEntry } from '../../../lib/storage/outbox';
@@ -62,12 +63,20 @@ let clock: ReturnType<typeof manualClock>;
 let usage: { usage: number; quota: number };
 let wakes: (number | null)[];
 
+/** The outbox's send as the background wraps it: the service confirms, and the vault writes its job first. */
+async function confirm(vault: VaultKeeper, ...entries: OutboxEntry[]): Promise<void> {
+  const send = vault.confirming(async () => ({}));
+  for (const entry of entries) await send(entry);
+}
+
+let service: string | null;
+
 function keeper(policy: ConstructorParameters<typeof VaultKeeper>[0]['policy'] = {}) {
   return new VaultKeeper({
     fetch: host.fetch,
+    service: async () => service,
     clock,
     estimate: async () => usage,
-    outbox: () => outboxItem.get(),
     wakeAt: (at) => void wakes.push(at),
     policy,
   });
@@ -81,16 +90,39 @@ beforeEach(async () => {
   clock = manualClock();
   usage = { usage: 10 * MB, quota: 10_000 * MB };
   wakes = [];
+  service = 'https://api.example';
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets IndexedDB's tasks run (fake-indexeddb schedules with setImmediate, which fake timers leave alone) until `done`. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !done(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+  expect(done()).toBe(true);
+}
+
+/** A fetch that never answers until its signal aborts. */
+function hangs(init?: RequestInit): Promise<Response> {
+  return new Promise<Response>((_, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true });
+  });
+}
+
 describe('the vault keeps a saved ad’s creatives', () => {
-  it('once its save is confirmed, never before, and only after every pending save has gone', async () => {
+  it('once its save is confirmed, never before; a save still pending elsewhere holds up nothing', async () => {
+    // The rule was once "outbox first": no keeping while any save was pending. One save in a
+    // long backoff (a Retry-After of a day) then held up keeping for everyone, and a confirmed
+    // save pruned from the outbox after 10 minutes was never kept. Now the vault learns of each
+    // confirmed save from the send itself, and a pending save elsewhere changes nothing.
     host.image('https://cdn.example/a.png');
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'], 'pending')]);
-    expect(await keeper().run()).toBe('outbox-first');
+    await outboxItem.set([saved('s0', 'b1', 'ad-0', ['https://cdn.example/other.png'], 'pending')]);
+    const vault = keeper();
+    expect(await vault.run()).toBe('done');
     expect(host.requests).toEqual([]);
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'])]);
-    expect(await keeper().run()).toBe('done');
+    await confirm(vault, saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'], 'pending'));
+    expect(await vault.run()).toBe('done');
     expect((await keptFile('https://cdn.example/a.png'))?.mime).toBe('image/png');
     expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
     // Kept once: another run fetches nothing.
@@ -100,8 +132,9 @@ describe('the vault keeps a saved ad’s creatives', () => {
 
   it('sends no credentials, no referrer and no header of its own: the key never goes to a media host', async () => {
     host.image('https://cdn.example/a.png');
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'])]);
-    await keeper().run();
+    const vault = keeper();
+    await confirm(vault, saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png']));
+    await vault.run();
     const [request] = host.requests;
     expect(request?.init?.credentials).toBe('omit');
     expect(request?.init?.referrerPolicy).toBe('no-referrer');
@@ -114,8 +147,9 @@ describe('the vault keeps a saved ad’s creatives', () => {
     host.image('https://cdn.example/sniffed', PNG, 'application/octet-stream');
     host.image('https://cdn.example/big.png', new Uint8Array(2048).fill(7), 'image/png');
     const urls = ['page.png', 'lies.png', 'sniffed', 'big.png'].map((name) => `https://cdn.example/${name}`);
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', urls)]);
-    await keeper({ maxFileBytes: 1024 }).run();
+    const vault = keeper({ maxFileBytes: 1024 });
+    await confirm(vault, saved('s1', 'b1', 'ad-1', urls));
+    await vault.run();
     expect(await keptFile('https://cdn.example/page.png')).toBeNull();
     expect(await keptFile('https://cdn.example/lies.png')).toBeNull();
     expect(await keptFile('https://cdn.example/big.png')).toBeNull();
@@ -133,8 +167,9 @@ describe('the vault keeps a saved ad’s creatives', () => {
     for (const name of ['1', '2', '3']) host.image(`https://cdn.example/${name}.png`);
     const urls = ['1', '2', '3'].map((name) => `https://cdn.example/${name}.png`);
     host.set('https://cdn.example/2.png', () => new Promise<Response>(() => undefined));
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', urls)]);
-    void keeper().run();
+    const first = keeper();
+    await confirm(first, saved('s1', 'b1', 'ad-1', urls));
+    void first.run();
     await expect.poll(() => host.requests.length).toBe(2);
     // A new worker: a new keeper over the same database; the hanging fetch is gone with the old one.
     host.image('https://cdn.example/2.png');
@@ -150,8 +185,9 @@ describe('the vault keeps a saved ad’s creatives', () => {
         url,
         new Uint8Array(600).fill(1).map((v, i) => (i < 8 ? (PNG[i] ?? v) : v)),
       );
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', urls)]);
-    expect(await keeper({ runBytes: 1000 }).run()).toBe('rested');
+    const vault = keeper({ runBytes: 1000 });
+    await confirm(vault, saved('s1', 'b1', 'ad-1', urls));
+    expect(await vault.run()).toBe('rested');
     expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
     expect(host.requests).toHaveLength(2);
     expect(await keeper({ runBytes: 10_000 }).run()).toBe('done');
@@ -161,12 +197,15 @@ describe('the vault keeps a saved ad’s creatives', () => {
   it('stops keeping near the quota, says so, and touches neither the outbox nor what it kept', async () => {
     host.image('https://cdn.example/a.png');
     host.image('https://cdn.example/b.png');
-    await outboxItem.set([saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'])]);
-    await keeper().run();
-    const outboxBefore = await outboxItem.get();
-    await outboxItem.set([...outboxBefore, saved('s2', 'b1', 'ad-2', ['https://cdn.example/b.png'])]);
+    const vault = keeper();
+    const s1 = saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png']);
+    const s2 = saved('s2', 'b1', 'ad-2', ['https://cdn.example/b.png']);
+    await outboxItem.set([s1, s2]);
+    await confirm(vault, s1);
+    await vault.run();
     usage = { usage: 795 * MB, quota: 1000 * MB };
-    expect(await keeper().run()).toBe('full');
+    await confirm(vault, s2);
+    expect(await vault.run()).toBe('full');
     expect(await vaultStateItem.get()).toMatchObject({ stopped: 'full' });
     expect((await vaultStateItem.get()).message).toMatch(/nearly full.*nothing was removed/);
     expect(host.requests.map((request) => request.url)).toEqual(['https://cdn.example/a.png']);
@@ -180,11 +219,12 @@ describe('the vault keeps a saved ad’s creatives', () => {
 
   it('frees a board completely: its ads, its jobs, and every file no other board uses', async () => {
     for (const name of ['shared', 'only-b1', 'only-b2', 'waiting']) host.image(`https://cdn.example/${name}.png`);
-    await outboxItem.set([
+    const vault = keeper();
+    await confirm(
+      vault,
       saved('s1', 'b1', 'ad-1', ['https://cdn.example/shared.png', 'https://cdn.example/only-b1.png']),
       saved('s2', 'b2', 'ad-2', ['https://cdn.example/shared.png', 'https://cdn.example/only-b2.png']),
-    ]);
-    const vault = keeper();
+    );
     await vault.run();
     await vault.want([
       { boardId: 'b1', boardName: 'Board b1', adId: 'ad-3', urls: ['https://cdn.example/waiting.png'] },
@@ -225,5 +265,207 @@ describe('the vault keeps a saved ad’s creatives', () => {
     expect((await vaultSize()).boards).toEqual([
       { boardId: 'b9', boardName: 'Board b9', ads: 3, bytes: 3 * PNG.length },
     ]);
+  });
+});
+
+describe('the vault’s jobs hold when the world changes under them', () => {
+  it('leaves a creative that never answers after 20 s, keeps the others, and tries it again later with a growing delay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    host.image('https://cdn.example/ok.png');
+    host.image('https://cdn.example/next.png');
+    host.set('https://cdn.example/slow.png', () => hangs(host.requests.at(-1)?.init));
+    const vault = keeper();
+    await vault.want([
+      {
+        boardId: 'b1',
+        boardName: 'Board b1',
+        adId: 'ad-1',
+        urls: ['https://cdn.example/slow.png', 'https://cdn.example/ok.png'],
+      },
+      { boardId: 'b1', boardName: 'Board b1', adId: 'ad-2', urls: ['https://cdn.example/next.png'] },
+    ]);
+    const run = vault.run();
+    await until(() => host.requests.length === 1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await run).toBe('done');
+    // The other creative and the next job were not held up.
+    expect(await keptFile('https://cdn.example/ok.png')).not.toBeNull();
+    expect(await keptAd('b1', 'ad-2')).toMatchObject({ urls: ['https://cdn.example/next.png'] });
+    const ad = await keptAd('b1', 'ad-1');
+    expect(ad?.urls).toEqual(['https://cdn.example/ok.png']);
+    expect(ad?.skipped).toEqual([
+      { url: 'https://cdn.example/slow.png', reason: 'Could not be fetched (did not answer in 20 s).' },
+    ]);
+    // Its job rests a minute, and the keeper asks to be woken then.
+    expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
+    expect(await vault.run()).toBe('done');
+    expect(host.requests.filter((request) => request.url.endsWith('slow.png'))).toHaveLength(1);
+    // A minute on it is tried again; it fails again, and rests twice as long.
+    clock.advance(60_000);
+    const again = vault.run();
+    await until(() => host.requests.length === 4);
+    await vi.advanceTimersByTimeAsync(20_000);
+    await again;
+    expect(host.requests.filter((request) => request.url.endsWith('slow.png'))).toHaveLength(2);
+    expect(wakes.at(-1)).toBe(TEST_NOW + 60_000 + 120_000);
+    // It answers at last: kept, and the job is gone.
+    clock.advance(120_000);
+    host.image('https://cdn.example/slow.png');
+    expect(await vault.run()).toBe('done');
+    expect((await keptAd('b1', 'ad-1'))?.urls).toEqual(['https://cdn.example/slow.png', 'https://cdn.example/ok.png']);
+    expect(await (await vaultDb()).count('jobs')).toBe(0);
+  });
+
+  it('writes the job before the outbox marks the save done, so a save pruned from the outbox is still kept', async () => {
+    host.image('https://cdn.example/a.png');
+    const vault = keeper();
+    const seen: { jobs: number; status: string | undefined }[] = [];
+    const confirming = vault.confirming(async () => ({}));
+    const outbox = new SaveOutbox({
+      // What the vault holds the moment the send resolves, before the outbox writes the save as done.
+      send: async (entry) => {
+        const answer = await confirming(entry);
+        const db = await vaultDb();
+        seen.push({
+          jobs: (await db.count('jobs')) + (await db.count('ads')),
+          status: (await outboxItem.get())[0]?.status,
+        });
+        return answer;
+      },
+      schedule: () => undefined,
+      now: clock,
+      autoDrain: false,
+    });
+    await outbox.enqueue({
+      op: 'save',
+      boardId: 'b1',
+      boardName: 'Board b1',
+      adId: 'ad-1',
+      tags: [],
+      media: ['https://cdn.example/a.png'],
+    });
+    await outbox.drain();
+    expect(seen).toEqual([{ jobs: 1, status: 'pending' }]);
+    expect((await outboxItem.get())[0]?.status).toBe('done');
+    // Ten minutes on, the outbox forgets the save; the vault does not.
+    clock.advance(11 * 60_000);
+    await outbox.drain();
+    expect(await outboxItem.get()).toEqual([]);
+    await vault.run();
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
+  });
+
+  it('writes the job again when a worker stopped between the answer and the outbox’s write re-sends the save', async () => {
+    host.image('https://cdn.example/a.png');
+    const entry = saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'], 'pending');
+    // The first worker: the service answered, the job was written, then the worker stopped.
+    await confirm(keeper(), entry);
+    const db = await vaultDb();
+    expect(await db.count('jobs')).toBe(1);
+    // The second worker re-sends the same (idempotent) save: one job still, then kept.
+    const second = keeper();
+    await confirm(second, entry);
+    expect(await db.count('jobs')).toBe(1);
+    expect(await second.run()).toBe('done');
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
+  });
+
+  it('keeps a save kept in this browser instead under the board it ended on', async () => {
+    host.image('https://cdn.example/a.png');
+    const vault = keeper();
+    const send = vault.confirming(async () => ({
+      movedTo: { boardId: 'local:1', boardName: 'Picks (here)', reason: 'read-only' },
+    }));
+    await send(saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'], 'pending'));
+    await vault.run();
+    expect(await keptAd('b1', 'ad-1')).toBeNull();
+    expect(await keptAd('local:1', 'ad-1')).toMatchObject({ boardName: 'Picks (here)' });
+  });
+
+  it('frees an ad’s kept copies when its removal is confirmed, and files no other ad uses', async () => {
+    host.image('https://cdn.example/shared.png');
+    host.image('https://cdn.example/own.png');
+    const vault = keeper();
+    await confirm(
+      vault,
+      saved('s1', 'b1', 'ad-1', ['https://cdn.example/shared.png', 'https://cdn.example/own.png']),
+      saved('s2', 'b2', 'ad-2', ['https://cdn.example/shared.png']),
+    );
+    await vault.run();
+    await confirm(vault, { ...saved('r1', 'b1', 'ad-1', []), op: 'remove' });
+    expect(await keptAd('b1', 'ad-1')).toBeNull();
+    expect(await keptFile('https://cdn.example/own.png')).toBeNull();
+    expect(await keptFile('https://cdn.example/shared.png')).not.toBeNull();
+  });
+
+  it('never fetches a creative on a private or local address, unless the service itself lives there', async () => {
+    const urls = [
+      'http://127.0.0.1:8787/media/a.png',
+      'http://10.0.0.7/b.png',
+      'http://[::1]/c.png',
+      'http://localhost/d.png',
+    ];
+    for (const url of urls) host.image(url);
+    const vault = keeper();
+    await vault.want([{ boardId: 'b1', boardName: 'Board b1', adId: 'ad-1', urls }]);
+    await vault.run();
+    expect(host.requests).toEqual([]);
+    expect((await keptAd('b1', 'ad-1'))?.skipped.map((skip) => skip.reason)).toEqual(
+      Array(4).fill('On a private or local address, so not kept.'),
+    );
+    // The reference server on 127.0.0.1 serves its own demo creatives: those are fetched.
+    service = 'http://127.0.0.1:8787';
+    await vault.want([{ boardId: 'b2', boardName: 'Board b2', adId: 'ad-1', urls }]);
+    await vault.run();
+    expect(host.requests.map((request) => request.url)).toEqual(['http://127.0.0.1:8787/media/a.png']);
+  });
+
+  it('Cancel stops the fetch under way and writes nothing back for the board', async () => {
+    host.set('https://cdn.example/slow.png', () => hangs(host.requests.at(-1)?.init));
+    const vault = keeper();
+    await vault.want([{ boardId: 'b1', boardName: 'Board b1', adId: 'ad-1', urls: ['https://cdn.example/slow.png'] }]);
+    const run = vault.run();
+    await expect.poll(() => host.requests.length).toBe(1);
+    await vault.cancel('b1');
+    expect(await run).toBe('done');
+    const db = await vaultDb();
+    expect(await db.count('jobs')).toBe(0);
+    expect(await db.count('ads')).toBe(0);
+  });
+
+  it('never fails a save the service took when the vault cannot write; the next worker keeps it from the outbox', async () => {
+    host.image('https://cdn.example/a.png');
+    host.image('https://cdn.example/b.png');
+    const first = keeper();
+    vi.spyOn(first, 'want').mockRejectedValueOnce(new Error('The vault could not be written.'));
+    const entry = saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png'], 'pending');
+    await expect(first.confirming(async () => ({ adNum: 3 }))(entry)).resolves.toEqual({ adNum: 3 });
+    expect(await vaultStateItem.get()).toMatchObject({ stopped: 'failed' });
+    // The next worker: the outbox still holds the confirmed save (ten minutes); a save followed by its removal is left.
+    const second = keeper();
+    await second.catchUp([
+      { ...entry, status: 'done' },
+      saved('s2', 'b1', 'ad-2', ['https://cdn.example/b.png']),
+      { ...saved('r2', 'b1', 'ad-2', []), op: 'remove', createdAt: TEST_NOW + 1 },
+    ]);
+    expect(await second.run()).toBe('done');
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
+    expect(await keptAd('b1', 'ad-2')).toBeNull();
+  });
+
+  it('tries a resting job again at once when its board is asked to be kept again', async () => {
+    host.set('https://cdn.example/a.png', () => new Response('busy', { status: 503 }));
+    const vault = keeper();
+    const job = { boardId: 'b1', boardName: 'Board b1', adId: 'ad-1', urls: ['https://cdn.example/a.png'] };
+    await vault.want([job]);
+    await vault.run();
+    expect((await keptAd('b1', 'ad-1'))?.skipped).toEqual([
+      { url: 'https://cdn.example/a.png', reason: 'Could not be fetched (HTTP 503).' },
+    ]);
+    expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
+    host.image('https://cdn.example/a.png');
+    expect(await vault.want([job])).toBe(1);
+    await vault.run();
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'], skipped: [] });
   });
 });

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { strFromU8, unzipSync } from 'fflate';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { boardZip } from '../../../components/boards/board-zip';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boardZip, zipPlan } from '../../../components/boards/board-zip';
+import { failureSummary } from '../../../lib/media';
+import { countOf } from '../../../lib/count';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { closeVault, vaultDb } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
@@ -32,6 +34,27 @@ beforeEach(async () => {
   await closeVault();
   globalThis.indexedDB = new IDBFactory();
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A media host: some URLs answer with an image, `hang` ones never answer until aborted, the rest 403. */
+function host(images: Record<string, [Uint8Array, string]>, hang: string[] = []) {
+  const fetched: string[] = [];
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    fetched.push(url);
+    if (hang.includes(url))
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
+      );
+    const image = images[url];
+    if (!image) return Promise.resolve(new Response('no', { status: 403 }));
+    return Promise.resolve(new Response(image[0].slice(), { headers: { 'content-type': image[1] } }));
+  }) as typeof globalThis.fetch;
+  return { fetch, fetched };
+}
 
 describe('a board as a portable archive', () => {
   it('holds the board’s JSON and each creative, from the vault or fetched now, named for a person', async () => {
@@ -80,5 +103,79 @@ describe('a board as a portable archive', () => {
       ['could not be fetched (HTTP 404), and the vault has no copy'],
     ]);
     expect(creatives.filter((creative) => creative.file === null)).toHaveLength(1);
+  });
+
+  it('says its limits before it starts, and holds only the first creatives past them', async () => {
+    const many = Array.from({ length: 2400 }, (_, i) => ad(`a${i}`, null, [`https://cdn.example/${i}.png`]));
+    expect(zipPlan(many).text).toBe(
+      'This board has 2,400 creatives; the download holds the first 2,000 (1 GB at most).',
+    );
+    expect(zipPlan(many.slice(0, 1)).text).toBe('This board has 1 creative; the download holds it (1 GB at most).');
+    const media = host(
+      Object.fromEntries(['0', '1', '2'].map((i) => [`https://cdn.example/${i}.png`, [PNG, 'image/png']])),
+    );
+    const { creatives } = await boardZip({ id: 'b1', name: 'Big' }, many.slice(0, 3), {
+      fetch: media.fetch,
+      now: new Date(TEST_NOW),
+      limits: { creatives: 2, bytes: 1024 ** 3 },
+    });
+    expect(media.fetched).toHaveLength(2);
+    expect(creatives.map((creative) => creative.from)).toEqual([
+      'fetched',
+      'fetched',
+      'left out: the download holds the first 2',
+    ]);
+  });
+
+  it('gives each creative 20 s, goes on past one that never answers, and says how many failed and why', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const media = host({ 'https://cdn.example/ok.png': [PNG, 'image/png'] }, ['https://cdn.example/slow.png']);
+    const ads = [
+      ad('a1', 'One', ['https://cdn.example/slow.png', 'https://cdn.example/ok.png', 'https://cdn.example/denied.png']),
+    ];
+    const zipping = boardZip({ id: 'b1', name: 'B' }, ads, { fetch: media.fetch, now: new Date(TEST_NOW) });
+    await vi.waitUntil(() => media.fetched.length === 1, { interval: 0 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    const { creatives, failures } = await zipping;
+    expect(creatives.map((creative) => creative.from)).toEqual([
+      'could not be fetched (did not answer in 20 s), and the vault has no copy',
+      'fetched',
+      'could not be fetched (HTTP 403), and the vault has no copy',
+    ]);
+    expect(failureSummary(failures, countOf)).toBe(
+      '2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403',
+    );
+  });
+
+  it('Cancel stops a download held by a creative that never answers', async () => {
+    const media = host({}, ['https://cdn.example/slow.png']);
+    const controller = new AbortController();
+    const zipping = boardZip({ id: 'b1', name: 'B' }, [ad('a1', 'One', ['https://cdn.example/slow.png'])], {
+      fetch: media.fetch,
+      now: new Date(TEST_NOW),
+      signal: controller.signal,
+    });
+    await vi.waitUntil(() => media.fetched.length === 1, { interval: 0 });
+    controller.abort();
+    await expect(zipping).rejects.toThrow();
+  });
+
+  it('stores an SVG as text, so opening it runs no script, and never fetches a private address', async () => {
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+    );
+    const media = host({
+      'https://cdn.example/art.svg': [svg, 'image/svg+xml'],
+      'http://192.168.1.1/router.png': [PNG, 'image/png'],
+    });
+    const { file, creatives } = await boardZip(
+      { id: 'b1', name: 'B' },
+      [ad('a1', 'Art', ['https://cdn.example/art.svg', 'http://192.168.1.1/router.png'])],
+      { fetch: media.fetch, now: new Date(TEST_NOW), service: 'https://api.example' },
+    );
+    const files = unzipSync(new Uint8Array(await file.arrayBuffer()));
+    expect(Object.keys(files).filter((name) => name.startsWith('creatives/'))).toEqual(['creatives/001-art-1.svg.txt']);
+    expect(media.fetched).toEqual(['https://cdn.example/art.svg']);
+    expect(creatives[1]?.from).toBe('could not be fetched (on a private or local address), and the vault has no copy');
   });
 });

@@ -160,6 +160,29 @@ describe('the board report', () => {
     expect(placeholder?.querySelector('a')?.getAttribute('href')).toBe('https://cdn.example/gone.png');
   });
 
+  it('shows an SVG creative only through <img>, where no script of it runs, under the file’s CSP', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+    const text = await readReport({
+      title: 'B',
+      kind: 'Board',
+      now: TEST_NOW,
+      today: TEST_DAY,
+      ads: [ad({ images: [{ url: 'https://cdn.example/art.svg' }] })],
+      creatives: new Map([
+        [
+          'https://cdn.example/art.svg',
+          { kind: 'embedded', mime: 'image/svg+xml', base64: btoa(svg), bytes: svg.length },
+        ],
+      ]),
+    });
+    expect(text).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" onload');
+    const doc = new DOMParser().parseFromString(text, 'text/html');
+    expect(doc.querySelector('img')?.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(svg)}`);
+    expect(doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toMatch(
+      /default-src 'none'; img-src data:/,
+    );
+  });
+
   it('embeds at most ten creatives an ad and says how many more there were', () => {
     const many = ad({ images: Array.from({ length: 12 }, (_, n) => ({ url: `https://cdn.example/${n}.png` })) });
     const { refs, leftOut } = creativesOf(many);
@@ -262,6 +285,36 @@ describe('fetching creatives', () => {
     await expect(
       fetchCreatives(['https://cdn.example/a.png', 'https://cdn.example/b.png'], { fetch, signal: controller.signal }),
     ).rejects.toThrow();
+  });
+
+  it('gives each creative 20 s, never fetches a private address, and embeds the vault’s copy of a link that failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetch = vi.fn((url: string | URL | Request, init?: RequestInit) => {
+        if (String(url).endsWith('gone.png')) return Promise.resolve(response(new Uint8Array(), {}, 404));
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
+        );
+      });
+      const fetching = fetchCreatives(
+        ['https://cdn.example/slow.png', 'http://192.168.0.10/cam.png', 'https://cdn.example/gone.png'],
+        {
+          fetch,
+          service: 'https://api.example',
+          kept: async (url) => (url.endsWith('gone.png') ? { bytes: PNG, mime: 'image/png' } : null),
+        },
+      );
+      await vi.advanceTimersByTimeAsync(20_000);
+      const result = [...(await fetching).values()];
+      expect(result.map((creative) => (creative.kind === 'missing' ? creative.reason : creative.mime))).toEqual([
+        'Could not be fetched (did not answer in 20 s).',
+        'Not fetched: on a private or local address.',
+        'image/png',
+      ]);
+      expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('http://192.168.0.10/cam.png');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for exactly the media origins', () => {
