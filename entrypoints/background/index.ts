@@ -13,7 +13,7 @@ import { startGenerationTracker } from '@/lib/background/jobs/generation-runner'
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
-import { browserReportGrantDeps, watchReportGrants } from '@/lib/background/report-grants';
+import { browserReportGrantDeps, RECONNECT_GRACE_MS, watchReportGrants } from '@/lib/background/report-grants';
 import { registerPanelTriggers } from '@/lib/background/panel';
 import { registerInstallHandling } from '@/lib/background/install';
 import { restrictStorageToTrustedContexts } from '@/lib/background/storage-access';
@@ -63,7 +63,11 @@ export default defineBackground({
       return true;
     });
     registerPanelTriggers();
-    watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/'))));
+    const grants = watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/'))));
+    // Access held by a page of a browser that quit (or a worker that died) is given back: at
+    // once after a restart, and by a new worker once the pages still open have named theirs again.
+    browser.runtime.onStartup.addListener(() => void grants.reconcile());
+    setTimeout(() => void grants.reconcile(), RECONNECT_GRACE_MS);
     registerInstallHandling({
       openWelcome: import.meta.env.MODE !== 'e2e' && import.meta.env.MODE !== 'bench',
       demoServer: import.meta.env.WXT_DEMO_SERVER,
