@@ -11,6 +11,8 @@ import { type Boards, createBoards } from '@/lib/background/boards';
 import { systemClock } from '@/lib/clock';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
+import { JobGate } from '@/lib/background/jobs/job-gate';
+import { browserEraseDeps, eraseAllData } from '@/lib/background/erase';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
 import { browserReportGrantDeps, RECONNECT_GRACE_MS, watchReportGrants } from '@/lib/background/report-grants';
@@ -28,6 +30,9 @@ export default defineBackground({
   main() {
     // First: the key's storage out of reach of content scripts, where the browser allows it.
     void restrictStorageToTrustedContexts();
+    // Jobs run, write and set alarms only while a connection is stored: Delete all closes the
+    // gate (and a new worker finds none stored), saving a connection opens it again.
+    const gate = new JobGate(async () => (await readStoredConnection()) !== null);
     const api = createDefaultApi();
     // Queued work goes out only with the workspace it was made in; a changed key holds or releases it.
     const apiFor = workspaceApis();
@@ -39,8 +44,8 @@ export default defineBackground({
       clock: systemClock,
       enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
     });
-    const outbox = startSaveOutbox((entry) => boards.send(entry));
-    const generations = startGenerationTracker(apiFor);
+    const outbox = startSaveOutbox((entry) => boards.send(entry), systemClock, gate);
+    const generations = startGenerationTracker(apiFor, systemClock, gate);
     // The watchlist counts each request itself: a transport that never retries on its own.
     const watchLibrary = adLibraryApi(createTransport({ getConnection: readConnection, retryLimit: 0 }));
     const watch = startWatch({
@@ -48,13 +53,22 @@ export default defineBackground({
       openPanel: () => openResearchPanel(undefined),
       // Seen ads and news belong to the service, not the key: a new key for it keeps them.
       service: currentService,
+      gate,
     });
-    connectionItem.watch(() => {
+    const vault = startVault(outbox, systemClock, gate);
+    connectionItem.watch((connection) => {
+      if (connection !== null && !gate.open) {
+        gate.reopen();
+        void watch.resume();
+        void vault.run();
+      }
       void outbox.drain();
       void generations.drain();
     });
-    const vault = startVault(outbox);
-    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault, boards }), {
+    const grants = watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/')), gate));
+    const erase = () =>
+      eraseAllData({ ...browserEraseDeps, jobs: { gate, running: [watch, vault, generations, outbox, grants] } });
+    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault, boards, erase }), {
       extensionId: browser.runtime.id,
       extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
     });
@@ -63,7 +77,6 @@ export default defineBackground({
       return true;
     });
     registerPanelTriggers();
-    const grants = watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/'))));
     // Access held by a page of a browser that quit (or a worker that died) is given back: at
     // once after a restart, and by a new worker once the pages still open have named theirs again.
     browser.runtime.onStartup.addListener(() => void grants.reconcile());

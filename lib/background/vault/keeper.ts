@@ -4,6 +4,7 @@ import type { OutboxEntry } from '../../storage/outbox';
 import { safeHttpUrl } from '../../url';
 import { fullyKept, type KeepJob, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
 import { type VaultState, vaultStateItem } from '../../vault/state';
+import { type JobGate, jobsStopped } from '../jobs/job-gate';
 
 export const VAULT_POLICY = {
   /** The most one creative may take: a larger one is not kept, and says so. */
@@ -27,6 +28,8 @@ export interface KeeperDeps {
   /** Wake the keeper then (an alarm); null when nothing waits. */
   wakeAt: (at: number | null) => void;
   policy?: Partial<VaultPolicy>;
+  /** Closed by Delete all: nothing runs, is added or written until it opens again. @default open */
+  gate?: JobGate;
 }
 
 export type KeepResult = 'done' | 'outbox-first' | 'rested' | 'full';
@@ -54,6 +57,7 @@ export class VaultKeeper {
       return this.active;
     }
     this.active = (async () => {
+      if (this.deps.gate && !(await this.deps.gate.allows())) return 'done' as const;
       let result: KeepResult;
       do {
         this.again = false;
@@ -69,8 +73,18 @@ export class VaultKeeper {
     return this.active;
   }
 
+  /** Delete all: resolves once the run under way has ended (close the gate first: it stops at its next step). */
+  async stop(): Promise<void> {
+    await this.active;
+  }
+
+  private stopped(): boolean {
+    return this.deps.gate?.open === false;
+  }
+
   /** Adds jobs (a board kept from the service's list): those already kept or queued are left as they are. */
   async want(jobs: readonly Omit<KeepJob, 'id' | 'createdAt' | 'skipped'>[]): Promise<number> {
+    if (this.deps.gate && !(await this.deps.gate.allows())) throw jobsStopped();
     const db = await vaultDb();
     const tx = db.transaction(['jobs', 'ads'], 'readwrite');
     let added = 0;
@@ -97,6 +111,7 @@ export class VaultKeeper {
   }
 
   private async say(state: Partial<VaultState>): Promise<void> {
+    if (this.stopped()) return;
     const current = await vaultStateItem.get();
     await vaultStateItem.set({ ...current, ...state, at: this.deps.clock() });
   }
@@ -123,12 +138,14 @@ export class VaultKeeper {
   }
 
   private async pass(): Promise<KeepResult> {
+    if (this.stopped()) return 'done';
     const db = await vaultDb();
     if (!(await this.fromOutbox(db))) return 'outbox-first';
     let spent = 0;
     let lastSaid: number | null = null;
     let lastBoard: string | null = null;
     for (;;) {
+      if (this.stopped()) return 'done';
       const [job] = await db.getAllFromIndex('jobs', 'created', undefined, 1);
       if (!job) {
         this.deps.wakeAt(null);
@@ -156,6 +173,7 @@ export class VaultKeeper {
           return 'full';
         }
         const kept = await this.keep(db, url);
+        if (this.stopped()) return 'done';
         if (typeof kept === 'number') spent += kept;
         else {
           job.skipped.push({ url, reason: kept });
@@ -163,6 +181,7 @@ export class VaultKeeper {
         }
       }
       // Every creative kept or skipped: the ad is in the vault, and its job is done.
+      if (this.stopped()) return 'done';
       const tx = db.transaction(['ads', 'jobs'], 'readwrite');
       const keptUrls = [];
       for (const url of job.urls) if (!job.skipped.some((skip) => skip.url === url)) keptUrls.push(url);
@@ -192,7 +211,8 @@ export class VaultKeeper {
     if (!safe) return 'Not a web address.';
     let response: Response;
     try {
-      response = await this.deps.fetch(safe, { ...MEDIA_REQUEST, redirect: 'follow' });
+      const fetching = this.deps.fetch(safe, { ...MEDIA_REQUEST, redirect: 'follow' });
+      response = await (this.deps.gate ? this.deps.gate.race(fetching) : fetching);
     } catch {
       return 'Could not be fetched (network error or no access to its site).';
     }
@@ -201,6 +221,7 @@ export class VaultKeeper {
       return `Could not be fetched (HTTP ${response.status}).`;
     }
     const bytes = await readCapped(response, this.policy.maxFileBytes);
+    if (this.stopped()) return 'Stopped.';
     if (!bytes) return `Larger than ${Math.round(this.policy.maxFileBytes / 1_048_576)} MB, so not kept.`;
     const mime = mediaTypeOf(response.headers.get('content-type'), bytes, IMAGE_TYPES);
     if (!mime) return 'Not an image, so not kept.';
