@@ -56,7 +56,8 @@ export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
   const writeRecord = (change: (record: HeldRecord) => void) => {
     chain = chain
       .then(async () => {
-        if (deps.gate?.open === false) return;
+        // A new worker's gate answers once it has read whether a connection is stored.
+        if (deps.gate && !(await deps.gate.allows())) return;
         const record = await readRecord();
         change(record);
         if (Object.keys(record).length === 0) await browser.storage.local.remove(HELD_GRANTS_KEY);
