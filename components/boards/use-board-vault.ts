@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { systemClock } from '@/lib/clock';
-import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
+import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { mediaOrigins, serviceBaseUrl } from '../report/media';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BoardOrder } from '@/lib/contract/boards';
@@ -107,7 +107,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       const missing: LibraryAd[] = [];
       for (const ad of ads) if (urlsOf(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
       const creatives = missing.reduce((sum, ad) => sum + urlsOf(ad).length, 0);
-      const origins = mediaOrigins(missing.flatMap(urlsOf));
+      const origins = grantPatterns(mediaOrigins(missing.flatMap(urlsOf)));
       const held = await heldOrigins(origins);
       setStep({
         step: 'ask',

@@ -22,7 +22,8 @@ export function EraseDataForm({ onErased }: { onErased: () => void }) {
     else if (asked.current) start.current?.focus();
     asked.current = confirming;
   }, [confirming]);
-  const waiting = outbox?.length ?? 0;
+  // Only what the service has not confirmed yet: done (kept a while for Undo) and failed entries are not waiting.
+  const waiting = outbox?.filter((entry) => entry.status === 'pending').length ?? 0;
   return (
     <section aria-labelledby={`${id}-heading`} className="card">
       <h2 id={`${id}-heading`}>Your data in this browser</h2>

@@ -4,7 +4,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
-import { heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
+import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { downloadFile } from '../ui/download';
 import { countOf } from '../ui/format';
 import type { BrandFigures } from './figures';
@@ -59,10 +59,10 @@ async function keptCopy(url: string): Promise<{ bytes: Uint8Array; mime: string 
   return kept ? { bytes: new Uint8Array(kept.data), mime: kept.mime } : null;
 }
 
-/** The sites a set of ads' creatives are on, for the question before fetching them. */
+/** The sites a set of ads' creatives are on (patterns every browser takes: no port), for the question before fetching them. */
 export function askFor(ads: LibraryAd[], held: string[]): Ask {
   const urls = ads.flatMap((ad) => creativesOf(ad).refs.map((ref) => ref.url));
-  return { step: 'ask', ads, urls, origins: mediaOrigins(urls), held };
+  return { step: 'ask', ads, urls, origins: grantPatterns(mediaOrigins(urls)), held };
 }
 
 /**

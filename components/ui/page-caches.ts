@@ -1,3 +1,5 @@
+import { onPageLeave } from './page-leave';
+
 /** The side panel's last picture (what it showed when it last hid), in the extension pages' localStorage. */
 export const PANEL_PICTURE_KEY = 'adscope.panel.snapshot.v2';
 /** The query cache kept across reopenings (the last searches' first pages, the settings). */
@@ -18,4 +20,25 @@ export function clearPageCaches(storage: Storage = localStorage): void {
       // Storage unavailable: there is nothing to clear.
     }
   }
+}
+
+/**
+ * Calls `onDropped` once when another extension page drops the caches (Delete all clears the
+ * pages' localStorage; a forgotten or replaced key removes the query cache): this page must not
+ * write back what it holds from before. From then on, whatever this page writes at leaving (its
+ * picture, its queries) is removed again as it leaves. Returns the unsubscribe function.
+ */
+export function onPageCachesDropped(onDropped: () => void, target: Window = window): () => void {
+  let stopLeave: (() => void) | null = null;
+  const listener = (event: StorageEvent) => {
+    if (stopLeave || (event.key !== null && event.key !== QUERY_CACHE_KEY) || event.newValue !== null) return;
+    onDropped();
+    // Registered after the page's own leave handlers, so it runs after them.
+    stopLeave = onPageLeave(() => clearPageCaches());
+  };
+  target.addEventListener('storage', listener);
+  return () => {
+    target.removeEventListener('storage', listener);
+    stopLeave?.();
+  };
 }

@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { QUERY_CACHE_KEY } from './page-caches';
+import { onPageCachesDropped, QUERY_CACHE_KEY } from './page-caches';
 import { onPageLeave } from '@/components/ui/page-leave';
 
 const MAX_QUERIES = 4;
@@ -77,9 +77,16 @@ export function persistQueries(client: QueryClient, include: (key: QueryKey) => 
   });
   // A panel closed right after its results arrived still keeps them.
   const stopLeave = onPageLeave(flush);
-  return () => {
+  const stop = () => {
     clearTimeout(timer);
+    dirty = false;
     stopLeave();
     unsubscribe();
+  };
+  // Delete all (or a key forgotten) on another page: what this page holds is never written back.
+  const stopDropped = onPageCachesDropped(stop);
+  return () => {
+    stop();
+    stopDropped();
   };
 }

@@ -11,9 +11,11 @@ import { type Boards, createBoards } from '@/lib/background/boards';
 import { systemClock } from '@/lib/clock';
 import { startGenerationTracker } from '@/lib/background/jobs/generation-runner';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
+import { JobGate } from '@/lib/background/jobs/job-gate';
+import { browserEraseDeps, eraseAllData } from '@/lib/background/erase';
 import { createHandlers } from '@/lib/background/handlers';
 import { createRouter, extensionOriginOf } from '@/lib/background/router';
-import { browserReportGrantDeps, watchReportGrants } from '@/lib/background/report-grants';
+import { browserReportGrantDeps, RECONNECT_GRACE_MS, watchReportGrants } from '@/lib/background/report-grants';
 import { registerPanelTriggers } from '@/lib/background/panel';
 import { registerInstallHandling } from '@/lib/background/install';
 import { restrictStorageToTrustedContexts } from '@/lib/background/storage-access';
@@ -28,6 +30,9 @@ export default defineBackground({
   main() {
     // First: the key's storage out of reach of content scripts, where the browser allows it.
     void restrictStorageToTrustedContexts();
+    // Jobs run, write and set alarms only while a connection is stored: Delete all closes the
+    // gate (and a new worker finds none stored), saving a connection opens it again.
+    const gate = new JobGate(async () => (await readStoredConnection()) !== null);
     const api = createDefaultApi();
     // Queued work goes out only with the workspace it was made in; a changed key holds or releases it.
     const apiFor = workspaceApis();
@@ -40,9 +45,13 @@ export default defineBackground({
       enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
     });
     // The vault learns of each confirmed save (and removal) from the send itself, before the outbox marks it done.
-    const vault = startVault();
-    const outbox = startSaveOutbox(vault.confirming((entry) => boards.send(entry)));
-    const generations = startGenerationTracker(apiFor);
+    const vault = startVault(systemClock, gate);
+    const outbox = startSaveOutbox(
+      vault.confirming((entry) => boards.send(entry)),
+      systemClock,
+      gate,
+    );
+    const generations = startGenerationTracker(apiFor, systemClock, gate);
     // The watchlist counts each request itself: a transport that never retries on its own.
     const watchLibrary = adLibraryApi(createTransport({ getConnection: readConnection, retryLimit: 0 }));
     const watch = startWatch({
@@ -50,12 +59,21 @@ export default defineBackground({
       openPanel: () => openResearchPanel(undefined),
       // Seen ads and news belong to the service, not the key: a new key for it keeps them.
       service: currentService,
+      gate,
     });
-    connectionItem.watch(() => {
+    connectionItem.watch((connection) => {
+      if (connection !== null && !gate.open) {
+        gate.reopen();
+        void watch.resume();
+        void vault.run();
+      }
       void outbox.drain();
       void generations.drain();
     });
-    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault, boards }), {
+    const grants = watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/')), gate));
+    const erase = () =>
+      eraseAllData({ ...browserEraseDeps, jobs: { gate, running: [watch, vault, generations, outbox, grants] } });
+    const route = createRouter(createHandlers({ api, outbox, generations, watch, vault, boards, erase }), {
       extensionId: browser.runtime.id,
       extensionOrigin: extensionOriginOf(browser.runtime.getURL('/')),
     });
@@ -64,7 +82,10 @@ export default defineBackground({
       return true;
     });
     registerPanelTriggers();
-    watchReportGrants(browserReportGrantDeps(extensionOriginOf(browser.runtime.getURL('/'))));
+    // Access held by a page of a browser that quit (or a worker that died) is given back: at
+    // once after a restart, and by a new worker once the pages still open have named theirs again.
+    browser.runtime.onStartup.addListener(() => void grants.reconcile());
+    setTimeout(() => void grants.reconcile(), RECONNECT_GRACE_MS);
     registerInstallHandling({
       openWelcome: import.meta.env.MODE !== 'e2e' && import.meta.env.MODE !== 'bench',
       demoServer: import.meta.env.WXT_DEMO_SERVER,

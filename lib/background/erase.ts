@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { deleteVault } from '../vault/db';
 import { showOnBadge } from './badge';
+import type { JobGate, Stoppable } from './jobs/job-gate';
 import { browserPageButtonDeps, type PageButtonDeps, reconcilePageButton } from './similar/page-button-registration';
 
 /** The browser calls erasing needs beside storage; injectable for tests. */
@@ -12,6 +13,13 @@ export interface EraseDeps {
   pageButton: PageButtonDeps;
   /** Deletes the vault's kept creatives (IndexedDB). */
   clearVault(): Promise<unknown>;
+  /**
+   * What runs in the background and may write (the watchlist's check, the vault's keeper, the
+   * generation tracker, the save outbox, the site access held for reports and boards), and the
+   * gate they all answer to: closed first, then each is waited for, then everything is deleted.
+   * The gate stays closed (no write, no alarm) until a connection is saved.
+   */
+  jobs?: { gate: JobGate; running: readonly Stoppable[] };
 }
 
 export const browserEraseDeps: EraseDeps = {
@@ -33,8 +41,14 @@ export const browserEraseDeps: EraseDeps = {
  * that would wake any of them.
  * The page button's script is unregistered, and the site access the user granted at run time
  * is given back (what the manifest grants at install cannot be, and is not asked for).
+ * Every job is stopped first, and waited for: nothing a step under way learns afterwards is
+ * written, and no alarm is set again until the user connects again.
  */
 export async function eraseAllData(deps: EraseDeps = browserEraseDeps): Promise<void> {
+  if (deps.jobs) {
+    deps.jobs.gate.close();
+    await Promise.all(deps.jobs.running.map((job) => job.stop().catch(() => undefined)));
+  }
   await deps.clearAlarms();
   await Promise.all([
     browser.storage.local.clear(),

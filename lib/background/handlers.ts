@@ -41,6 +41,8 @@ export interface HandlerDeps {
   readTab?: (tabId: number) => Promise<void>;
   /** @default systemClock */
   clock?: Clock;
+  /** "Delete all Adscope data"; the background's own stops its jobs first. @default eraseAllData() */
+  erase?: () => Promise<void>;
   /** An extension API call that keeps the worker alive during long work; injectable for tests. */
   keepAlive?: () => Promise<unknown>;
 }
@@ -76,7 +78,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings.setTheme': ({ theme }) => settings.setTheme(theme),
     'settings.forgetKey': () => settings.forgetKey(),
     'data.eraseAll': async () => {
-      await eraseAllData();
+      await (deps.erase ?? eraseAllData)();
       return settings.view();
     },
     'connection.test': () => settings.test(),

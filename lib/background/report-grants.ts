@@ -1,8 +1,22 @@
 import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod';
-import { REPORT_GRANTS_PORT } from '../messaging/report-grants';
+import { GRANTS_PER_MESSAGE, REPORT_GRANTS_PORT } from '../messaging/report-grants';
+import type { JobGate } from './jobs/job-gate';
 
-const heldSchema = z.object({ origins: z.array(z.string().max(300)).max(500) }).strict();
+/** Where the background records the site access pages hold, so a new worker or browser gives back what nobody holds. */
+export const HELD_GRANTS_KEY = 'heldGrants';
+/** A worker that starts waits this long for the pages that held access to name it again, then gives back the rest. */
+export const RECONNECT_GRACE_MS = 5_000;
+
+const messageSchema = z
+  .object({
+    job: z.string().min(1).max(64),
+    origins: z.array(z.string().min(1).max(300)).max(GRANTS_PER_MESSAGE),
+  })
+  .strict();
+/** Read tolerantly: a record that does not read is given back whole where it can be. */
+const recordSchema = z.record(z.string(), z.object({ origins: z.array(z.string()) }).loose());
+type HeldRecord = z.infer<typeof recordSchema>;
 
 type Port = Browser.runtime.Port;
 
@@ -11,33 +25,125 @@ export interface ReportGrantDeps {
   removeOrigins: (origins: string[]) => Promise<unknown>;
   /** The extension's own origin: only its pages hold access this way. */
   extensionOrigin: string;
+  /** Closed by Delete all: nothing is recorded then. */
+  gate?: JobGate;
+}
+
+export interface ReportGrants {
+  /** Gives back what the record names and no page holds now (a restart mid-fetch, a worker that died). */
+  reconcile(): Promise<void>;
+  /** Delete all: what is held is forgotten (the erase gives back every run-time grant) once the record's writes end. */
+  stop(): Promise<void>;
+}
+
+async function readRecord(): Promise<HeldRecord> {
+  const raw = (await browser.storage.local.get(HELD_GRANTS_KEY))[HELD_GRANTS_KEY];
+  const parsed = recordSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
 }
 
 /**
- * Site access asked for one report is given back even when the page that asked closes mid-fetch
- * (the panel closed, the browser quit): the page names the origins on a port while it holds
- * them, and when the port closes, the background gives back what it named.
+ * Site access asked for one report or one board's keeping is given back even when the page that
+ * asked closes mid-fetch (the panel closed, the browser quit): the page names the origins on a
+ * port while it holds them, the background records them in storage.local under the page's job,
+ * and when the port closes it gives back what no other job holds. A new worker (and the browser
+ * at start-up) gives back what the record names and no page holds any more.
  */
-export function watchReportGrants(deps: ReportGrantDeps): void {
+export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
+  /** Each job a page holds now: its origins, and the ports naming it. */
+  const live = new Map<string, { origins: Set<string>; ports: Set<Port> }>();
+  let chain: Promise<unknown> = Promise.resolve();
+  const writeRecord = (change: (record: HeldRecord) => void) => {
+    chain = chain
+      .then(async () => {
+        // A new worker's gate answers once it has read whether a connection is stored.
+        if (deps.gate && !(await deps.gate.allows())) return;
+        const record = await readRecord();
+        change(record);
+        if (Object.keys(record).length === 0) await browser.storage.local.remove(HELD_GRANTS_KEY);
+        else await browser.storage.local.set({ [HELD_GRANTS_KEY]: record });
+      })
+      .catch((error: unknown) =>
+        console.warn('Adscope could not record the site access held:', error instanceof Error ? error.message : error),
+      );
+    return chain;
+  };
+
+  /** Gives back `origins` of `job` but those another live job holds, then forgets the job. */
+  async function giveBack(job: string, origins: Iterable<string>): Promise<void> {
+    const still = new Set<string>();
+    for (const [other, held] of live) if (other !== job) for (const origin of held.origins) still.add(origin);
+    const back = [...new Set(origins)].filter((origin) => !still.has(origin));
+    if (back.length > 0) {
+      // One pattern the browser refuses (a port, in Firefox) must not keep the others: then one at a time.
+      await deps.removeOrigins(back).catch(async () => {
+        for (const origin of back) await deps.removeOrigins([origin]).catch(() => undefined);
+      });
+    }
+    await writeRecord((record) => void delete record[job]);
+  }
+
   deps.onConnect.addListener((port) => {
     if (port.name !== REPORT_GRANTS_PORT) return;
     if (!port.sender?.url?.startsWith(deps.extensionOrigin)) {
       port.disconnect();
       return;
     }
-    let held: string[] = [];
+    const jobs = new Set<string>();
     port.onMessage.addListener((message: unknown) => {
-      const parsed = heldSchema.safeParse(message);
-      if (parsed.success) held = parsed.data.origins;
+      // An older page names its origins without a job: the port is its job.
+      const parsed = messageSchema.safeParse(
+        typeof message === 'object' && message !== null && !('job' in message)
+          ? { ...message, job: `port-${portSerial(port)}` }
+          : message,
+      );
+      if (!parsed.success) return;
+      const { job, origins } = parsed.data;
+      const held = live.get(job) ?? { origins: new Set<string>(), ports: new Set<Port>() };
+      live.set(job, held);
+      held.ports.add(port);
+      jobs.add(job);
+      for (const origin of origins) held.origins.add(origin);
+      const all = [...held.origins];
+      void writeRecord((record) => void (record[job] = { origins: all }));
     });
     port.onDisconnect.addListener(() => {
-      if (held.length > 0) void deps.removeOrigins(held).catch(() => undefined);
+      for (const job of jobs) {
+        const held = live.get(job);
+        if (!held) continue;
+        held.ports.delete(port);
+        if (held.ports.size > 0) continue;
+        live.delete(job);
+        void giveBack(job, held.origins).catch(() => undefined);
+      }
     });
   });
+
+  return {
+    async reconcile() {
+      await chain;
+      const record = await readRecord().catch((): HeldRecord => ({}));
+      for (const [job, held] of Object.entries(record))
+        if (!live.has(job)) await giveBack(job, held.origins).catch(() => undefined);
+    },
+    async stop() {
+      live.clear();
+      await chain;
+    },
+  };
 }
 
-export const browserReportGrantDeps = (extensionOrigin: string): ReportGrantDeps => ({
+const serials = new WeakMap<Port, number>();
+let nextSerial = 0;
+function portSerial(port: Port): number {
+  let serial = serials.get(port);
+  if (serial === undefined) serials.set(port, (serial = nextSerial += 1));
+  return serial;
+}
+
+export const browserReportGrantDeps = (extensionOrigin: string, gate?: JobGate): ReportGrantDeps => ({
   onConnect: browser.runtime.onConnect,
   removeOrigins: (origins) => browser.permissions.remove({ origins }),
   extensionOrigin,
+  ...(gate ? { gate } : {}),
 });

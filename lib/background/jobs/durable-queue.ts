@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../../clock';
 import type { ValidatedItem } from '../../storage/validated-item';
+import { type JobGate, jobsStopped } from './job-gate';
 
 /** What every queue's owner takes injected, so tests fix the time, the jitter and the ids. */
 export interface QueueEnvironment {
@@ -35,6 +36,11 @@ export interface DurableQueueOptions<T> {
   /** Asks to be woken at this time; null when nothing is due any more. */
   schedule: (at: number | null) => void;
   now: Clock;
+  /**
+   * While closed (Delete all, until a connection is saved): nothing is written, nothing is
+   * worked, nothing is scheduled, and a record being worked is given up at once. @default open
+   */
+  gate?: JobGate;
 }
 
 /**
@@ -66,10 +72,15 @@ export class DurableQueue<T extends { id: string }> {
    */
   update<R>(mutate: (records: T[]) => R): Promise<R> {
     const run = this.chain.then(async () => {
+      if (this.options.gate && !(await this.options.gate.allows())) throw jobsStopped();
       const records = await this.item.get();
       const before = JSON.stringify(records);
       const result = mutate(records);
-      if (JSON.stringify(records) !== before) await this.item.set(records);
+      if (JSON.stringify(records) !== before) {
+        // Closed while reading: a step that was under way when Delete all began writes nothing.
+        if (this.options.gate?.open === false) throw jobsStopped();
+        await this.item.set(records);
+      }
       return result;
     });
     this.chain = run.catch(() => undefined);
@@ -83,6 +94,19 @@ export class DurableQueue<T extends { id: string }> {
       if (record) change(record);
       return record ? structuredClone(record) : null;
     });
+  }
+
+  /**
+   * Resolves once the drain under way (if any) has ended and no write of this queue is pending.
+   * Close the gate first: a record being worked is then given up at once, and nothing more is written.
+   */
+  async stop(): Promise<void> {
+    await this.draining;
+    await this.chain;
+  }
+
+  private closed(): boolean {
+    return this.options.gate?.open === false;
   }
 
   /** Whether a drain is sending this record right now. */
@@ -122,6 +146,7 @@ export class DurableQueue<T extends { id: string }> {
    * record it concerned is left as stored before, and worked again on a later pass.
    */
   private async run(): Promise<void> {
+    if (this.options.gate && !(await this.options.gate.allows())) return;
     let failure: unknown = null;
     do {
       this.again = false;
@@ -132,22 +157,28 @@ export class DurableQueue<T extends { id: string }> {
           const due = this.due(await this.list(), tried);
           if (due.length === 0) break;
           for (const record of due) {
+            if (this.closed()) break;
             tried.add(record.id);
             this.inFlight.add(record.id);
             try {
-              await this.options.work(record);
+              const work = this.options.work(record);
+              await (this.options.gate ? this.options.gate.race(work) : work);
             } catch (error) {
               failure = error;
             } finally {
               this.inFlight.delete(record.id);
             }
           }
+          if (this.closed()) break;
         }
+        if (this.closed()) return;
         await this.options.afterPass?.(await this.list());
       } catch (error) {
         failure = error;
       }
-    } while (this.again);
+    } while (this.again && !this.closed());
+    // Stopped: no wake-up is asked for, no warning is given.
+    if (this.closed()) return;
     let next: number | null = null;
     try {
       const records = await this.list();

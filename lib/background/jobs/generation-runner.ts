@@ -7,6 +7,7 @@ import { isActiveJob } from '../../storage/generation-jobs';
 import type { GenerationJob } from '../../storage/generation-jobs';
 import { GenerationTracker } from './generation-tracker';
 import { wakeScheduler } from './wake-scheduler';
+import type { JobGate } from './job-gate';
 
 export const GENERATION_ALARM = 'adscope-generations';
 
@@ -43,12 +44,14 @@ function notifyEnded(job: GenerationJob): void {
 export function startGenerationTracker(
   apiFor: (workspace: string | undefined) => Api,
   clock: Clock = systemClock,
+  gate?: JobGate,
 ): GenerationTracker {
   const tracker: GenerationTracker = new GenerationTracker({
     api: (workspace) => apiFor(workspace).generations,
     workspace: currentWorkspace,
     now: clock,
-    schedule: wakeScheduler(GENERATION_ALARM, () => void tracker.drain(), clock),
+    schedule: wakeScheduler(GENERATION_ALARM, () => void tracker.drain(), clock, gate),
+    ...(gate ? { gate } : {}),
     onChange: (jobs, ended) => {
       showBadge(jobs);
       for (const job of ended) notifyEnded(job);

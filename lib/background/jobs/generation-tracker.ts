@@ -8,6 +8,7 @@ import { generationJobSchema } from '../../storage/generation-job-schema';
 import { recordList } from '../../storage/records';
 import { defineValidatedItem } from '../../storage/validated-item';
 import type { Clock } from '../../clock';
+import type { JobGate, Stoppable } from './job-gate';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 
 /** The jobs as the background reads and writes them, through the zod schema. */
@@ -52,6 +53,8 @@ export interface TrackerDeps extends QueueEnvironment {
   schedule: (at: number | null) => void;
   /** Running jobs changed (badge) or a job ended (notification). */
   onChange?: (jobs: GenerationJob[], ended: GenerationJob[]) => void;
+  /** Closed by Delete all: nothing is submitted, polled or written until it opens again. @default open */
+  gate?: JobGate;
 }
 
 /** An unknown outcome or a rate limit: the submit may be sent again with the same key, which makes it safe (4.16). */
@@ -89,7 +92,7 @@ function sameChoice(a: GenerationChoice, b: GenerationChoice): boolean {
  * key again; quota, plan and input errors are never retried; running jobs are polled every
  * 2 to 5 s with jitter until a terminal status, and a restarted worker picks them up again.
  */
-export class GenerationTracker {
+export class GenerationTracker implements Stoppable {
   private readonly queue: DurableQueue<GenerationJob>;
   /** Jobs that reached an end during the current pass, for `onChange`. */
   private ended: GenerationJob[] = [];
@@ -117,7 +120,13 @@ export class GenerationTracker {
       },
       schedule: deps.schedule,
       now: this.now,
+      ...(deps.gate ? { gate: deps.gate } : {}),
     });
+  }
+
+  /** Delete all: resolves once the pass under way has ended (close the gate first) and nothing more is written. */
+  stop(): Promise<void> {
+    return this.queue.stop();
   }
 
   list(): Promise<GenerationJob[]> {
@@ -212,6 +221,7 @@ export class GenerationTracker {
    * schedules the next wake-up; concurrent calls share one pass.
    */
   async drain(): Promise<void> {
+    if (this.deps.gate && !(await this.deps.gate.allows())) return;
     if (this.deps.workspace) {
       try {
         const current = await this.deps.workspace();

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../clock';
 import type { OutboxEntry } from '../../storage/outbox';
 import { SaveOutbox, type SendAnswer } from './save-outbox';
 import { wakeScheduler } from './wake-scheduler';
+import type { JobGate } from './job-gate';
 
 export const OUTBOX_ALARM = 'adscope-save-outbox';
 
@@ -25,12 +26,14 @@ export function serviceSend(apiFor: (workspace: string | undefined) => Api) {
 export function startSaveOutbox(
   send: (entry: OutboxEntry) => Promise<SendAnswer>,
   clock: Clock = systemClock,
+  gate?: JobGate,
 ): SaveOutbox {
   const outbox: SaveOutbox = new SaveOutbox({
     send,
-    schedule: wakeScheduler(OUTBOX_ALARM, () => void outbox.drain(), clock),
+    schedule: wakeScheduler(OUTBOX_ALARM, () => void outbox.drain(), clock, gate),
     now: clock,
     workspace: currentWorkspace,
+    ...(gate ? { gate } : {}),
   });
   void outbox.drain();
   return outbox;

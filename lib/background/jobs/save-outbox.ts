@@ -4,6 +4,7 @@ import { type OutboxEntry, outboxItem, type OutboxRequest } from '../../storage/
 import type { Clock } from '../../clock';
 import { isLocalBoardId } from '../../vault/local-boards';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
+import type { JobGate, Stoppable } from './job-gate';
 
 export const OUTBOX_POLICY = {
   baseDelayMs: 2000,
@@ -30,6 +31,8 @@ export interface OutboxDeps extends QueueEnvironment {
    * held while another is set. Without it, entries belong to no workspace and are never held.
    */
   workspace?: () => Promise<string | null>;
+  /** Closed by Delete all: nothing is queued, sent or written until it opens again. @default open */
+  gate?: JobGate;
 }
 
 /**
@@ -53,7 +56,7 @@ const samePair = (a: OutboxEntry, b: Pick<OutboxEntry, 'boardId' | 'adId'>) =>
  * Changes to the same ad on the same board are sent strictly in the order they were made; an
  * entry is sent only with the workspace it was made in, and held while another one is set.
  */
-export class SaveOutbox {
+export class SaveOutbox implements Stoppable {
   private readonly queue: DurableQueue<OutboxEntry>;
   private readonly now: Clock;
   private readonly random: () => number;
@@ -78,7 +81,13 @@ export class SaveOutbox {
       afterPass: () => this.prune(),
       schedule: deps.schedule,
       now: this.now,
+      ...(deps.gate ? { gate: deps.gate } : {}),
     });
+  }
+
+  /** Delete all: resolves once the pass under way has ended (close the gate first) and nothing more is written. */
+  stop(): Promise<void> {
+    return this.queue.stop();
   }
 
   /** Pending and not held; a clock that went back since the entry was scheduled makes it due now. */
@@ -203,6 +212,7 @@ export class SaveOutbox {
 
   /** Holds what belongs to another workspace, releases what belongs to this one, then sends every due entry once. */
   async drain(): Promise<void> {
+    if (this.deps.gate && !(await this.deps.gate.allows())) return;
     if (this.deps.workspace) {
       try {
         const current = await this.deps.workspace();

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Clock } from '../../clock';
+import type { JobGate } from './job-gate';
 
 /** Alarms fire no sooner than this after they are set (Chrome's floor for MV3). */
 const ALARM_FLOOR_MS = 30_000;
@@ -8,20 +9,29 @@ const ALARM_FLOOR_MS = 30_000;
  * Wakes a queue at the time it asks for: a timer while the worker lives, and an alarm, no
  * sooner than 30 s, for when it does not (a stopped worker, a restarted browser). The queue
  * asks again after every pass, so at most one timer and one alarm are set per queue; null
- * clears both, including an alarm a previous worker left behind.
+ * clears both, including an alarm a previous worker left behind. While `gate` is closed (after
+ * Delete all, until a connection is saved) no alarm is set and a wake-up wakes nothing.
  */
-export function wakeScheduler(alarmName: string, wake: () => void, clock: Clock): (at: number | null) => void {
+export function wakeScheduler(
+  alarmName: string,
+  wake: () => void,
+  clock: Clock,
+  gate?: JobGate,
+): (at: number | null) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    if (gate?.open !== false) wake();
+  };
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === alarmName) wake();
+    if (alarm.name === alarmName) fire();
   });
   return (at) => {
     clearTimeout(timer);
-    if (at === null) {
+    if (at === null || gate?.open === false) {
       void browser.alarms.clear(alarmName);
       return;
     }
-    timer = setTimeout(wake, Math.max(0, at - clock()));
+    timer = setTimeout(fire, Math.max(0, at - clock()));
     void browser.alarms.create(alarmName, { when: Math.max(at, clock() + ALARM_FLOOR_MS) });
   };
 }

@@ -14,6 +14,7 @@ import { safeHttpUrl } from '../../url';
 import { freeAd, fullyKept, type KeepJob, keptAd, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
 import { type VaultState, vaultStateItem } from '../../vault/state';
 import type { SendAnswer } from '../jobs/save-outbox';
+import { type JobGate, jobsStopped } from '../jobs/job-gate';
 
 export const VAULT_POLICY = {
   /** The most one creative may take: a larger one is not kept, and says so. */
@@ -46,6 +47,8 @@ export interface KeeperDeps {
   /** Wake the keeper then (an alarm); null when nothing waits. */
   wakeAt: (at: number | null) => void;
   policy?: Partial<VaultPolicy>;
+  /** Closed by Delete all: nothing runs, is added or written until it opens again. @default open */
+  gate?: JobGate;
 }
 
 export type KeepResult = 'done' | 'rested' | 'full';
@@ -86,6 +89,7 @@ export class VaultKeeper {
       return this.active;
     }
     this.active = (async () => {
+      if (this.deps.gate && !(await this.deps.gate.allows())) return 'done' as const;
       let result: KeepResult;
       do {
         this.again = false;
@@ -106,6 +110,7 @@ export class VaultKeeper {
    * left as they are; one waiting is made due now (asked again, it is tried again now).
    */
   async want(jobs: readonly WantedJob[]): Promise<number> {
+    if (this.deps.gate && !(await this.deps.gate.allows())) throw jobsStopped();
     const db = await vaultDb();
     const tx = db.transaction(['jobs', 'ads'], 'readwrite');
     let added = 0;
@@ -161,12 +166,23 @@ export class VaultKeeper {
     };
   }
 
+  /** Delete all: resolves once the run under way has ended (close the gate first: it stops at its next step). */
+  async stop(): Promise<void> {
+    await this.active;
+  }
+
+  private stopped(): boolean {
+    return this.deps.gate?.open === false;
+  }
+
   /**
    * A vault that cannot write (its database broken) never turns a save the service took into a
    * failed one: it says so, and the next worker's `catchUp` finds the save in the outbox.
    */
   private async noted(work: Promise<unknown>): Promise<void> {
     await work.catch(async (error: unknown) => {
+      // Stopped by Delete all: nothing to say, and nothing may be written.
+      if (this.stopped()) return;
       await this.say({ stopped: 'failed', message: error instanceof Error ? error.message : String(error) }).catch(
         () => undefined,
       );
@@ -215,6 +231,7 @@ export class VaultKeeper {
   }
 
   private async say(state: Partial<VaultState>): Promise<void> {
+    if (this.stopped()) return;
     const current = await vaultStateItem.get();
     await vaultStateItem.set({ ...current, ...state, at: this.deps.clock() });
   }
@@ -234,12 +251,14 @@ export class VaultKeeper {
   }
 
   private async pass(): Promise<KeepResult> {
+    if (this.stopped()) return 'done';
     const db = await vaultDb();
     const service = (await this.deps.service?.().catch(() => null)) ?? null;
     const budget = { spent: 0 };
     let lastSaid: number | null = null;
     let lastBoard: string | null = null;
     for (;;) {
+      if (this.stopped()) return 'done';
       const { job, nextAt } = await this.nextJob(db);
       if (!job) {
         this.deps.wakeAt(nextAt);
@@ -284,6 +303,7 @@ export class VaultKeeper {
       const kept = await this.keep(db, job.id, url, service, controller.signal).finally(() => {
         this.current = null;
       });
+      if (this.stopped()) return 'done';
       if (kept === 'cancelled') return null;
       if (typeof kept === 'number') budget.spent += kept;
       else if (isPassingFailure(kept)) passing.push({ url, reason: skipReason(kept) });
@@ -292,6 +312,7 @@ export class VaultKeeper {
         if (!(await this.update(db, job))) return null;
       }
     }
+    if (this.stopped()) return 'done';
     await this.finish(db, job, passing);
     return null;
   }
@@ -353,7 +374,7 @@ export class VaultKeeper {
     if (!safe) return { kind: 'not-web' };
     let got;
     try {
-      got = await fetchMedia(safe, {
+      const fetching = fetchMedia(safe, {
         fetch: this.deps.fetch,
         signal,
         timeoutMs: this.policy.fetchTimeoutMs,
@@ -362,9 +383,12 @@ export class VaultKeeper {
         service,
         init: { redirect: 'follow' },
       });
+      // Delete all gives up the fetch under way at once.
+      got = await (this.deps.gate ? this.deps.gate.race(fetching) : fetching);
     } catch {
       return 'cancelled';
     }
+    if (this.stopped()) return 'cancelled';
     if (!got.ok) return got.failure;
     const { bytes, mime } = got;
     // Written only while its job is there: a board cancelled or an ad removed meanwhile leaves no file behind.

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../../clock';
 import { outboxItem } from '../../storage/outbox';
 import { readStoredConnection } from '../api/credentials';
+import type { JobGate } from '../jobs/job-gate';
 import { wakeScheduler } from '../jobs/wake-scheduler';
 import { VaultKeeper } from './keeper';
 
@@ -9,15 +10,16 @@ const VAULT_ALARM = 'adscope-vault';
 /**
  * The vault in the background: it learns of each confirmed save from the outbox's send (wrap it
  * with `keeper.confirming`), runs on its alarm after a rest or a backoff, and when a new worker
- * starts, so keeping goes on where it stopped.
+ * starts, so keeping goes on where it stopped. Delete all closes `gate`: nothing runs until it opens.
  */
-export function startVault(clock: Clock = systemClock): VaultKeeper {
+export function startVault(clock: Clock = systemClock, gate?: JobGate): VaultKeeper {
   const keeper: VaultKeeper = new VaultKeeper({
     fetch: (input, init) => fetch(input, init),
     clock,
     estimate: () => navigator.storage.estimate(),
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
-    wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock),
+    wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock, gate),
+    ...(gate ? { gate } : {}),
   });
   // The outbox's confirmed saves of the last ten minutes: any the vault missed becomes a job.
   void outboxItem

@@ -23,6 +23,7 @@ import {
 } from '../../storage/watchlist';
 import { showOnBadge } from '../badge';
 import { wakeScheduler } from '../jobs/wake-scheduler';
+import type { JobGate } from '../jobs/job-gate';
 import {
   type BrandPageSearch,
   forgetSeen,
@@ -48,6 +49,11 @@ export interface WatchServiceDeps {
   policy?: Partial<WatchPolicy>;
   /** Opens the panel on a notification's click (a user gesture). */
   openPanel: () => Promise<unknown>;
+  /**
+   * Closed by Delete all (until a connection is saved): no check starts, none is scheduled, and
+   * the request of a check under way is given up at once. @default open
+   */
+  gate?: JobGate;
 }
 
 function showCount(news: WatchNews, watched: WatchedBrand[]): void {
@@ -165,9 +171,12 @@ export function createWatchControls({
  */
 export function startWatch(deps: WatchServiceDeps) {
   const clock = deps.clock ?? systemClock;
-  const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock);
+  const gate = deps.gate;
+  const allowed = async () => !gate || (await gate.allows());
+  const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock, gate);
   const runner: WatchRunner = new WatchRunner({
-    search: deps.search,
+    // A check under way when the jobs stop ends at once: its answer, coming later, is not read.
+    search: gate ? (brand, cursor) => gate.race(deps.search(brand, cursor)) : deps.search,
     clock,
     wakeAt,
     ...(deps.service ? { service: deps.service } : {}),
@@ -178,6 +187,7 @@ export function startWatch(deps: WatchServiceDeps) {
 
   /** Sets the alarm from the interval and the last scheduled run: never sooner than the user asked. */
   async function schedule(): Promise<number | null> {
+    if (!(await allowed())) return null;
     const { intervalHours } = await watchSettingsItem.get();
     if (intervalHours === 0) {
       await browser.alarms.clear(WATCH_ALARM);
@@ -204,6 +214,7 @@ export function startWatch(deps: WatchServiceDeps) {
   }
 
   async function scheduledRun(): Promise<RunResult> {
+    if (!(await allowed())) return 'skipped';
     const result = await runner.run('scheduled');
     // The next due time moves with each scheduled run.
     await schedule();
@@ -224,19 +235,33 @@ export function startWatch(deps: WatchServiceDeps) {
   watchlistItem.watch((now, before) => {
     void refreshBadge();
     const known = new Set(before.map((brand) => brand.id));
-    if (now.some((brand) => !known.has(brand.id))) void runner.run('baseline');
+    if (now.some((brand) => !known.has(brand.id))) void runIf('baseline');
   });
+
+  async function runIf(kind: 'baseline' | 'resume'): Promise<void> {
+    if (await allowed()) await runner.run(kind);
+  }
 
   // A new worker (stopped, updated, the browser restarted) goes on with a run cut short.
   void schedule();
   void refreshBadge();
-  void runner.run('resume');
+  void runIf('resume');
 
+  const controls = createWatchControls({ runner, clock, schedule, refreshBadge });
   return {
     runner,
     schedule,
     /** The alarm, as the browser fires it (also the e2e hook). */
     fireAlarm: scheduledRun,
-    ...createWatchControls({ runner, clock, schedule, refreshBadge }),
+    ...controls,
+    checkNow: async (): Promise<{ started: boolean }> => ((await allowed()) ? controls.checkNow() : { started: false }),
+    /** Delete all: resolves once the check under way has ended (close the gate first: its request is given up). */
+    async stop(): Promise<void> {
+      if (runner.running) await runner.run('resume');
+    },
+    /** A connection saved after Delete all: the schedule is set again. */
+    resume: async (): Promise<void> => {
+      await schedule();
+    },
   };
 }

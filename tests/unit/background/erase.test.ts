@@ -1,8 +1,19 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type EraseDeps, eraseAllData } from '../../../lib/background/erase';
 import { deleteVault, vaultDb, vaultSize } from '../../../lib/vault/db';
+import { manualClock } from '../../support/clock';
+import {
+  connect,
+  countWrites,
+  everything,
+  fakeNet,
+  NOTHING,
+  settle,
+  startWorker,
+  stubMediaFetch,
+} from '../../support/job-world';
 
 /** "Delete all Adscope data": every storage area empty, no alarm left, granted access given back. */
 beforeEach(() => fakeBrowser.reset());
@@ -67,5 +78,62 @@ describe('deleting all Adscope data', () => {
     const { state, deps } = fakeDeps([], false);
     await eraseAllData(deps);
     expect(state.removed).toEqual([]);
+  });
+});
+
+describe('deleting all Adscope data while jobs run', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('stops a watch check and a save mid-request: nothing is written after, no alarm comes back, storage stays empty', async () => {
+    const net = fakeNet();
+    stubMediaFetch(net);
+    const clock = manualClock();
+    await connect();
+    const worker = startWorker(net, clock, 1);
+    await settle();
+    await worker.outbox.enqueue({ op: 'save', boardId: 'b1', boardName: 'Board', adId: 'ad-1', tags: [] });
+    expect(await worker.watch.checkNow()).toEqual({ started: true });
+    await settle();
+    expect(net.pending.map((request) => request.kind).sort()).toEqual(['save', 'watch']);
+    const writes = countWrites();
+
+    await worker.erase();
+    expect(await everything()).toEqual(NOTHING);
+    writes.reset();
+
+    // The answers come after the erase: what they say is not written, and nothing is scheduled.
+    net.answerAll();
+    clock.advance(60 * 60_000);
+    await settle(10);
+    expect(await everything()).toEqual(NOTHING);
+    expect(writes.writes).toEqual([]);
+    // Asked again before a connection is saved: refused, and still nothing written.
+    await expect(
+      worker.outbox.enqueue({ op: 'save', boardId: 'b1', boardName: 'Board', adId: 'ad-2', tags: [] }),
+    ).rejects.toThrow(/Connect it again/);
+    expect(await worker.watch.checkNow()).toEqual({ started: false });
+    await settle();
+    expect(await everything()).toEqual(NOTHING);
+    expect(writes.writes).toEqual([]);
+  });
+
+  it('sets no alarm in a new worker after the erase, and runs again once a connection is saved', async () => {
+    const net = fakeNet();
+    stubMediaFetch(net);
+    const clock = manualClock();
+    await connect();
+    const first = startWorker(net, clock, 1);
+    await settle();
+    expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).toContain('adscope-watch');
+    await first.erase();
+    first.gate.kill();
+    const second = startWorker(net, clock, 2);
+    await settle();
+    expect(await everything()).toEqual(NOTHING);
+    await connect();
+    await settle();
+    expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).toContain('adscope-watch');
+    await second.outbox.enqueue({ op: 'save', boardId: 'b1', boardName: 'Board', adId: 'ad-1', tags: [] });
+    expect((await second.outbox.list()).map((entry) => entry.adId)).toEqual(['ad-1']);
   });
 });

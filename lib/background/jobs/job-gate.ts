@@ -1,0 +1,96 @@
+import { ApiError } from '../../messaging/api-error';
+
+/** Something running in the background that Delete all stops, and waits for. */
+export interface Stoppable {
+  /** Resolves once the step under way has ended and nothing more of it will write. */
+  stop(): Promise<void>;
+}
+
+/** Said to work asked for while the jobs are stopped (after Delete all, until a connection is saved). */
+export function jobsStopped(): ApiError {
+  return new ApiError({
+    code: 'not_configured',
+    message: 'Adscope was reset. Connect it again to save, generate or watch.',
+  });
+}
+
+/**
+ * Whether background jobs may run, write and set alarms. Closed by Delete all (and, in a new
+ * worker, while no connection is stored), open again when a connection is saved. While closed,
+ * nothing queued is sent or written, no alarm is set, and a request under way is given up at
+ * once (`race`), so a stopping job ends now instead of when its answer comes.
+ */
+export class JobGate {
+  private isOpen: boolean;
+  private known: Promise<void>;
+  private closed: { promise: Promise<never>; reject: (reason: unknown) => void };
+
+  /** `initially`: open or closed, or a check still to be made (a new worker reads whether a connection is stored). */
+  constructor(initially: boolean | (() => Promise<boolean>) = true) {
+    this.closed = JobGate.signal();
+    if (typeof initially === 'boolean') {
+      this.isOpen = initially;
+      this.known = Promise.resolve();
+    } else {
+      // Until the check answers, nothing starts: closed, and `allows` waits for the answer.
+      this.isOpen = false;
+      let decided = false;
+      this.decide = () => (decided = true);
+      this.known = initially()
+        .catch(() => false)
+        .then((open) => {
+          if (!decided && open) {
+            this.isOpen = true;
+            this.closed = JobGate.signal();
+          }
+          decided = true;
+        });
+    }
+    if (!this.isOpen) this.closed.reject(jobsStopped());
+  }
+
+  /** A close or an open before the first check answered wins over it. */
+  private decide: () => void = () => undefined;
+
+  private static signal() {
+    let reject: (reason: unknown) => void = () => undefined;
+    const promise = new Promise<never>((_, no) => (reject = no));
+    promise.catch(() => undefined);
+    return { promise, reject };
+  }
+
+  /** Open now (for what cannot wait: setting an alarm, a write at the end of a step). */
+  get open(): boolean {
+    return this.isOpen;
+  }
+
+  /** Open, once the first check has answered. */
+  async allows(): Promise<boolean> {
+    await this.known;
+    return this.isOpen;
+  }
+
+  /** Closes: every `race` under way rejects now, and nothing is written or scheduled until `reopen`. */
+  close(): void {
+    this.decide();
+    if (!this.isOpen) return;
+    this.isOpen = false;
+    this.closed.reject(jobsStopped());
+  }
+
+  reopen(): void {
+    this.decide();
+    if (this.isOpen) return;
+    this.isOpen = true;
+    this.closed = JobGate.signal();
+  }
+
+  /** `work`'s answer while open; rejects as soon as the gate closes, whatever `work` does then. */
+  race<T>(work: Promise<T>): Promise<T> {
+    if (!this.isOpen) {
+      work.catch(() => undefined);
+      return Promise.reject(jobsStopped());
+    }
+    return Promise.race([work, this.closed.promise]);
+  }
+}
