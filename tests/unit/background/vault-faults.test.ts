@@ -39,6 +39,7 @@ const reachable = (url: string) =>
 
 type Step =
   | { kind: 'confirm'; board: number; ad: number }
+  | { kind: 'remove'; board: number; ad: number }
   | { kind: 'run' }
   | { kind: 'settle'; ticks: number }
   | { kind: 'kill' }
@@ -51,6 +52,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant('confirm' as const),
+      board: fc.integer({ min: 1, max: 2 }),
+      ad: fc.integer({ min: 0, max: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('remove' as const),
       board: fc.integer({ min: 1, max: 2 }),
       ad: fc.integer({ min: 0, max: 3 }),
     }),
@@ -111,6 +120,8 @@ describe('vault faults: confirmed saves end kept, nothing held forever, nothing 
         let generation = 0;
         /** Confirmed saves still wanted: a cancel of their board drops those confirmed before it. */
         const wanted = new Map<string, { board: string; ad: string; urls: string[] }>();
+        /** Ads whose removal from a board was confirmed last: nothing of them is kept for that board. */
+        const removed = new Set<string>();
 
         function keeperFor(own: number): VaultKeeper {
           const alive = () => own === generation;
@@ -142,7 +153,23 @@ describe('vault faults: confirmed saves end kept, nothing held forever, nothing 
         let keeper = keeperFor(generation);
         let running: Promise<unknown> = Promise.resolve();
         for (const current of steps) {
-          if (current.kind === 'confirm') {
+          if (current.kind === 'remove') {
+            const key = `b${current.board}\nad-${current.ad}`;
+            await keeper.confirming(async () => ({}))({
+              id: `r-${current.board}-${current.ad}`,
+              op: 'remove',
+              boardId: `b${current.board}`,
+              boardName: `Board ${current.board}`,
+              adId: `ad-${current.ad}`,
+              tags: [],
+              createdAt: clock(),
+              attempts: 0,
+              nextAttemptAt: clock(),
+              status: 'pending',
+            });
+            wanted.delete(key);
+            removed.add(key);
+          } else if (current.kind === 'confirm') {
             const entry: OutboxEntry = {
               id: `s-${current.board}-${current.ad}`,
               op: 'save',
@@ -162,6 +189,7 @@ describe('vault faults: confirmed saves end kept, nothing held forever, nothing 
               ad: entry.adId,
               urls: entry.media ?? [],
             });
+            removed.delete(`${entry.boardId}\n${entry.adId}`);
             running = keeper.run();
           } else if (current.kind === 'run') running = keeper.run();
           else if (current.kind === 'settle') for (let i = 0; i < current.ticks; i += 1) await tick();
@@ -188,6 +216,11 @@ describe('vault faults: confirmed saves end kept, nothing held forever, nothing 
         }
         expect(await (await vaultDb()).count('jobs')).toBe(0);
         await nothingReportedThatIsNotKept();
+        // A removal frees the ad's row on that board, and every file no other ad refers to.
+        const db = await vaultDb();
+        for (const key of removed) expect(await db.get('ads', key)).toBeUndefined();
+        const referenced = new Set((await db.getAll('ads')).flatMap((ad) => ad.urls));
+        if (removed.size > 0) for (const url of await db.getAllKeys('files')) expect(referenced.has(url)).toBe(true);
         for (const save of wanted.values()) {
           const kept = await keptAd(save.board, save.ad);
           expect(kept?.urls ?? []).toEqual(save.urls.filter(reachable));
