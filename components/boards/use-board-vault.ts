@@ -9,7 +9,7 @@ import { checkLink, failureSummary, failureWords, mayFetchMedia } from '@/lib/me
 import type { KeptAd } from '@/lib/vault/db';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
-import { vaultStateItem } from '@/lib/vault/state';
+import { type VaultState, vaultStateItem } from '@/lib/vault/state';
 import { adCreativeUrls } from '../ads/ad-words';
 import { countOf, formatNumber, formats } from '../ui/format';
 import { useStoredItem } from '../ui/use-stored-item';
@@ -38,6 +38,30 @@ type Step =
   | { step: 'said'; text: string }
   | { step: 'failed'; text: string };
 
+/** Whether the keeper, after `since`, has nothing left of what it was asked (or stopped, and says why). */
+const keptSince = (state: VaultState | null | undefined, since: number): state is VaultState =>
+  !!state && state.at >= since && (state.board === null || state.stopped !== null);
+
+/**
+ * Gives back the site access held for keeping once the keeper is done, when the view that asked is
+ * gone before that (another view opened in the panel): the access is not held until the panel closes.
+ */
+export function releaseWhenKept(since: number, release: () => void): void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    stop();
+    release();
+  };
+  const stop = vaultStateItem.watch((state) => {
+    if (keptSince(state, since)) finish();
+  });
+  void vaultStateItem.get().then((state) => {
+    if (keptSince(state, since)) finish();
+  });
+}
+
 /** What the vault has of a board's ads: kept ads, and all kept files' bytes to average. */
 async function keptOfBoard(boardId: string) {
   const { fullyKept, keptAd, vaultSize } = await import('@/lib/vault/db');
@@ -65,6 +89,17 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
   useEffect(() => () => abort.current?.abort(), []);
 
   const keeping = step.step === 'keeping' ? step : null;
+  // Left while keeping: the access is given back when the keeper is done, not when the panel closes.
+  const held = useRef<{ since: number; release: () => void } | null>(null);
+  useEffect(() => {
+    held.current = keeping;
+  }, [keeping]);
+  useEffect(
+    () => () => {
+      if (held.current) releaseWhenKept(held.current.since, held.current.release);
+    },
+    [],
+  );
   const waiting = vault?.board?.id === board.id ? vault.board.waiting : 0;
   useEffect(() => {
     // Done when the keeper, after this was asked, has nothing left (or stopped, and says why).
