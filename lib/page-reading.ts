@@ -1,4 +1,4 @@
-import { contentWords, normalizeName } from './keywords';
+import { contentWords, fitKeyword, KEYWORDS_MAX, normalizeName } from './keywords';
 import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './messaging/page-trigger';
 
 /**
@@ -15,6 +15,65 @@ export interface SiteDomain {
   label: string;
 }
 
+/**
+ * What the find-similar script sends at most (lib/content/signals.ts, checked by
+ * pageSignalsSchema in lib/messaging/similar.ts). Readings start by cutting the signals to it,
+ * whoever built them, so a page's size never decides how long a reading takes.
+ */
+const SIGNAL_LIMITS = {
+  url: 2048,
+  hostname: 253,
+  title: 300,
+  metas: 120,
+  metaKey: 80,
+  metaValue: 300,
+  jsonLd: 8,
+  jsonLdChars: 60_000,
+  logos: 6,
+  logo: 100,
+  h1: 300,
+  lang: 35,
+  text: 600,
+  selection: 500,
+} as const;
+
+/** A string from a page cut to `max` (anything else reads as empty), never half a surrogate pair. */
+function bounded(value: unknown, max: number): string {
+  if (typeof value !== 'string') return '';
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/** At most `max` items of what should be a list (anything else reads as empty). */
+const listOf = (value: unknown, max: number): unknown[] => (Array.isArray(value) ? value.slice(0, max) : []);
+
+/**
+ * The signals cut to what the script sends at most: every text, list and JSON-LD script. A
+ * field of another type (a number for a title) reads as empty; a JSON-LD script that is too
+ * long is left out, as the script leaves it out.
+ */
+export function boundedSignals(signals: PageSignals): PageSignals {
+  const limit = SIGNAL_LIMITS;
+  return {
+    url: bounded(signals.url, limit.url),
+    hostname: bounded(signals.hostname, limit.hostname),
+    title: bounded(signals.title, limit.title),
+    metas: listOf(signals.metas, limit.metas).flatMap((meta): [string, string][] =>
+      Array.isArray(meta) ? [[bounded(meta[0], limit.metaKey), bounded(meta[1], limit.metaValue)]] : [],
+    ),
+    jsonLd: listOf(signals.jsonLd, limit.jsonLd).filter(
+      (text): text is string => typeof text === 'string' && text.length <= limit.jsonLdChars,
+    ),
+    logos: listOf(signals.logos, limit.logos).map((logo) => bounded(logo, limit.logo)),
+    h1: bounded(signals.h1, limit.h1),
+    lang: bounded(signals.lang, limit.lang),
+    text: bounded(signals.text, limit.text),
+    selection: bounded(signals.selection, limit.selection),
+  };
+}
+
 /** The value of the first meta tag with one of these keys (property, name, itemprop or http-equiv, any case). */
 export function metaValue(signals: Pick<PageSignals, 'metas'>, ...keys: string[]): string {
   for (const key of keys) {
@@ -29,9 +88,13 @@ function metaValuesStarting(signals: Pick<PageSignals, 'metas'>, prefix: string)
   return signals.metas.filter(([name]) => name.startsWith(prefix)).map(([, value]) => value);
 }
 
-const MAX_JSON_CHARS = 60_000;
+const MAX_JSON_CHARS = SIGNAL_LIMITS.jsonLdChars;
 const MAX_NODES = 800;
 const MAX_DEPTH = 10;
+/** Names of each kind kept from JSON-LD: a page listing hundreds names no site by them. */
+const MAX_NAMES = 12;
+/** How deep a name is looked for in arrays and `{ name }` objects ("brand": [{ "name": ["Acme"] }]). */
+const MAX_NAME_DEPTH = 4;
 
 const ENTITIES: Record<string, string> = { quot: '"', amp: '&', apos: "'", lt: '<', gt: '>', nbsp: ' ' };
 
@@ -123,11 +186,27 @@ const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'indiv
 /** Where an organization is the product's maker or seller, not the site: not looked into for site names. */
 const NOT_THE_SITE = new Set(['brand', 'manufacturer', 'seller', 'offeredBy']);
 
+/** A node's name: a string, the first of a list, or an object's `name`; looked for a few levels down, no deeper. */
 function nameOf(value: unknown): string {
-  if (Array.isArray(value)) return nameOf(value[0]);
-  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim().slice(0, 100);
-  if (value && typeof value === 'object') return nameOf((value as Record<string, unknown>).name);
+  let node = value;
+  for (let depth = 0; depth < MAX_NAME_DEPTH; depth += 1) {
+    if (typeof node === 'string') return bounded(node, 1_000).replace(/\s+/g, ' ').trim().slice(0, 100);
+    if (Array.isArray(node)) node = node[0];
+    else if (node && typeof node === 'object') node = (node as Record<string, unknown>).name;
+    else return '';
+  }
   return '';
+}
+
+/** A node's types in lower case, without their vocabulary ("https://schema.org/Organization" → "organization"); only strings count. */
+function typesOf(value: unknown): string[] {
+  return listOf(Array.isArray(value) ? value : [value], 20)
+    .filter((type): type is string => typeof type === 'string')
+    .map((type) =>
+      bounded(type, 200)
+        .replace(/^.*[/#:]/, '')
+        .toLowerCase(),
+    );
 }
 
 /** What a page's JSON-LD says about who runs the site, who makes the product, and its language; bounded. */
@@ -135,7 +214,7 @@ export function jsonLdFacts(texts: readonly string[]): JsonLdFacts {
   const facts: JsonLdFacts = { organizations: [], publishers: [], makers: [], languages: [] };
   let visited = 0;
   const add = (list: string[], name: string) => {
-    if (name && !list.includes(name)) list.push(name);
+    if (name && list.length < MAX_NAMES && !list.includes(name)) list.push(name);
   };
   const visit = (node: unknown, depth: number): void => {
     if (visited >= MAX_NODES || depth > MAX_DEPTH || node === null || typeof node !== 'object') return;
@@ -145,21 +224,19 @@ export function jsonLdFacts(texts: readonly string[]): JsonLdFacts {
       return;
     }
     const record = node as Record<string, unknown>;
-    const types = ([] as unknown[]).concat(record['@type'] ?? []).map((type) =>
-      String(type)
-        .replace(/^.*[/#:]/, '')
-        .toLowerCase(),
-    );
+    const types = typesOf(record['@type']);
     if (types.some((type) => SITE_TYPES.has(type))) add(facts.organizations, nameOf(record.name));
     if (types.some((type) => PRODUCT_TYPES.has(type)))
       add(facts.makers, nameOf(record.brand) || nameOf(record.manufacturer));
     if ('publisher' in record) add(facts.publishers, nameOf(record.publisher));
-    if (typeof record.inLanguage === 'string') add(facts.languages, record.inLanguage);
+    if (typeof record.inLanguage === 'string') add(facts.languages, bounded(record.inLanguage, SIGNAL_LIMITS.lang));
     for (const [key, value] of Object.entries(record)) {
       if (value && typeof value === 'object' && !NOT_THE_SITE.has(key)) visit(value, depth + 1);
     }
   };
-  for (const text of texts.slice(0, 8)) visit(parseJsonLd(text), 0);
+  for (const text of texts.slice(0, SIGNAL_LIMITS.jsonLd)) {
+    if (typeof text === 'string') visit(parseJsonLd(text), 0);
+  }
   return facts;
 }
 
@@ -250,7 +327,7 @@ function rank(raw: readonly { name: string; signal: Signal; weight?: number }[])
   for (const { name, signal, weight } of raw) {
     const trimmed = plainName(name);
     const key = normalizeName(trimmed);
-    if (!key || key.length > 60) continue;
+    if (!key || key.length > 60 || trimmed.length > 100) continue;
     const existing = found.find((candidate) => sameName(candidate.name, trimmed));
     const add = weight ?? WEIGHT[signal];
     if (existing) existing.weight += add;
@@ -284,7 +361,8 @@ function foldInitials(found: NameCandidate[]): NameCandidate[] {
 }
 
 /** Names of the site the page is on, strongest first. */
-export function siteCandidates(signals: PageSignals, site: SiteDomain | null): NameCandidate[] {
+export function siteCandidates(page: PageSignals, site: SiteDomain | null): NameCandidate[] {
+  const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
   const appNames = [
     metaValue(signals, 'application-name', 'apple-mobile-web-app-title', 'al:ios:app_name', 'al:android:app_name'),
@@ -312,7 +390,8 @@ export function siteCandidates(signals: PageSignals, site: SiteDomain | null): N
 }
 
 /** Names of the product's maker, when the page sells a product: from its structured data or product metas. */
-export function makerCandidates(signals: PageSignals): NameCandidate[] {
+export function makerCandidates(page: PageSignals): NameCandidate[] {
+  const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
   return rank([
     ...facts.makers.map((name) => ({ name, signal: 'product brand' as const })),
@@ -336,14 +415,15 @@ export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
  * The page's primary language as an ISO 639-1 code, with where it came from: the document's lang,
  * then Content-Language, og:locale and inLanguage, then the browser's own detection of its text.
  */
-export function pageLanguage(signals: PageSignals, detected = ''): { code: string; source: LanguageSource } {
+export function pageLanguage(page: PageSignals, detected = ''): { code: string; source: LanguageSource } {
+  const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
   const sources: [LanguageSource, string][] = [
     ['lang attribute', signals.lang],
     ['content-language', metaValue(signals, 'content-language', 'language', 'dc.language')],
     ['og:locale', metaValue(signals, 'og:locale')],
     ['inLanguage', metaValue(signals, 'inlanguage') || (facts.languages[0] ?? '')],
-    ["browser's detection", detected],
+    ["browser's detection", bounded(detected, SIGNAL_LIMITS.lang)],
   ];
   for (const [source, value] of sources) {
     const code = isoLanguage(value);
@@ -352,8 +432,13 @@ export function pageLanguage(signals: PageSignals, detected = ''): { code: strin
   return { code: '', source: 'none' };
 }
 
-/** Keywords: the selection if there is one, else og:title, the visible h1 or the description; names and stop words removed. */
-export function similarKeywords(signals: PageSignals, names: readonly string[], language = '', max = 6): string[] {
+/**
+ * Keywords: the selection if there is one, else og:title, the visible h1 or the description;
+ * names and stop words removed; each cut to what the background accepts, and at most
+ * KEYWORDS_MAX of them.
+ */
+export function similarKeywords(page: PageSignals, names: readonly string[], language = '', max = 6): string[] {
+  const signals = boundedSignals(page);
   const source =
     signals.selection ||
     metaValue(signals, 'og:title', 'twitter:title') ||
@@ -361,8 +446,10 @@ export function similarKeywords(signals: PageSignals, names: readonly string[], 
     metaValue(signals, 'description', 'og:description') ||
     signals.title;
   const nameWords = new Set(names.flatMap((name) => normalizeName(name).split(' ')));
-  const words = contentWords(source, language).filter((word) => !nameWords.has(word));
-  return [...new Set(words)].slice(0, max);
+  const words = contentWords(source, language)
+    .filter((word) => !nameWords.has(word))
+    .map(fitKeyword);
+  return [...new Set(words)].slice(0, Math.min(max, KEYWORDS_MAX));
 }
 
 /** What a page says about itself, read: what the worker needs to find its brands and similar ads. */
@@ -383,7 +470,8 @@ export interface PageReading {
  * Reads a page's signals: its site and maker names, its language (the browser's detection of
  * its text, `detected`, only when the page names none) and the keywords of its similar search.
  */
-export function readPage(signals: PageSignals, site: SiteDomain | null, detected = ''): PageReading {
+export function readPage(page: PageSignals, site: SiteDomain | null, detected = ''): PageReading {
+  const signals = boundedSignals(page);
   const siteNames = siteCandidates(signals, site).slice(0, 6);
   // A maker that is the site itself (a brand selling its own products) is the site, not a second brand.
   const makerNames = makerCandidates(signals)

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { fitKeyword, KEYWORDS_MAX } from '@/lib/keywords';
 import type { SimilarResult } from '@/lib/messaging/similar';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
@@ -211,15 +212,16 @@ function LeadSwitch(props: {
   );
 }
 
-/** The keywords of the similar search: remove one, or add one (10 at most). */
+/** The keywords of the similar search: remove one, or add one (KEYWORDS_MAX at most, each cut to fit). */
 function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onChange: (keywords: string[]) => void }) {
   const id = useId();
   const [newKeyword, setNewKeyword] = useState('');
   function addKeyword(event: FormEvent) {
     event.preventDefault();
     const word = newKeyword.trim().toLowerCase();
-    if (!word || keywords.includes(word) || keywords.length >= 10) return;
-    onChange([...keywords, word.slice(0, 40)]);
+    const keyword = fitKeyword(word);
+    if (!keyword || keywords.includes(keyword) || keywords.length >= KEYWORDS_MAX) return;
+    onChange([...keywords, keyword]);
     setNewKeyword('');
   }
   return (

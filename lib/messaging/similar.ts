@@ -3,12 +3,16 @@ import type { LibraryAd } from '../contract/ad-library';
 import { brandIdSchema } from '../contract/ids';
 import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
 import type { PageReading } from '../page-reading';
+import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keywords';
 
 /**
  * Find-similar as it crosses the message boundary: what the content script and the pages
  * send, checked by the router, and what the panel gets back.
  */
 const text = (max: number) => z.string().max(max);
+
+/** Keywords of a similar search, as the panel makes them (lib/keywords.ts: its own are cut to these). */
+const keywordsSchema = z.array(text(KEYWORD_MAX_CHARS)).max(KEYWORDS_MAX);
 
 /** A page's signals as the content script reads them (lib/content/signals), every field bounded. */
 export const pageSignalsSchema: z.ZodType<PageSignals> = z
@@ -32,7 +36,7 @@ export const similarRequestSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('page'),
       signals: pageSignalsSchema,
-      keywords: z.array(text(40)).max(10).optional(),
+      keywords: keywordsSchema.optional(),
     })
     .strict(),
   z
@@ -44,7 +48,7 @@ export const similarRequestSchema = z.discriminatedUnion('kind', [
       brandId: brandIdSchema.nullable(),
       brandName: text(200).nullable(),
       language: text(10).nullable(),
-      keywords: z.array(text(40)).max(10).optional(),
+      keywords: keywordsSchema.optional(),
     })
     .strict(),
 ]);
@@ -68,15 +72,13 @@ export const pageReadingSchema: z.ZodType<PageReading> = z
     makerNames: z.array(nameCandidateSchema).max(4),
     language: text(10),
     languageSource: z.enum(LANGUAGE_SOURCES),
-    keywords: z.array(text(40)).max(10),
+    keywords: keywordsSchema,
   })
   .strict();
 
 /** What the panel asks the worker for: a page it has read, or an ad; with keywords the user edited. */
 export const similarQuerySchema = z.discriminatedUnion('kind', [
-  z
-    .object({ kind: z.literal('page'), page: pageReadingSchema, keywords: z.array(text(40)).max(10).optional() })
-    .strict(),
+  z.object({ kind: z.literal('page'), page: pageReadingSchema, keywords: keywordsSchema.optional() }).strict(),
   similarRequestSchema.options[1],
 ]);
 export type SimilarQuery = z.infer<typeof similarQuerySchema>;

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { type LibraryAd, libraryAdSchema } from '../contract/ad-library';
-import { ID_MAX_CHARS } from '../contract/ids';
+import { idProblem } from '../contract/ids';
+import { countOf } from '../count';
 import { tolerantArray } from '../contract/tolerant';
 import { WATCH_KEY_PREFIX, type WatchedBrand, readWatchlist } from './watch-entries';
 import type { StoredItem } from './stored-item';
@@ -84,38 +85,66 @@ export function fitText(text: string, max: number): string {
 export const fittedText = (max: number) => z.string().transform((text) => fitText(text, max));
 
 const LONGEST_URL = 2_048;
-const keptUrl = (url: string | null) => (url !== null && url.length <= LONGEST_URL ? url : null);
-const keptText = (text: string | null, max: number) => (text === null ? null : fitText(text, max));
+/**
+ * The one way a text from the service enters storage: a string cut to `max` (fitText), anything
+ * else (null, a number where a string was expected) as null. A URL is kept whole or not at all:
+ * a cut URL leads elsewhere.
+ */
+export function serviceText(value: unknown, max: number): string | null {
+  return typeof value === 'string' ? fitText(value, max) : null;
+}
+const keptUrl = (url: unknown): string | null => (typeof url === 'string' && url.length <= LONGEST_URL ? url : null);
+const listOf = <T>(value: readonly T[] | null | undefined): readonly T[] => (Array.isArray(value) ? value : []);
+
+/**
+ * Splits a page of the service's ads into those whose id Adscope can keep (a legal ad id,
+ * lib/contract/ids.ts) and the count of the others: a row that is not an object, or whose id is
+ * missing, too long or of characters an id never has, is refused where it enters, never kept cut.
+ */
+export function keepableAds(items: readonly LibraryAd[]): { ads: LibraryAd[]; refused: number } {
+  const ads: LibraryAd[] = [];
+  let refused = 0;
+  for (const item of listOf(items)) {
+    const row: unknown = item;
+    const id = typeof row === 'object' && row !== null ? (row as { id?: unknown }).id : undefined;
+    if (idProblem(id, 'ad') === null) ads.push(item);
+    else refused += 1;
+  }
+  return { ads, refused };
+}
+
+/** "1 ad skipped: its id is not one Adscope can keep." for refused rows; null when none were. */
+export function skippedAdsMessage(count: number): string | null {
+  if (count <= 0) return null;
+  return `${countOf(count, 'ad')} skipped: ${count === 1 ? 'its id is not one' : 'their ids are not ones'} Adscope can keep.`;
+}
 
 /** What New needs of an ad: its card and opening it, not the whole ad with every field the service sent. */
 export function newsAdOf(ad: LibraryAd): LibraryAd {
-  const image = ad.images.find((item) => keptUrl(item.url) !== null);
+  const image = listOf(ad.images).find((item) => keptUrl(item.url) !== null);
   // A video with a poster, else one with only its own URL (its first frame stands for it).
+  const videos = listOf(ad.videos);
   const video =
-    ad.videos.find((item) => keptUrl(item.preview_image_url) !== null) ??
-    ad.videos.find((item) => keptUrl(item.url ?? null) !== null);
+    videos.find((item) => keptUrl(item.preview_image_url) !== null) ??
+    videos.find((item) => keptUrl(item.url) !== null);
+  const videoUrl = keptUrl(video?.url);
   return {
     id: ad.id,
-    title: keptText(ad.title, 300),
-    body: keptText(ad.body, 500),
-    brand_name: keptText(ad.brand_name, 200),
-    cta_type: keptText(ad.cta_type, 60),
+    title: serviceText(ad.title, 300),
+    body: serviceText(ad.body, 500),
+    brand_name: serviceText(ad.brand_name, 200),
+    cta_type: serviceText(ad.cta_type, 60),
     link_url: keptUrl(ad.link_url),
-    display_format: keptText(ad.display_format, 60),
-    start_date: keptText(ad.start_date, 40),
-    end_date: keptText(ad.end_date, 40),
-    language: keptText(ad.language, 20),
-    // An id is kept whole or not at all: a cut id would name another brand.
-    unified_brand_id: ad.unified_brand_id && ad.unified_brand_id.length <= ID_MAX_CHARS ? ad.unified_brand_id : null,
-    is_active: ad.is_active,
-    images: image ? [{ url: image.url }] : [],
+    display_format: serviceText(ad.display_format, 60),
+    start_date: serviceText(ad.start_date, 40),
+    end_date: serviceText(ad.end_date, 40),
+    language: serviceText(ad.language, 20),
+    // An id is kept whole or not at all: a cut or odd id would name another brand.
+    unified_brand_id: idProblem(ad.unified_brand_id, 'brand') === null ? ad.unified_brand_id : null,
+    is_active: typeof ad.is_active === 'boolean' ? ad.is_active : null,
+    images: image ? [{ url: keptUrl(image.url) }] : [],
     videos: video
-      ? [
-          {
-            preview_image_url: keptUrl(video.preview_image_url),
-            ...(keptUrl(video.url ?? null) ? { url: video.url } : {}),
-          },
-        ]
+      ? [{ preview_image_url: keptUrl(video.preview_image_url), ...(videoUrl ? { url: videoUrl } : {}) }]
       : [],
   };
 }
@@ -186,6 +215,8 @@ export const runStateSchema = z.object({
   requests: z.number().int().min(0),
   budget: z.number().int().min(0),
   newAds: z.number().int().min(0),
+  /** Ads of the service's answers refused in this run: their ids are not ones Adscope can keep. */
+  skipped: z.number().int().min(0).optional().catch(undefined),
   /** Brand names with new ads in this run, for its one notification. */
   newBrands: tolerantArray(fittedText(200)).transform((names) => names.slice(0, 1000)),
   /** Waiting out a Retry-After or a failure: nothing is sent before this. */
@@ -205,6 +236,8 @@ export const lastRunSchema = z.object({
   total: z.number().int().min(0),
   requests: z.number().int().min(0),
   newAds: z.number().int().min(0),
+  /** Ads refused in the run (their ids are not ones Adscope can keep); its message says so. */
+  skipped: z.number().int().min(0).optional().catch(undefined),
   message: fittedText(300).nullable(),
 });
 export type LastRun = z.infer<typeof lastRunSchema>;

@@ -8,6 +8,7 @@ import { ApiError } from '../../messaging/api-error';
 import {
   type BrandCheck,
   fitText,
+  keepableAds,
   type LastRun,
   NEWS_BYTES_BUDGET,
   NEWS_KEPT_PER_BRAND,
@@ -16,6 +17,7 @@ import {
   newsSchema,
   type RunOutcome,
   type RunState,
+  skippedAdsMessage,
   type WatchedBrand,
   type WatchNews,
   type WatchStatus,
@@ -326,6 +328,7 @@ export class WatchRunner {
         requests: 0,
         budget: Math.max(0, this.policy.budget - window.requests),
         newAds: 0,
+        skipped: 0,
         newBrands: [],
         pausedUntil: null,
         pauseReason: null,
@@ -455,8 +458,9 @@ export class WatchRunner {
       total: run.total,
       requests: run.requests,
       newAds: run.newAds,
-      message: message === null ? null : fitText(message, 300),
+      message: runMessage(message, run.skipped ?? 0),
     };
+    if (run.skipped) last.skipped = run.skipped;
     status.run = null;
     status.last = last;
     if (!(await this.save(status))) {
@@ -497,6 +501,8 @@ export class WatchRunner {
     const baseline = stored === null;
     let seen: SeenSet = stored?.seen ?? { hashes: [], sweep: NO_SWEEP };
     let looked = 0;
+    /** Ads of this brand's pages refused for their ids. */
+    let refused = 0;
 
     /** One page: compared, its new ads put in the news, then the seen ids written. */
     const readPage = async (at: string | undefined, learnOnly: boolean): Promise<PageRead | BrandResult> => {
@@ -510,7 +516,11 @@ export class WatchRunner {
       }
       run.pauses = 0;
       const now = clock();
-      const ids = answer.items.map((ad) => ad.id);
+      // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read.
+      const page = keepableAds(answer.items);
+      refused += page.refused;
+      run.skipped = (run.skipped ?? 0) + page.refused;
+      const ids = page.ads.map((ad) => ad.id);
       const diff = diffPage(seen, ids);
       looked += ids.length - diff.unread;
       if (!learnOnly && diff.fresh.length > 0) {
@@ -520,7 +530,7 @@ export class WatchRunner {
             addNews(
               news,
               brand,
-              answer.items.filter((ad) => fresh.has(ad.id)),
+              page.ads.filter((ad) => fresh.has(ad.id)),
               now,
             ),
           );
@@ -536,7 +546,8 @@ export class WatchRunner {
       // After the news: a stop in between finds these ids unseen again, and the news dedupes them.
       seen = diff.seen;
       if (!(await this.writeSeen(service, brand.id, seen, stored?.legacy ?? false))) return STORAGE_FULL;
-      return { cursor: answer.cursor || undefined, read: ids.length - diff.unread, fresh: diff.fresh.length };
+      const cursor = typeof answer.cursor === 'string' && answer.cursor !== '' ? answer.cursor : undefined;
+      return { cursor, read: ids.length - diff.unread, fresh: diff.fresh.length };
     };
 
     const pages = baseline ? this.policy.baselinePages : this.policy.pagesPerBrand;
@@ -560,7 +571,7 @@ export class WatchRunner {
     if (!('cursor' in sweep)) return sweep;
     seen = { ...seen, sweep };
     if (!(await this.writeSeen(service, brand.id, seen, false))) return STORAGE_FULL;
-    return { check: { checkedAt: clock(), outcome: 'ok', looked, message: null } };
+    return { check: { checkedAt: clock(), outcome: 'ok', looked, message: skippedAdsMessage(refused) } };
   }
 
   private async writeSeen(service: string, brandId: string, seen: SeenSet, legacy: boolean): Promise<boolean> {
@@ -618,6 +629,12 @@ export class WatchRunner {
     }
     return { check: { checkedAt: now, outcome: 'failed', looked: 0, message } };
   }
+}
+
+/** A run's closing words: why it stopped, then the ads it refused; cut to what is kept. */
+function runMessage(message: string | null, skipped: number): string | null {
+  const words = [message, skippedAdsMessage(skipped)].filter((part): part is string => part !== null).join(' ');
+  return words === '' ? null : fitText(words, 300);
 }
 
 /** What one page told: the next cursor, ids read, and how many of them were new. */

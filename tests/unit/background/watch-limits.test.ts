@@ -13,6 +13,7 @@ import {
 import { WatchRunner } from '../../../lib/background/watch/watch-runner';
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
 import { requests as protocol } from '../../../lib/messaging/protocol';
+import { libraryAdSchema } from '../../../lib/contract/ad-library';
 import {
   NEWS_BYTES_BUDGET,
   newAdCount,
@@ -96,13 +97,16 @@ describe('a failure whose message is long', () => {
 });
 
 describe('one odd id', () => {
-  it('longer than any limit is one seen id like another: the brand keeps its seen set, and later news is news', async () => {
+  it('longer than any limit is refused and counted: the brand keeps its seen set, and later news is news', async () => {
     await watch(1);
     service.seed(brandId(1), 20);
     service.launch(brandId(1), 'x'.repeat(5_000), '2026-11-01');
     const watcher = runner();
     await watcher.run('scheduled');
-    expect(readSeen(await storage.getItem(`local:watchSeen.none.${brandId(1)}`)).seen?.hashes).toHaveLength(21);
+    expect(readSeen(await storage.getItem(`local:watchSeen.none.${brandId(1)}`)).seen?.hashes).toHaveLength(20);
+    expect((await watchStatusItem.get()).brands[brandId(1)]?.message).toBe(
+      '1 ad skipped: its id is not one Adscope can keep.',
+    );
     service.launch(brandId(1), 'fresh', '2026-11-23');
     clock.advance(6 * HOUR);
     await watcher.run('scheduled');
@@ -155,6 +159,77 @@ describe('one odd id', () => {
     const status = await watchStatusItem.get();
     expect(status.lastScheduledAt).toBe(TEST_NOW);
     expect(Object.keys(status.brands)).toEqual([brandId(1)]);
+  });
+});
+
+describe('a page of ads where some rows are odd', () => {
+  it('refuses the ads whose ids cannot be kept, counts them in the status, and keeps every other ad and brand', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 3);
+    service.seed(brandId(2), 3);
+    const watcher = runner();
+    expect(await watcher.run('scheduled')).toBe('complete');
+    service.launch(brandId(1), 'x'.repeat(10_000), '2026-11-21');
+    service.launch(brandId(1), 'huge-title', '2026-11-21', { title: 't'.repeat(5_000_000), body: 'b'.repeat(100_000) });
+    service.launch(brandId(1), 'nulls', '2026-11-21', {
+      title: null,
+      brand_name: null,
+      link_url: null,
+      language: null,
+    });
+    service.launch(brandId(1), 'odd-brand', '2026-11-21', { unified_brand_id: 'not a brand/../id' });
+    service.launch(brandId(2), 'bad/id', '2026-11-21');
+    service.launch(brandId(2), 'b2-new', '2026-11-21');
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+
+    const news = await watchNewsItem.get();
+    const ids = (n: number) => (news.brands[brandId(n)]?.ads ?? []).map((item) => item.ad.id).sort();
+    expect(ids(1)).toEqual(['huge-title', 'nulls', 'odd-brand']);
+    expect(ids(2)).toEqual(['b2-new']);
+    const byId = new Map(news.brands[brandId(1)]?.ads.map((item) => [item.ad.id, item.ad]));
+    expect(byId.get('huge-title')?.title?.length).toBeLessThanOrEqual(300);
+    expect(byId.get('huge-title')?.body?.length).toBeLessThanOrEqual(500);
+    expect(byId.get('nulls')?.title).toBeNull();
+    // A brand id that is not a legal id is not kept: a cut or odd id would name another brand.
+    expect(byId.get('odd-brand')?.unified_brand_id).toBeNull();
+    expect(newsBytes(news)).toBeLessThan(20_000);
+
+    const status = await watchStatusItem.get();
+    expect(status.brands[brandId(1)]).toMatchObject({
+      outcome: 'ok',
+      message: '1 ad skipped: its id is not one Adscope can keep.',
+    });
+    expect(status.brands[brandId(2)]).toMatchObject({
+      outcome: 'ok',
+      message: '1 ad skipped: its id is not one Adscope can keep.',
+    });
+    expect(status.last).toMatchObject({
+      outcome: 'complete',
+      newAds: 4,
+      skipped: 2,
+      message: '2 ads skipped: their ids are not ones Adscope can keep.',
+    });
+  });
+
+  it('a row that is not an ad at all (a null, an id of another type) is refused and counted, never a failed run', async () => {
+    await watch(1);
+    service.seed(brandId(1), 2);
+    const odd: unknown[] = [null, { id: null, title: 'no id' }, { id: 42 }];
+    const search: typeof service.search = async (brand, cursor) => {
+      const page = await service.search(brand, cursor);
+      return {
+        ...page,
+        items: [...page.items, ...odd.map((row) => libraryAdSchema.catch(ad('', '', null)).parse(row))],
+      };
+    };
+    const watcher = new WatchRunner({ search, clock, wakeAt: () => undefined });
+    expect(await watcher.run('scheduled')).toBe('complete');
+    service.launch(brandId(1), 'fresh', '2026-11-22');
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    expect((await watchNewsItem.get()).brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['fresh']);
+    expect((await watchStatusItem.get()).last).toMatchObject({ outcome: 'complete', skipped: 3 });
   });
 });
 
