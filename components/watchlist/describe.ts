@@ -2,6 +2,7 @@ import { groupConcepts } from '@/lib/concepts';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BrandCheck, LastRun, RunState, WatchNews } from '@/lib/storage/watchlist';
 import { countOf, formatDateTime } from '../ui/format';
+import { skippedAdsMessage } from '@/lib/storage/watchlist';
 
 /** "22 Nov 2026, 14:05" for epoch milliseconds. */
 export const when = (ms: number): string => formatDateTime(new Date(ms).toISOString()) ?? 'an unknown time';
@@ -30,6 +31,7 @@ export function describeChecks(run: RunState | null, last: LastRun | null, nextA
       last.checked === last.total ? countOf(last.total, 'brand') : `${last.checked} of ${countOf(last.total, 'brand')}`;
     parts.push(`Last check ${when(last.finishedAt)}: ${ENDINGS[last.outcome]}, ${checked}.`);
     if (last.outcome !== 'complete' && last.message) parts.push(last.message);
+    else if (last.skipped) parts.push(skippedAdsMessage(last.skipped) ?? '');
   } else {
     parts.push('No check yet.');
   }

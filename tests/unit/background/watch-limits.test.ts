@@ -25,6 +25,7 @@ import {
   watchStatusItem,
 } from '../../../lib/storage/watchlist';
 import { manualClock, TEST_NOW } from '../../support/clock';
+import { describeChecks } from '../../../components/watchlist/describe';
 import { connectionItem, currentService } from '../../../lib/background/api/credentials';
 import { ad, brandId, fakeService, HOUR, watch } from '../../support/watch-service';
 
@@ -210,6 +211,27 @@ describe('a page of ads where some rows are odd', () => {
       skipped: 2,
       message: '2 ads skipped: their ids are not ones Adscope can keep.',
     });
+  });
+
+  it('says after a check that finished how many ads it skipped, in words with their plural', () => {
+    const last = {
+      kind: 'scheduled' as const,
+      startedAt: TEST_NOW,
+      finishedAt: TEST_NOW,
+      outcome: 'complete' as const,
+      checked: 2,
+      total: 2,
+      requests: 2,
+      newAds: 1,
+      message: null,
+    };
+    expect(describeChecks(null, { ...last, skipped: 1 }, null)).toContain(
+      '1 ad skipped: its id is not one Adscope can keep.',
+    );
+    expect(describeChecks(null, { ...last, skipped: 2 }, null)).toContain(
+      '2 ads skipped: their ids are not ones Adscope can keep.',
+    );
+    expect(describeChecks(null, last, null)).not.toContain('skipped');
   });
 
   it('a row that is not an ad at all (a null, an id of another type) is refused and counted, never a failed run', async () => {
