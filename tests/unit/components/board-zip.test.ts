@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boardZip, zipPlan } from '../../../components/boards/board-zip';
 import { failureSummary } from '../../../lib/media';
-import { countOf } from '../../../lib/count';
+import { countOf, formatCount } from '../../../lib/count';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { closeVault, vaultDb } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
@@ -107,8 +107,9 @@ describe('a board as a portable archive', () => {
 
   it('says its limits before it starts, and holds only the first creatives past them', async () => {
     const many = Array.from({ length: 2400 }, (_, i) => ad(`a${i}`, null, [`https://cdn.example/${i}.png`]));
+    // Counts in the user's digits (2,400 in English, 2.400 in German).
     expect(zipPlan(many).text).toBe(
-      'This board has 2,400 creatives; the download holds the first 2,000 (1 GB at most).',
+      `This board has ${countOf(2400, 'creative')}; the download holds the first ${formatCount(2000)} (1 GB at most).`,
     );
     expect(zipPlan(many.slice(0, 1)).text).toBe('This board has 1 creative; the download holds it (1 GB at most).');
     const media = host(
