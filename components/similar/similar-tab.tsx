@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { fitKeyword, KEYWORDS_MAX } from '@/lib/keywords';
+import { fitKeyword, KEYWORDS_MAX } from '@/lib/keyword-limits';
 import type { SimilarResult } from '@/lib/messaging/similar';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';

@@ -3,7 +3,7 @@ import type { LibraryAd } from '../contract/ad-library';
 import { brandIdSchema } from '../contract/ids';
 import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
 import type { PageReading } from '../page-reading';
-import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keywords';
+import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keyword-limits';
 
 /**
  * Find-similar as it crosses the message boundary: what the content script and the pages
