@@ -19,8 +19,14 @@ export function wakeScheduler(
   gate?: JobGate,
 ): (at: number | null) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // An alarm may be what woke a new worker, before its gate has read whether a connection is
+  // stored: the wake waits for that answer, and wakes only an open gate.
   const fire = () => {
-    if (gate?.open !== false) wake();
+    if (!gate) wake();
+    else
+      void gate.allows().then((open) => {
+        if (open) wake();
+      });
   };
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === alarmName) fire();
