@@ -8,25 +8,16 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BoardView } from '@/components/boards/board-view';
 import * as download from '@/components/ui/download';
+import { testAd } from '../../support/ads';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const AD = {
+const AD = testAd({
   id: 'ad-1',
   title: 'Trail shoes',
-  body: null,
   brand_name: 'Acme Trail',
-  cta_type: null,
-  link_url: null,
-  display_format: 'image',
-  start_date: '2026-11-01',
-  end_date: null,
-  language: 'en',
-  unified_brand_id: null,
-  is_active: true,
   images: [{ url: 'https://cdn.example/slow.png' }],
-  videos: [],
-};
+});
 
 let root: Root;
 let kept: unknown[] = [];

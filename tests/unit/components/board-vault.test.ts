@@ -3,24 +3,10 @@ import { checkLinks, keepable, keptSummary } from '../../../components/boards/us
 import type { LibraryAd } from '../../../lib/contract/ad-library';
 import type { KeptAd } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
+import { testAd } from '../../support/ads';
 
 function ad(id: string, urls: string[]): LibraryAd {
-  return {
-    id,
-    title: null,
-    body: null,
-    brand_name: 'Trailhead Outfitters',
-    cta_type: null,
-    link_url: null,
-    display_format: 'image',
-    start_date: '2026-11-01',
-    end_date: null,
-    language: 'en',
-    unified_brand_id: null,
-    is_active: true,
-    images: urls.map((url) => ({ url })),
-    videos: [],
-  };
+  return testAd({ id, title: null, images: urls.map((url) => ({ url })) });
 }
 
 afterEach(() => {

@@ -8,26 +8,12 @@ import { countOf, formatCount } from '../../../lib/count';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { closeVault, vaultDb } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
+import { testAd } from '../../support/ads';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9]);
 
 function ad(id: string, title: string | null, urls: string[]): LibraryAd {
-  return {
-    id,
-    title,
-    body: null,
-    brand_name: 'Trailhead Outfitters',
-    cta_type: null,
-    link_url: null,
-    display_format: 'image',
-    start_date: '2026-11-01',
-    end_date: null,
-    language: 'en',
-    unified_brand_id: null,
-    is_active: true,
-    images: urls.map((url) => ({ url })),
-    videos: [],
-  };
+  return testAd({ id, title, images: urls.map((url) => ({ url })) });
 }
 
 beforeEach(async () => {
