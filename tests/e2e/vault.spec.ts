@@ -166,3 +166,59 @@ test('a saved ad keeps its creative: when the link is gone, the board, the ad, t
   expect(consoleErrors.filter((error) => !error.endsWith(dead.slice('sidepanel: '.length)))).toEqual([]);
   consoleErrors.length = 0;
 });
+
+test('Check links asks the network: a link that expired says gone, though the browser still shows it from its cache', async ({
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  const page = await openPage('sidepanel');
+  const panel = new SidePanelPage(page);
+  // A board saved elsewhere, so the vault has no copy of its creatives.
+  const [board] = (server.state.data.workspaces[0]?.boards ?? [])
+    .filter((candidate) => !candidate.parentId && candidate.saves.length >= 3)
+    .sort((a, b) => a.saves.length - b.saves.length);
+  if (!board) throw new Error('no top-level board');
+  await panel.tab('Boards').click();
+  await page.getByRole('searchbox', { name: 'Filter boards' }).fill(board.name);
+  await page.getByRole('treeitem', { name: new RegExp(`^${board.name}`) }).click();
+  const cards = panel.boardAds.locator('[data-ad-id]');
+  await expect(cards.first()).toBeVisible();
+  const ids = await cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-ad-id') ?? ''));
+  const adId = ids.find((id) => (server.state.adById(id)?.imageCount ?? 0) > 0);
+  if (!adId) throw new Error('no ad of the board has an image');
+  const creative = `${server.baseUrl}/media/ads/${adId}/image-1.svg`;
+  // The card showed the creative: the browser's cache holds it (the media host says max-age one hour).
+  const card = panel.boardAds.locator(`[data-ad-id="${adId}"]`);
+  const image = card.locator(`img[src="${creative}"]`).first();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+  const expired = await fetch(`${server.baseUrl}/__admin/media/expire`, {
+    method: 'POST',
+    body: JSON.stringify({ path: new URL(creative).pathname }),
+  });
+  expect(expired.status).toBe(200);
+  expect((await fetch(creative)).status).toBe(404);
+  // The cache is warm: the browser still draws the gone link.
+  const fromCache = await page.evaluate(
+    (url) =>
+      new Promise<number>((resolve) => {
+        const probe = new Image();
+        probe.onload = () => resolve(probe.naturalWidth);
+        probe.onerror = () => resolve(0);
+        probe.src = url;
+      }),
+    creative,
+  );
+  expect(fromCache).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Check links' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: /^Links of \d+ creatives?: / });
+  await expect(outcome).toContainText('1 link is gone and not kept', { timeout: 30_000 });
+  await expect(outcome).not.toContainText('could not be checked');
+  await expectAccessible(page);
+  // The browser itself reports the dead link's 404; Adscope logged nothing of its own.
+  expect(consoleErrors.filter((error) => !/Failed to load resource: .* 404 \(Not Found\)$/.test(error))).toEqual([]);
+  consoleErrors.length = 0;
+});

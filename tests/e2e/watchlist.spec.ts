@@ -185,3 +185,77 @@ test('versions of one idea: three versions and one other ad are one row and one 
   await expect(ideasHere.first()).toContainText(/^‘.+’: [34] of [34] versions live, newest .+, running \d+ days?$/);
   await expectAccessible(page);
 });
+
+test('Delete all during a running watch check stops it: nothing is written after, no alarm comes back, and connecting starts afresh', async ({
+  openPage,
+  server,
+  context,
+  connect,
+}) => {
+  test.setTimeout(60_000);
+  const [launching, quiet] = twoBrands(server);
+  const page = await openPage('sidepanel');
+  await new SidePanelPage(page).tab('Brands').click();
+  await watchFromBrands(page, launching.name);
+  await watchFromBrands(page, quiet.name);
+  await page.getByRole('tab', { name: /^New/ }).click();
+  await expect(page.getByText('Nothing new since you last looked.')).toBeVisible();
+
+  // Each brand's search now takes 4 s to answer, and the brand has launched ads meanwhile.
+  await fetch(`${server.baseUrl}/__admin/news`, {
+    method: 'POST',
+    body: JSON.stringify({ brands: [launching.id], count: 2 }),
+  });
+  server.state.faults.add({ kind: 'latency', path: '/ad-library/search', latencyMs: 4000 });
+  const searches = () => server.state.requestLog.filter((entry) => entry.path.includes('/ad-library/search')).length;
+  const searched = searches();
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await expect(page.getByRole('button', { name: 'Checking…' })).toBeVisible();
+
+  const options = await openPage('options');
+  await options.getByRole('button', { name: 'Delete all Adscope data' }).click();
+  await options
+    .getByRole('alert')
+    .filter({ hasText: 'Delete everything Adscope keeps in this browser?' })
+    .getByRole('button', { name: 'Delete everything' })
+    .click();
+  await expect(
+    options.getByRole('status').filter({ hasText: 'Everything Adscope kept in this browser is deleted.' }),
+  ).toBeVisible();
+
+  const worker = await serviceWorker(context);
+  type Area = { get(keys: null): Promise<Record<string, unknown>> };
+  type Chrome = {
+    storage: { local: Area; sync: Area };
+    alarms: { getAll(): Promise<{ name: string }[]> };
+    action: { getBadgeText(details: object): Promise<string> };
+  };
+  const left = () =>
+    worker.evaluate(async () => {
+      const { storage, alarms, action } = (globalThis as unknown as { chrome: Chrome }).chrome;
+      return {
+        local: Object.keys(await storage.local.get(null)).sort(),
+        sync: Object.keys(await storage.sync.get(null)),
+        alarms: (await alarms.getAll()).map((alarm) => alarm.name),
+        badge: await action.getBadgeText({}),
+      };
+    });
+  const erased = await left();
+  expect(erased.sync).toEqual([]);
+  expect(erased.alarms).toEqual([]);
+  expect(erased.local.filter((key) => /watch|seen|news/i.test(key))).toEqual([]);
+
+  // The request that was on its way answers after the erase: nothing of it is written, no alarm is set.
+  await expect.poll(searches, { timeout: 10_000 }).toBeGreaterThan(searched);
+  await page.waitForTimeout(5000);
+  expect(await left()).toEqual(erased);
+  expect(erased.badge).toBe('');
+
+  // Connecting again starts with an empty watchlist: the deleted brands and their news do not come back.
+  await connect();
+  const again = await openPage('sidepanel');
+  await again.getByRole('tab', { name: /^New/ }).click();
+  await expect(again.getByRole('heading', { name: 'Watch a brand to see what it launches' })).toBeVisible();
+  expect((await left()).sync).toEqual([]);
+  expect((await toolbarBadge(context)).text).toBe('');
+});
