@@ -30,6 +30,9 @@ export function linkAd(id: string, urls: readonly string[]): LibraryAd {
   return testAd({ id, images: urls.map((url) => ({ url })) });
 }
 
+/** The background's answer once everything was deleted: no connection. */
+export const NOT_CONNECTED = { code: 'not_configured', message: 'Connect Adscope to a service in Options first.' };
+
 export interface BackgroundCall {
   type: string;
   payload: Record<string, unknown>;
@@ -42,13 +45,15 @@ export interface BackgroundCall {
 export interface FetchCall {
   url: string;
   init: RequestInit | undefined;
+  /** What the host answered: a status, or a failure as the browser's (no access to the site). */
+  answer?: number | 'network';
 }
 
 export interface LinkWorld {
   /** The board's pages on the service it belongs to. */
   pages: LibraryAd[][];
   hosts: Record<string, HostKind>;
-  /** The connection set now. */
+  /** The connection set now; empty once everything was deleted. */
   service: string;
   key: string;
   /**
@@ -95,12 +100,13 @@ export function linkWorld(pages: LibraryAd[][], hosts: Record<string, HostKind>)
     if (message.type === 'settings.get')
       return ok({
         baseUrl: world.service,
-        origin: new URL(world.service).origin,
+        origin: world.service ? new URL(world.service).origin : null,
         theme: 'system',
-        hasApiKey: true,
-        apiKeyLast4: world.key.slice(-4),
+        hasApiKey: world.service !== '',
+        apiKeyLast4: world.service ? world.key.slice(-4) : null,
       });
     if (message.type === 'boards.ads') {
+      if (world.service === '') return { ok: false, error: { ...NOT_CONNECTED, httpStatus: null, retryable: false } };
       if (world.service !== SERVICE) {
         if (world.otherBoard === 'empty') return ok({ items: [], cursor: null });
         return { ok: false, error: { code: 40401, httpStatus: 404, message: 'Board not found.', retryable: false } };
@@ -116,7 +122,11 @@ export function linkWorld(pages: LibraryAd[][], hosts: Record<string, HostKind>)
     world.fetches.push({ url, init });
     await world.beforeFetch(url, init, index);
     init?.signal?.throwIfAborted();
-    if (world.revoked.has(new URL(url).origin)) throw new TypeError('Failed to fetch');
+    const call = world.fetches[index];
+    if (world.revoked.has(new URL(url).origin)) {
+      if (call) call.answer = 'network';
+      throw new TypeError('Failed to fetch');
+    }
     const kind = world.hosts[url] ?? 'gone';
     if (kind === 'hang')
       return new Promise<Response>((_, reject) => {
@@ -124,6 +134,7 @@ export function linkWorld(pages: LibraryAd[][], hosts: Record<string, HostKind>)
       });
     const status =
       kind === 'live' ? 200 : kind === 'busy' ? 503 : kind === 'gone' ? 404 : init?.method === 'HEAD' ? 405 : 206;
+    if (call) call.answer = status;
     return new Response(status === 200 || status === 206 ? 'x' : null, { status });
   });
   return world;
