@@ -402,7 +402,7 @@ describe('a clock set back', () => {
       last: null,
       lastScheduledAt: TEST_NOW + 30 * 24 * HOUR,
       brands: {},
-      window: { since: TEST_NOW + 30 * 24 * HOUR, requests: 250 },
+      window: { since: TEST_NOW + 30 * 24 * HOUR, requests: 10 },
     });
     await watchSettingsItem.set({ intervalHours: 6, notify: false });
     const background = startWatch({ search: service.search, clock, openPanel: async () => undefined });
@@ -437,6 +437,38 @@ describe('a clock set back', () => {
       window: null,
     });
     expect(await runner().run('resume')).toBe('complete');
+  });
+});
+
+describe('a clock moved on, then back', () => {
+  it('lapses the interval and the hour’s budget early going on, and grants no budget of its own coming back', async () => {
+    await watch(1, 2, 3, 4, 5);
+    for (const n of [1, 2, 3, 4, 5]) service.seed(brandId(n), 300);
+    await watchSettingsItem.set({ intervalHours: 6, notify: false });
+    const watcher = runner({ policy: { budget: 4 } });
+    // Each first check reads two pages: the budget ends the run.
+    expect(await watcher.run('scheduled')).toBe('budget');
+    expect(service.requests).toHaveLength(4);
+    // Ten minutes on, the interval holds and the budget is spent.
+    clock.advance(10 * 60_000);
+    expect(await watcher.run('scheduled')).toBe('skipped');
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(4);
+
+    // The clock is put seven hours on: to the runner, time has passed; the interval and the window lapse.
+    clock.advance(7 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('budget');
+    expect(service.requests).toHaveLength(8);
+    // Put right again, twenty minutes after the first run: the window opened ahead counts as open now.
+    clock.set(TEST_NOW + 20 * 60_000);
+    expect(await watcher.run('scheduled')).toBe('skipped');
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(8);
+    expect((await watchStatusItem.get()).window).toEqual({ since: TEST_NOW + 20 * 60_000, requests: 4 });
+    // An hour by the clock now, the budget is there again.
+    clock.advance(HOUR);
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(12);
   });
 });
 
