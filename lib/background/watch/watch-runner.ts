@@ -521,10 +521,12 @@ export class WatchRunner {
       }
       run.pauses = 0;
       const now = clock();
-      // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read.
+      // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read
+      // (with the rows the contract's reader refused already: an id missing, null or too long).
       const page = keepableAds(answer.items);
-      refused += page.refused;
-      run.skipped = (run.skipped ?? 0) + page.refused;
+      const skipped = page.refused + (typeof answer.refused === 'number' ? answer.refused : 0);
+      refused += skipped;
+      run.skipped = (run.skipped ?? 0) + skipped;
       const ids = page.ads.map((ad) => ad.id);
       const diff = diffPage(seen, ids);
       looked += ids.length - diff.unread;

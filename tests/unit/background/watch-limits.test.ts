@@ -13,7 +13,7 @@ import {
 import { WatchRunner } from '../../../lib/background/watch/watch-runner';
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
 import { requests as protocol } from '../../../lib/messaging/protocol';
-import { libraryAdSchema } from '../../../lib/contract/ad-library';
+import { libraryAdSchema, libraryPageSchema } from '../../../lib/contract/ad-library';
 import {
   NEWS_BYTES_BUDGET,
   newAdCount,
@@ -252,6 +252,41 @@ describe('a page of ads where some rows are odd', () => {
     expect(await watcher.run('scheduled')).toBe('complete');
     expect((await watchNewsItem.get()).brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['fresh']);
     expect((await watchStatusItem.get()).last).toMatchObject({ outcome: 'complete', skipped: 3 });
+  });
+});
+
+describe('rows the contract reader refuses', () => {
+  it('a row with a null, missing or over-long id is refused and counted where the page is read; the brand and the other brands’ news go on', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 2);
+    service.seed(brandId(2), 2);
+    // The answer as the service sends it, read by the contract's own page reader.
+    const odd: unknown[] = [null, { id: null, title: 'no id' }, { title: 'no id at all' }, { id: 'x'.repeat(201) }];
+    let rows: unknown[] = [];
+    const search: typeof service.search = async (brand, cursor) => {
+      const page = await service.search(brand, cursor);
+      return libraryPageSchema.parse({
+        items: [...page.items, ...(brand === brandId(1) ? rows : [])],
+        cursor: page.cursor,
+      });
+    };
+    const watcher = new WatchRunner({ search, clock, wakeAt: () => undefined });
+    expect(await watcher.run('scheduled')).toBe('complete');
+    rows = odd;
+    service.launch(brandId(1), 'fresh-1', '2026-11-22');
+    service.launch(brandId(2), 'fresh-2', '2026-11-22');
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['fresh-1']);
+    expect(news.brands[brandId(2)]?.ads.map((item) => item.ad.id)).toEqual(['fresh-2']);
+    const status = await watchStatusItem.get();
+    expect(status.brands[brandId(1)]).toMatchObject({
+      outcome: 'ok',
+      message: '4 ads skipped: their ids are not ones Adscope can keep.',
+    });
+    expect(status.brands[brandId(2)]).toMatchObject({ outcome: 'ok', message: null });
+    expect(status.last).toMatchObject({ outcome: 'complete', newAds: 2, skipped: 4 });
   });
 });
 
