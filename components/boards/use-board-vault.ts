@@ -165,19 +165,23 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     setStep({ step: 'said', text: 'Stopped. What was kept stays.' });
   }
 
-  const checkBoard = () =>
-    withBoard(async (ads, kept, signal) => {
-      const keptUrls = new Set<string>();
-      for (const ad of ads) for (const url of (await kept.keptAd(ad.id))?.urls ?? []) keptUrls.add(url);
-      const service = await serviceBaseUrl();
-      const text = await checkLinks(ads, keptUrls, {
+  async function checkBoard() {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setStep({ step: 'reading', count: 0 });
+    try {
+      const text = await checkBoardLinks(board.id, order, {
         fetch: (input, init) => fetch(input, init),
-        signal,
-        service,
+        signal: controller.signal,
+        onReading: (count) => setStep({ step: 'reading', count }),
         onProgress: (done, total) => setStep({ step: 'checking', done, total }),
       });
-      if (text !== null) setStep({ step: 'said', text });
-    });
+      if (text !== null && !controller.signal.aborted) setStep({ step: 'said', text });
+    } catch (error) {
+      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
+    }
+  }
 
   const { progress, question } = describeStep(step, waiting);
   return {
@@ -288,16 +292,60 @@ export interface CheckLinksOptions {
   onProgress: (done: number, total: number) => void;
 }
 
-/** Asks each creative's link, one at a time, whether it still answers; gone ones set against the vault. Null when stopped. */
+/** Said when the connection moved to another service (or was removed) while a board's pages were read. */
+export const SERVICE_CHANGED =
+  'The connection changed while this board was read, so its links were not checked. Check them again while connected to the service the board is on.';
+
+/** The service the background is connected to now; a background that does not answer fails the check. */
+async function connectedService(signal: AbortSignal): Promise<string | null> {
+  return (await callBackground('settings.get', {}, { signal })).baseUrl || null;
+}
+
+/** The creatives this browser keeps of a board's ads, as the vault has them now. */
+async function keptUrlsOf(boardId: string, ads: readonly LibraryAd[]): Promise<Set<string>> {
+  const { keptAd } = await import('@/lib/vault/db');
+  const urls = new Set<string>();
+  for (const ad of ads) for (const url of (await keptAd(boardId, ad.id))?.urls ?? []) urls.add(url);
+  return urls;
+}
+
+export interface BoardCheckOptions extends Omit<CheckLinksOptions, 'service'> {
+  onReading: (count: number) => void;
+}
+
+/**
+ * Check links of a board: its ads read page by page, each page with the connection set when it
+ * is asked (a new key reads the rest), then each link asked. A board whose service changed while
+ * it was read is not checked: its pages would come from two services. Null when stopped.
+ * It writes nothing.
+ */
+export async function checkBoardLinks(
+  boardId: string,
+  order: BoardOrder,
+  options: BoardCheckOptions,
+): Promise<string | null> {
+  const { isLocalBoardId } = await import('@/lib/vault/local-boards');
+  const service = await connectedService(options.signal);
+  const ads = await allBoardAds(boardId, order, options.onReading, options.signal);
+  // A board in this browser is read from the vault, whatever the service.
+  if (!isLocalBoardId(boardId) && (await connectedService(options.signal)) !== service)
+    throw new ApiError({ code: 'workspace_changed', message: SERVICE_CHANGED, retryable: false });
+  return checkLinks(ads, () => keptUrlsOf(boardId, ads), { ...options, service });
+}
+
+/**
+ * Asks each creative's link, one at a time, whether it still answers; the gone ones are then
+ * set against what the vault keeps once they are all asked (`kept`, read at the end: a copy
+ * deleted meanwhile is not said kept). Null when stopped.
+ */
 export async function checkLinks(
   ads: readonly LibraryAd[],
-  keptUrls: ReadonlySet<string>,
+  kept: () => Promise<ReadonlySet<string>>,
   options: CheckLinksOptions,
 ): Promise<string | null> {
   const urls = [...new Set(ads.flatMap(adCreativeUrls))];
   let live = 0;
-  let goneKept = 0;
-  let goneLost = 0;
+  const gone: string[] = [];
   const unknown: string[] = [];
   for (const [index, url] of urls.entries()) {
     options.onProgress(index, urls.length);
@@ -310,12 +358,27 @@ export async function checkLinks(
     if (answer === null || options.signal.aborted) return null;
     if (answer.state === 'live') live += 1;
     else if (answer.state === 'unknown') unknown.push(failureWords(answer.failure));
-    else if (keptUrls.has(url)) goneKept += 1;
-    else goneLost += 1;
+    else gone.push(url);
   }
+  // Read twice at most: a first read may meet the vault's connection closing as it is deleted.
+  const keptNow =
+    gone.length === 0
+      ? new Set<string>()
+      : await kept()
+          .catch(kept)
+          .catch(() => null);
+  if (options.signal.aborted) return null;
   const parts = [countOf(live, 'link still loads', 'links still load')];
-  if (goneKept > 0) parts.push(countOf(goneKept, 'link is gone but kept here', 'links are gone but kept here'));
-  if (goneLost > 0) parts.push(countOf(goneLost, 'link is gone and not kept', 'links are gone and not kept'));
+  if (keptNow === null) {
+    parts.push(
+      `${countOf(gone.length, 'link is gone', 'links are gone')} (what this browser keeps of them could not be read)`,
+    );
+  } else {
+    const goneKept = gone.filter((url) => keptNow.has(url)).length;
+    const goneLost = gone.length - goneKept;
+    if (goneKept > 0) parts.push(countOf(goneKept, 'link is gone but kept here', 'links are gone but kept here'));
+    if (goneLost > 0) parts.push(countOf(goneLost, 'link is gone and not kept', 'links are gone and not kept'));
+  }
   const counts = new Map<string, number>();
   for (const reason of unknown) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   if (unknown.length > 0)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { brandIdSchema } from './ids';
+import { brandIdSchema, ID_MAX_CHARS } from './ids';
 import { ALTERNATIVE_NAMES, normalizeListPage, renameFields, unwrapRecord, unwrapped, withNames } from './alternatives';
-import { optionalText, requiredList, tolerantArray } from './tolerant';
+import { optionalText, readRows, tolerantArray } from './tolerant';
 import { dayOf, userTimeZone } from './ad-dates';
 import { parseUtcDay } from './window';
 
@@ -31,7 +31,8 @@ function libraryAdFieldsIn(zone: () => string) {
       unified_brand_id: ALTERNATIVE_NAMES.adBrandId,
     },
     z.looseObject({
-      id: z.string().min(1),
+      // Bounded where it enters: an ad whose id is too long to keep is a refused row.
+      id: z.string().min(1).max(ID_MAX_CHARS),
       title: optionalText,
       body: optionalText,
       brand_name: optionalText,
@@ -95,19 +96,32 @@ export const libraryAdSchema = libraryAdSchemaIn(userTimeZone);
 export type LibraryAd = z.infer<typeof libraryAdSchema>;
 
 /**
+ * A page of a list as read: the rows refused where they entered (not of the row's shape, an id
+ * missing or too long to keep) are counted in `refused`, absent when none were; the other rows
+ * and the page are read.
+ */
+export type ReadPage<T> = { items: T[]; cursor: string | null; refused?: number } & Record<string, unknown>;
+
+function pageOf<T>(page: Record<string, unknown>, read: { rows: T[]; refused: number }, cursor: string | null) {
+  return { ...page, items: read.rows, cursor, ...(read.refused > 0 ? { refused: read.refused } : {}) } as ReadPage<T>;
+}
+
+/**
  * A cursor page where the contract states the shape (spec 2: ad-library search, board ads):
  * `items` is required and a list; `cursor` is a string, empty or absent on the last page.
  * Cursors are opaque: any length is sent back as it came.
  */
 export function cursorPageSchema<S extends z.ZodType>(item: S) {
-  return z.looseObject({
-    items: requiredList(item, 'items must be a list.'),
-    cursor: z
-      .string({ error: 'cursor must be a string (empty or absent on the last page).' })
-      .nullable()
-      .optional()
-      .transform((value) => (value ? value : null)),
-  });
+  return z
+    .looseObject({
+      items: z.array(z.unknown(), { error: 'items must be a list.' }),
+      cursor: z
+        .string({ error: 'cursor must be a string (empty or absent on the last page).' })
+        .nullable()
+        .optional()
+        .transform((value) => (value ? value : null)),
+    })
+    .transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor));
 }
 export const libraryPageSchema = cursorPageSchema(libraryAdSchema);
 export type LibraryPage = z.infer<typeof libraryPageSchema>;
@@ -120,13 +134,15 @@ export type LibraryPage = z.infer<typeof libraryPageSchema>;
 export function listPageSchema<S extends z.ZodType>(item: S) {
   return z.preprocess(
     normalizeListPage,
-    z.looseObject({
-      items: tolerantArray(item),
-      cursor: z
-        .unknown()
-        .optional()
-        .transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
-    }),
+    z
+      .looseObject({
+        items: z.unknown().optional(),
+        cursor: z
+          .unknown()
+          .optional()
+          .transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
+      })
+      .transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor)),
   );
 }
 

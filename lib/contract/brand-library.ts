@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema } from './ad-library';
 import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
+import { ID_MAX_CHARS } from './ids';
 import { optionalCount as count, optionalText, tolerantArray } from './tolerant';
 
 const brandNames = {
@@ -15,7 +16,8 @@ const brandNames = {
   active_ad_count: ALTERNATIVE_NAMES.activeAdCount,
 };
 const brandFields = {
-  id: z.string().min(1),
+  // Bounded where it enters: a brand whose id is too long to keep is a refused row.
+  id: z.string().min(1).max(ID_MAX_CHARS),
   name: optionalText,
   locked: z.boolean().optional().catch(undefined),
   followed: z.boolean().optional().catch(undefined),

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 
 /**
+ * A list's rows validated one by one: a row of an unexpected shape is refused and counted,
+ * never a failed list; anything that is not an array reads as no rows.
+ */
+export function readRows<S extends z.ZodType>(item: S, values: unknown): { rows: z.output<S>[]; refused: number } {
+  const rows: z.output<S>[] = [];
+  let refused = 0;
+  if (!Array.isArray(values)) return { rows, refused };
+  for (const entry of values) {
+    const parsed = item.safeParse(entry);
+    if (parsed.success) rows.push(parsed.data as z.output<S>);
+    else refused += 1;
+  }
+  return { rows, refused };
+}
+
+/**
  * An array whose items are validated one by one: an item of an unexpected shape is dropped
  * instead of failing the whole page, and anything that is not an array reads as empty.
  */
@@ -8,27 +24,7 @@ export function tolerantArray<S extends z.ZodType>(item: S) {
   return z
     .unknown()
     .optional()
-    .transform((value) =>
-      Array.isArray(value)
-        ? value.flatMap((entry) => {
-            const parsed = item.safeParse(entry);
-            return parsed.success ? [parsed.data as z.output<S>] : [];
-          })
-        : [],
-    );
-}
-
-/**
- * A list the contract requires (a missing or non-list value is an error naming the field),
- * whose items are validated one by one like tolerantArray's.
- */
-export function requiredList<S extends z.ZodType>(item: S, message: string) {
-  return z.array(z.unknown(), { error: message }).transform((values) =>
-    values.flatMap((entry) => {
-      const parsed = item.safeParse(entry);
-      return parsed.success ? [parsed.data as z.output<S>] : [];
-    }),
-  );
+    .transform((value) => readRows(item, value).rows);
 }
 
 /** A string field that may be missing, null, or of another type; anything but a string reads as null. */

@@ -292,13 +292,19 @@ export class SaveOutbox implements Stoppable {
     });
   }
 
-  /** Confirmed entries are kept a while for the UI's "saved" and Undo, then dropped. */
+  /**
+   * Confirmed entries are kept a while for the UI's "saved" and Undo, then dropped. One confirmed
+   * at a time still ahead was confirmed by a clock since set back: its while starts again now.
+   */
   private prune(): Promise<void> {
     return this.queue.update((entries) => {
-      const cutoff = this.now() - OUTBOX_POLICY.keepDoneMs;
+      const now = this.now();
+      const cutoff = now - OUTBOX_POLICY.keepDoneMs;
       for (let i = entries.length - 1; i >= 0; i -= 1) {
         const entry = entries[i];
-        if (entry?.status === 'done' && (entry.doneAt ?? 0) < cutoff) entries.splice(i, 1);
+        if (entry?.status !== 'done') continue;
+        if ((entry.doneAt ?? 0) < cutoff) entries.splice(i, 1);
+        else if ((entry.doneAt ?? 0) > now) entry.doneAt = now;
       }
     });
   }

@@ -243,7 +243,8 @@ export class VaultKeeper {
     let cursor = await db.transaction('jobs').store.index('created').openCursor();
     while (cursor) {
       const notBefore = cursor.value.notBefore ?? 0;
-      if (notBefore <= now) return { job: cursor.value, nextAt };
+      // A rest longer than any the keeper gives was set by a clock since moved back: it is over.
+      if (notBefore <= now || notBefore - now > this.policy.retryMaxMs) return { job: cursor.value, nextAt };
       nextAt = nextAt === null ? notBefore : Math.min(nextAt, notBefore);
       cursor = await cursor.continue();
     }
@@ -265,8 +266,9 @@ export class VaultKeeper {
         await this.say({ stopped: null, message: null, board: null });
         return 'done';
       }
-      // The progress, at most once a second: every write reaches every open page.
-      if (lastSaid === null || this.deps.clock() - lastSaid >= 1000 || job.boardId !== lastBoard) {
+      // The progress, at most once a second (by a clock that has not gone back): every write reaches every open page.
+      const now = this.deps.clock();
+      if (lastSaid === null || now - lastSaid >= 1000 || now < lastSaid || job.boardId !== lastBoard) {
         await this.say({ board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') } });
         lastSaid = this.deps.clock();
         lastBoard = job.boardId;

@@ -314,10 +314,15 @@ export class WatchRunner {
           ? watched.filter((brand) => !status.brands[brand.id]).map((brand) => brand.id)
           : watched.map((brand) => brand.id).sort((a, b) => checkedAt(a) - checkedAt(b));
       if (queue.length === 0) return 'skipped';
+      const open = status.window;
+      // A window opened at a time still ahead was opened by a clock since set back: its requests
+      // still count, as if it opened now (so no hour sends more than the budget twice, however the clock moves).
       const window =
-        status.window && status.window.since <= now && now - status.window.since < this.policy.windowMs
-          ? status.window
-          : { since: now, requests: 0 };
+        open && open.since > now
+          ? { since: now, requests: open.requests }
+          : open && now - open.since < this.policy.windowMs
+            ? open
+            : { since: now, requests: 0 };
       status.window = window;
       run = {
         id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
@@ -516,10 +521,12 @@ export class WatchRunner {
       }
       run.pauses = 0;
       const now = clock();
-      // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read.
+      // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read
+      // (with the rows the contract's reader refused already: an id missing, null or too long).
       const page = keepableAds(answer.items);
-      refused += page.refused;
-      run.skipped = (run.skipped ?? 0) + page.refused;
+      const skipped = page.refused + (typeof answer.refused === 'number' ? answer.refused : 0);
+      refused += skipped;
+      run.skipped = (run.skipped ?? 0) + skipped;
       const ids = page.ads.map((ad) => ad.id);
       const diff = diffPage(seen, ids);
       looked += ids.length - diff.unread;

@@ -340,6 +340,28 @@ describe('the generation tracker', () => {
     expect(stored?.error?.message).toBe(error.message);
   });
 
+  it('a clock moved on a day brings the next poll early, once: no failure is counted, and the pace goes on from the new time', async () => {
+    const fake = fakeApi();
+    fake.answer(network(), generation('processing', []));
+    const { instance, wakes } = tracker(fake.api);
+    const job = await instance.submit(choice, 'Acme');
+    await instance.drain();
+    clock.set(clock() + GENERATION_POLICY.pollMaxMs);
+    await instance.drain();
+    expect(fake.calls).toEqual([`submit ${job.id}`, 'get gen-1']);
+    expect((await generationJobsItem.get())[0]).toMatchObject({ phase: 'running', pollFailures: 1 });
+    // A day on while the job waits out its backoff: polled at the next drain, once.
+    clock.set(clock() + 24 * 60 * 60_000);
+    await instance.drain();
+    await instance.drain();
+    expect(fake.calls).toEqual([`submit ${job.id}`, 'get gen-1', 'get gen-1']);
+    const [stored] = await generationJobsItem.get();
+    expect(stored).toMatchObject({ phase: 'running', pollFailures: 0, error: null });
+    expect((stored?.nextAt ?? 0) - clock()).toBeGreaterThanOrEqual(GENERATION_POLICY.pollMinMs);
+    expect((stored?.nextAt ?? 0) - clock()).toBeLessThanOrEqual(GENERATION_POLICY.pollMaxMs);
+    expect(wakes.at(-1)).toBe(stored?.nextAt);
+  });
+
   it('retry after a failure keeps the key', async () => {
     const fake = fakeApi();
     fake.failSubmits(new ApiError({ code: 50001, message: 'down', retryable: true }));

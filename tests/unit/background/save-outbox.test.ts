@@ -309,6 +309,34 @@ describe('SaveOutbox', () => {
     expect((await outbox.list())[0]?.status).toBe('done');
   });
 
+  it('a clock moved on cuts a backoff short and forgets confirmed saves early, each once; moved back, a save confirmed meanwhile is not kept for a year', async () => {
+    const YEAR = 365 * 24 * 60 * 60_000;
+    const { outbox, sent } = harness([upstream()], { autoDrain: false });
+    await outbox.enqueue(save);
+    await outbox.drain();
+    const confirmed = await outbox.enqueue({ ...save, adId: 'ad-2' });
+    await outbox.drain();
+    expect((await outbox.list()).map((entry) => [entry.adId, entry.status])).toEqual([
+      ['ad-1', 'pending'],
+      ['ad-2', 'done'],
+    ]);
+    // A year on: the save in backoff is due (sent once, at the next drain), the confirmed one and its Undo are gone.
+    clock.set(clock() + YEAR);
+    await outbox.drain();
+    await outbox.drain();
+    expect(sent.map((request) => request.adId)).toEqual(['ad-1', 'ad-2', 'ad-1']);
+    expect((await outbox.list()).map((entry) => [entry.adId, entry.status])).toEqual([['ad-1', 'done']]);
+    expect(await outbox.undo(confirmed.id)).toBeNull();
+    expect(await outbox.list()).toHaveLength(1);
+    // Put right again: the save confirmed a year ahead is kept its ten minutes from now, not for a year.
+    clock.set(clock() - YEAR);
+    await outbox.drain();
+    expect((await outbox.list()).map((entry) => entry.adId)).toEqual(['ad-1']);
+    clock.set(clock() + OUTBOX_POLICY.keepDoneMs + 1);
+    await outbox.drain();
+    expect(await outbox.list()).toEqual([]);
+  });
+
   it('caps what an entry stores of a server error', async () => {
     const huge = new ApiError({
       code: 40001,

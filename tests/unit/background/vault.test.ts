@@ -9,6 +9,7 @@ import { outboxItem } from '../../../lib/storage/outbox';
 import { closeVault, freeBoard, keptAd, keptFile, vaultDb, vaultSize } from '../../../lib/vault/db';
 import { vaultStateItem } from '../../../lib/vault/state';
 import { manualClock, TEST_NOW } from '../../support/clock';
+import { currentWorkspace, readStoredConnection, writeConnection } from '../../../lib/background/api/credentials';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const MB = 1024 * 1024;
@@ -467,5 +468,144 @@ describe('the vault’s jobs hold when the world changes under them', () => {
     expect(await vault.want([job])).toBe(1);
     await vault.run();
     expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'], skipped: [] });
+  });
+});
+
+describe('the vault’s keeper when the connection or the clock changes', () => {
+  /** A keeper as the background makes one: the service it asks is the connection stored now. */
+  const connectedKeeper = () =>
+    new VaultKeeper({
+      fetch: host.fetch,
+      service: async () => (await readStoredConnection())?.baseUrl ?? null,
+      clock,
+      estimate: async () => usage,
+      wakeAt: (at) => void wakes.push(at),
+    });
+
+  it('goes on when the key changes for the same service while it keeps: no key in a media request, held saves hold up nothing, confirmed saves kept', async () => {
+    const FIRST = 'sk_test_first_key_0001';
+    const SECOND = 'sk_test_second_key_0002';
+    await writeConnection('https://api.example', FIRST);
+    const vault = connectedKeeper();
+    const outbox = new SaveOutbox({
+      send: vault.confirming(async () => ({})),
+      schedule: () => undefined,
+      workspace: currentWorkspace,
+      now: clock,
+      autoDrain: false,
+    });
+    host.set('https://cdn.example/a.png', async () => {
+      // The key is changed in Options while the keeper fetches.
+      await writeConnection('https://api.example', SECOND);
+      return new Response(PNG.slice(), { headers: { 'content-type': 'image/png' } });
+    });
+    host.image('https://cdn.example/b.png');
+    host.image('https://cdn.example/c.png');
+    const save = (adId: string, media: string[]) =>
+      outbox.enqueue({ op: 'save', boardId: 'b1', boardName: 'Board b1', adId, tags: [], media });
+    await save('ad-1', ['https://cdn.example/a.png']);
+    await save('ad-2', ['https://cdn.example/b.png']);
+    await outbox.drain();
+    // Made with the first key, not sent before the change: held for that workspace.
+    await save('ad-3', ['https://cdn.example/c.png']);
+    expect(await vault.run()).toBe('done');
+    await outbox.drain();
+    expect((await outbox.list()).find((entry) => entry.adId === 'ad-3')).toMatchObject({
+      status: 'pending',
+      held: true,
+    });
+    expect(await vault.run()).toBe('done');
+
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
+    expect(await keptAd('b1', 'ad-2')).toMatchObject({ urls: ['https://cdn.example/b.png'] });
+    expect(await keptAd('b1', 'ad-3')).toBeNull();
+    expect(host.requests.map((request) => request.url)).toEqual([
+      'https://cdn.example/a.png',
+      'https://cdn.example/b.png',
+    ]);
+    for (const request of host.requests) {
+      expect(request.init?.credentials).toBe('omit');
+      expect([...new Headers(request.init?.headers).keys()]).toEqual([]);
+      expect(JSON.stringify(request.init)).not.toMatch(/sk_test_/);
+    }
+  });
+
+  it('keeps what it kept when the connection moves to another service: kept creatives belong to their boards', async () => {
+    await writeConnection('https://api.example', 'sk_test_first_key_0001');
+    host.image('https://cdn.example/a.png');
+    host.image('https://cdn.example/b.png');
+    const vault = connectedKeeper();
+    await confirm(vault, saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png']));
+    expect(await vault.run()).toBe('done');
+    await writeConnection('https://api.other.example', 'sk_test_other_key_0003');
+    await confirm(vault, saved('s2', 'b2', 'ad-2', ['https://cdn.example/b.png']));
+    expect(await vault.run()).toBe('done');
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({ urls: ['https://cdn.example/a.png'] });
+    expect(await keptFile('https://cdn.example/a.png')).not.toBeNull();
+    expect(await keptAd('b2', 'ad-2')).toMatchObject({ urls: ['https://cdn.example/b.png'] });
+    expect((await vaultSize()).boards.map((board) => board.boardId).sort()).toEqual(['b1', 'b2']);
+  });
+
+  it('takes a clock moved back a week or on a year as pacing and stamps only: a resting job is tried again, the progress is said', async () => {
+    const DAY = 86_400_000;
+    const vault = keeper();
+    host.set('https://cdn.example/a.png', () => new Response('busy', { status: 503 }));
+    await vault.want([{ boardId: 'b1', boardName: 'Board b1', adId: 'ad-1', urls: ['https://cdn.example/a.png'] }]);
+    expect(await vault.run()).toBe('done');
+    expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
+
+    // Set back a week while the job rests a minute: it is due at once, not in a week.
+    clock.set(TEST_NOW - 7 * DAY);
+    host.image('https://cdn.example/a.png');
+    expect(await vault.run()).toBe('done');
+    expect(await keptAd('b1', 'ad-1')).toMatchObject({
+      urls: ['https://cdn.example/a.png'],
+      keptAt: TEST_NOW - 7 * DAY,
+    });
+    expect(await keptFile('https://cdn.example/a.png')).toMatchObject({ keptAt: TEST_NOW - 7 * DAY });
+
+    // On a year while another rests: it is due too (the rest is over by that clock), and stamped so.
+    host.set('https://cdn.example/b.png', () => new Response('busy', { status: 503 }));
+    await vault.want([{ boardId: 'b1', boardName: 'Board b1', adId: 'ad-2', urls: ['https://cdn.example/b.png'] }]);
+    await vault.run();
+    clock.set(TEST_NOW + 365 * DAY);
+    host.image('https://cdn.example/b.png');
+    expect(await vault.run()).toBe('done');
+    expect(await keptAd('b1', 'ad-2')).toMatchObject({
+      urls: ['https://cdn.example/b.png'],
+      keptAt: TEST_NOW + 365 * DAY,
+    });
+
+    // The progress line, paced at a second, is still said after the clock went back in the middle of a run.
+    const said: number[] = [];
+    const stop = vaultStateItem.watch((state) => {
+      if (state?.board) said.push(state.board.waiting);
+    });
+    for (const n of [3, 4, 5]) host.image(`https://cdn.example/${n}.png`);
+    await vault.want(
+      [3, 4, 5].map((n) => ({
+        boardId: 'b1',
+        boardName: 'Board b1',
+        adId: `ad-${n}`,
+        urls: [`https://cdn.example/${n}.png`],
+      })),
+    );
+    let fetches = 0;
+    const moving = new VaultKeeper({
+      fetch: (input, init) => {
+        fetches += 1;
+        if (fetches === 1) clock.set(TEST_NOW - 7 * DAY);
+        else clock.advance(1000);
+        return host.fetch(input, init);
+      },
+      service: async () => service,
+      clock,
+      estimate: async () => usage,
+      wakeAt: () => undefined,
+    });
+    expect(await moving.run()).toBe('done');
+    stop();
+    await until(() => said.length >= 3);
+    expect(said).toEqual([3, 2, 1]);
   });
 });

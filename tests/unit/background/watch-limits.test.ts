@@ -13,7 +13,7 @@ import {
 import { WatchRunner } from '../../../lib/background/watch/watch-runner';
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
 import { requests as protocol } from '../../../lib/messaging/protocol';
-import { libraryAdSchema } from '../../../lib/contract/ad-library';
+import { libraryAdSchema, libraryPageSchema } from '../../../lib/contract/ad-library';
 import {
   NEWS_BYTES_BUDGET,
   newAdCount,
@@ -255,6 +255,41 @@ describe('a page of ads where some rows are odd', () => {
   });
 });
 
+describe('rows the contract reader refuses', () => {
+  it('a row with a null, missing or over-long id is refused and counted where the page is read; the brand and the other brands’ news go on', async () => {
+    await watch(1, 2);
+    service.seed(brandId(1), 2);
+    service.seed(brandId(2), 2);
+    // The answer as the service sends it, read by the contract's own page reader.
+    const odd: unknown[] = [null, { id: null, title: 'no id' }, { title: 'no id at all' }, { id: 'x'.repeat(201) }];
+    let rows: unknown[] = [];
+    const search: typeof service.search = async (brand, cursor) => {
+      const page = await service.search(brand, cursor);
+      return libraryPageSchema.parse({
+        items: [...page.items, ...(brand === brandId(1) ? rows : [])],
+        cursor: page.cursor,
+      });
+    };
+    const watcher = new WatchRunner({ search, clock, wakeAt: () => undefined });
+    expect(await watcher.run('scheduled')).toBe('complete');
+    rows = odd;
+    service.launch(brandId(1), 'fresh-1', '2026-11-22');
+    service.launch(brandId(2), 'fresh-2', '2026-11-22');
+    clock.advance(6 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('complete');
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads.map((item) => item.ad.id)).toEqual(['fresh-1']);
+    expect(news.brands[brandId(2)]?.ads.map((item) => item.ad.id)).toEqual(['fresh-2']);
+    const status = await watchStatusItem.get();
+    expect(status.brands[brandId(1)]).toMatchObject({
+      outcome: 'ok',
+      message: '4 ads skipped: their ids are not ones Adscope can keep.',
+    });
+    expect(status.brands[brandId(2)]).toMatchObject({ outcome: 'ok', message: null });
+    expect(status.last).toMatchObject({ outcome: 'complete', newAds: 2, skipped: 4 });
+  });
+});
+
 describe('storage', () => {
   /** An ordinary ad as services send it: long copy, several images, fields the contract does not name. */
   function busyAd(id: string, brand: string) {
@@ -402,7 +437,7 @@ describe('a clock set back', () => {
       last: null,
       lastScheduledAt: TEST_NOW + 30 * 24 * HOUR,
       brands: {},
-      window: { since: TEST_NOW + 30 * 24 * HOUR, requests: 250 },
+      window: { since: TEST_NOW + 30 * 24 * HOUR, requests: 10 },
     });
     await watchSettingsItem.set({ intervalHours: 6, notify: false });
     const background = startWatch({ search: service.search, clock, openPanel: async () => undefined });
@@ -437,6 +472,38 @@ describe('a clock set back', () => {
       window: null,
     });
     expect(await runner().run('resume')).toBe('complete');
+  });
+});
+
+describe('a clock moved on, then back', () => {
+  it('lapses the interval and the hour’s budget early going on, and grants no budget of its own coming back', async () => {
+    await watch(1, 2, 3, 4, 5);
+    for (const n of [1, 2, 3, 4, 5]) service.seed(brandId(n), 300);
+    await watchSettingsItem.set({ intervalHours: 6, notify: false });
+    const watcher = runner({ policy: { budget: 4 } });
+    // Each first check reads two pages: the budget ends the run.
+    expect(await watcher.run('scheduled')).toBe('budget');
+    expect(service.requests).toHaveLength(4);
+    // Ten minutes on, the interval holds and the budget is spent.
+    clock.advance(10 * 60_000);
+    expect(await watcher.run('scheduled')).toBe('skipped');
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(4);
+
+    // The clock is put seven hours on: to the runner, time has passed; the interval and the window lapse.
+    clock.advance(7 * HOUR);
+    expect(await watcher.run('scheduled')).toBe('budget');
+    expect(service.requests).toHaveLength(8);
+    // Put right again, twenty minutes after the first run: the window opened ahead counts as open now.
+    clock.set(TEST_NOW + 20 * 60_000);
+    expect(await watcher.run('scheduled')).toBe('skipped');
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(8);
+    expect((await watchStatusItem.get()).window).toEqual({ since: TEST_NOW + 20 * 60_000, requests: 4 });
+    // An hour by the clock now, the budget is there again.
+    clock.advance(HOUR);
+    expect(await watcher.run('manual')).toBe('budget');
+    expect(service.requests).toHaveLength(12);
   });
 });
 

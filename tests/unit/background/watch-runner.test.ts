@@ -3,7 +3,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { diffPage, NO_SWEEP, readSeen, SEEN_LIMIT, type SeenSet } from '../../../lib/background/watch/seen-set';
-import { WatchRunner } from '../../../lib/background/watch/watch-runner';
+import { brandPageSearch, WatchRunner } from '../../../lib/background/watch/watch-runner';
+import { adLibraryApi } from '../../../lib/background/api/ad-library';
+import { createTransport } from '../../../lib/background/api/transport';
+import { factsInMemory, ok } from '../../support/fake-fetch';
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
 import { describeChecks } from '../../../components/watchlist/describe';
 import {
@@ -192,6 +195,48 @@ describe('the run', () => {
     clock.advance(2000);
     expect(await watcher.run('resume')).toBe('failed');
     expect(service.requests).toHaveLength(3);
+  });
+
+  it('pauses on a request that times out, as on a failure to reach the service, and goes on after the pause', async () => {
+    await watch(1, 2);
+    // The watch's own transport (no retry of its own), whose first request never answers within its time.
+    const requests: string[] = [];
+    const transport = createTransport({
+      getConnection: async () => ({ baseUrl: 'https://api.example', apiKey: 'sk_test_watch_0001' }),
+      retryLimit: 0,
+      timeoutMs: 5,
+      facts: factsInMemory().access,
+      fetch: async (input, init) => {
+        requests.push(new URL(String(input)).searchParams.get('unified_brand_id') ?? '');
+        if (requests.length === 1)
+          return new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
+          );
+        return ok({ items: [], cursor: '' });
+      },
+    });
+    const search = brandPageSearch(adLibraryApi(transport));
+    const failures: unknown[] = [];
+    const watcher = new WatchRunner({
+      search: (brand, cursor) =>
+        search(brand, cursor).catch((error: unknown) => {
+          failures.push(error instanceof ApiError ? error.code : error);
+          throw error;
+        }),
+      clock,
+      wakeAt: (at) => void wakes.push(at),
+    });
+    expect(await watcher.run('scheduled')).toBe('paused');
+    expect(failures).toEqual(['timeout']);
+    const paused = await watchStatusItem.get();
+    expect(paused.run).toMatchObject({ pausedUntil: TEST_NOW + 60_000, pauseReason: 'failure', pauses: 1 });
+    expect(paused.brands[brandId(1)]).toBeUndefined();
+    expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
+    expect(requests).toEqual([brandId(1)]);
+    clock.advance(60_000);
+    expect(await watcher.run('resume')).toBe('complete');
+    expect(requests).toEqual([brandId(1), brandId(1), brandId(2)]);
+    expect((await watchStatusItem.get()).brands[brandId(1)]?.outcome).toBe('ok');
   });
 
   it('goes on from where a stopped worker left it, without checking a brand twice', async () => {

@@ -1,9 +1,27 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { checkLinks, keepable, keptSummary } from '../../../components/boards/use-board-vault';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
-import type { KeptAd } from '../../../lib/vault/db';
+import { closeVault, deleteVault, type KeptAd, vaultDb } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
 import { testAd } from '../../support/ads';
+import {
+  BOARD,
+  keepInVault,
+  KILLED,
+  linkAd,
+  linkWorld,
+  mountBoardVault,
+  OTHER_SERVICE,
+  settle,
+} from '../../support/board-links';
+import { reactRoot } from '../../support/react-root';
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 function ad(id: string, urls: string[]): LibraryAd {
   return testAd({ id, title: null, images: urls.map((url) => ({ url })) });
@@ -44,7 +62,7 @@ describe('Check links', () => {
       'https://signed.example/b.png?X-Amz-Signature=2',
       'https://cdn.example/gone.png',
     ];
-    const text = await checkLinks([ad('a1', urls)], new Set(['https://cdn.example/gone.png']), {
+    const text = await checkLinks([ad('a1', urls)], async () => new Set(['https://cdn.example/gone.png']), {
       fetch: media.fetch,
       signal: new AbortController().signal,
       service: null,
@@ -68,7 +86,7 @@ describe('Check links', () => {
     });
     const checking = checkLinks(
       [ad('a1', ['https://cdn.example/slow.png', 'https://cdn.example/live.png', 'http://10.1.2.3/x.png'])],
-      new Set(),
+      async () => new Set(),
       {
         fetch: media.fetch,
         signal: new AbortController().signal,
@@ -81,6 +99,25 @@ describe('Check links', () => {
       'Links of 3 creatives: 1 link still loads, 2 links could not be checked (1 did not answer in 20 s, 1 on a private or local address).',
     );
     expect(media.requests.map((request) => request.url)).not.toContain('http://10.1.2.3/x.png');
+  });
+});
+
+describe('Check links, the vault unreadable at the end', () => {
+  it('says the gone links as gone, never as kept or not kept, when what is kept cannot be read', async () => {
+    const media = hosts({ 'https://cdn.example/live.png': { head: 200 } });
+    let reads = 0;
+    const text = await checkLinks(
+      [ad('a1', ['https://cdn.example/live.png', 'https://cdn.example/gone-1.png', 'https://cdn.example/gone-2.png'])],
+      async () => {
+        reads += 1;
+        throw new DOMException('The database connection is closing.', 'InvalidStateError');
+      },
+      { fetch: media.fetch, signal: new AbortController().signal, service: null, onProgress: () => undefined },
+    );
+    expect(text).toBe(
+      'Links of 3 creatives: 1 link still loads, 2 links are gone (what this browser keeps of them could not be read).',
+    );
+    expect(reads).toBe(2);
   });
 });
 
@@ -117,5 +154,159 @@ describe('Keep this board', () => {
       { adId: 'a1', urls: ['https://cdn-a.example/1.png'] },
     ]);
     expect(keepable(ads, [], 'http://127.0.0.1:9')).toHaveLength(3);
+  });
+});
+
+describe('Check links while the world changes under it', () => {
+  const view = reactRoot();
+  const LIVE = 'https://media.example/live.png';
+  const KEPT_1 = 'https://cdn.example/kept-1.png';
+  const KEPT_2 = 'https://cdn.example/kept-2.png';
+  const BUSY = 'https://cdn.example/busy.png';
+
+  beforeEach(async () => {
+    await closeVault();
+    globalThis.indexedDB = new IDBFactory();
+    fakeBrowser.reset();
+  });
+
+  /** Every write the vault's IndexedDB or the extension's storage could take, each made to throw as a full disk does. */
+  function fullStorage() {
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const stores = (['put', 'add', 'delete', 'clear'] as const).map((name) =>
+      vi.spyOn(IDBObjectStore.prototype, name).mockImplementation(full),
+    );
+    const areas = [fakeBrowser.storage.local, fakeBrowser.storage.sync, fakeBrowser.storage.session].flatMap((area) => [
+      vi.spyOn(area, 'set').mockImplementation(async () => full()),
+      vi.spyOn(area, 'remove').mockImplementation(async () => full()),
+      vi.spyOn(area, 'clear').mockImplementation(async () => full()),
+    ]);
+    return { writes: () => [...stores, ...areas].reduce((sum, spy) => sum + spy.mock.calls.length, 0) };
+  }
+
+  it('says in words that the background did not answer when its worker is stopped while the board is read, and fetches nothing', async () => {
+    const world = linkWorld([[linkAd('a1', [LIVE])], [linkAd('a2', [KEPT_1])]], { [LIVE]: 'live' });
+    world.beforeCall = (message) => {
+      if (message.type === 'boards.ads' && message.payload.cursor) throw new Error(KILLED);
+    };
+    const hook = mountBoardVault(view.root);
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.step).toEqual({
+      step: 'failed',
+      text: `Adscope's background did not answer (${KILLED}). Reload the extension.`,
+    });
+    expect(world.fetches).toEqual([]);
+  });
+
+  it('after Delete all during the check, says the gone links are not kept, and a site whose access was given back could not be checked', async () => {
+    const world = linkWorld([[linkAd('a1', [KEPT_1, KEPT_2, LIVE])]], { [LIVE]: 'live' });
+    await keepInVault(BOARD.id, 'a1', [KEPT_1, KEPT_2]);
+    const hook = mountBoardVault(view.root);
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.progress).toBe('Links of 3 creatives: 1 link still loads, 2 links are gone but kept here.');
+
+    world.beforeFetch = async (_url, _init, index) => {
+      if (index !== 3) return;
+      // Delete all in the background: the vault is deleted whole, and the site access granted is given back.
+      await deleteVault();
+      world.revoked.add('https://media.example');
+    };
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.progress).toBe(
+      'Links of 3 creatives: 0 links still load, 2 links are gone and not kept, 1 link could not be checked (1 network error or no access to its site).',
+    );
+    expect(await (await vaultDb()).count('ads')).toBe(0);
+  });
+
+  it('reads the pages after a key change with the new key, and checks the whole board', async () => {
+    const world = linkWorld([[linkAd('a1', [LIVE])], [linkAd('a2', [KEPT_1])]], { [LIVE]: 'live' });
+    world.beforeCall = (message) => {
+      if (message.type === 'boards.ads' && message.payload.cursor) world.key = 'key-2';
+    };
+    const hook = mountBoardVault(view.root);
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.progress).toBe('Links of 2 creatives: 1 link still loads, 1 link is gone and not kept.');
+    expect(world.calls.filter((call) => call.type === 'boards.ads').map((call) => call.key)).toEqual([
+      'key-1',
+      'key-2',
+    ]);
+  });
+
+  it('when the service changes while the board is read, a board it does not know fails in words, and a half-read board is never counted as whole', async () => {
+    const world = linkWorld([[linkAd('a1', [LIVE])], [linkAd('a2', [KEPT_1])]], { [LIVE]: 'live' });
+    world.beforeCall = (message) => {
+      if (message.type === 'boards.ads' && message.payload.cursor) world.service = OTHER_SERVICE;
+    };
+    const hook = mountBoardVault(view.root);
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.step).toEqual({ step: 'failed', text: 'Board not found.' });
+
+    // The other service has a board of that id, and answers the rest as one empty last page.
+    world.service = 'https://api.example';
+    world.otherBoard = 'empty';
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.step).toEqual({
+      step: 'failed',
+      text: 'The connection changed while this board was read, so its links were not checked. Check them again while connected to the service the board is on.',
+    });
+    expect(world.fetches).toEqual([]);
+  });
+
+  it('when the panel closes during the check, aborts the fetch under way, fetches nothing more and writes nothing', async () => {
+    const HANG = 'https://cdn.example/hang.png';
+    const world = linkWorld([[linkAd('a1', [LIVE, HANG, KEPT_1])]], { [LIVE]: 'live', [HANG]: 'hang' });
+    await keepInVault(BOARD.id, 'a1', [KEPT_1]);
+    const storage = fullStorage();
+    const hook = mountBoardVault(view.root);
+    act(() => void hook.current.checkLinks());
+    for (let i = 0; i < 100 && world.fetches.length < 2; i += 1) await settle(1);
+    expect(hook.current.progress).toBe('Checking 3 links: 1 done…');
+    act(() => view.root.unmount());
+    await settle();
+    expect(world.fetches.map((request) => request.url)).toEqual([LIVE, HANG]);
+    expect(world.fetches[1]?.init?.signal?.aborted).toBe(true);
+    expect(storage.writes()).toBe(0);
+  });
+
+  it('with storage full, checks every link as ever: it writes nothing', async () => {
+    linkWorld([[linkAd('a1', [LIVE, KEPT_1, BUSY])]], { [LIVE]: 'live', [BUSY]: 'busy' });
+    await keepInVault(BOARD.id, 'a1', [KEPT_1]);
+    const storage = fullStorage();
+    const hook = mountBoardVault(view.root);
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.progress).toBe(
+      'Links of 3 creatives: 1 link still loads, 1 link is gone but kept here, 1 link could not be checked (1 HTTP 503).',
+    );
+    expect(storage.writes()).toBe(0);
+    // The storage is full indeed: a write would have thrown.
+    await expect(keepInVault(BOARD.id, 'a2', [LIVE])).rejects.toThrow('quota');
+    expect(storage.writes()).toBeGreaterThan(0);
+  });
+
+  it('uses no clock: a clock moved forward and back during the check changes nothing of its outcome', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_NOW);
+    const world = linkWorld([[linkAd('a1', [LIVE, KEPT_1, BUSY])], [linkAd('a2', [KEPT_2])]], {
+      [LIVE]: 'live',
+      [BUSY]: 'busy',
+    });
+    await keepInVault(BOARD.id, 'a1', [KEPT_1]);
+    const hook = mountBoardVault(view.root);
+    await act(() => hook.current.checkLinks());
+    const steady = hook.current.progress;
+    expect(steady).toBe(
+      'Links of 4 creatives: 1 link still loads, 1 link is gone but kept here, 1 link is gone and not kept, 1 link could not be checked (1 HTTP 503).',
+    );
+    const moves = [30 * 86_400_000, -7 * 86_400_000, 365 * 86_400_000];
+    world.beforeCall = () => {
+      vi.setSystemTime(TEST_NOW + (moves[0] ?? 0));
+    };
+    world.beforeFetch = (_url, _init, index) => {
+      vi.setSystemTime(TEST_NOW + (moves[index % moves.length] ?? 0));
+    };
+    await act(() => hook.current.checkLinks());
+    expect(hook.current.progress).toBe(steady);
   });
 });

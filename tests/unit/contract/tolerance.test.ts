@@ -89,6 +89,30 @@ describe('tolerant of what it leaves open', () => {
   });
 });
 
+describe('rows refused where they enter', () => {
+  const good = (id: string) => ({ id, title: 'T', is_active: true, images: [], videos: [] });
+  const odd: unknown[] = [
+    null,
+    'row',
+    { id: null, title: 'no id' },
+    { title: 'no id at all' },
+    { id: 'x'.repeat(201) },
+  ];
+
+  it('a row whose id is missing, null or too long to keep is refused and counted; the page and its other rows are read', () => {
+    const page = libraryPageSchema.parse({ items: [good('a1'), ...odd, good('x'.repeat(200))], cursor: 'c2' });
+    expect(page.items.map((ad) => ad.id.length)).toEqual([2, 200]);
+    expect(page.refused).toBe(5);
+    expect(page.cursor).toBe('c2');
+    // Lists whose shape the contract leaves open count theirs alike; a page with none refused says none.
+    expect(savedPageSchema.parse({ results: [...odd, good('s1')] })).toMatchObject({
+      items: [{ id: 's1' }],
+      refused: 5,
+    });
+    expect(libraryPageSchema.parse({ items: [good('a1')] }).refused).toBeUndefined();
+  });
+});
+
 describe('no limits the contract does not set', () => {
   it('a cursor of any length is a valid request to the worker', () => {
     const cursor = 'c'.repeat(10_000);
