@@ -122,9 +122,15 @@ export function pageWorld(initial: readonly FakeService[], options: PageWorldOpt
       };
     if (type === 'boards.tree') return { ok: true, data: { items: [] } };
     if (type !== 'boards.ads')
-      return { ok: false, error: { code: 'internal', message: `not in this test: ${type}`, retryable: false } };
+      return {
+        ok: false,
+        error: { code: 'internal', httpStatus: null, message: `not in this test: ${type}`, retryable: false },
+      };
     if (!connection?.apiKey)
-      return { ok: false, error: { code: 'not_configured', message: 'No API key is set yet.', retryable: false } };
+      return {
+        ok: false,
+        error: { code: 'not_configured', httpStatus: null, message: 'No API key is set yet.', retryable: false },
+      };
     const boardId = String(payload.boardId);
     const ads = services.find((service) => service.baseUrl === connection.baseUrl)?.boards[boardId];
     if (!ads)
