@@ -96,6 +96,8 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
   /** The report's life: aborted when the dialog closes or Adscope's data is deleted. */
   const life = useRef<AbortController | null>(null);
   const [now] = useState(() => clock());
+  /** Embed or build was chosen: a second click (a double click) starts nothing more. */
+  const chosen = useRef(false);
 
   useEffect(() => {
     const job = new AbortController();
@@ -155,7 +157,8 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
 
   function embed(ask: Ask) {
     const job = life.current;
-    if (!job || job.signal.aborted) return;
+    if (!job || job.signal.aborted || chosen.current) return;
+    chosen.current = true;
     const abort = new AbortController();
     controller.current = abort;
     const signal = AbortSignal.any([abort.signal, job.signal]);
@@ -205,7 +208,9 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
     embed,
     buildWithout: (ads: LibraryAd[]) => {
       const job = life.current;
-      if (job && !job.signal.aborted) void build(ads, new Map(), job.signal);
+      if (!job || job.signal.aborted || chosen.current) return;
+      chosen.current = true;
+      void build(ads, new Map(), job.signal);
     },
     stop: () => controller.current?.abort(),
     save: (ready: ReadyReport) => {

@@ -290,6 +290,25 @@ describe('the report while the world changes under it', () => {
     nothingHeld();
   });
 
+  it('a double click on Embed creatives asks once and fetches each creative once', async () => {
+    await open();
+    await until(() => expect(phase().step).toBe('ask'));
+    const ask = phase();
+    if (ask.step !== 'ask') throw new Error('not asking');
+    await act(async () => {
+      flow().embed(ask);
+      flow().embed(ask);
+      flow().buildWithout(ask.ads);
+    });
+    await until(() => expect(phase().step).toBe('ready'));
+    await settle(10);
+    expect(world.asked).toEqual([[`${CDN}/*`]]);
+    expect(world.fetched).toHaveLength(6);
+    expect(new Set(world.fetched).size).toBe(6);
+    expect(phase()).toMatchObject({ step: 'ready', embedded: 6 });
+    nothingHeld();
+  });
+
   it('storage full: the report is built and saved all the same, and nothing is written to extension storage or IndexedDB', async () => {
     const before = await storageNow();
     const databases = await indexedDB.databases();
