@@ -279,9 +279,13 @@ export function pageWorld(initial: readonly FakeService[], options: PageWorldOpt
       chosen.answer();
       return chosen.kind;
     },
-    /** Answers every request, and each one those lead to, until none comes for a while. */
-    async drain(kind?: Kind): Promise<void> {
-      for (let quiet = 0; quiet < 10;) {
+    /**
+     * From now on every request answers at once (a host that hangs still waits to be answered),
+     * and every one waiting is answered, with those they lead to, until none comes for a while.
+     */
+    async drain(kind?: Kind, quietRounds = 10): Promise<void> {
+      held = false;
+      for (let quiet = 0; quiet < quietRounds;) {
         quiet = world.answer(0, kind) === null ? quiet + 1 : 0;
         await settle();
       }
