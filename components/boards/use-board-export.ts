@@ -55,7 +55,7 @@ async function downloadZip(
     fetch: (input, init) => fetch(input, init),
     now,
     signal,
-    service: await serviceBaseUrl(),
+    service: await serviceBaseUrl(signal),
     onProgress: (done, total) => say(`${plan.text} Creatives: ${formatNumber(done)} of ${formatNumber(total)}…`),
   });
   signal.throwIfAborted();

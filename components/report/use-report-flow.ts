@@ -186,7 +186,7 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
           fetch: (input, init) => fetch(input, init),
           // Never read once the report ended: after Delete all, the vault is not there to read.
           kept: async (url) => (signal.aborted ? null : keptCopy(url)),
-          service: await serviceBaseUrl(),
+          service: await serviceBaseUrl(signal),
           signal,
           onProgress: (done, total) => {
             if (!signal.aborted) setPhase({ step: 'media', done, total });

@@ -357,6 +357,20 @@ describe('Download board while the world changes under it', () => {
     await endedWithNothing();
   });
 
+  it('Cancel download while the service’s address is asked, and the background never answers: the download ends', async () => {
+    await start();
+    await midRead();
+    world.answer();
+    await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['boards.ads']));
+    world.answer();
+    await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['settings.get']));
+    await act(async () => exports().cancelDownload?.());
+    await settle(10);
+    expect(exports().progress).toBe('Download cancelled; nothing was saved.');
+    expect(world.cancels).toHaveLength(1);
+    await endedWithNothing();
+  });
+
   it('storage full: the board is downloaded all the same, and nothing is written to extension storage or IndexedDB', async () => {
     const before = await storageNow();
     const databases = await indexedDB.databases();

@@ -290,6 +290,21 @@ describe('the report while the world changes under it', () => {
     nothingHeld();
   });
 
+  it('the dialog closed while the service’s address is asked, and the background never answers: the sites are given back now', async () => {
+    await open();
+    world.held = true;
+    await embed();
+    await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['settings.get']));
+    expect(world.granted).toEqual(new Set([`${CDN}/*`]));
+    await close();
+    await settle(10);
+    // Never answered: nothing waits on it.
+    expect(world.cancels).toHaveLength(1);
+    expect(world.fetched).toEqual([]);
+    expect(world.saved).toEqual([]);
+    nothingHeld();
+  });
+
   it('a double click on Embed creatives asks once and fetches each creative once', async () => {
     await open();
     await until(() => expect(phase().step).toBe('ask'));
