@@ -38,6 +38,8 @@ type Kind = 'background' | 'media';
 interface Pending {
   kind: Kind;
   what: string;
+  /** The page's id for a request it may cancel. */
+  id?: string;
   answer: () => void;
   fail: (error: unknown) => void;
 }
@@ -143,11 +145,12 @@ export function pageWorld(initial: readonly FakeService[], options: PageWorldOpt
     return { ok: true, data: { items: ads.slice(start, end), cursor: end < ads.length ? String(end) : null } };
   }
 
-  function wait<T>(kind: Kind, what: string, value: () => Promise<T> | T, stop?: AbortSignal): Promise<T> {
+  function wait<T>(kind: Kind, what: string, value: () => Promise<T> | T, stop?: AbortSignal, id?: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = {
         kind,
         what,
+        ...(id ? { id } : {}),
         answer: () => void Promise.resolve().then(value).then(resolve, reject),
         fail: reject,
       };
@@ -167,14 +170,22 @@ export function pageWorld(initial: readonly FakeService[], options: PageWorldOpt
   vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: {
     type: string;
     payload: Record<string, unknown>;
+    requestId?: string;
   }) => {
     if (message.type === 'request.cancel') {
-      cancels.push(String(message.payload.requestId));
+      // The background gives up its side of the request; its answer goes nowhere.
+      const id = String(message.payload.requestId);
+      cancels.push(id);
+      const entry = pending.find((item) => item.id === id);
+      if (entry) {
+        pending.splice(pending.indexOf(entry), 1);
+        entry.fail(new Error('cancelled'));
+      }
       return { ok: true, data: null };
     }
     // The background reads the connection as the request arrives, and answers when it answers.
     const reply = answerOf(message.type, message.payload);
-    return held ? wait('background', message.type, () => reply) : reply;
+    return held ? wait('background', message.type, () => reply, undefined, message.requestId) : reply;
   }) as unknown as typeof browser.runtime.sendMessage);
 
   vi.spyOn(browser.runtime, 'connect').mockImplementation(((info?: { name?: string }) => {
