@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
-import { systemClock } from '@/lib/clock';
+import { type Clock, systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { ReportSource } from '../report/report-dialog';
 import { failureSummary } from '@/lib/media';
+import { CHANGED_WORDS, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
 import { countOf, formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
 import { adsToCsv, adsToJson, exportFileName } from './export';
@@ -54,7 +55,7 @@ async function downloadZip(
     fetch: (input, init) => fetch(input, init),
     now,
     signal,
-    service: await serviceBaseUrl(),
+    service: await serviceBaseUrl(signal),
     onProgress: (done, total) => say(`${plan.text} Creatives: ${formatNumber(done)} of ${formatNumber(total)}…`),
   });
   signal.throwIfAborted();
@@ -69,9 +70,16 @@ async function downloadZip(
 
 /**
  * A board's exports: every ad read page by page, then saved as CSV (with each board's path) or
- * JSON, or handed to the offline report. The progress and a failure are said in words.
+ * JSON, or handed to the offline report. The progress and a failure are said in words. Delete
+ * all stops an export under way (and says so); ads read while another connection was saved are
+ * not exported as the board. The instant an export is made at (its file name, `exported_at`) is
+ * read once, when the board has been read.
  */
-export function useBoardExport(board: { id: string; name: string; count: number | null }, order: BoardOrder) {
+export function useBoardExport(
+  board: { id: string; name: string; count: number | null },
+  order: BoardOrder,
+  clock: Clock = systemClock,
+) {
   const tree = useBoardTree();
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -87,6 +95,20 @@ export function useBoardExport(board: { id: string; name: string; count: number 
     const controller = new AbortController();
     abort.current = controller;
     if (kind === 'zip') setDownload(controller);
+    let reading = true;
+    let changed = false;
+    let erased = false;
+    const stopWatching = watchConnection((end) => {
+      if (end === 'changed') changed ||= reading;
+      else {
+        erased = true;
+        controller.abort();
+      }
+    });
+    const fail = (message: string) => {
+      setProgress(null);
+      setError(message);
+    };
     try {
       const all = await allBoardAds(
         board.id,
@@ -94,7 +116,9 @@ export function useBoardExport(board: { id: string; name: string; count: number 
         (count) => setProgress(`Fetched ${countOf(count, 'ad')}…`),
         controller.signal,
       );
-      const now = new Date(systemClock());
+      reading = false;
+      if (changed) return fail(CHANGED_WORDS);
+      const now = new Date(clock());
       if (kind === 'zip') {
         setProgress(await downloadZip(board, all, now, controller.signal, setProgress));
         return;
@@ -112,10 +136,10 @@ export function useBoardExport(board: { id: string; name: string; count: number 
         );
       setProgress(`Exported ${countOf(all.length, 'ad')} as ${kind.toUpperCase()}.`);
     } catch (failure) {
-      if (controller.signal.aborted) return;
-      setProgress(null);
-      setError(ApiError.from(failure).message);
+      if (erased) fail(ERASED_WORDS);
+      else if (!controller.signal.aborted) fail(ApiError.from(failure).message);
     } finally {
+      stopWatching();
       if (kind === 'zip') setDownload(null);
     }
   }

@@ -2,9 +2,13 @@ import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 
-/** The connection's base URL, for `mayFetchMedia` (a creative on a private address is fetched only from the service's own host). */
-export async function serviceBaseUrl(): Promise<string | null> {
-  return (await callBackground('settings.get', {}).catch(() => null))?.baseUrl || null;
+/**
+ * The connection's base URL, for `mayFetchMedia` (a creative on a private address is fetched
+ * only from the service's own host). The job's signal ends the wait: a background that never
+ * answers holds no job.
+ */
+export async function serviceBaseUrl(signal?: AbortSignal): Promise<string | null> {
+  return (await callBackground('settings.get', {}, { signal }).catch(() => null))?.baseUrl || null;
 }
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */

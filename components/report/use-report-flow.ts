@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
-import { systemClock } from '@/lib/clock';
+import { type Clock, systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
+import { CHANGED_WORDS, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
 import { downloadFile } from '../ui/download';
 import { countOf } from '../ui/format';
 import type { BrandFigures } from './figures';
@@ -65,60 +66,102 @@ export function askFor(ads: LibraryAd[], held: string[]): Ask {
   return { step: 'ask', ads, urls, origins: grantPatterns(mediaOrigins(urls)), held };
 }
 
+/** The built report as the dialog says it: its ads, and its creatives embedded or not, each once. */
+function readyOf(file: Blob, ads: readonly LibraryAd[], creatives: ReadonlyMap<string, Creative>): ReadyReport {
+  const values = [...creatives.values()];
+  return {
+    step: 'ready',
+    file,
+    bytes: file.size,
+    ads: ads.length,
+    embedded: values.filter((creative) => creative.kind === 'embedded').length,
+    missing: values.filter((creative) => creative.kind === 'missing').length,
+    failures: values.flatMap((creative) => (creative.kind === 'missing' && creative.failed ? [creative.failed] : [])),
+    saved: null,
+  };
+}
+
 /**
  * The report's steps: read the ads, ask before fetching any creative (with the browser's prompt
  * inside the click), fetch them, build the file, save it. Closing the dialog stops any fetching,
- * and site access asked for this report alone is given back.
+ * and site access asked for this report alone is given back. Delete all ends any step before
+ * the file is saved (nothing read from the vault or a link afterwards is used); ads read while
+ * another connection was saved are not built into a report. The instant the report is made at
+ * (its date and its file name) is read once, when it opens.
  */
-export function useReportFlow(source: ReportSource) {
+export function useReportFlow(source: ReportSource, clock: Clock = systemClock) {
   const [phase, setPhase] = useState<Phase>({ step: 'ads', count: 0 });
+  /** The step under way: Cancel stops it. */
   const controller = useRef<AbortController | null>(null);
-  const now = useRef(systemClock());
+  /** The report's life: aborted when the dialog closes or Adscope's data is deleted. */
+  const life = useRef<AbortController | null>(null);
+  const [now] = useState(() => clock());
+  /** Embed or build was chosen: a second click (a double click) starts nothing more. */
+  const chosen = useRef(false);
 
   useEffect(() => {
-    const abort = new AbortController();
-    controller.current = abort;
+    const job = new AbortController();
+    life.current = job;
+    controller.current = job;
+    let reading = true;
+    let changed = false;
+    const stopWatching = watchConnection((end) => {
+      if (end === 'changed') {
+        changed ||= reading;
+        return;
+      }
+      job.abort();
+      // A report saved stays saved, and a failure stays said; any other step ends here.
+      setPhase((current) =>
+        current.step === 'failed' || (current.step === 'ready' && current.saved)
+          ? current
+          : { step: 'failed', message: ERASED_WORDS },
+      );
+    });
     void (async () => {
       try {
-        const ads = await source.loadAds(abort.signal, (count) => setPhase({ step: 'ads', count }));
+        const ads = await source.loadAds(job.signal, (count) => {
+          if (!job.signal.aborted) setPhase({ step: 'ads', count });
+        });
+        reading = false;
+        if (changed) {
+          if (!job.signal.aborted) setPhase({ step: 'failed', message: CHANGED_WORDS });
+          return;
+        }
         const ask = askFor(ads, []);
         ask.held.push(...(await heldOrigins(ask.origins)));
-        if (!abort.signal.aborted) setPhase(ask);
+        if (!job.signal.aborted) setPhase(ask);
       } catch (error) {
-        if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
+        reading = false;
+        if (!job.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
       }
     })();
-    return () => abort.abort();
+    return () => {
+      stopWatching();
+      job.abort();
+    };
   }, [source]);
-  // Closed (Escape, Close) while fetching creatives: the fetching stops too.
-  useEffect(() => () => controller.current?.abort(), []);
 
-  async function build(ads: LibraryAd[], creatives: ReadonlyMap<string, Creative>) {
+  async function build(ads: LibraryAd[], creatives: ReadonlyMap<string, Creative>, signal: AbortSignal) {
     const file = await renderReport({
       title: source.title,
       kind: source.kind,
-      now: now.current,
-      today: utcToday(new Date(now.current)),
+      now,
+      today: utcToday(new Date(now)),
       ads,
       creatives,
       ...(source.compare ? { compare: source.compare } : {}),
     });
-    const values = [...creatives.values()];
-    setPhase({
-      step: 'ready',
-      file,
-      bytes: file.size,
-      ads: ads.length,
-      embedded: values.filter((creative) => creative.kind === 'embedded').length,
-      missing: values.filter((creative) => creative.kind === 'missing').length,
-      failures: values.flatMap((creative) => (creative.kind === 'missing' && creative.failed ? [creative.failed] : [])),
-      saved: null,
-    });
+    if (!signal.aborted) setPhase(readyOf(file, ads, creatives));
   }
 
   function embed(ask: Ask) {
+    const job = life.current;
+    if (!job || job.signal.aborted || chosen.current) return;
+    chosen.current = true;
     const abort = new AbortController();
     controller.current = abort;
+    const signal = AbortSignal.any([abort.signal, job.signal]);
     // Asked straight from the click: the browser needs the user's gesture to show its prompt.
     const asked =
       ask.origins.length > 0 ? browser.permissions.request({ origins: ask.origins }) : Promise.resolve(true);
@@ -129,24 +172,29 @@ export function useReportFlow(source: ReportSource) {
       const granted = await asked.catch(() => false);
       if (!granted) {
         hold.release();
-        setPhase({
-          step: 'failed',
-          message: `You did not allow access to ${countOf(added.length || ask.origins.length, 'site')}; nothing was fetched from them. Try again and allow it, or build the report without creatives.`,
-        });
+        if (!signal.aborted)
+          setPhase({
+            step: 'failed',
+            message: `You did not allow access to ${countOf(added.length || ask.origins.length, 'site')}; nothing was fetched from them. Try again and allow it, or build the report without creatives.`,
+          });
         return;
       }
-      setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
       try {
+        signal.throwIfAborted();
+        setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
         const creatives = await fetchCreatives(ask.urls, {
           fetch: (input, init) => fetch(input, init),
-          kept: keptCopy,
-          service: await serviceBaseUrl(),
-          signal: abort.signal,
-          onProgress: (done, total) => setPhase({ step: 'media', done, total }),
+          // Never read once the report ended: after Delete all, the vault is not there to read.
+          kept: async (url) => (signal.aborted ? null : keptCopy(url)),
+          service: await serviceBaseUrl(signal),
+          signal,
+          onProgress: (done, total) => {
+            if (!signal.aborted) setPhase({ step: 'media', done, total });
+          },
         });
-        await build(ask.ads, creatives);
+        await build(ask.ads, creatives, signal);
       } catch (error) {
-        if (!abort.signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
+        if (!signal.aborted) setPhase({ step: 'failed', message: ApiError.from(error).message });
       } finally {
         // Access asked for this report alone is given back.
         if (added.length > 0) await browser.permissions.remove({ origins: added }).catch(() => false);
@@ -158,10 +206,15 @@ export function useReportFlow(source: ReportSource) {
   return {
     phase,
     embed,
-    buildWithout: (ads: LibraryAd[]) => void build(ads, new Map()),
+    buildWithout: (ads: LibraryAd[]) => {
+      const job = life.current;
+      if (!job || job.signal.aborted || chosen.current) return;
+      chosen.current = true;
+      void build(ads, new Map(), job.signal);
+    },
     stop: () => controller.current?.abort(),
     save: (ready: ReadyReport) => {
-      const name = source.fileName(new Date(now.current));
+      const name = source.fileName(new Date(now));
       downloadFile(name, 'text/html;charset=utf-8', ready.file);
       setPhase({ ...ready, saved: name });
     },

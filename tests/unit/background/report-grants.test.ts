@@ -3,6 +3,7 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HELD_GRANTS_KEY, watchReportGrants } from '../../../lib/background/report-grants';
 import { grantPatterns, holdReportGrants, REPORT_GRANTS_PORT } from '../../../lib/messaging/report-grants';
+import { portPair } from '../../support/ports';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -10,36 +11,6 @@ type Port = Browser.runtime.Port;
 type Listener<T extends unknown[]> = (...args: T) => void;
 
 const EXTENSION = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
-
-/** Two ends of a runtime port in memory: what one posts the other hears; either may close it. */
-function portPair(name: string, url: string) {
-  const make = () => {
-    const message: Listener<[unknown]>[] = [];
-    const disconnect: Listener<[]>[] = [];
-    return { message, disconnect };
-  };
-  const a = make();
-  const b = make();
-  let open = true;
-  const close = (other: ReturnType<typeof make>) => {
-    if (!open) return;
-    open = false;
-    for (const listener of [...other.disconnect]) listener();
-  };
-  const end = (self: ReturnType<typeof make>, other: ReturnType<typeof make>, sender?: object) =>
-    ({
-      name,
-      ...(sender ? { sender } : {}),
-      postMessage: (value: unknown) => other.message.forEach((listener) => listener(value)),
-      disconnect: () => close(other),
-      onMessage: { addListener: (l: Listener<[unknown]>) => self.message.push(l) },
-      onDisconnect: {
-        addListener: (l: Listener<[]>) => self.disconnect.push(l),
-        removeListener: (l: Listener<[]>) => self.disconnect.splice(self.disconnect.indexOf(l), 1),
-      },
-    }) as unknown as Port;
-  return { page: end(a, b), background: end(b, a, { url }), closeFromBackground: () => close(a) };
-}
 
 function background() {
   const removed: string[][] = [];
