@@ -342,13 +342,7 @@ function plainName(name: string): string {
 }
 
 /** Why a text a page offers is not taken as a name, in the words "Why these results" uses. */
-export const NAME_PROBLEMS = [
-  'a file name',
-  'the word “logo”',
-  'a domain ending or punctuation',
-  'a number or code',
-  'a promotion',
-] as const;
+export const NAME_PROBLEMS = ['file name', 'logo word', 'domain ending', 'number or code', 'promotion'] as const;
 export type NameProblem = (typeof NAME_PROBLEMS)[number];
 
 /** The word "logo" in the languages pages are written in. */
@@ -386,22 +380,22 @@ function isFileName(name: string): boolean {
 /** Whether a text is no name at all, and why: what a person would never read as a site's or a maker's name. */
 export function nameProblem(name: string): NameProblem | null {
   const text = name.trim();
-  if (isFileName(text)) return 'a file name';
+  if (isFileName(text)) return 'file name';
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   if (words.length > 0 && (LOGO_WORDS.has(words[0] ?? '') || LOGO_WORDS.has(words.at(-1) ?? ''))) {
-    return 'the word “logo”';
+    return 'logo word';
   }
   if (/^\.\p{L}{2,24}$/u.test(text) || text.replace(/[\s\p{P}\p{S}]/gu, '') === '') {
-    return 'a domain ending or punctuation';
+    return 'domain ending';
   }
   const digits = (text.match(/\p{N}/gu) ?? []).length;
   if (/^[\p{N}\s.,:;/#+-]+$/u.test(text) || (!/\s/.test(text) && /\p{L}/u.test(text) && digits >= 3)) {
-    return 'a number or code';
+    return 'number or code';
   }
-  if (PROMOTION.test(text)) return 'a promotion';
+  if (PROMOTION.test(text)) return 'promotion';
   return null;
 }
 
@@ -410,6 +404,14 @@ export interface SetAside {
   name: string;
   signal: Signal;
   problem: NameProblem;
+}
+
+/** The names a page gives, strongest first, each with every signal that gave it; and those set aside. */
+export interface NameReading {
+  names: NameCandidate[];
+  /** For each of `names`, in order, the signals that gave it ("logo", "domain"). */
+  signals: Signal[][];
+  setAside: SetAside[];
 }
 
 /** A name the reading weighed, before ranking. */
@@ -426,7 +428,7 @@ interface RawName {
  * ("Let's Tango" on letstango.com) counts toward the domain. Names that agree add up, and a name
  * repeated by another signal is preferred where the strongest ones disagree.
  */
-function rankNames(raw: readonly RawName[], label = ''): { names: NameCandidate[]; setAside: SetAside[] } {
+function rankNames(raw: readonly RawName[], label = ''): NameReading {
   const found: (NameCandidate & { signals: Set<Signal> })[] = [];
   const setAside: SetAside[] = [];
   const supports: { name: string; signal: Signal; weight: number; aside: SetAside }[] = [];
@@ -437,7 +439,7 @@ function rankNames(raw: readonly RawName[], label = ''): { names: NameCandidate[
     const add = weight ?? WEIGHT[signal];
     const isLabel = label !== '' && sameName(trimmed, label);
     const problem = isLabel ? null : nameProblem(trimmed);
-    if (problem === 'the word “logo”') {
+    if (problem === 'logo word') {
       // "Acme logo" says Acme only when another signal does too.
       const words = trimmed.split(/\s+/).filter((word) => !LOGO_WORDS.has(normalizeName(word)));
       const aside = { name: trimmed, signal, problem };
@@ -466,10 +468,12 @@ function rankNames(raw: readonly RawName[], label = ''): { names: NameCandidate[
     // A name two signals agree on is preferred over one a single signal gives, however strong.
     candidate.weight += Math.min(candidate.signals.size - 1, 2);
   }
-  const names = foldInitials(found.map(({ name, signal, weight }) => ({ name, signal, weight }))).sort(
-    (a, b) => b.weight - a.weight,
-  );
-  return { names, setAside: setAside.slice(0, MAX_NAMES) };
+  const names = foldInitials(found).sort((a, b) => b.weight - a.weight);
+  return {
+    names: names.map(({ name, signal, weight }) => ({ name, signal, weight })),
+    signals: names.map((candidate) => [...candidate.signals]),
+    setAside: setAside.slice(0, MAX_NAMES),
+  };
 }
 
 /** "south china morning post" → "scmp"; a one-word name has no initials worth matching. */
@@ -482,8 +486,8 @@ function initialsOf(name: string): string {
  * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp") is the
  * same site: its weight goes to the full name, which is what a person reads.
  */
-function foldInitials(found: NameCandidate[]): NameCandidate[] {
-  const kept: NameCandidate[] = [];
+function foldInitials<T extends NameCandidate>(found: T[]): T[] {
+  const kept: T[] = [];
   for (const candidate of found) {
     const short = normalizeName(candidate.name.replace(/\.(com|net|org|de|co\.uk)$/i, '')).replace(/\s+/g, '');
     const full =
@@ -497,10 +501,7 @@ function foldInitials(found: NameCandidate[]): NameCandidate[] {
 }
 
 /** The names a page gives its site, each with its signal, strongest first, and those set aside with why. */
-export function siteNames(
-  page: PageSignals,
-  site: SiteDomain | null,
-): { names: NameCandidate[]; setAside: SetAside[] } {
+export function siteNames(page: PageSignals, site: SiteDomain | null): NameReading {
   const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
   const appNames = [
@@ -588,7 +589,7 @@ const MAKER_LINE_SIGNAL: Record<MakerLineSource, Signal> = {
 };
 
 /** Names of the product's maker, strongest first, and those set aside with why. */
-export function makerNames(page: PageSignals): { names: NameCandidate[]; setAside: SetAside[] } {
+export function makerNames(page: PageSignals): NameReading {
   const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
   return rankNames([

@@ -229,6 +229,9 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
       if (value && MAKER_LABEL.test(label)) add('details', `${label}: ${readableText(value, MAKER_LINE)}`);
       return;
     }
+    if (near && BRANDISH.test(`${element.id} ${element.getAttribute('class') ?? ''}`)) {
+      return add('byline', readableText(element, MAKER_LINE));
+    }
     // Only a label, or a small element that starts with words of its own, is read as one.
     const lead = element.firstChild;
     const leaf = element.childElementCount === 0;
@@ -243,9 +246,6 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
       }
       const match = LABELLED.exec(text);
       if (match && MAKER_LABEL.test((match[1] ?? '').trim())) return add('details', text);
-    }
-    if (near && BRANDISH.test(`${element.id} ${element.getAttribute('class') ?? ''}`)) {
-      add('byline', readableText(element, MAKER_LINE));
     }
   };
   let node: Element | null = heading;
