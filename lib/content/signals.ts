@@ -137,13 +137,20 @@ function logosOf(doc: Document, hostname: string): string[] {
   return found;
 }
 
+/**
+ * The page's first visible h1 outside its banner and navigation (a logo drawn in an h1 is not
+ * the page's heading); else the first visible h1 at all. At most 10 headings are looked at.
+ */
 export function firstVisibleH1(doc: Document): Element | null {
   const headings = doc.querySelectorAll('h1');
+  let fallback: Element | null = null;
   for (let i = 0; i < headings.length && i < 10; i += 1) {
     const heading = headings[i] as Element;
-    if (isVisible(heading)) return heading;
+    if (!isVisible(heading)) continue;
+    if (!heading.closest('header, nav, [role="banner"]')) return heading;
+    fallback ??= heading;
   }
-  return null;
+  return fallback;
 }
 
 /** Elements looked at after the heading, and before it, for the product's maker. */

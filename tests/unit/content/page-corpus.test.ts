@@ -344,6 +344,23 @@ const CORPUS: CorpusPage[] = [
     language: 'en',
     platform: 'CS-Cart',
   },
+  {
+    file: 'ariika.html',
+    url: 'http://www.ariika.com/product/willow-bean-bag/',
+    kind: 'store',
+    site: 'Ariika',
+    language: 'en',
+    platform: 'WooCommerce',
+  },
+  {
+    file: 'oriflame-egypt.html',
+    url: 'https://eg.oriflame.com/en/products/product?code=31273',
+    kind: 'store',
+    site: 'Oriflame',
+    maker: 'Activelle',
+    language: 'en',
+    platform: "a cosmetics maker's own shop",
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -410,16 +427,16 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('holds 44 real pages, each fixture in the table once', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(44);
+  it('holds 46 real pages, each fixture in the table once', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(46);
     expect(new Set(CORPUS.map((page) => page.file)).size).toBe(CORPUS.length);
     expect(readdirSync(path.resolve('tests/fixtures/page-heads')).sort()).toEqual(
       CORPUS.map((page) => page.file).sort(),
     );
   });
 
-  it('holds at least 8 store product pages, each of another store, with its platform', () => {
-    expect(storePages.length).toBeGreaterThanOrEqual(8);
+  it('holds at least 10 store product pages, each of another store, with its platform', () => {
+    expect(storePages.length).toBeGreaterThanOrEqual(10);
     expect(storePages.filter((page) => !page.platform).map((page) => page.file)).toEqual([]);
     expect(new Set(storePages.map((page) => new URL(page.url).hostname)).size).toBe(storePages.length);
   });
