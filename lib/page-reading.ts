@@ -607,14 +607,17 @@ export function makerCandidates(page: PageSignals): NameCandidate[] {
   return makerNames(page).names;
 }
 
-/** "de-AT" → "de"; anything that is not a two-letter code → "". */
+/** ISO 639 codes withdrawn in 1989 that pages still write ("iw" for Hebrew), and the ones that replaced them. */
+const RETIRED_CODES: Record<string, string> = { iw: 'he', in: 'id', ji: 'yi' };
+
+/** "de-AT" → "de", "iw" → "he"; anything that is not a two-letter code → "". */
 function isoLanguage(value: string): string {
   const code =
     value
       .trim()
       .toLowerCase()
       .split(/[-_,;\s]/)[0] ?? '';
-  return /^[a-z]{2}$/.test(code) ? code : '';
+  return /^[a-z]{2}$/.test(code) ? (RETIRED_CODES[code] ?? code) : '';
 }
 
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];

@@ -74,7 +74,7 @@ const MAX_LINKS = 200;
 const MAX_BANNER_IMAGES = 24;
 const LOGOISH = /logo|brand|site-title|site-name/i;
 
-/** Whether a link goes to the site's home page: "/", the site's root, or a language's root ("/en/"). */
+/** Whether a link goes to the site's home page: "/", the site's root or its index page, or a language's root ("/en/"). */
 function isHomeLink(link: Element | null, hostname: string): boolean {
   const href = link?.getAttribute('href');
   if (!href || href.startsWith('#')) return false;
@@ -82,7 +82,10 @@ function isHomeLink(link: Element | null, hostname: string): boolean {
   try {
     const target = new URL(href, `https://${hostname || 'invalid'}/`);
     const host = (name: string) => name.replace(/^www\./, '');
-    return host(target.hostname) === host(hostname) && /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?$/i.test(target.pathname);
+    return (
+      host(target.hostname) === host(hostname) &&
+      /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?(?:(?:index|default|home)\.\w{2,5})?$/i.test(target.pathname)
+    );
   } catch {
     return false;
   }
@@ -126,7 +129,8 @@ function logosOf(doc: Document, hostname: string): string[] {
     }
   }
   for (const mark of [doc.getElementById('logo'), doc.querySelector('.logo')]) {
-    const alt = mark?.querySelector('img[alt]')?.getAttribute('alt');
+    // The logo element may be the image itself.
+    const alt = (mark?.matches('img[alt]') ? mark : mark?.querySelector('img[alt]'))?.getAttribute('alt');
     // A logo drawn by CSS says its name only in its title or label.
     add(
       alt

@@ -361,6 +361,20 @@ const CORPUS: CorpusPage[] = [
     language: 'en',
     platform: "a cosmetics maker's own shop",
   },
+  {
+    file: 'network-health.html',
+    url: 'https://www.networkhealth.com/network-health-plan-info/all/find-a-doctor/provider-search-provider-detail.aspx?Id=P00138746&Network=HMO%2fPOS',
+    kind: 'saas',
+    site: 'Network Health',
+    language: 'en',
+  },
+  {
+    file: 'stips.html',
+    url: 'https://stips.co.il/ask/5163110/%D7%90%D7%99%D7%9A-%D7%94%D7%94%D7%A8%D7%92%D7%A9%D7%94-%D7%96%D7%94-%D7%9C%D7%94%D7%99%D7%95%D7%AA-%D7%98%D7%91%D7%A2%D7%95%D7%A0%D7%99',
+    kind: 'publisher',
+    site: 'Stips',
+    language: 'he',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -427,8 +441,8 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('holds 46 real pages, each fixture in the table once', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(46);
+  it('holds 48 real pages, each fixture in the table once', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(48);
     expect(new Set(CORPUS.map((page) => page.file)).size).toBe(CORPUS.length);
     expect(readdirSync(path.resolve('tests/fixtures/page-heads')).sort()).toEqual(
       CORPUS.map((page) => page.file).sort(),
@@ -441,14 +455,14 @@ describe('a corpus of real page heads', () => {
     expect(new Set(storePages.map((page) => new URL(page.url).hostname)).size).toBe(storePages.length);
   });
 
-  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech, Portuguese and Chinese', () => {
+  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech, Portuguese, Chinese and Hebrew', () => {
     const kinds = new Set(CORPUS.map((page) => page.kind));
     expect(
       ['news', 'saas', 'shopify', 'publisher', 'store'].filter((kind) => !kinds.has(kind as CorpusPage['kind'])),
     ).toEqual([]);
     const languages = new Set(CORPUS.map((page) => page.language));
     expect(
-      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt', 'zh'].filter((language) => !languages.has(language)),
+      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt', 'zh', 'he'].filter((language) => !languages.has(language)),
     ).toEqual([]);
   });
 });

@@ -214,3 +214,13 @@ describe('a name the user chose', () => {
     expect(preferName(names, undefined)).toEqual(names);
   });
 });
+
+describe('the language', () => {
+  it('reads a withdrawn code as the one that replaced it', () => {
+    const { reading } = read(
+      '<html lang="iw"><head><title>שאלה</title></head><body></body></html>',
+      'https://stips.example/',
+    );
+    expect(reading.language).toBe('he');
+  });
+});
