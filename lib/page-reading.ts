@@ -331,12 +331,19 @@ const WEIGHT: Record<Signal, number> = {
 
 /**
  * A name as a person reads it: without what is in brackets after it ("Deutsche Welle
- * (www.dw.com)", "X (formerly Twitter)") and without a slogan after a dash or bar ("Aktuálně.cz -
+ * (www.dw.com)", "X (formerly Twitter)"), a greeting around it ("Welcome to …"), a market's and
+ * a language's codes after it ("IKEA EG/EN"), and without a slogan after a dash or bar ("Aktuálně.cz -
  * Víte, co se právě děje", "Yahoo News - Latest News & Headlines"), when what comes before is
  * short enough to be a name.
  */
 function plainName(name: string): string {
-  const bare = name.replace(/\s*\([^()]{1,80}\)\s*$/, '').trim();
+  const bare = name
+    .replace(/\s*\([^()]{1,80}\)\s*$/, '')
+    // A greeting around the name: "Welcome to IKEA Egypt", "Willkommen bei …", "Bienvenue sur …", "Bienvenido a …".
+    .replace(/^(?:welcome to|willkommen (?:bei|auf|im)|bienvenue (?:sur|chez|à)|bienvenid[oa]s? a)\s+/i, '')
+    // A market's and a language's codes after the name: "IKEA EG/EN".
+    .replace(/\s+[a-z]{2}\/[a-z]{2}$/i, '')
+    .trim();
   const [head = '', ...rest] = bare.split(/\s+[-–—|]\s+/);
   return rest.length > 0 && head.split(/\s+/).length <= 4 ? head : bare;
 }

@@ -90,6 +90,25 @@ describe('a name is a name', () => {
   });
 
   it.each([
+    ['en', 'Welcome to Northwind Outfitters'],
+    ['de', 'Willkommen bei Northwind Outfitters'],
+    ['fr', 'Bienvenue chez Northwind Outfitters'],
+    ['es', 'Bienvenido a Northwind Outfitters'],
+  ])('a greeting around a name (%s) is not part of it', (lang, alt) => {
+    const { reading } = read(bannerPage(alt, { lang }), 'https://shop.example/');
+    expect(reading.siteNames[0]?.name).toBe('Northwind Outfitters');
+  });
+
+  it('a market’s and a language’s codes after a name are not part of it', () => {
+    const { reading } = read(
+      bannerPage('Northwind', { head: '<meta property="og:site_name" content="Northwind EG/EN">' }),
+      'https://shop.example/',
+    );
+    expect(reading.siteNames[0]).toMatchObject({ name: 'Northwind' });
+    expect(reading.siteNames.some((name) => name.name.includes('EG/EN'))).toBe(false);
+  });
+
+  it.each([
     ["Let's Tango", 'https://www.letstango.example/watch'],
     ['NORTH WIND', 'https://northwind.example/'],
     ['Northwind.com', 'https://www.northwind.example/'],
