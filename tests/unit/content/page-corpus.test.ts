@@ -383,6 +383,20 @@ const CORPUS: CorpusPage[] = [
     language: 'en',
     platform: "a furniture maker's own shop",
   },
+  {
+    file: 'autoevolution.html',
+    url: 'http://www.autoevolution.com/cars/',
+    kind: 'publisher',
+    site: 'autoevolution',
+    language: 'en',
+  },
+  {
+    file: 'daft-ie.html',
+    url: 'http://www.daft.ie/ireland/houses-for-sale/',
+    kind: 'publisher',
+    site: 'Daft.ie',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -449,8 +463,8 @@ describe('a corpus of real page heads', () => {
     }
   });
 
-  it('holds 49 real pages, each fixture in the table once', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(49);
+  it('holds 51 real pages, each fixture in the table once', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(51);
     expect(new Set(CORPUS.map((page) => page.file)).size).toBe(CORPUS.length);
     expect(readdirSync(path.resolve('tests/fixtures/page-heads')).sort()).toEqual(
       CORPUS.map((page) => page.file).sort(),
