@@ -1,5 +1,12 @@
 import { contentWords, fitKeyword, KEYWORDS_MAX, normalizeName } from './keywords';
-import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './messaging/page-trigger';
+import {
+  LANGUAGE_SOURCES,
+  MAKER_LABEL,
+  MAKER_LINE_SOURCES,
+  type MakerLineSource,
+  type PageSignals,
+  SIGNALS,
+} from './messaging/page-trigger';
 
 /**
  * Reads what a page says about itself, from the raw material the find-similar script sends:
@@ -32,6 +39,8 @@ const SIGNAL_LIMITS = {
   logos: 6,
   logo: 100,
   h1: 300,
+  makerLines: 6,
+  makerLine: 120,
   lang: 35,
   text: 600,
   selection: 500,
@@ -68,6 +77,11 @@ export function boundedSignals(signals: PageSignals): PageSignals {
     ),
     logos: listOf(signals.logos, limit.logos).map((logo) => bounded(logo, limit.logo)),
     h1: bounded(signals.h1, limit.h1),
+    makerLines: listOf(signals.makerLines, limit.makerLines).flatMap((line): [MakerLineSource, string][] =>
+      Array.isArray(line) && MAKER_LINE_SOURCES.includes(line[0] as MakerLineSource)
+        ? [[line[0] as MakerLineSource, bounded(line[1], limit.makerLine)]]
+        : [],
+    ),
     lang: bounded(signals.lang, limit.lang),
     text: bounded(signals.text, limit.text),
     selection: bounded(signals.selection, limit.selection),
@@ -309,31 +323,164 @@ const WEIGHT: Record<Signal, number> = {
   logo: 3,
   title: 2,
   domain: 1,
+  microdata: 5,
+  RDFa: 5,
+  byline: 4,
+  'product details': 4,
 };
 
 /**
- * A name as a person reads it: without the domain in brackets ("Deutsche Welle (www.dw.com)") and
- * without a slogan after a dash or bar ("Aktuálně.cz - Víte, co se právě děje", "Yahoo News - Latest
- * News & Headlines"), when what comes before is short enough to be a name.
+ * A name as a person reads it: without what is in brackets after it ("Deutsche Welle
+ * (www.dw.com)", "X (formerly Twitter)"), a greeting around it ("Welcome to …"), a market's and
+ * a language's codes after it ("IKEA EG/EN"), and without a slogan after a dash or bar ("Aktuálně.cz -
+ * Víte, co se právě děje", "Yahoo News - Latest News & Headlines"), when what comes before is
+ * short enough to be a name.
  */
 function plainName(name: string): string {
-  const bare = name.replace(/\s*\((?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+\/?\)\s*$/i, '').trim();
+  const bare = name
+    .replace(/\s*\([^()]{1,80}\)\s*$/, '')
+    // A greeting around the name: "Welcome to IKEA Egypt", "Willkommen bei …", "Bienvenue sur …", "Bienvenido a …".
+    .replace(/^(?:welcome to|willkommen (?:bei|auf|im)|bienvenue (?:sur|chez|à)|bienvenid[oa]s? a)\s+/i, '')
+    // A market's and a language's codes after the name: "IKEA EG/EN".
+    .replace(/\s+[a-z]{2}\/[a-z]{2}$/i, '')
+    .trim();
   const [head = '', ...rest] = bare.split(/\s+[-–—|]\s+/);
   return rest.length > 0 && head.split(/\s+/).length <= 4 ? head : bare;
 }
 
-function rank(raw: readonly { name: string; signal: Signal; weight?: number }[]): NameCandidate[] {
-  const found: NameCandidate[] = [];
+/** Why a text a page offers is not taken as a name, in the words "Why these results" uses. */
+export const NAME_PROBLEMS = ['file name', 'logo word', 'domain ending', 'number or code', 'promotion'] as const;
+export type NameProblem = (typeof NAME_PROBLEMS)[number];
+
+/** The word "logo" in the languages pages are written in. */
+const LOGO_WORDS = new Set([
+  'logo',
+  'logos',
+  'logotype',
+  'logotipo',
+  'logotyp',
+  'logotip',
+  'логотип',
+  'ロゴ',
+  '标志',
+  '標誌',
+  '로고',
+]);
+
+/** A sale or a menu's spotlight, in the languages the panel reads: what a banner says, never a name. */
+const PROMOTION =
+  /%|[$€£¥]\s?\d|\d\s?[$€£¥]|\bup to \d|\b(?:sale|deals?|discount|clearance|coupon|promo|shop now|buy now|order now|black friday|cyber monday|limited time|free shipping|free delivery|new arrivals|angebote?|rabatt|reduziert|versandkostenfrei|jetzt kaufen|jetzt shoppen|soldes|réduction|livraison gratuite|rebajas|ofertas?|descuentos?|envío gratis|saldi|sconto|offerta|promozione|promoção|desconto|frete grátis)\b/iu;
+
+/** An image's file name or an identifier: "brand_logotype_black", "logo@2x.png", "img_0412", "site-logo-white". */
+function isFileName(name: string): boolean {
+  // Only Latin letters, digits and signs, without a space: "史蒂文的家_藍天" is a blog's name.
+  if (!/^[\x21-\x7e]+$/.test(name)) return false;
+  return (
+    /\.(?:png|jpe?g|gif|svg|webp|avif|ico)$/i.test(name) ||
+    name.includes('_') ||
+    /[-@]\d+x$/i.test(name) ||
+    /^(?:img|image|dsc|pic|photo|screenshot|banner|icon|asset)[-]?\d/i.test(name) ||
+    /^[a-z0-9]+(?:-[a-z0-9]+){2,}$/.test(name)
+  );
+}
+
+/** Whether a text is no name at all, and why: what a person would never read as a site's or a maker's name. */
+export function nameProblem(name: string): NameProblem | null {
+  const text = name.trim();
+  if (isFileName(text)) return 'file name';
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length > 0 && (LOGO_WORDS.has(words[0] ?? '') || LOGO_WORDS.has(words.at(-1) ?? ''))) {
+    return 'logo word';
+  }
+  if (/^\.\p{L}{2,24}$/u.test(text) || text.replace(/[\s\p{P}\p{S}]/gu, '') === '') {
+    return 'domain ending';
+  }
+  const digits = (text.match(/\p{N}/gu) ?? []).length;
+  if (/^[\p{N}\s.,:;/#+-]+$/u.test(text) || (!/\s/.test(text) && /\p{L}/u.test(text) && digits >= 3)) {
+    return 'number or code';
+  }
+  if (PROMOTION.test(text)) return 'promotion';
+  return null;
+}
+
+/** A text a page offered as a name that the reading did not take, with why. */
+export interface SetAside {
+  name: string;
+  signal: Signal;
+  problem: NameProblem;
+}
+
+/** The names a page gives, strongest first, each with every signal that gave it; and those set aside. */
+export interface NameReading {
+  names: NameCandidate[];
+  /** For each of `names`, in order, the signals that gave it ("logo", "domain"). */
+  signals: Signal[][];
+  setAside: SetAside[];
+}
+
+/** A name the reading weighed, before ranking. */
+interface RawName {
+  name: string;
+  signal: Signal;
+  weight?: number;
+}
+
+/**
+ * Ranks the names a page offers: each read as a person reads it; one that is no name is set
+ * aside, with why; one that only says "logo" around a name counts toward that name when another
+ * signal names it, and is set aside otherwise. A name the domain's label spells in another form
+ * ("Let's Tango" on letstango.com) counts toward the domain. Names that agree add up, and a name
+ * repeated by another signal is preferred where the strongest ones disagree.
+ */
+function rankNames(raw: readonly RawName[], label = ''): NameReading {
+  const found: (NameCandidate & { signals: Set<Signal> })[] = [];
+  const setAside: SetAside[] = [];
+  const supports: { name: string; signal: Signal; weight: number; aside: SetAside }[] = [];
   for (const { name, signal, weight } of raw) {
     const trimmed = plainName(name);
     const key = normalizeName(trimmed);
-    if (!key || key.length > 60 || trimmed.length > 100) continue;
-    const existing = found.find((candidate) => sameName(candidate.name, trimmed));
+    if (!trimmed || trimmed.length > 100 || key.length > 60) continue;
     const add = weight ?? WEIGHT[signal];
-    if (existing) existing.weight += add;
-    else found.push({ name: trimmed, signal, weight: add });
+    const isLabel = label !== '' && sameName(trimmed, label);
+    const problem = isLabel ? null : nameProblem(trimmed);
+    if (problem === 'logo word') {
+      // "Acme logo" says Acme only when another signal does too.
+      const words = trimmed.split(/\s+/).filter((word) => !LOGO_WORDS.has(normalizeName(word)));
+      const aside = { name: trimmed, signal, problem };
+      supports.push({ name: words.join(' '), signal, weight: add, aside });
+      setAside.push(aside);
+      continue;
+    }
+    if (problem || !key) {
+      if (problem) setAside.push({ name: trimmed, signal, problem });
+      continue;
+    }
+    const existing = found.find((candidate) => sameName(candidate.name, trimmed));
+    if (existing) {
+      existing.weight += add;
+      existing.signals.add(signal);
+    } else found.push({ name: trimmed, signal, weight: add, signals: new Set([signal]) });
   }
-  return foldInitials(found).sort((a, b) => b.weight - a.weight);
+  for (const support of supports) {
+    const named = support.name ? found.find((candidate) => sameName(candidate.name, support.name)) : undefined;
+    if (!named) continue;
+    named.weight += support.weight;
+    named.signals.add(support.signal);
+    setAside.splice(setAside.indexOf(support.aside), 1);
+  }
+  for (const candidate of found) {
+    // A name two signals agree on is preferred over one a single signal gives, however strong.
+    candidate.weight += Math.min(candidate.signals.size - 1, 2);
+  }
+  const names = foldInitials(found).sort((a, b) => b.weight - a.weight);
+  return {
+    names: names.map(({ name, signal, weight }) => ({ name, signal, weight })),
+    signals: names.map((candidate) => [...candidate.signals]),
+    setAside: setAside.slice(0, MAX_NAMES),
+  };
 }
 
 /** "south china morning post" → "scmp"; a one-word name has no initials worth matching. */
@@ -346,8 +493,8 @@ function initialsOf(name: string): string {
  * A short form that spells another candidate's initials ("SCMP", "DW.COM", the domain "scmp") is the
  * same site: its weight goes to the full name, which is what a person reads.
  */
-function foldInitials(found: NameCandidate[]): NameCandidate[] {
-  const kept: NameCandidate[] = [];
+function foldInitials<T extends NameCandidate>(found: T[]): T[] {
+  const kept: T[] = [];
   for (const candidate of found) {
     const short = normalizeName(candidate.name.replace(/\.(com|net|org|de|co\.uk)$/i, '')).replace(/\s+/g, '');
     const full =
@@ -360,8 +507,8 @@ function foldInitials(found: NameCandidate[]): NameCandidate[] {
   return kept;
 }
 
-/** Names of the site the page is on, strongest first. */
-export function siteCandidates(page: PageSignals, site: SiteDomain | null): NameCandidate[] {
+/** The names a page gives its site, each with its signal, strongest first, and those set aside with why. */
+export function siteNames(page: PageSignals, site: SiteDomain | null): NameReading {
   const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
   const appNames = [
@@ -377,36 +524,107 @@ export function siteCandidates(page: PageSignals, site: SiteDomain | null): Name
     ...signals.logos.slice(0, 3).map((name) => ({ name, signal: 'logo' as const })),
   ].filter((candidate) => candidate.name && !/^https?:/i.test(candidate.name));
   const label = site?.label.replace(/[-_]+/g, ' ') ?? '';
-  const hints = [...named.map((candidate) => plainName(candidate.name)), label].filter(Boolean);
+  const hints = [...named.map((candidate) => plainName(candidate.name)), label].filter(
+    (hint) => hint && (sameName(hint, label) || !nameProblem(hint)),
+  );
   const headlines = [signals.h1, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')].filter(Boolean);
   const fromTitle = [signals.title, metaValue(signals, 'og:title'), metaValue(signals, 'twitter:title')]
     .map((title) => titleSiteName(title, hints, headlines))
-    .find(Boolean);
-  return rank([
-    ...named,
-    ...(fromTitle ? [{ name: fromTitle.name, signal: 'title' as const, weight: fromTitle.weight }] : []),
-    ...(label ? [{ name: label, signal: 'domain' as const }] : []),
-  ]);
+    .find((found) => found && (sameName(found.name, label) || !nameProblem(found.name)));
+  return rankNames(
+    [
+      ...named,
+      ...(fromTitle ? [{ name: fromTitle.name, signal: 'title' as const, weight: fromTitle.weight }] : []),
+      ...(label ? [{ name: label, signal: 'domain' as const }] : []),
+    ],
+    label,
+  );
 }
 
-/** Names of the product's maker, when the page sells a product: from its structured data or product metas. */
-export function makerCandidates(page: PageSignals): NameCandidate[] {
+/** Names of the site the page is on, strongest first. */
+export function siteCandidates(page: PageSignals, site: SiteDomain | null): NameCandidate[] {
+  return siteNames(page, site).names;
+}
+
+/** "Visit the Acme Store", "Besuche den Acme-Store", "Visita la tienda de Acme", "by Acme": the name in a byline. */
+const BYLINE_FORMS: readonly RegExp[] = [
+  /^visit the (.+?) store$/i,
+  /^(?:besuche|besuchen sie) den (.+?)[- ]store$/i,
+  /^(?:visitez|visiter) la boutique (?:de )?(.+)$/i,
+  /^visita la tienda de (.+)$/i,
+  /^visita lo store di (.+)$/i,
+  /^visite a loja (?:d[aeo] )?(.+)$/i,
+  /^bezoek de (.+?)[- ]winkel$/i,
+  /^(?:by|von|par|por|di|door)\s+(.+)$/i,
+];
+
+/** "Brand: Acme", "Marque : Acme", "Marke Acme": a maker's label, then the name. */
+const LABELLED_NAME = /^\s*([^:：\-–]{2,24}?)\s*(?:[:：\-–]\s*|\s+)(.+)$/;
+
+/**
+ * The maker a line near the page's heading names: microdata and RDFa as they are; a byline's
+ * "Brand: …", "Visit the … Store", "by …" (in the languages the panel reads), or the bare name
+ * of a vendor line; a details row's value when its label is a maker's. Nothing from a line that
+ * says none of these.
+ */
+export function makerOfLine(source: MakerLineSource, line: string): string {
+  const text = line.replace(/\s+/g, ' ').trim();
+  let name = '';
+  if (source === 'microdata' || source === 'rdfa') name = text;
+  else {
+    const labelled = LABELLED_NAME.exec(text);
+    if (labelled && MAKER_LABEL.test((labelled[1] ?? '').trim())) name = labelled[2] ?? '';
+    else if (source === 'byline') {
+      const form = BYLINE_FORMS.map((pattern) => pattern.exec(text)).find(Boolean);
+      if (form) name = form[1] ?? '';
+      else if (text.split(' ').length <= 4 && text.length <= 40) name = text;
+    }
+  }
+  // "by Jane Doe (Author), John Roe" → "Jane Doe"; "Acme ›" → "Acme".
+  name = name
+    .split(/\s*[,|›»]\s*/)[0]!
+    .replace(/\s*\([^()]*\)\s*$/, '')
+    .trim();
+  return name && !MAKER_LABEL.test(name) && !nameProblem(name) ? name : '';
+}
+
+const MAKER_LINE_SIGNAL: Record<MakerLineSource, Signal> = {
+  microdata: 'microdata',
+  rdfa: 'RDFa',
+  byline: 'byline',
+  details: 'product details',
+};
+
+/** Names of the product's maker, strongest first, and those set aside with why. */
+export function makerNames(page: PageSignals): NameReading {
   const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
-  return rank([
+  return rankNames([
     ...facts.makers.map((name) => ({ name, signal: 'product brand' as const })),
     { name: metaValue(signals, 'product:brand', 'og:brand', 'brand'), signal: 'product brand' as const },
+    ...(signals.makerLines ?? []).map(([source, line]) => ({
+      name: makerOfLine(source, line),
+      signal: MAKER_LINE_SIGNAL[source],
+    })),
   ]);
 }
 
-/** "de-AT" → "de"; anything that is not a two-letter code → "". */
+/** Names of the product's maker, when the page sells a product: its structured data, product metas, byline and details. */
+export function makerCandidates(page: PageSignals): NameCandidate[] {
+  return makerNames(page).names;
+}
+
+/** ISO 639 codes withdrawn in 1989 that pages still write ("iw" for Hebrew), and the ones that replaced them. */
+const RETIRED_CODES: Record<string, string> = { iw: 'he', in: 'id', ji: 'yi' };
+
+/** "de-AT" → "de", "iw" → "he"; anything that is not a two-letter code → "". */
 function isoLanguage(value: string): string {
   const code =
     value
       .trim()
       .toLowerCase()
       .split(/[-_,;\s]/)[0] ?? '';
-  return /^[a-z]{2}$/.test(code) ? code : '';
+  return /^[a-z]{2}$/.test(code) ? (RETIRED_CODES[code] ?? code) : '';
 }
 
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];

@@ -20,6 +20,8 @@ interface SimilarState {
   set: (request: SimilarRequest | null) => void;
   /** Edits the keywords; the search runs again with them. */
   setKeywords: (keywords: string[]) => void;
+  /** Takes the site's or the maker's name the user chose over the reading's (null: the reading's again); the search runs again. */
+  prefer: (role: 'site' | 'maker', name: string | null) => void;
   /** Takes a hand-over from a trigger; says whether it is new to this panel. */
   receive: (entry: PendingSimilar) => boolean;
 }
@@ -32,6 +34,14 @@ export const useSimilarStore = create<SimilarState>()(
       seenId: null,
       set: (request) => set({ request, handover: null }),
       setKeywords: (keywords) => set((state) => (state.request ? { request: { ...state.request, keywords } } : state)),
+      prefer: (role, name) =>
+        set((state) => {
+          if (state.request?.kind !== 'page') return state;
+          const { [role]: _dropped, ...others } = state.request.prefer ?? {};
+          const prefer = name ? { ...others, [role]: name.slice(0, 100) } : others;
+          const { prefer: _old, ...request } = state.request;
+          return { request: Object.keys(prefer).length > 0 ? { ...request, prefer } : request };
+        }),
       receive: (entry) => {
         const current = get();
         const isNew = entry.id !== current.seenId;

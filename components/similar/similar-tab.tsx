@@ -1,16 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { fitKeyword, KEYWORDS_MAX } from '@/lib/keyword-limits';
 import type { SimilarResult } from '@/lib/messaging/similar';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
 import { FindSimilarHow } from '../ui/shortcuts';
-import { languageName } from '../ui/format';
 import { AdGridSkeleton } from '../ads/ad-results';
 import { AdDetail } from '../ads/ad-detail';
 import { navigate } from '../navigation/navigation-store';
 import { type PageHandover, useSimilarStore } from './similar-store';
 import { BrandSection, LandingSection, Section } from './similar-sections';
+import { type NameChoices, nameChoices } from './read-page';
+import { WhyTheseResults } from './why-these-results';
 import { useSimilar } from './use-similar';
 import './similar.css';
 
@@ -38,7 +39,8 @@ function HandoverView({ handover }: { handover: PageHandover }) {
 /** "Similar to <page or ad>": the brand's ads and similar ads from other brands, with the reasons. */
 export default function SimilarTab() {
   const id = useId();
-  const { request, handover, setKeywords } = useSimilarStore();
+  const { request, handover, setKeywords, prefer } = useSimilarStore();
+  const choices = useMemo(() => (request?.kind === 'page' ? nameChoices(request.signals) : null), [request]);
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const result = useSimilar(request);
 
@@ -77,8 +79,11 @@ export default function SimilarTab() {
           <SimilarResults
             key={data.url ?? data.title}
             result={data}
+            choices={choices}
+            prefer={request.kind === 'page' ? request.prefer : undefined}
             updating={result.isFetching}
             onKeywords={setKeywords}
+            onPrefer={prefer}
             onOpen={setOpenAd}
           />
         )}
@@ -87,58 +92,22 @@ export default function SimilarTab() {
   );
 }
 
-/** The brands found in one line; on request, which signal named each, the keywords and the language. */
-function WhyTheseResults({ result: data }: { result: SimilarResult }) {
-  const only = data.site && data.maker ? null : (data.site ?? data.maker);
-  return (
-    <details className="why" aria-label="Why these results">
-      <summary>
-        {data.site && data.maker
-          ? `Site: ${data.site.name} · Maker: ${data.maker.name}.`
-          : only
-            ? `Brand: ${only.name}, because ${only.reason}.`
-            : data.unmatched.length > 0
-              ? `No catalogue brand matched ${data.unmatched.map((name) => name.name).join(', ')}; only similar ads are shown.`
-              : 'The page names no brand; only similar ads are shown.'}
-      </summary>
-      <ul>
-        {[data.site, data.maker].map((brand) =>
-          brand ? (
-            <li key={brand.id}>
-              {brand.name}: named by the page's {brand.signal}; {brand.reason}.
-            </li>
-          ) : null,
-        )}
-        {data.unmatched.map((name) => (
-          <li key={name.name}>
-            {name.name} (the page's {name.signal}) matched no catalogue brand.
-          </li>
-        ))}
-        <li>
-          {data.usedKeywords.length > 0
-            ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
-            : 'No keywords to search with: add one below.'}
-        </li>
-        <li>
-          {data.language
-            ? `Language: ${languageName(data.language)}, from the ${data.languageSource}.`
-            : 'Language: not given by the page, so similar ads of any language are shown.'}
-        </li>
-      </ul>
-    </details>
-  );
-}
-
 /** The found brands, the ads that lead here and similar ads; with a site and a maker, the user picks which leads. */
 function SimilarResults({
   result: data,
+  choices,
+  prefer,
   updating,
   onKeywords,
+  onPrefer,
   onOpen,
 }: {
   result: SimilarResult;
+  choices: NameChoices | null;
+  prefer: { site?: string; maker?: string } | undefined;
   updating: boolean;
   onKeywords: (keywords: string[]) => void;
+  onPrefer: (role: 'site' | 'maker', name: string | null) => void;
   onOpen: (ad: LibraryAd) => void;
 }) {
   const [lead, setLead] = useState(data.lead);
@@ -147,7 +116,7 @@ function SimilarResults({
   const maker = data.maker ? <BrandSection key="maker" brand={data.maker} role="maker" onOpen={onOpen} /> : null;
   return (
     <>
-      <WhyTheseResults result={data} />
+      <WhyTheseResults result={data} choices={choices} prefer={prefer} onPrefer={onPrefer} />
       {data.site && data.maker ? (
         <LeadSwitch site={data.site.name} maker={data.maker.name} lead={lead} onChange={setLead} />
       ) : null}

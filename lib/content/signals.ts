@@ -1,4 +1,4 @@
-import type { PageSignals } from '../messaging/page-trigger';
+import { MAKER_LABEL, type MakerLineSource, type PageSignals } from '../messaging/page-trigger';
 
 /**
  * Page signals for "find similar ads", read from the DOM as it is, without running anything the
@@ -70,13 +70,44 @@ function metasOf(doc: Document): [string, string][] {
 
 /** Links looked at for one to the home page with a logo in it, when the page has no banner. */
 const MAX_LINKS = 200;
+/** Images of the banner looked at for its logo. */
+const MAX_BANNER_IMAGES = 24;
+const LOGOISH = /logo|brand|site-title|site-name/i;
+
+/** Whether a link goes to the site's home page: "/", the site's root or its index page, or a language's root ("/en/"). */
+function isHomeLink(link: Element | null, hostname: string): boolean {
+  const href = link?.getAttribute('href');
+  if (!href || href.startsWith('#')) return false;
+  if (href === '/') return true;
+  try {
+    const target = new URL(href, `https://${hostname || 'invalid'}/`);
+    const host = (name: string) => name.replace(/^www\./, '');
+    return (
+      host(target.hostname) === host(hostname) &&
+      /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?(?:(?:index|default|home)\.\w{2,5})?$/i.test(target.pathname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an image is the banner's logo: it or a close ancestor is named so, or it links to the home page. */
+function isLogoImage(image: Element, banner: Element, hostname: string): boolean {
+  let node: Element | null = image;
+  for (let depth = 0; node && node !== banner && depth < 4; depth += 1, node = node.parentElement) {
+    if (LOGOISH.test(`${node.id} ${node.getAttribute('class') ?? ''}`)) return true;
+    if (node.tagName === 'A') return isHomeLink(node, hostname);
+  }
+  return false;
+}
 
 /**
- * The logo's words: in the page's banner (header), the alt text of its images and its logo
- * element's text; without a banner, an image in one of the first links to "/"; and #logo, .logo.
+ * The logo's words: in the page's banner (header), the alt text of its logo images (named so, or
+ * in a link to the home page; any linked image only when none is) and its logo element's text;
+ * without a banner, an image in one of the first links to the home page; and #logo, .logo.
  * Lookups stay within the banner or a bounded number of links: never a scan of a large page.
  */
-function logosOf(doc: Document): string[] {
+function logosOf(doc: Document, hostname: string): string[] {
   const found: string[] = [];
   const add = (text: string) => {
     if (text && found.length < MAX_LOGOS && !found.includes(text)) found.push(text);
@@ -84,18 +115,22 @@ function logosOf(doc: Document): string[] {
   const banner = doc.querySelector('header, [role="banner"]');
   if (banner) {
     const images = banner.querySelectorAll('a img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt]');
-    for (let i = 0; i < images.length && i < 3; i += 1) add(clean(images[i]?.getAttribute('alt'), 100));
+    const scanned = Array.from({ length: Math.min(images.length, MAX_BANNER_IMAGES) }, (_, i) => images[i] as Element);
+    // A currency's flag or a language's in a link is no logo when the banner has one.
+    const logos = scanned.filter((image) => isLogoImage(image, banner, hostname));
+    for (const image of (logos.length > 0 ? logos : scanned).slice(0, 3)) add(clean(image.getAttribute('alt'), 100));
     const mark = banner.querySelector('[class*="logo" i], [class*="site-title" i], [class*="site-name" i]');
     if (mark) add(readableText(mark, 100));
   } else {
     const links = doc.links;
     for (let i = 0; i < links.length && i < MAX_LINKS; i += 1) {
-      const link = links[i];
-      if (link?.getAttribute('href') === '/') add(clean(link.querySelector('img[alt]')?.getAttribute('alt'), 100));
+      const link = links[i] as Element;
+      if (isHomeLink(link, hostname)) add(clean(link.querySelector('img[alt]')?.getAttribute('alt'), 100));
     }
   }
   for (const mark of [doc.getElementById('logo'), doc.querySelector('.logo')]) {
-    const alt = mark?.querySelector('img[alt]')?.getAttribute('alt');
+    // The logo element may be the image itself.
+    const alt = (mark?.matches('img[alt]') ? mark : mark?.querySelector('img[alt]'))?.getAttribute('alt');
     // A logo drawn by CSS says its name only in its title or label.
     add(
       alt
@@ -106,13 +141,135 @@ function logosOf(doc: Document): string[] {
   return found;
 }
 
-function firstVisibleH1(doc: Document): string {
+/**
+ * The page's first visible h1 outside its banner and navigation (a logo drawn in an h1 is not
+ * the page's heading); else the first visible h1 at all. At most 10 headings are looked at.
+ */
+export function firstVisibleH1(doc: Document): Element | null {
   const headings = doc.querySelectorAll('h1');
+  let fallback: Element | null = null;
   for (let i = 0; i < headings.length && i < 10; i += 1) {
     const heading = headings[i] as Element;
-    if (isVisible(heading)) return readableText(heading);
+    if (!isVisible(heading)) continue;
+    if (!heading.closest('header, nav, [role="banner"]')) return heading;
+    fallback ??= heading;
   }
-  return '';
+  return fallback;
+}
+
+/** Elements looked at after the heading, and before it, for the product's maker. */
+const MAKER_AHEAD = 300;
+const MAKER_BEHIND = 40;
+/** How many elements after the heading still count as its byline's place. */
+const MAKER_NEAR = 60;
+const MAX_MAKER_LINES = 6;
+const MAKER_LINE = 120;
+/** Parts of a page that are not the product's: their subtrees are stepped over. */
+const NOT_THE_PRODUCT = new Set(['HEADER', 'NAV', 'FOOTER', 'ASIDE', 'FORM', 'SELECT']);
+/** An id or class that says the element names a brand: "bylineInfo", "product__vendor", "po-brand". */
+const BRANDISH = /brand|byline|vendor|manufacturer|marke|marque|marca|merk/i;
+/** "Brand: Acme", "Marque : Acme", "Hersteller – Acme": a label, then its value. */
+const LABELLED = /^\s*([^:：\-–]{2,24}?)\s*[:：\-–]\s*\S/;
+
+const isSkipped = (element: Element) => SKIPPED_ELEMENTS.has(element.tagName) || NOT_THE_PRODUCT.has(element.tagName);
+
+/** The element after this one in document order, not entering skipped subtrees; null at the end. */
+function after(element: Element): Element | null {
+  const first = isSkipped(element) ? null : element.firstElementChild;
+  if (first) return first;
+  let node: Element | null = element;
+  for (let depth = 0; node && depth < 64; depth += 1, node = node.parentElement) {
+    if (node.nextElementSibling) return node.nextElementSibling;
+  }
+  return null;
+}
+
+/** The element before this one in document order (its previous sibling's last descendant, or its parent). */
+function before(element: Element): Element | null {
+  let node = element.previousElementSibling;
+  if (!node) return element.parentElement;
+  for (let depth = 0; depth < 16 && !isSkipped(node) && node.lastElementChild; depth += 1) node = node.lastElementChild;
+  return node;
+}
+
+/** A cell's or label's words without a trailing colon: "Brand:" → "Brand". */
+const labelOf = (text: string) => text.replace(/[\s:：]+$/, '');
+
+/** A microdata brand's name: its content, its `name` property (a few elements in), or its text. */
+function microdataValue(element: Element): string {
+  const content = element.getAttribute('content');
+  if (content) return content;
+  if (element.hasAttribute('itemscope')) {
+    let node = element.firstElementChild;
+    for (let i = 0; node && i < 12 && element.contains(node); i += 1, node = after(node)) {
+      if (/(^|\s)name(\s|$)/.test(node.getAttribute('itemprop') ?? ''))
+        return node.getAttribute('content') || readableText(node);
+    }
+  }
+  return readableText(element, MAKER_LINE);
+}
+
+/**
+ * Lines near the page's first visible heading that may name the product's maker: microdata and
+ * RDFa brand or manufacturer, a brand-named element in the title's block ("Visit the Acme
+ * Store", a vendor line), a details row or label whose label is a maker's ("Marke: Acme").
+ * Bounded: a fixed number of elements after the heading and before it, never the whole page;
+ * headers, navigation, footers and forms are stepped over.
+ */
+export function makerLinesNear(heading: Element | null): [MakerLineSource, string][] {
+  const found: [MakerLineSource, string][] = [];
+  if (!heading) return found;
+  const add = (source: MakerLineSource, text: string) => {
+    const line = clean(text, MAKER_LINE);
+    if (line && found.length < MAX_MAKER_LINES && !found.some(([, seen]) => seen === line)) found.push([source, line]);
+  };
+  /** `near`: within the title's few elements, where a byline or a vendor line sits; `ancestor`: holds the heading. */
+  const look = (element: Element, near: boolean, ancestor: boolean) => {
+    const itemprop = element.getAttribute('itemprop') ?? '';
+    if (/(^|\s)(brand|manufacturer)(\s|$)/i.test(itemprop)) return add('microdata', microdataValue(element));
+    const property = element.getAttribute('property') ?? '';
+    if (/(^|[\s:/#])(brand|manufacturer)$/i.test(property)) {
+      return add('rdfa', element.getAttribute('content') || readableText(element, MAKER_LINE));
+    }
+    if (ancestor) return;
+    const tag = element.tagName;
+    if (tag === 'TR' || tag === 'DT') {
+      const cell = tag === 'TR' ? element.firstElementChild : element;
+      const value = cell?.nextElementSibling;
+      const label = labelOf(readableText(cell, 40));
+      if (value && MAKER_LABEL.test(label)) add('details', `${label}: ${readableText(value, MAKER_LINE)}`);
+      return;
+    }
+    if (near && BRANDISH.test(`${element.id} ${element.getAttribute('class') ?? ''}`)) {
+      return add('byline', readableText(element, MAKER_LINE));
+    }
+    // Only a label, or a small element that starts with words of its own, is read as one.
+    const lead = element.firstChild;
+    const leaf = element.childElementCount === 0;
+    const leadText = lead?.nodeType === 3 && (lead.nodeValue ?? '').trim() !== '';
+    const text = leaf || (leadText && element.childElementCount <= 3) ? readableText(element, 161) : '';
+    if (text && text.length <= 160) {
+      if (leaf && MAKER_LABEL.test(labelOf(text))) {
+        // A label alone ("<span>Brand:</span> <a>Acme</a>", a table's label cell): its value follows it.
+        const value = element.nextElementSibling ?? element.parentElement?.nextElementSibling;
+        if (value) add('details', `${labelOf(text)}: ${readableText(value, MAKER_LINE)}`);
+        return;
+      }
+      const match = LABELLED.exec(text);
+      if (match && MAKER_LABEL.test((match[1] ?? '').trim())) return add('details', text);
+    }
+  };
+  let node: Element | null = heading;
+  for (let i = 0; node && i < MAKER_AHEAD && found.length < MAX_MAKER_LINES; i += 1, node = after(node)) {
+    look(node, i < MAKER_NEAR, false);
+  }
+  node = heading;
+  for (let i = 0; node && i < MAKER_BEHIND && found.length < MAX_MAKER_LINES; i += 1) {
+    const previous: Element | null = before(node);
+    if (previous && !isSkipped(previous)) look(previous, true, previous === node.parentElement);
+    node = previous;
+  }
+  return found;
 }
 
 /** Reads the signals of a document; `selection` is what the user selected, if anything. */
@@ -123,6 +280,7 @@ export function readPageSignals(doc: Document, url: string, selection = ''): Pag
   } catch {
     hostname = '';
   }
+  const heading = firstVisibleH1(doc);
   const jsonLd = Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))
     .slice(0, MAX_JSON_LD_SCRIPTS)
     .map((script) => script.textContent ?? '')
@@ -133,8 +291,9 @@ export function readPageSignals(doc: Document, url: string, selection = ''): Pag
     title: clean(doc.title),
     metas: metasOf(doc),
     jsonLd,
-    logos: logosOf(doc),
-    h1: firstVisibleH1(doc),
+    logos: logosOf(doc, hostname),
+    h1: readableText(heading),
+    makerLines: makerLinesNear(heading),
     lang: clean(doc.documentElement.getAttribute('lang'), 35).toLowerCase(),
     text: readableText(doc.body, MAX_SAMPLE),
     selection: clean(selection, 500),

@@ -46,6 +46,12 @@ export interface PageSignals {
   logos: string[];
   /** The first visible h1. */
   h1: string;
+  /**
+   * Short lines near the first visible h1 that may name the product's maker, with where each
+   * was found: microdata or RDFa brand/manufacturer, a byline by the title ("Brand: …",
+   * "Visit the … Store", a vendor line) or a details row ("Marke: …"). Absent from older copies.
+   */
+  makerLines?: [MakerLineSource, string][];
   /** The document's lang attribute. */
   lang: string;
   /** A sample of the page's visible text, for the browser's language detection. */
@@ -63,12 +69,25 @@ export function pageSignals(fields: Partial<PageSignals> = {}): PageSignals {
     jsonLd: [],
     logos: [],
     h1: '',
+    makerLines: [],
     lang: '',
     text: '',
     selection: '',
     ...fields,
   };
 }
+
+/** Where a line of `makerLines` was found near the page's heading. */
+export const MAKER_LINE_SOURCES = ['microdata', 'rdfa', 'byline', 'details'] as const;
+export type MakerLineSource = (typeof MAKER_LINE_SOURCES)[number];
+
+/**
+ * The label of a details row or byline that names a product's maker, in the languages the
+ * panel reads (English, German, French, Spanish, and Italian, Portuguese and Dutch beside them):
+ * "Brand", "Marke", "Marque", "Marca", "Hersteller", "Fabricant", ...
+ */
+export const MAKER_LABEL =
+  /^(?:brand|brand name|manufacturer|maker|marke|markenname|hersteller|marque|fabricant|marca|fabricante|produttore|marchio|merk|fabrikant)$/i;
 
 /** Where the panel's page reading found a name (lib/page-reading.ts), in the words "Why these results" uses. */
 export const SIGNALS = [
@@ -80,6 +99,10 @@ export const SIGNALS = [
   'title',
   'domain',
   'product brand',
+  'microdata',
+  'RDFa',
+  'byline',
+  'product details',
 ] as const;
 
 /** Where the panel's page reading found the page's language. */

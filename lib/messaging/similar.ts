@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LibraryAd } from '../contract/ad-library';
 import { brandIdSchema } from '../contract/ids';
-import { LANGUAGE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
+import { LANGUAGE_SOURCES, MAKER_LINE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
 import type { PageReading } from '../page-reading';
 import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keyword-limits';
 
@@ -24,6 +24,10 @@ export const pageSignalsSchema: z.ZodType<PageSignals> = z
     jsonLd: z.array(text(60_000)).max(8),
     logos: z.array(text(100)).max(6),
     h1: text(300),
+    makerLines: z
+      .array(z.tuple([z.enum(MAKER_LINE_SOURCES), text(120)]))
+      .max(6)
+      .optional(),
     lang: text(35),
     text: text(600),
     selection: text(500),
@@ -37,6 +41,11 @@ export const similarRequestSchema = z.discriminatedUnion('kind', [
       kind: z.literal('page'),
       signals: pageSignalsSchema,
       keywords: keywordsSchema.optional(),
+      /** A name the user chose over the one the reading put first ("Use … instead"). */
+      prefer: z
+        .object({ site: text(100).optional(), maker: text(100).optional() })
+        .strict()
+        .optional(),
     })
     .strict(),
   z

@@ -9,7 +9,9 @@ import { readPage, sameName } from '../../../lib/page-reading';
 /**
  * Heads of real pages (tests/fixtures/page-heads, each naming its source), read as Adscope reads
  * a page: the find-similar script's signals, then the panel's reading. Each row says what a
- * person sees there: the site's name, the product's maker where the page names one, the language.
+ * person sees there: the site's name, the product's maker where the page names one apart from
+ * the product's own title (in metadata, a byline, a details row), the language; and for a
+ * store's product page, the store's platform.
  */
 interface CorpusPage {
   file: string;
@@ -18,6 +20,8 @@ interface CorpusPage {
   site: string;
   maker?: string;
   language: string;
+  /** A store product page's shop software or marketplace. */
+  platform?: string;
 }
 
 const CORPUS: CorpusPage[] = [
@@ -70,6 +74,7 @@ const CORPUS: CorpusPage[] = [
     site: 'Tesla Hunt',
     maker: 'Tesla',
     language: 'en',
+    platform: 'car marketplace',
   },
   {
     file: 'ebrosia.html',
@@ -78,6 +83,7 @@ const CORPUS: CorpusPage[] = [
     site: 'ebrosia',
     maker: 'Beringer',
     language: 'de',
+    platform: 'Shopware',
   },
   {
     file: 'infobae.html',
@@ -239,6 +245,7 @@ const CORPUS: CorpusPage[] = [
     kind: 'store',
     site: 'Spinneys Lebanon',
     language: 'en',
+    platform: "a supermarket's own shop",
   },
   {
     file: 'fye.html',
@@ -246,6 +253,7 @@ const CORPUS: CorpusPage[] = [
     kind: 'store',
     site: 'FYE',
     language: 'en',
+    platform: "a media store's own shop",
   },
   {
     file: 'allrecipes.html',
@@ -303,6 +311,92 @@ const CORPUS: CorpusPage[] = [
     site: 'Reuters',
     language: 'en',
   },
+  {
+    file: 'letstango.html',
+    url: 'http://www.letstango.com/product/casio-edifices-efv-510d-2avudf-men-s-watch-avudf',
+    kind: 'store',
+    site: "Let's Tango",
+    language: 'en',
+    platform: 'Magento',
+  },
+  {
+    file: 'radioshack-egypt.html',
+    url: 'https://radioshack.com.eg/en/airwheel-m3-awm3br-electric-skateboard-stand-60-0929',
+    kind: 'store',
+    site: 'RadioShack Egypt',
+    maker: 'Airwheel',
+    language: 'en',
+    platform: 'OpenCart',
+  },
+  {
+    file: 'hero-mea-store.html',
+    url: 'http://www.herobabystore.com/3-fruits-3/',
+    kind: 'store',
+    site: 'Hero MEA Store',
+    language: 'en',
+    platform: 'BigCommerce',
+  },
+  {
+    file: 'cam4sell.html',
+    url: 'https://www.cam4sell.com/nikon-d3400-kit-18-55-vr-16gb-c10-bag/',
+    kind: 'store',
+    site: 'Cam4sell',
+    language: 'en',
+    platform: 'CS-Cart',
+  },
+  {
+    file: 'ariika.html',
+    url: 'http://www.ariika.com/product/willow-bean-bag/',
+    kind: 'store',
+    site: 'Ariika',
+    language: 'en',
+    platform: 'WooCommerce',
+  },
+  {
+    file: 'oriflame-egypt.html',
+    url: 'https://eg.oriflame.com/en/products/product?code=31273',
+    kind: 'store',
+    site: 'Oriflame',
+    maker: 'Activelle',
+    language: 'en',
+    platform: "a cosmetics maker's own shop",
+  },
+  {
+    file: 'network-health.html',
+    url: 'https://www.networkhealth.com/network-health-plan-info/all/find-a-doctor/provider-search-provider-detail.aspx?Id=P00138746&Network=HMO%2fPOS',
+    kind: 'saas',
+    site: 'Network Health',
+    language: 'en',
+  },
+  {
+    file: 'stips.html',
+    url: 'https://stips.co.il/ask/5163110/%D7%90%D7%99%D7%9A-%D7%94%D7%94%D7%A8%D7%92%D7%A9%D7%94-%D7%96%D7%94-%D7%9C%D7%94%D7%99%D7%95%D7%AA-%D7%98%D7%91%D7%A2%D7%95%D7%A0%D7%99',
+    kind: 'publisher',
+    site: 'Stips',
+    language: 'he',
+  },
+  {
+    file: 'ikea-egypt.html',
+    url: 'http://www.ikea.com/eg/en/catalog/products/00302502/',
+    kind: 'store',
+    site: 'IKEA',
+    language: 'en',
+    platform: "a furniture maker's own shop",
+  },
+  {
+    file: 'autoevolution.html',
+    url: 'http://www.autoevolution.com/cars/',
+    kind: 'publisher',
+    site: 'autoevolution',
+    language: 'en',
+  },
+  {
+    file: 'daft-ie.html',
+    url: 'http://www.daft.ie/ireland/houses-for-sale/',
+    kind: 'publisher',
+    site: 'Daft.ie',
+    language: 'en',
+  },
 ];
 
 function read(page: CorpusPage) {
@@ -312,14 +406,40 @@ function read(page: CorpusPage) {
   return readPage(signals, siteDomainOf(signals.hostname));
 }
 
+/** Texts a person never takes for a name, checked apart from the reading's own rules. */
+const NOT_A_NAME: [string, RegExp][] = [
+  ['a file name or identifier', /^[\x21-\x7e]*(?:_|\.(?:png|jpe?g|gif|svg|webp)$|[-@]\d+x$)[\x21-\x7e]*$/i],
+  ['the word logo', /^(?:logo|logotipo|logotype)\b|\b(?:logo|logotipo|logotype)$/i],
+  ['a domain ending or punctuation', /^(?:\.[a-z]{2,}|[\s\p{P}\p{S}]*)$/iu],
+  ['a number or code', /^(?:[\d\s.,:/#-]+|\S*\d\S*\d\S*\d\S*)$/],
+  ['a promotion', /%|\b(?:sale|deals?|discount|rabatt|angebot|soldes|rebajas|oferta)\b/i],
+  ['a parenthetical', /\(.*\)/],
+];
+
+/** Site names first on at least 58 of every 60 pages; makers found on at least 13 of every 15 store pages that name one. */
+const SITE_MISSES_PER_60 = 2;
+const MAKER_MISSES_PER_15 = 2;
+
 describe('a corpus of real page heads', () => {
   const readings = CORPUS.map((page) => ({ page, reading: read(page) }));
+  const storePages = CORPUS.filter((page) => page.kind === 'store');
 
-  it('names the site first on at least 95% of them', () => {
+  it('names the site first on at least 58 of every 60 of them', () => {
     const misses = readings
       .filter(({ page, reading }) => !sameName(reading.siteNames[0]?.name ?? '', page.site))
       .map(({ page, reading }) => `${page.file}: ${reading.siteNames[0]?.name ?? 'nothing'} (expected ${page.site})`);
-    expect(misses.length / CORPUS.length, misses.join('\n')).toBeLessThanOrEqual(0.05);
+    expect(misses.length, misses.join('\n')).toBeLessThanOrEqual(Math.floor((CORPUS.length * SITE_MISSES_PER_60) / 60));
+  });
+
+  it('never offers first a text that is no name: a file name, the word logo, a domain ending, a number or code, a promotion, a parenthetical', () => {
+    const offered = readings.flatMap(({ page, reading }) =>
+      [reading.siteNames[0]?.name, reading.makerNames[0]?.name]
+        .filter((name): name is string => Boolean(name))
+        .flatMap((name) =>
+          NOT_A_NAME.filter(([, pattern]) => pattern.test(name)).map(([what]) => `${page.file}: “${name}” is ${what}`),
+        ),
+    );
+    expect(offered).toEqual([]);
   });
 
   it('finds the language of at least 98% of them', () => {
@@ -329,31 +449,42 @@ describe('a corpus of real page heads', () => {
     expect(misses.length / CORPUS.length, misses.join('\n')).toBeLessThanOrEqual(0.02);
   });
 
-  it('offers the maker on every product page that names one, and no maker where none is named', () => {
-    for (const { page, reading } of readings) {
-      const makers = reading.makerNames.map((name) => name.name);
-      if (page.maker)
-        expect([page.file, makers.some((name) => sameName(name, page.maker ?? ''))]).toEqual([page.file, true]);
-      else expect([page.file, makers]).toEqual([page.file, []]);
+  it('offers the maker on at least 13 of every 15 store pages that name one, and no maker where none is named', () => {
+    const named = readings.filter(({ page }) => page.maker);
+    const misses = named
+      .filter(({ page, reading }) => !reading.makerNames.some((name) => sameName(name.name, page.maker ?? '')))
+      .map(
+        ({ page, reading }) =>
+          `${page.file}: ${reading.makerNames.map((name) => name.name).join(', ') || 'nothing'} (expected ${page.maker})`,
+      );
+    expect(misses.length, misses.join('\n')).toBeLessThanOrEqual(Math.floor((named.length * MAKER_MISSES_PER_15) / 15));
+    for (const { page, reading } of readings.filter(({ page }) => !page.maker)) {
+      expect([page.file, reading.makerNames.map((name) => name.name)]).toEqual([page.file, []]);
     }
   });
 
-  it('holds at least 40 real pages, each fixture in the table once', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(40);
+  it('holds 51 real pages, each fixture in the table once', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(51);
     expect(new Set(CORPUS.map((page) => page.file)).size).toBe(CORPUS.length);
     expect(readdirSync(path.resolve('tests/fixtures/page-heads')).sort()).toEqual(
       CORPUS.map((page) => page.file).sort(),
     );
   });
 
-  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech, Portuguese and Chinese', () => {
+  it('holds at least 11 store product pages, each of another store, with its platform', () => {
+    expect(storePages.length).toBeGreaterThanOrEqual(11);
+    expect(storePages.filter((page) => !page.platform).map((page) => page.file)).toEqual([]);
+    expect(new Set(storePages.map((page) => new URL(page.url).hostname)).size).toBe(storePages.length);
+  });
+
+  it('covers news, SaaS, a Shopify brand, publishers and stores, in English, Japanese, French, German, Spanish, Italian, Russian, Czech, Portuguese, Chinese and Hebrew', () => {
     const kinds = new Set(CORPUS.map((page) => page.kind));
     expect(
       ['news', 'saas', 'shopify', 'publisher', 'store'].filter((kind) => !kinds.has(kind as CorpusPage['kind'])),
     ).toEqual([]);
     const languages = new Set(CORPUS.map((page) => page.language));
     expect(
-      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt', 'zh'].filter((language) => !languages.has(language)),
+      ['en', 'ja', 'fr', 'de', 'es', 'it', 'ru', 'cs', 'pt', 'zh', 'he'].filter((language) => !languages.has(language)),
     ).toEqual([]);
   });
 });

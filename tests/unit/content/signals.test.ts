@@ -61,6 +61,40 @@ describe('the find-similar script collects', () => {
     expect(signals.h1).toBe('Trail tents');
   });
 
+  it('the page’s own h1, not a logo drawn in an h1 in the banner', () => {
+    const signals = readPageSignals(
+      page(
+        '<html><body><header><h1 class="logo"><a href="/" title="Northwind"></a></h1></header><main><a class="brand" itemprop="brand">Fabrikam</a><h1>Trail tents</h1></main></body></html>',
+      ),
+      'https://northwind.example/',
+    );
+    expect(signals.h1).toBe('Trail tents');
+    expect(signals.makerLines).toEqual([['microdata', 'Fabrikam']]);
+  });
+
+  it('the logo in a link to the home page, not a currency’s or a language’s flag before it', () => {
+    const signals = readPageSignals(
+      page(
+        '<html><body><header><a href="#"><img src="/aed.gif" alt="AED"></a><a href="/ar/p/1"><img src="/eg.png" alt="Arabic"></a><a href="https://www.northwind.example/en/"><img src="/l.png" alt="Northwind Outfitters"></a></header></body></html>',
+      ),
+      'https://northwind.example/p/1',
+    );
+    expect(signals.logos).toEqual(['Northwind Outfitters']);
+  });
+
+  it('at most 6 maker lines, only near the heading, on a page of 50,000 nodes', () => {
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `<div><span>Brand: Maker ${i}</span><em>x</em><b>y</b><i>z</i></div>`,
+    );
+    const html = `<html><body>${rows.slice(0, 5_000).join('')}<h1>Trail tent</h1>${rows.slice(5_000).join('')}</body></html>`;
+    const signals = readPageSignals(page(html), 'https://northwind.example/');
+    expect(signals.makerLines?.length).toBe(6);
+    expect(
+      signals.makerLines?.every(([source, line]) => source === 'details' && /^Brand: Maker 5\d{3}$/.test(line)),
+    ).toBe(true);
+  });
+
   it('a bounded sample of the text, the lang attribute and the selection', () => {
     const long = 'word '.repeat(10_000);
     const signals = readPageSignals(

@@ -1,0 +1,245 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { preferName, siteDomainOf } from '../../../components/similar/read-page';
+import { readPageSignals } from '../../../lib/content/signals';
+import { makerOfLine, nameProblem, readPage, siteNames } from '../../../lib/page-reading';
+
+/**
+ * Names that are not names, and the maker by a product's title: made-up pages of example
+ * domains (real pages are in page-corpus.test.ts), read as Adscope reads a page.
+ */
+function read(html: string, url: string) {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const signals = readPageSignals(doc, url);
+  const site = siteDomainOf(signals.hostname);
+  return { signals, reading: readPage(signals, site), names: siteNames(signals, site) };
+}
+
+/** A page with a banner whose home link holds a logo image with this alt text, and a title. */
+function bannerPage(alt: string, { lang = 'en', title = 'Trail tents', head = '' } = {}) {
+  return `<html lang="${lang}"><head><title>${title}</title>${head}</head><body><header><a href="/"><img src="/l.png" alt="${alt}"></a></header><h1>${title}</h1></body></html>`;
+}
+
+describe('a name is a name', () => {
+  it.each([
+    ['en', 'brand_logotype_black'],
+    ['de', 'logo-2x'],
+    ['fr', 'img_0412'],
+    ['es', 'cabecera@2x.png'],
+  ])('a file name or identifier in the logo (%s) is not the site’s name', (lang, alt) => {
+    const { reading, names } = read(bannerPage(alt, { lang }), 'https://northwind.example/tents');
+    expect(reading.siteNames.map((name) => name.name)).toEqual(['northwind']);
+    expect(names.setAside).toEqual([{ name: alt, signal: 'logo', problem: 'file name' }]);
+  });
+
+  it.each([
+    ['en', 'Northwind logo'],
+    ['de', 'Northwind Logo'],
+    ['fr', 'Logo Northwind'],
+    ['es', 'Logotipo Northwind'],
+  ])(
+    'a logo that says “logo” (%s) is not taken as written, and counts toward a name another signal gives',
+    (lang, alt) => {
+      const alone = read(bannerPage(alt, { lang }), 'https://fabrikam.example/');
+      expect(alone.reading.siteNames.map((name) => name.name)).toEqual(['fabrikam']);
+      expect(alone.names.setAside).toEqual([{ name: alt, signal: 'logo', problem: 'logo word' }]);
+      const named = read(
+        bannerPage(alt, { lang, head: '<meta property="og:site_name" content="Northwind">' }),
+        'https://fabrikam.example/',
+      );
+      expect(named.reading.siteNames[0]?.name).toBe('Northwind');
+      expect(named.names.signals[0]).toEqual(['og:site_name', 'logo']);
+      expect(named.names.setAside).toEqual([]);
+    },
+  );
+
+  it.each(['.us', '|', '– —', '...'])('a domain ending or punctuation (“%s”) is not a name', (alt) => {
+    const { reading, names } = read(bannerPage(alt), 'https://northwind.example/');
+    expect(reading.siteNames.map((name) => name.name)).toEqual(['northwind']);
+    expect(names.setAside.map((aside) => aside.problem)).toEqual(['domain ending']);
+  });
+
+  it.each([
+    ['en', '2024'],
+    ['de', 'SKU-48213'],
+    ['fr', 'B07XJ8C8F5'],
+  ])('a number or code (%s, “%s”) is not a name', (lang, alt) => {
+    const { reading, names } = read(bannerPage(alt, { lang }), 'https://northwind.example/');
+    expect(reading.siteNames.map((name) => name.name)).toEqual(['northwind']);
+    expect(names.setAside.map((aside) => aside.problem)).toEqual(['number or code']);
+  });
+
+  it.each([
+    ['en', 'Summer Sale: up to 50% off'],
+    ['de', 'Jetzt kaufen und Rabatt sichern'],
+    ['fr', 'Soldes d’été'],
+    ['es', 'Rebajas de invierno'],
+  ])('a promotion’s text in a banner tile (%s) is not a name', (lang, alt) => {
+    const { reading, names } = read(bannerPage(alt, { lang }), 'https://northwind.example/');
+    expect(reading.siteNames.map((name) => name.name)).toEqual(['northwind']);
+    expect(names.setAside.map((aside) => aside.problem)).toEqual(['promotion']);
+  });
+
+  it('a parenthetical after a name is not part of it', () => {
+    const { reading } = read(
+      bannerPage('Northwind (formerly Fabrikam)', { head: '<meta property="og:site_name" content="Northwind">' }),
+      'https://northwind-social.example/',
+    );
+    expect(reading.siteNames[0]).toMatchObject({ name: 'Northwind' });
+    expect(reading.siteNames.some((name) => /formerly/.test(name.name))).toBe(false);
+  });
+
+  it.each([
+    ['en', 'Welcome to Northwind Outfitters'],
+    ['de', 'Willkommen bei Northwind Outfitters'],
+    ['fr', 'Bienvenue chez Northwind Outfitters'],
+    ['es', 'Bienvenido a Northwind Outfitters'],
+  ])('a greeting around a name (%s) is not part of it', (lang, alt) => {
+    const { reading } = read(bannerPage(alt, { lang }), 'https://shop.example/');
+    expect(reading.siteNames[0]?.name).toBe('Northwind Outfitters');
+  });
+
+  it('a market’s and a language’s codes after a name are not part of it', () => {
+    const { reading } = read(
+      bannerPage('Northwind', { head: '<meta property="og:site_name" content="Northwind EG/EN">' }),
+      'https://shop.example/',
+    );
+    expect(reading.siteNames[0]).toMatchObject({ name: 'Northwind' });
+    expect(reading.siteNames.some((name) => name.name.includes('EG/EN'))).toBe(false);
+  });
+
+  it.each([
+    ["Let's Tango", 'https://www.letstango.example/watch'],
+    ['NORTH WIND', 'https://northwind.example/'],
+    ['Northwind.com', 'https://www.northwind.example/'],
+  ])('a name that spells the domain’s label in another form (“%s”) counts toward it', (alt, url) => {
+    const { reading, names } = read(
+      bannerPage(alt, { head: '<meta property="og:site_name" content="Contoso Media Group">' }),
+      url,
+    );
+    expect(reading.siteNames[0]?.name).toBe(alt);
+    expect(names.signals[0]).toEqual(['logo', 'domain']);
+  });
+
+  it('where the strongest signals disagree, prefers the one another signal repeats', () => {
+    const { reading } = read(
+      bannerPage('Northwind', {
+        title: 'Trail tents | Northwind',
+        head: '<script type="application/ld+json">{"@type":"Organization","name":"Contoso Holdings"}</script>',
+      }),
+      'https://shop.example/',
+    );
+    expect(reading.siteNames.map((name) => name.name)).toEqual(['Northwind', 'Contoso Holdings', 'shop']);
+  });
+
+  it('keeps a name of another script with an underscore, and a short name with a digit', () => {
+    expect(nameProblem('史蒂文的家_藍天')).toBeNull();
+    expect(nameProblem('7-Eleven')).toBeNull();
+    expect(nameProblem('3M')).toBeNull();
+    expect(nameProblem('Cam4sell')).toBeNull();
+  });
+});
+
+/** A product page with these elements right after (or before) its h1. */
+function productPage(after: string, { lang = 'en', before = '', header = '' } = {}) {
+  return `<html lang="${lang}"><head><title>Trail tent</title></head><body><header>${header}</header><main><div class="product"><div class="title">${before}<h1>Trail tent 2P</h1>${after}</div></div></main></body></html>`;
+}
+
+function makerOf(html: string) {
+  return read(html, 'https://shop.example/p/1').reading.makerNames.map((name) => [name.name, name.signal]);
+}
+
+describe('the maker by the product’s title', () => {
+  it.each([
+    ['en', '<a id="bylineInfo" href="/acme">Visit the Northwind Store</a>'],
+    ['de', '<a id="bylineInfo" href="/acme">Besuche den Northwind-Store</a>'],
+    ['fr', '<a id="bylineInfo" href="/acme">Visiter la boutique Northwind</a>'],
+    ['es', '<a id="bylineInfo" href="/acme">Visita la tienda de Northwind</a>'],
+  ])('reads a store byline (%s)', (lang, byline) => {
+    expect(makerOf(productPage(byline, { lang }))).toEqual([['Northwind', 'byline']]);
+  });
+
+  it.each([
+    ['en', '<a id="bylineInfo">Brand: Northwind</a>', 'byline'],
+    ['de', '<div class="details"><p>Marke: Northwind</p></div>', 'product details'],
+    ['fr', '<div class="details"><p>Marque : Northwind</p></div>', 'product details'],
+    ['es', '<ul><li>Marca: Northwind</li></ul>', 'product details'],
+    ['en', '<div><span>Brand:</span> <a href="/northwind">Northwind</a></div>', 'product details'],
+  ])('reads a labelled brand line (%s: %s)', (lang, line, signal) => {
+    expect(makerOf(productPage(line, { lang }))).toEqual([['Northwind', signal]]);
+  });
+
+  it.each([
+    ['en', '<div class="byline">by Jane Roe (Author), John Doe</div>', 'Jane Roe'],
+    ['de', '<div class="byline">von Northwind</div>', 'Northwind'],
+    ['fr', '<div class="byline">par Northwind</div>', 'Northwind'],
+  ])('reads a “by …” byline (%s)', (lang, line, name) => {
+    expect(makerOf(productPage(line, { lang }))).toEqual([[name, 'byline']]);
+  });
+
+  it('reads a vendor line above the title', () => {
+    expect(makerOf(productPage('', { before: '<p class="product__vendor">Northwind</p>' }))).toEqual([
+      ['Northwind', 'byline'],
+    ]);
+  });
+
+  it.each([
+    ['en', '<table><tr class="po-brand"><td><span>Brand</span></td><td><span>Northwind</span></td></tr></table>'],
+    ['de', '<table><tr><th>Hersteller</th><td>Northwind</td></tr><tr><th>Farbe</th><td>Grün</td></tr></table>'],
+    ['es', '<dl><dt>Color</dt><dd>Verde</dd><dt>Fabricante</dt><dd>Northwind</dd></dl>'],
+  ])('reads a details table’s brand row (%s)', (lang, table) => {
+    expect(makerOf(productPage(table, { lang }))).toEqual([['Northwind', 'product details']]);
+  });
+
+  it('reads the offer’s brand and manufacturer in microdata and RDFa', () => {
+    expect(
+      makerOf(
+        productPage(
+          '<div itemprop="brand" itemscope itemtype="https://schema.org/Brand"><meta itemprop="name" content="Northwind"></div>',
+        ),
+      ),
+    ).toEqual([['Northwind', 'microdata']]);
+    expect(makerOf(productPage('<span itemprop="manufacturer">Fabrikam</span>'))).toEqual([['Fabrikam', 'microdata']]);
+    expect(makerOf(productPage('<span property="schema:brand">Northwind</span>'))).toEqual([['Northwind', 'RDFa']]);
+  });
+
+  it('takes nothing from the banner’s brand menu, a label without a maker, or a line far below the title', () => {
+    const menu =
+      '<nav><div class="brands-menu-item"><a>GARMIN</a></div><div class="brands-menu-item"><a>SAMSUNG</a></div></nav>';
+    const filler = Array.from({ length: 400 }, (_, i) => `<div><span>spec ${i}</span></div>`).join('');
+    const html = productPage(`<p>Colour: Green</p>${filler}<p>Brand: Fabrikam</p>`, { header: menu });
+    expect(makerOf(html)).toEqual([]);
+  });
+
+  it('sets aside a maker that is no name', () => {
+    expect(makerOfLine('byline', 'Brand: 4006381333931')).toBe('');
+    expect(makerOfLine('details', 'Marke: Angebot -20%')).toBe('');
+    expect(makerOfLine('details', 'Colour: Green')).toBe('');
+    expect(makerOfLine('microdata', 'Northwind')).toBe('Northwind');
+  });
+});
+
+describe('a name the user chose', () => {
+  it('goes first, weighing more than any other; an unknown choice changes nothing', () => {
+    const names = [
+      { name: 'Northwind', signal: 'og:site_name' as const, weight: 6 },
+      { name: 'Fabrikam Outdoor', signal: 'logo' as const, weight: 3 },
+    ];
+    expect(preferName(names, 'fabrikam outdoor')).toEqual([
+      { name: 'Fabrikam Outdoor', signal: 'logo', weight: 7 },
+      { name: 'Northwind', signal: 'og:site_name', weight: 6 },
+    ]);
+    expect(preferName(names, 'Contoso')).toEqual(names);
+    expect(preferName(names, undefined)).toEqual(names);
+  });
+});
+
+describe('the language', () => {
+  it('reads a withdrawn code as the one that replaced it', () => {
+    const { reading } = read(
+      '<html lang="iw"><head><title>שאלה</title></head><body></body></html>',
+      'https://stips.example/',
+    );
+    expect(reading.language).toBe('he');
+  });
+});
