@@ -48,6 +48,8 @@ export interface KeepJob {
   attempts?: number;
   /** Not worked before this time (a backoff): the other jobs go first. */
   notBefore?: number;
+  /** Asked for (a confirmed save, Keep this board) and not tried since: a page that asked waits for its try. */
+  fresh?: boolean;
 }
 
 /** A board kept in this browser (a service whose boards are read-only through its API, or by choice). */
@@ -182,6 +184,25 @@ export async function vaultSize(): Promise<VaultSize> {
 /** Which of an ad's creatives the vault has, for a board. */
 export async function keptAd(boardId: string, adId: string): Promise<KeptAd | null> {
   return (await (await vaultDb()).get('ads', keptAdKey(boardId, adId))) ?? null;
+}
+
+/**
+ * What a page that asked to keep a board's ads waits on, read at once: each ad's kept row (or
+ * null), and how many of them have a job the keeper has not tried since it was asked.
+ */
+export async function askedAds(
+  boardId: string,
+  adIds: readonly string[],
+): Promise<{ kept: (KeptAd | null)[]; untried: number }> {
+  const db = await vaultDb();
+  const tx = db.transaction(['ads', 'jobs']);
+  const keys = adIds.map((adId) => keptAdKey(boardId, adId));
+  const [kept, jobs] = await Promise.all([
+    Promise.all(keys.map((key) => tx.objectStore('ads').get(key))),
+    Promise.all(keys.map((key) => tx.objectStore('jobs').get(key))),
+  ]);
+  await tx.done;
+  return { kept: kept.map((row) => row ?? null), untried: jobs.filter((job) => job?.fresh === true).length };
 }
 
 /**

@@ -121,16 +121,16 @@ export class VaultKeeper {
       if (urls.length === 0) continue;
       const waiting = await tx.objectStore('jobs').get(id);
       if (waiting) {
-        if ((waiting.notBefore ?? 0) > now) {
-          await tx.objectStore('jobs').put({ ...waiting, notBefore: now });
-          added += 1;
-        }
+        // Asked again: due now, and untried until the keeper's next try of it ends.
+        const resting = (waiting.notBefore ?? 0) > now;
+        await tx.objectStore('jobs').put({ ...waiting, ...(resting ? { notBefore: now } : {}), fresh: true });
+        if (resting) added += 1;
         continue;
       }
       // An ad kept whole stays as it is; one whose links did not answer then is tried again.
       const kept = await tx.objectStore('ads').get(id);
       if (kept && fullyKept(kept)) continue;
-      await tx.objectStore('jobs').put({ ...job, urls, id, createdAt: now + index, skipped: [] });
+      await tx.objectStore('jobs').put({ ...job, urls, id, createdAt: now + index, skipped: [], fresh: true });
       added += 1;
     }
     await tx.done;
@@ -233,7 +233,7 @@ export class VaultKeeper {
   private async say(state: Partial<VaultState>): Promise<void> {
     if (this.stopped()) return;
     const current = await vaultStateItem.get();
-    await vaultStateItem.set({ ...current, ...state, at: this.deps.clock() });
+    await vaultStateItem.set({ ...current, ...state, at: this.deps.clock(), serial: current.serial + 1 });
   }
 
   /** The oldest job that is due, and when the next resting one is. */
@@ -267,7 +267,12 @@ export class VaultKeeper {
       }
       // The progress, at most once a second: every write reaches every open page.
       if (lastSaid === null || this.deps.clock() - lastSaid >= 1000 || job.boardId !== lastBoard) {
-        await this.say({ board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') } });
+        // Keeping again: whatever stopped it before (a full disk) is no longer so.
+        await this.say({
+          stopped: null,
+          message: null,
+          board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') },
+        });
         lastSaid = this.deps.clock();
         lastBoard = job.boardId;
       }
@@ -328,7 +333,8 @@ export class VaultKeeper {
 
   /**
    * The ad as kept now (only creatives in the files store); its job done, or resting when links
-   * did not answer and tries remain. A job cancelled meanwhile is not written back.
+   * did not answer and tries remain (tried: no longer fresh). A job cancelled meanwhile is not
+   * written back.
    */
   private async finish(db: VaultDb, job: KeepJob, passing: { url: string; reason: string }[]): Promise<void> {
     const tx = db.transaction(['ads', 'jobs', 'files'], 'readwrite');
@@ -351,7 +357,7 @@ export class VaultKeeper {
     const attempts = (job.attempts ?? 0) + 1;
     if (passing.length > 0 && attempts < this.policy.maxAttempts) {
       const delay = Math.min(this.policy.retryMaxMs, this.policy.retryBaseMs * 2 ** (attempts - 1));
-      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay });
+      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay, fresh: false });
     } else await tx.objectStore('jobs').delete(job.id);
     await tx.done;
   }

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { TEST_NOW } from '../../support/clock';
+import { BOARD, boardAd, KEY, keepWorld, type KeepWorld, SERVICE } from '../../support/keep-world';
+
+/**
+ * "Keep this board's creatives" from the board's view to the vault and back: the hook, the
+ * background's handlers and keeper, the service and the media hosts, with the faults they meet.
+ */
+
+const HOUR = 3_600_000;
+const SLOW = 'https://cdn.example/slow.png';
+const SITE = 'https://cdn.example/*';
+const KEEPING = /^Keeping creatives/;
+
+let world: KeepWorld;
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  // The page's clock reads the same instant whatever the machine's date.
+  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+});
+
+afterEach(async () => {
+  await world.dispose();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A world connected to the service, whose board `BOARD` holds `ads`, the view open. */
+async function open(ads = [boardAd('ad-1', [SLOW])]) {
+  world = keepWorld();
+  await world.connect();
+  world.service.board(SERVICE, KEY, BOARD.id, ads);
+  for (const ad of ads) for (const image of ad.images) if (image.url) world.media.kinds.set(image.url, 'hang');
+  await world.settle();
+  await world.mount();
+}
+
+/** Asks to keep the board, and says yes. */
+async function keepBoard() {
+  await world.prepare();
+  expect(world.question()).toMatch(/^Keep 1 creative of 1 ad not kept yet/);
+  await world.keep();
+}
+
+const nothingHeld = { granted: [], record: null };
+
+describe('Keep this board: when the keeping is done, whatever the clock says', () => {
+  it('ends "Keeping…" and gives the site access back when the clock was set back after the click', async () => {
+    await open();
+    await keepBoard();
+    expect(world.line()).toMatch(KEEPING);
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.clock.set(TEST_NOW - HOUR);
+    vi.setSystemTime(TEST_NOW - HOUR);
+    world.media.answerHanging();
+    await world.settle();
+    expect(world.line()).toBe('Kept 1 creative of 1 ad.');
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it("is not ended by the keeper's last word before the click, written while its clock was ahead", async () => {
+    world = keepWorld();
+    world.clock.set(TEST_NOW + HOUR);
+    await world.connect();
+    world.service.board(SERVICE, KEY, BOARD.id, [boardAd('ad-1', [SLOW])]);
+    world.media.kinds.set(SLOW, 'hang');
+    await world.settle();
+    // The clock moved back to the page's time: the keeper's last word ("idle") looks newer than the click.
+    world.clock.set(TEST_NOW);
+    await world.mount();
+    await world.prepare();
+    const letGo = holdStateWrite((state) => state.board?.id === BOARD.id);
+    await world.keep();
+    expect(world.line()).toMatch(KEEPING);
+    letGo();
+    await world.settle();
+    expect(world.line()).toMatch(KEEPING);
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.media.answerHanging();
+    await world.settle();
+    expect(world.line()).toBe('Kept 1 creative of 1 ad.');
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it('is not ended by the idle word of a keeper pass that began before the jobs were stored', async () => {
+    await open();
+    await world.prepare();
+    // A pass under way found nothing to do; its "idle" is written only after the click.
+    const letGo = holdStateWrite((state) => state.board === null);
+    void world.worker.keeper.run();
+    await world.settle();
+    await world.keep();
+    letGo();
+    await world.settle();
+    expect(world.line()).toMatch(KEEPING);
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.media.answerHanging();
+    await world.settle();
+    expect(world.line()).toBe('Kept 1 creative of 1 ad.');
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+});
+
+/** Holds the keeper's next write of its state that `matches` until the returned function lets it go. */
+function holdStateWrite(matches: (state: { board: { id: string } | null }) => boolean): () => void {
+  let letGo: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+  let holding = true;
+  vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+    const state = (items as { vaultState?: { board: { id: string } | null } }).vaultState;
+    if (holding && state && matches(state)) {
+      holding = false;
+      await held;
+    }
+    return set(items);
+  });
+  return () => letGo();
+}
