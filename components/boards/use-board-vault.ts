@@ -37,6 +37,9 @@ type Step =
   | { step: 'said'; text: string }
   | { step: 'failed'; text: string };
 
+/** Said when Delete all stopped the keeping: the vault is gone with everything else. */
+export const ERASED = "Keeping stopped because Adscope's data in this browser was deleted: nothing kept remains.";
+
 /** What a page asked the keeper to keep: a board's ads, and the keeper's state's count of writes just before. */
 export interface KeepingAsk {
   boardId: string;
@@ -45,30 +48,38 @@ export interface KeepingAsk {
   baseline: number;
 }
 
-/** How keeping what a page asked ended: what to say (done, or stopped and why, with what was kept). */
+/** How keeping what a page asked ended: what to say (done, or stopped and why, with what was kept; or erased). */
 export interface KeepingEnd {
   text: string;
+  /** Delete all: the vault is gone, and nothing is read of it any more. */
+  erased: boolean;
 }
+
+const erased: KeepingEnd = { text: ERASED, erased: true };
 
 /**
  * Whether the keeper is done with `ask`: a state written after it, idle (or stopped, which says
- * why), and no job of the asked ads still waiting for its try; null while it keeps.
+ * why), and no job of the asked ads still waiting for its try; null while it keeps. A state
+ * older than the ask (its count gone back: removed) or a vault gone is Delete all.
  */
 async function judge(ask: KeepingAsk, state: VaultState): Promise<KeepingEnd | null> {
-  if (state.serial <= ask.baseline) return null;
+  if (state.serial < ask.baseline) return erased;
+  if (state.serial === ask.baseline) return null;
   if (state.stopped === null && state.board !== null) return null;
   const { askedAds } = await import('@/lib/vault/db');
   const asked = await askedAds(ask.boardId, ask.adIds);
+  if (!asked) return erased;
   if (state.stopped === null && asked.untried > 0) return null;
   const stopped = state.stopped ? (state.message ?? 'The vault stopped.') : null;
-  return { text: [stopped, keptSummary(asked.kept)].filter(Boolean).join(' ') };
+  return { text: [stopped, keptSummary(asked.kept)].filter(Boolean).join(' '), erased: false };
 }
 
 /**
  * Follows the keeper until it is done with `ask` (each write of its state looked at in turn),
  * then gives back the site access held for it and says how it ended: whether or not the view
  * that asked is still there (another view opened in the panel), the access is not held until
- * the panel closes. Returns a stop: nothing is given back or said after it (Cancel does both).
+ * the panel closes. The keeper's state removed is Delete all: said at once, and the vault is
+ * not read again. Returns a stop: nothing is given back or said after it (Cancel does both).
  */
 export function releaseWhenKept(
   ask: KeepingAsk,
@@ -100,6 +111,8 @@ export function releaseWhenKept(
     })();
   };
   const unwatch = vaultStateItem.watch((state) => {
+    // Every write of the keeper's counts from 1: a state of none is the item removed.
+    if (state.serial === 0) return finish(erased);
     latest = state;
     look();
   });
@@ -262,7 +275,7 @@ function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: st
       return;
     }
     const stop = releaseWhenKept({ boardId: board.id, adIds: ads.map((ad) => ad.adId), baseline }, release, (end) =>
-      setStep({ step: 'said', text: [end.text, note].filter(Boolean).join(' ') }),
+      setStep({ step: 'said', text: end.erased ? end.text : [end.text, note].filter(Boolean).join(' ') }),
     );
     setStep({ step: 'keeping', total: ads.length, stop, release });
   })();

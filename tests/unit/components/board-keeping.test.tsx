@@ -2,7 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ERASED } from '../../../components/boards/use-board-vault';
+import { keptAd, keptFile, vaultSize } from '../../../lib/vault/db';
+import { localAdsPage, localBoardsSize, localBoardTree, localHoldings } from '../../../lib/vault/local-boards';
 import { TEST_NOW } from '../../support/clock';
+import { countWrites } from '../../support/job-world';
 import { BOARD, boardAd, KEY, keepWorld, type KeepWorld, SERVICE } from '../../support/keep-world';
 
 /**
@@ -121,3 +125,30 @@ function holdStateWrite(matches: (state: { board: { id: string } | null }) => bo
   });
   return () => letGo();
 }
+
+describe('Keep this board: Delete all while keeping', () => {
+  it('says keeping stopped because Adscope’s data was deleted, gives the access back, and no read brings the vault back', async () => {
+    await open();
+    await keepBoard();
+    expect(world.line()).toMatch(KEEPING);
+    expect(await world.vaultExists()).toBe(true);
+    const writes = countWrites();
+    await world.erase();
+    await world.settle();
+    expect(world.line()).toBe(ERASED);
+    expect(await world.held()).toEqual(nothingHeld);
+    expect(await world.vaultExists()).toBe(false);
+    // What a page reads of the vault finds nothing, and creates nothing.
+    expect(await keptAd(BOARD.id, 'ad-1')).toBeNull();
+    expect(await keptFile(SLOW)).toBeNull();
+    expect(await vaultSize()).toEqual({ bytes: 0, files: 0, boards: [], waiting: 0 });
+    expect(await localHoldings()).toEqual(new Map());
+    expect(await localBoardsSize()).toEqual({ boards: 0, ads: 0 });
+    expect(await localBoardTree()).toEqual([]);
+    expect(await localAdsPage('local:1', {})).toEqual({ items: [], cursor: null });
+    await world.settle();
+    expect(await world.vaultExists()).toBe(false);
+    expect(writes.writes).toEqual([]);
+    expect(world.line()).toBe(ERASED);
+  });
+});
