@@ -354,6 +354,12 @@ export function keepWorld(options: KeepWorldOptions = {}) {
       return worker;
     },
     settle,
+    /** The types of the messages the page sent the background, in order. */
+    sent: () =>
+      vi
+        .mocked(browser.runtime.sendMessage)
+        .mock.calls.map(([message]) => (message as { type?: unknown }).type)
+        .filter((type) => type !== undefined),
     /** The line under the board's buttons, and the question before keeping. */
     line: () => vault?.progress ?? null,
     question: () => vault?.question ?? null,

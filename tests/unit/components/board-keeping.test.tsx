@@ -7,7 +7,8 @@ import { keptAd, keptFile, vaultSize } from '../../../lib/vault/db';
 import { localAdsPage, localBoardsSize, localBoardTree, localHoldings } from '../../../lib/vault/local-boards';
 import { TEST_NOW } from '../../support/clock';
 import { countWrites } from '../../support/job-world';
-import { BOARD, boardAd, KEY, keepWorld, type KeepWorld, SERVICE } from '../../support/keep-world';
+import { vaultStateItem } from '../../../lib/vault/state';
+import { BOARD, boardAd, KEY, keepWorld, type KeepWorld, PORT_CLOSED, SERVICE } from '../../support/keep-world';
 
 /**
  * "Keep this board's creatives" from the board's view to the vault and back: the hook, the
@@ -18,6 +19,10 @@ const HOUR = 3_600_000;
 const SLOW = 'https://cdn.example/slow.png';
 const SITE = 'https://cdn.example/*';
 const KEEPING = /^Keeping creatives/;
+const NEW_KEY = 'n'.repeat(24);
+const OTHER_SERVICE = 'https://other.example.com';
+const FULL =
+  "The browser's storage for Adscope is nearly full, so the vault stopped keeping creatives. Free a board in Options to make room; nothing was removed.";
 
 let world: KeepWorld;
 
@@ -150,5 +155,100 @@ describe('Keep this board: Delete all while keeping', () => {
     expect(await world.vaultExists()).toBe(false);
     expect(writes.writes).toEqual([]);
     expect(world.line()).toBe(ERASED);
+  });
+});
+
+describe('Keep this board: the board read while the background changes', () => {
+  const three = [
+    boardAd('ad-1', ['https://cdn.example/1.png']),
+    boardAd('ad-2', ['https://cdn.example/2.png']),
+    boardAd('ad-3', ['https://cdn.example/3.png']),
+  ];
+
+  it('says the background did not answer and to reload when its worker is killed mid-read, and holds nothing', async () => {
+    await open(three);
+    world.service.beforeAnswer = (_page, index) => {
+      if (index === 1) world.kill();
+    };
+    await world.prepare();
+    expect(world.line()).toBe(`Adscope's background did not answer (${PORT_CLOSED}). Reload the extension.`);
+    expect(world.question()).toBeNull();
+    expect(world.sent()).toEqual(['boards.ads', 'boards.ads']);
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it('reads the pages after a key change with the new key', async () => {
+    await open(three);
+    world.service.board(SERVICE, NEW_KEY, BOARD.id, three);
+    world.service.beforeAnswer = async (_page, index) => {
+      if (index === 0) await world.connect(SERVICE, NEW_KEY);
+    };
+    await world.prepare();
+    expect(world.service.seen.map((page) => [page.key, page.cursor])).toEqual([
+      [KEY, ''],
+      [NEW_KEY, '2'],
+    ]);
+    expect(world.question()).toMatch(/^Keep 3 creatives of 3 ads not kept yet/);
+  });
+
+  it('says the words of a new key’s workspace that does not know the board, and keeps nothing of the half read', async () => {
+    await open(three);
+    world.service.beforeAnswer = async (_page, index) => {
+      if (index === 0) await world.connect(SERVICE, NEW_KEY);
+    };
+    await world.prepare();
+    expect(world.line()).toBe('No board b1 in this workspace.');
+    expect(world.question()).toBeNull();
+    expect(world.sent()).toEqual(['boards.ads', 'boards.ads']);
+    expect(await world.keptOf(['ad-1', 'ad-2', 'ad-3'])).toBe(0);
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it('reads the pages after a service change from the new service, and says its words for a board it does not know', async () => {
+    await open(three);
+    world.service.beforeAnswer = async (_page, index) => {
+      if (index === 0) await world.connect(OTHER_SERVICE, KEY);
+    };
+    await world.prepare();
+    expect(world.service.seen.map((page) => page.baseUrl)).toEqual([SERVICE, OTHER_SERVICE]);
+    expect(world.line()).toBe('No board b1 in this workspace.');
+    expect(world.question()).toBeNull();
+    expect(world.sent()).toEqual(['boards.ads', 'boards.ads']);
+    expect(await world.keptOf(['ad-1', 'ad-2', 'ad-3'])).toBe(0);
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+});
+
+describe('Keep this board: the browser’s storage nearly full', () => {
+  it('says the keeper’s words and what was kept when it stops for room, and gives the access back', async () => {
+    const ads = [boardAd('ad-1', ['https://cdn.example/1.png']), boardAd('ad-2', ['https://cdn.example/2.png'])];
+    await open(ads);
+    world.media.kinds.set('https://cdn.example/1.png', 'ok');
+    world.media.kinds.set('https://cdn.example/2.png', 'ok');
+    // Full once the first creative is in.
+    world.media.onRequest = (url) => {
+      if (url === 'https://cdn.example/1.png') world.room.full = true;
+    };
+    await world.prepare();
+    expect(world.question()).toMatch(/^Keep 2 creatives of 2 ads not kept yet/);
+    await world.keep();
+    await world.settle();
+    expect(world.line()).toBe(`${FULL} Kept 1 creative of 1 ad.`);
+    expect(await world.keptOf(['ad-1', 'ad-2'])).toBe(1);
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it('is not ended by a stop for room said before the click, once there is room again', async () => {
+    await open();
+    const before = await vaultStateItem.get();
+    await vaultStateItem.set({ ...before, stopped: 'full', message: FULL, serial: before.serial + 1 });
+    await world.settle();
+    await keepBoard();
+    expect(world.line()).toMatch(KEEPING);
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.media.answerHanging();
+    await world.settle();
+    expect(world.line()).toBe('Kept 1 creative of 1 ad.');
+    expect(await world.held()).toEqual(nothingHeld);
   });
 });
