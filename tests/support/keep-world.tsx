@@ -215,7 +215,10 @@ export function keepWorld(options: KeepWorldOptions = {}) {
   vi.spyOn(browser.permissions, 'contains').mockImplementation(async (permissions) =>
     (permissions.origins ?? []).every((origin) => granted.has(origin)),
   );
+  /** A permission prompt the test answers, while it is held. */
+  let prompt: Promise<void> | null = null;
   vi.spyOn(browser.permissions, 'request').mockImplementation(async (permissions) => {
+    await prompt;
     if (options.allow === false) return false;
     for (const origin of permissions.origins ?? []) granted.add(origin);
     return true;
@@ -394,6 +397,15 @@ export function keepWorld(options: KeepWorldOptions = {}) {
     async cancel() {
       await act(async () => current().cancel());
       await settle();
+    },
+    /** Holds the browser's permission prompt open until the returned function answers it. */
+    holdPrompt(): () => void {
+      let answer: () => void = () => undefined;
+      prompt = new Promise<void>((resolve) => (answer = resolve));
+      return () => {
+        prompt = null;
+        answer();
+      };
     },
     /** The worker stops mid-whatever; the browser starts a new one, which goes on from IndexedDB. */
     kill() {

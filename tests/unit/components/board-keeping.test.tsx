@@ -8,7 +8,16 @@ import { localAdsPage, localBoardsSize, localBoardTree, localHoldings } from '..
 import { TEST_NOW } from '../../support/clock';
 import { countWrites } from '../../support/job-world';
 import { vaultStateItem } from '../../../lib/vault/state';
-import { BOARD, boardAd, KEY, keepWorld, type KeepWorld, PORT_CLOSED, SERVICE } from '../../support/keep-world';
+import {
+  BOARD,
+  boardAd,
+  KEY,
+  keepWorld,
+  type KeepWorld,
+  type KeepWorldOptions,
+  PORT_CLOSED,
+  SERVICE,
+} from '../../support/keep-world';
 
 /**
  * "Keep this board's creatives" from the board's view to the vault and back: the hook, the
@@ -39,8 +48,8 @@ afterEach(async () => {
 });
 
 /** A world connected to the service, whose board `BOARD` holds `ads`, the view open. */
-async function open(ads = [boardAd('ad-1', [SLOW])]) {
-  world = keepWorld();
+async function open(ads = [boardAd('ad-1', [SLOW])], options: KeepWorldOptions = {}) {
+  world = keepWorld(options);
   await world.connect();
   world.service.board(SERVICE, KEY, BOARD.id, ads);
   for (const ad of ads) for (const image of ad.images) if (image.url) world.media.kinds.set(image.url, 'hang');
@@ -130,6 +139,61 @@ function holdStateWrite(matches: (state: { board: { id: string } | null }) => bo
   });
   return () => letGo();
 }
+
+describe('Keep this board: a creative that never answers, the worker killed, the view left', () => {
+  it('says a creative that never answers as not answering within its time limit, and gives the access back', async () => {
+    await open([boardAd('ad-1', [SLOW])], { policy: { fetchTimeoutMs: 500 } });
+    await keepBoard();
+    expect(world.line()).toMatch(KEEPING);
+    await vi.waitFor(() => expect(world.line()).not.toMatch(KEEPING), { timeout: 5000, interval: 50 });
+    expect(world.line()).toBe(
+      'Kept 0 creatives of 0 ads. 1 creative could not be fetched: 1 did not answer in 1 s; they are tried again later.',
+    );
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it("goes on in the new worker when the keeper's worker is killed mid-fetch, then says what was kept", async () => {
+    await open();
+    await keepBoard();
+    expect(world.media.hanging).toBe(1);
+    world.kill();
+    await world.settle();
+    // The killed worker's fetch never returns; the new one asks for the creative again.
+    expect(world.line()).toMatch(KEEPING);
+    expect(world.media.requested.filter((url) => url === SLOW).length).toBeGreaterThanOrEqual(2);
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.media.answerHanging();
+    await world.settle();
+    expect(world.line()).toBe('Kept 1 creative of 1 ad.');
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it('gives the access back once kept when the view is left while keeping', async () => {
+    await open();
+    await keepBoard();
+    await world.unmount();
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.media.answerHanging();
+    await world.settle();
+    expect(await world.keptOf(['ad-1'])).toBe(1);
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
+  it('gives the access back once kept when the view is left while the browser asks for it', async () => {
+    await open();
+    await world.prepare();
+    const answer = world.holdPrompt();
+    await world.keep();
+    await world.unmount();
+    answer();
+    await world.settle();
+    expect((await world.held()).granted).toEqual([SITE]);
+    world.media.answerHanging();
+    await world.settle();
+    expect(await world.keptOf(['ad-1'])).toBe(1);
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+});
 
 describe('Keep this board: Delete all while keeping', () => {
   it('says keeping stopped because Adscope’s data was deleted, gives the access back, and no read brings the vault back', async () => {
