@@ -134,9 +134,9 @@ function fakeService() {
   return service;
 }
 
-export type MediaKind = 'ok' | 'hang';
+export type MediaKind = 'ok' | 'hang' | 'busy';
 
-/** Media hosts: a creative answers at once, or hangs until the test answers it (or its time limit). */
+/** Media hosts: a creative answers at once, hangs until the test answers it (or its time limit), or is busy (HTTP 503). */
 function mediaHosts() {
   const kinds = new Map<string, MediaKind>();
   const hanging: { url: string; answer: () => void }[] = [];
@@ -163,6 +163,7 @@ function mediaHosts() {
         hosts.onRequest(url);
         const kind = kinds.get(url);
         if (kind === 'ok') return image();
+        if (kind === 'busy') return new Response('busy', { status: 503 });
         if (kind === 'hang')
           return new Promise<Response>((resolve, reject) => {
             const entry = { url, answer: () => resolve(image()) };
@@ -363,6 +364,14 @@ export function keepWorld(options: KeepWorldOptions = {}) {
         .mocked(browser.runtime.sendMessage)
         .mock.calls.map(([message]) => (message as { type?: unknown }).type)
         .filter((type) => type !== undefined),
+    /** The ads the page asked the background to keep last ('vault.keep'), or null before any. */
+    lastAsked(): string[] | null {
+      const asks = vi
+        .mocked(browser.runtime.sendMessage)
+        .mock.calls.map(([message]) => message as { type?: unknown; payload?: { ads?: { adId: string }[] } })
+        .filter((message) => message.type === 'vault.keep');
+      return asks.at(-1)?.payload?.ads?.map((ad) => ad.adId) ?? null;
+    },
     /** The line under the board's buttons, and the question before keeping. */
     line: () => vault?.progress ?? null,
     question: () => vault?.question ?? null,

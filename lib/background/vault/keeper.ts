@@ -107,7 +107,8 @@ export class VaultKeeper {
 
   /**
    * Adds jobs (a confirmed save, or a board kept from the service's list): those kept whole are
-   * left as they are; one waiting is made due now (asked again, it is tried again now).
+   * left as they are; one waiting is made due (asked again, it is tried again now). Each is
+   * fresh until the keeper's next try of it ends: a page that asked waits for that.
    */
   async want(jobs: readonly WantedJob[]): Promise<number> {
     if (this.deps.gate && !(await this.deps.gate.allows())) throw jobsStopped();
@@ -121,10 +122,10 @@ export class VaultKeeper {
       if (urls.length === 0) continue;
       const waiting = await tx.objectStore('jobs').get(id);
       if (waiting) {
-        // Asked again: due now, and untried until the keeper's next try of it ends.
-        const resting = (waiting.notBefore ?? 0) > now;
-        await tx.objectStore('jobs').put({ ...waiting, ...(resting ? { notBefore: now } : {}), fresh: true });
-        if (resting) added += 1;
+        // Asked again: due whatever the clock does next, and untried until the keeper's next try of it ends.
+        const { notBefore, ...due } = waiting;
+        await tx.objectStore('jobs').put({ ...due, fresh: true });
+        if ((notBefore ?? 0) > now) added += 1;
         continue;
       }
       // An ad kept whole stays as it is; one whose links did not answer then is tried again.

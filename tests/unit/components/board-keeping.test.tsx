@@ -104,6 +104,31 @@ describe('Keep this board: when the keeping is done, whatever the clock says', (
     expect(await world.held()).toEqual(nothingHeld);
   });
 
+  it('keeps an ad asked again whose links did not answer before, when the clock is set back before the keeper gets to it', async () => {
+    const LATER = 'https://cdn.example/later.png';
+    await open([boardAd('ad-1', [LATER])]);
+    world.media.kinds.set(LATER, 'busy');
+    await keepBoard();
+    expect(world.line()).toBe(
+      'Kept 0 creatives of 0 ads. 1 creative could not be fetched: 1 HTTP 503; they are tried again later.',
+    );
+    // The keeper is busy with another board when the ad is asked for again; then the clock goes back.
+    world.media.kinds.set(SLOW, 'hang');
+    await world.worker.keeper.want([{ boardId: 'b2', boardName: 'Other', adId: 'ad-9', urls: [SLOW] }]);
+    void world.worker.keeper.run();
+    await world.settle();
+    expect(world.media.hanging).toBe(1);
+    world.media.kinds.set(LATER, 'ok');
+    await keepBoard();
+    expect(world.line()).toMatch(KEEPING);
+    world.clock.set(TEST_NOW - HOUR);
+    vi.setSystemTime(TEST_NOW - HOUR);
+    world.media.answerHanging();
+    await world.settle();
+    expect(world.line()).toBe('Kept 1 creative of 1 ad.');
+    expect(await world.held()).toEqual(nothingHeld);
+  });
+
   it('is not ended by the idle word of a keeper pass that began before the jobs were stored', async () => {
     await open();
     await world.prepare();
