@@ -210,7 +210,8 @@ export function keepWorld(options: KeepWorldOptions = {}) {
   const service = fakeService();
   const media = mediaHosts();
   const granted = new Set<string>();
-  const room = { full: false };
+  /** The browser's storage: nearly full or not; its estimate held while `stalled` (the keeper busy meanwhile). */
+  const room: { full: boolean; stalled: Promise<void> | null } = { full: false, stalled: null };
   let serial = 0;
 
   vi.spyOn(browser.permissions, 'contains').mockImplementation(async (permissions) =>
@@ -239,6 +240,7 @@ export function keepWorld(options: KeepWorldOptions = {}) {
       clock,
       estimate: async () => {
         if (!alive()) return never();
+        await room.stalled;
         return room.full ? { usage: 990, quota: 1000 } : { usage: 1, quota: 10 ** 12 };
       },
       service: async () => (await readStoredConnection())?.baseUrl ?? null,
@@ -358,6 +360,14 @@ export function keepWorld(options: KeepWorldOptions = {}) {
       return worker;
     },
     settle,
+    /** Runs `work` inside React's act: what it sets off in the view is rendered before it resolves. */
+    async during<T>(work: () => Promise<T>): Promise<T> {
+      let result: T | undefined;
+      await act(async () => {
+        result = await work();
+      });
+      return result as T;
+    },
     /** The types of the messages the page sent the background, in order. */
     sent: () =>
       vi
@@ -407,6 +417,15 @@ export function keepWorld(options: KeepWorldOptions = {}) {
       await act(async () => current().cancel());
       await settle();
     },
+    /** Holds the browser's storage estimate until the returned function lets it go: the keeper is busy meanwhile. */
+    stallEstimate(): () => void {
+      let letGo: () => void = () => undefined;
+      room.stalled = new Promise<void>((resolve) => (letGo = resolve));
+      return () => {
+        room.stalled = null;
+        letGo();
+      };
+    },
     /** Holds the browser's permission prompt open until the returned function answers it. */
     holdPrompt(): () => void {
       let answer: () => void = () => undefined;
@@ -443,6 +462,15 @@ export function keepWorld(options: KeepWorldOptions = {}) {
         const row = await db.get('ads', keptAdKey(boardId, adId));
         for (const url of row?.urls ?? []) if ((await db.getKey('files', url)) !== undefined) count += 1;
       }
+      return count;
+    },
+    /** How many of these ads' jobs wait for the keeper's try since they were asked (fresh); null when it has no database. */
+    async untriedOf(adIds: readonly string[], boardId = BOARD.id): Promise<number | null> {
+      if (!(await vaultExists())) return null;
+      const { vaultDb } = await import('../../lib/vault/db');
+      const db = await vaultDb();
+      let count = 0;
+      for (const adId of adIds) if ((await db.get('jobs', keptAdKey(boardId, adId)))?.fresh === true) count += 1;
       return count;
     },
     vaultExists,

@@ -170,7 +170,13 @@ describe('Keep this board: a creative that never answers, the worker killed, the
     await open([boardAd('ad-1', [SLOW])], { policy: { fetchTimeoutMs: 500 } });
     await keepBoard();
     expect(world.line()).toMatch(KEEPING);
-    await vi.waitFor(() => expect(world.line()).not.toMatch(KEEPING), { timeout: 5000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        await world.settle();
+        expect(world.line()).not.toMatch(KEEPING);
+      },
+      { timeout: 5000, interval: 50 },
+    );
     expect(world.line()).toBe(
       'Kept 0 creatives of 0 ads. 1 creative could not be fetched: 1 did not answer in 1 s; they are tried again later.',
     );
@@ -330,7 +336,9 @@ describe('Keep this board: the browser’s storage nearly full', () => {
   it('is not ended by a stop for room said before the click, once there is room again', async () => {
     await open();
     const before = await vaultStateItem.get();
-    await vaultStateItem.set({ ...before, stopped: 'full', message: FULL, serial: before.serial + 1 });
+    await world.during(() =>
+      vaultStateItem.set({ ...before, stopped: 'full', message: FULL, serial: before.serial + 1 }),
+    );
     await world.settle();
     await keepBoard();
     expect(world.line()).toMatch(KEEPING);
