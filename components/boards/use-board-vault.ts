@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { systemClock } from '@/lib/clock';
 import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { mediaOrigins, serviceBaseUrl } from '../report/media';
 import type { LibraryAd } from '@/lib/contract/ad-library';
@@ -33,33 +32,101 @@ type Step =
       origins: string[];
       held: string[];
     }
-  | { step: 'keeping'; total: number; since: number; release: () => void; adIds: string[]; refused: string | null }
+  | { step: 'keeping'; total: number; stop: () => void; release: () => void }
   | { step: 'checking'; done: number; total: number }
   | { step: 'said'; text: string }
   | { step: 'failed'; text: string };
 
-/** Whether the keeper, after `since`, has nothing left of what it was asked (or stopped, and says why). */
-const keptSince = (state: VaultState | null | undefined, since: number): state is VaultState =>
-  !!state && state.at >= since && (state.board === null || state.stopped !== null);
+/** Said when Delete all stopped the keeping: the vault is gone with everything else. */
+export const ERASED = "Keeping stopped because Adscope's data in this browser was deleted: nothing kept remains.";
+
+/** What a page asked the keeper to keep: a board's ads, and the keeper's state's count of writes just before. */
+export interface KeepingAsk {
+  boardId: string;
+  adIds: readonly string[];
+  /** The keeper's state's `serial` before the ask: only a later write answers it (never the clock). */
+  baseline: number;
+}
+
+/** How keeping what a page asked ended: what to say (done, or stopped and why, with what was kept; or erased). */
+export interface KeepingEnd {
+  text: string;
+  /** Delete all: the vault is gone, and nothing is read of it any more. */
+  erased: boolean;
+}
+
+const erased: KeepingEnd = { text: ERASED, erased: true };
 
 /**
- * Gives back the site access held for keeping once the keeper is done, when the view that asked is
- * gone before that (another view opened in the panel): the access is not held until the panel closes.
+ * Whether the keeper is done with `ask`: a state written after it, idle (or stopped, which says
+ * why), and no job of the asked ads still waiting for its try; null while it keeps. A state
+ * older than the ask (its count gone back: removed) or a vault gone is Delete all.
  */
-export function releaseWhenKept(since: number, release: () => void): void {
-  let done = false;
-  const finish = () => {
-    if (done) return;
-    done = true;
-    stop();
+async function judge(ask: KeepingAsk, state: VaultState): Promise<KeepingEnd | null> {
+  if (state.serial < ask.baseline) return erased;
+  if (state.serial === ask.baseline) return null;
+  if (state.stopped === null && state.board !== null) return null;
+  const { askedAds } = await import('@/lib/vault/db');
+  const asked = await askedAds(ask.boardId, ask.adIds);
+  if (!asked) return erased;
+  if (state.stopped === null && asked.untried > 0) return null;
+  const stopped = state.stopped ? (state.message ?? 'The vault stopped.') : null;
+  return { text: [stopped, keptSummary(asked.kept)].filter(Boolean).join(' '), erased: false };
+}
+
+/**
+ * Follows the keeper until it is done with `ask` (each write of its state looked at in turn),
+ * then gives back the site access held for it and says how it ended: whether or not the view
+ * that asked is still there (another view opened in the panel), the access is not held until
+ * the panel closes. The keeper's state removed is Delete all: said at once, and the vault is
+ * not read again. Returns a stop: nothing is given back or said after it (Cancel does both).
+ */
+export function releaseWhenKept(
+  ask: KeepingAsk,
+  release: () => void,
+  said: (end: KeepingEnd) => void = () => undefined,
+): () => void {
+  let over = false;
+  let latest: VaultState | null = null;
+  let judging = false;
+  const finish = (end: KeepingEnd) => {
+    if (over) return;
+    over = true;
+    unwatch();
     release();
+    said(end);
   };
-  const stop = vaultStateItem.watch((state) => {
-    if (keptSince(state, since)) finish();
+  const look = () => {
+    if (judging || over) return;
+    judging = true;
+    void (async () => {
+      // A write that comes while one is judged is judged next.
+      let seen: VaultState | null = null;
+      while (!over && latest !== null && latest !== seen) {
+        seen = latest;
+        const end = await judge(ask, seen).catch(() => null);
+        if (end) finish(end);
+      }
+      judging = false;
+    })();
+  };
+  const unwatch = vaultStateItem.watch((state) => {
+    // Every write of the keeper's counts from 1: a state of none is the item removed.
+    if (state.serial === 0) return finish(erased);
+    latest = state;
+    look();
   });
-  void vaultStateItem.get().then((state) => {
-    if (keptSince(state, since)) finish();
-  });
+  void vaultStateItem.get().then(
+    (state) => {
+      latest ??= state;
+      look();
+    },
+    () => undefined,
+  );
+  return () => {
+    over = true;
+    unwatch();
+  };
 }
 
 /** What the vault has of a board's ads: kept ads, and all kept files' bytes to average. */
@@ -88,35 +155,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const keeping = step.step === 'keeping' ? step : null;
-  // Left while keeping: the access is given back when the keeper is done, not when the panel closes.
-  const held = useRef<{ since: number; release: () => void } | null>(null);
-  useEffect(() => {
-    held.current = keeping;
-  }, [keeping]);
-  useEffect(
-    () => () => {
-      if (held.current) releaseWhenKept(held.current.since, held.current.release);
-    },
-    [],
-  );
   const waiting = vault?.board?.id === board.id ? vault.board.waiting : 0;
-  useEffect(() => {
-    // Done when the keeper, after this was asked, has nothing left (or stopped, and says why).
-    if (!keeping || !vault || vault.at < keeping.since || (vault.board !== null && !vault.stopped)) return;
-    keeping.release();
-    let live = true;
-    void (async () => {
-      const stopped = vault.stopped ? (vault.message ?? 'The vault stopped.') : null;
-      const { keptAd } = await import('@/lib/vault/db');
-      const rows = await Promise.all(keeping.adIds.map((adId) => keptAd(board.id, adId).catch(() => null)));
-      const text = [stopped, keptSummary(rows), keeping.refused].filter(Boolean).join(' ');
-      if (live) setStep({ step: 'said', text });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [keeping, vault, board.id]);
 
   /** Reads the board's ads and what the vault has of them, then `then`; a failure is said, a newer read stops this one. */
   async function withBoard(
@@ -159,6 +198,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
   async function cancel() {
     abort.current?.abort();
     if (step.step === 'keeping') {
+      step.stop();
       await callBackground('vault.cancel', { boardId: board.id }).catch(() => undefined);
       step.release();
     }
@@ -205,7 +245,10 @@ function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: st
   const added = ask.origins.filter((origin) => !ask.held.includes(origin));
   const asked = added.length > 0 ? browser.permissions.request({ origins: added }) : Promise.resolve(true);
   const hold = holdReportGrants(added);
+  let released = false;
   const release = () => {
+    if (released) return;
+    released = true;
     if (added.length > 0) void browser.permissions.remove({ origins: added }).catch(() => false);
     hold.release();
   };
@@ -223,20 +266,22 @@ function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: st
       setStep({ step: 'said', text: note ?? 'Nothing to keep.' });
       return;
     }
+    // The keeper's state before asking: a write after this one answers the ask.
+    const baseline = await vaultStateItem.get().then(
+      (state) => state.serial,
+      () => 0,
+    );
     try {
       await callBackground('vault.keep', { boardId: board.id, boardName: board.name, ads });
-      setStep({
-        step: 'keeping',
-        total: ads.length,
-        since: systemClock(),
-        release,
-        adIds: ads.map((ad) => ad.adId),
-        refused: note,
-      });
     } catch (error) {
       release();
       setStep({ step: 'failed', text: ApiError.from(error).message });
+      return;
     }
+    const stop = releaseWhenKept({ boardId: board.id, adIds: ads.map((ad) => ad.adId), baseline }, release, (end) =>
+      setStep({ step: 'said', text: end.erased ? end.text : [end.text, note].filter(Boolean).join(' ') }),
+    );
+    setStep({ step: 'keeping', total: ads.length, stop, release });
   })();
 }
 

@@ -48,6 +48,8 @@ export interface KeepJob {
   attempts?: number;
   /** Not worked before this time (a backoff): the other jobs go first. */
   notBefore?: number;
+  /** Asked for (a confirmed save, Keep this board) and not tried since: a page that asked waits for its try. */
+  fresh?: boolean;
 }
 
 /** A board kept in this browser (a service whose boards are read-only through its API, or by choice). */
@@ -92,10 +94,16 @@ export type VaultDb = IDBPDatabase<VaultSchema>;
 
 let opening: Promise<VaultDb> | null = null;
 
-/** The vault's database, opened once per page or worker. */
-export function vaultDb(): Promise<VaultDb> {
-  opening ??= openDB<VaultSchema>(VAULT_DB, 2, {
-    upgrade(db, oldVersion) {
+/** Opens the vault; `create`: made when it does not exist (a writer), else the open fails and leaves none. */
+function openVault(create: boolean): Promise<VaultDb> {
+  return openDB<VaultSchema>(VAULT_DB, 2, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion === 0 && !create) {
+        // A read finds no vault: aborted, the new database is not kept.
+        transaction.done.catch(() => undefined);
+        transaction.abort();
+        return;
+      }
       if (oldVersion < 1) {
         db.createObjectStore('files', { keyPath: 'url' });
         db.createObjectStore('ads', { keyPath: 'key' }).createIndex('board', 'boardId');
@@ -110,13 +118,57 @@ export function vaultDb(): Promise<VaultDb> {
         boardAds.createIndex('saved', ['boardId', 'savedAt', 'adId']);
       }
     },
-    blocking() {
+    blocking(_currentVersion, _blockedVersion, event) {
       // Another page upgrades or deletes the vault: this one lets go, and opens it again when next asked.
+      (event.target as IDBDatabase).close();
       void opening?.then((db) => db.close());
       opening = null;
     },
   });
+}
+
+/** The vault's database, opened once per page or worker; created when it does not exist (the background's writers). */
+export function vaultDb(): Promise<VaultDb> {
+  opening ??= openVault(true);
   return opening;
+}
+
+/** Whether the browser lists the vault's database (a browser that cannot list them is taken to have it). */
+async function vaultListed(): Promise<boolean> {
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === VAULT_DB);
+  } catch {
+    return true;
+  }
+}
+
+const isAbort = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+
+/**
+ * The vault's database when it exists, else null: what pages read never creates it, so after
+ * Delete all it stays deleted. The browser is asked only while no connection is open here (an
+ * open one is let go when the vault is deleted); one deleted between the look and the open is
+ * not made again by the open.
+ */
+export async function existingVaultDb(): Promise<VaultDb | null> {
+  if (opening) return opening;
+  if (!(await vaultListed())) return null;
+  if (opening) return opening;
+  let db: VaultDb;
+  try {
+    db = await openVault(false);
+  } catch (error) {
+    if (isAbort(error)) return null;
+    throw error;
+  }
+  // Opened meanwhile by another ask: one connection per page.
+  if (opening) {
+    db.close();
+    return opening;
+  }
+  opening = Promise.resolve(db);
+  return db;
 }
 
 /** Closes this page's connection (tests delete the database between cases). */
@@ -135,7 +187,7 @@ export const keptAdKey = (boardId: string, adId: string) => `${boardId}\n${adId}
 
 /** The kept copy of a creative, or null. */
 export async function keptFile(url: string): Promise<KeptFile | null> {
-  return (await (await vaultDb()).get('files', url)) ?? null;
+  return (await (await existingVaultDb())?.get('files', url)) ?? null;
 }
 
 export interface VaultBoardSize {
@@ -157,7 +209,8 @@ export interface VaultSize {
 
 /** What the vault holds, in all and per board, largest board first. */
 export async function vaultSize(): Promise<VaultSize> {
-  const db = await vaultDb();
+  const db = await existingVaultDb();
+  if (!db) return { bytes: 0, files: 0, boards: [], waiting: 0 };
   const sizes = new Map<string, number>();
   let bytes = 0;
   let files = 0;
@@ -181,7 +234,28 @@ export async function vaultSize(): Promise<VaultSize> {
 
 /** Which of an ad's creatives the vault has, for a board. */
 export async function keptAd(boardId: string, adId: string): Promise<KeptAd | null> {
-  return (await (await vaultDb()).get('ads', keptAdKey(boardId, adId))) ?? null;
+  return (await (await existingVaultDb())?.get('ads', keptAdKey(boardId, adId))) ?? null;
+}
+
+/**
+ * What a page that asked to keep a board's ads waits on, read at once: each ad's kept row (or
+ * null), and how many of them have a job the keeper has not tried since it was asked. Null when
+ * the vault is gone (Delete all).
+ */
+export async function askedAds(
+  boardId: string,
+  adIds: readonly string[],
+): Promise<{ kept: (KeptAd | null)[]; untried: number } | null> {
+  const db = await existingVaultDb();
+  if (!db) return null;
+  const tx = db.transaction(['ads', 'jobs']);
+  const keys = adIds.map((adId) => keptAdKey(boardId, adId));
+  const [kept, jobs] = await Promise.all([
+    Promise.all(keys.map((key) => tx.objectStore('ads').get(key))),
+    Promise.all(keys.map((key) => tx.objectStore('jobs').get(key))),
+  ]);
+  await tx.done;
+  return { kept: kept.map((row) => row ?? null), untried: jobs.filter((job) => job?.fresh === true).length };
 }
 
 /**
@@ -201,7 +275,9 @@ export function freeAd(boardId: string, adId: string): Promise<void> {
 }
 
 async function freeWhere(matches: (item: { boardId: string; adId: string }) => boolean): Promise<void> {
-  const db = await vaultDb();
+  // No vault: nothing to free (and none is made to free it).
+  const db = await existingVaultDb();
+  if (!db) return;
   const tx = db.transaction(['files', 'ads', 'jobs'], 'readwrite');
   const ads = tx.objectStore('ads');
   const jobs = tx.objectStore('jobs');
@@ -222,7 +298,8 @@ async function freeWhere(matches: (item: { boardId: string; adId: string }) => b
 
 /** Frees everything the vault holds. */
 export async function freeVault(): Promise<void> {
-  const db = await vaultDb();
+  const db = await existingVaultDb();
+  if (!db) return;
   const tx = db.transaction(['files', 'ads', 'jobs'], 'readwrite');
   await Promise.all([tx.objectStore('files').clear(), tx.objectStore('ads').clear(), tx.objectStore('jobs').clear()]);
   await tx.done;

@@ -1,5 +1,5 @@
 import type { BoardNode, BoardOrder } from '../contract/boards';
-import { type LocalBoard, type LocalBoardAd, vaultDb } from './db';
+import { existingVaultDb, type LocalBoard, type LocalBoardAd, vaultDb } from './db';
 
 /**
  * Boards kept in this browser: a tree of their own, and the ads saved to them, in the vault's
@@ -22,7 +22,8 @@ export class LocalBoardError extends Error {
 
 /** Every board in this browser, as the service's tree shape, with its count of ads. */
 export async function localBoardTree(): Promise<BoardNode[]> {
-  const db = await vaultDb();
+  const db = await existingVaultDb();
+  if (!db) return [];
   const tx = db.transaction(['boards', 'boardAds']);
   const boards = await tx.objectStore('boards').getAll();
   const counts = new Map<string, number>();
@@ -46,11 +47,11 @@ export async function localBoardTree(): Promise<BoardNode[]> {
 }
 
 export async function localBoard(id: string): Promise<LocalBoard | null> {
-  return (await (await vaultDb()).get('boards', id)) ?? null;
+  return (await (await existingVaultDb())?.get('boards', id)) ?? null;
 }
 
 export async function allLocalBoards(): Promise<LocalBoard[]> {
-  return (await vaultDb()).getAll('boards');
+  return (await (await existingVaultDb())?.getAll('boards')) ?? [];
 }
 
 /** A new board in this browser, at the top or inside another of its boards. */
@@ -168,7 +169,8 @@ export async function localAdsPage(
   boardId: string,
   request: LocalPageRequest,
 ): Promise<{ items: Record<string, unknown>[]; cursor: string | null }> {
-  const db = await vaultDb();
+  const db = await existingVaultDb();
+  if (!db) return { items: [], cursor: null };
   const size = Math.min(100, Math.max(1, request.page_size ?? 100));
   const newest = (request.sort_by ?? 'saved_newest') === 'saved_newest';
   const after = readCursor(request.cursor);
@@ -207,7 +209,7 @@ export async function localAdsPage(
 /** Which boards in this browser hold each ad (read from the keys alone), for the cards' "saved" state. */
 export async function localHoldings(): Promise<Map<string, string[]>> {
   const holdings = new Map<string, string[]>();
-  for (const key of await (await vaultDb()).getAllKeys('boardAds')) {
+  for (const key of (await (await existingVaultDb())?.getAllKeys('boardAds')) ?? []) {
     const cut = key.indexOf('\n');
     const adId = key.slice(cut + 1);
     holdings.set(adId, [...(holdings.get(adId) ?? []), key.slice(0, cut)]);
@@ -217,6 +219,7 @@ export async function localHoldings(): Promise<Map<string, string[]>> {
 
 /** What boards in this browser hold, for the storage view. */
 export async function localBoardsSize(): Promise<{ boards: number; ads: number }> {
-  const db = await vaultDb();
+  const db = await existingVaultDb();
+  if (!db) return { boards: 0, ads: 0 };
   return { boards: await db.count('boards'), ads: await db.count('boardAds') };
 }

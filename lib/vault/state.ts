@@ -12,9 +12,15 @@ export const vaultStateSchema = z.object({
     .nullable()
     .catch(null),
   at: z.number().catch(0),
+  /**
+   * How many times the keeper has written this state: a page tells a write made after it asked
+   * from one made before by this count, never by the clock (which may be set back or forward).
+   * 0 when nothing is written (never, or since Delete all).
+   */
+  serial: z.number().int().min(0).catch(0),
 });
 export type VaultState = z.infer<typeof vaultStateSchema>;
 
 export const vaultStateItem = defineValidatedItem('local:vaultState', vaultStateSchema, {
-  fallback: { stopped: null, message: null, board: null, at: 0 },
+  fallback: { stopped: null, message: null, board: null, at: 0, serial: 0 },
 });

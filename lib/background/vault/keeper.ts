@@ -107,7 +107,8 @@ export class VaultKeeper {
 
   /**
    * Adds jobs (a confirmed save, or a board kept from the service's list): those kept whole are
-   * left as they are; one waiting is made due now (asked again, it is tried again now).
+   * left as they are; one waiting is made due (asked again, it is tried again now). Each is
+   * fresh until the keeper's next try of it ends: a page that asked waits for that.
    */
   async want(jobs: readonly WantedJob[]): Promise<number> {
     if (this.deps.gate && !(await this.deps.gate.allows())) throw jobsStopped();
@@ -121,16 +122,16 @@ export class VaultKeeper {
       if (urls.length === 0) continue;
       const waiting = await tx.objectStore('jobs').get(id);
       if (waiting) {
-        if ((waiting.notBefore ?? 0) > now) {
-          await tx.objectStore('jobs').put({ ...waiting, notBefore: now });
-          added += 1;
-        }
+        // Asked again: due whatever the clock does next, and untried until the keeper's next try of it ends.
+        const { notBefore, ...due } = waiting;
+        await tx.objectStore('jobs').put({ ...due, fresh: true });
+        if ((notBefore ?? 0) > now) added += 1;
         continue;
       }
       // An ad kept whole stays as it is; one whose links did not answer then is tried again.
       const kept = await tx.objectStore('ads').get(id);
       if (kept && fullyKept(kept)) continue;
-      await tx.objectStore('jobs').put({ ...job, urls, id, createdAt: now + index, skipped: [] });
+      await tx.objectStore('jobs').put({ ...job, urls, id, createdAt: now + index, skipped: [], fresh: true });
       added += 1;
     }
     await tx.done;
@@ -233,7 +234,7 @@ export class VaultKeeper {
   private async say(state: Partial<VaultState>): Promise<void> {
     if (this.stopped()) return;
     const current = await vaultStateItem.get();
-    await vaultStateItem.set({ ...current, ...state, at: this.deps.clock() });
+    await vaultStateItem.set({ ...current, ...state, at: this.deps.clock(), serial: current.serial + 1 });
   }
 
   /** The oldest job that is due, and when the next resting one is. */
@@ -269,7 +270,12 @@ export class VaultKeeper {
       // The progress, at most once a second (by a clock that has not gone back): every write reaches every open page.
       const now = this.deps.clock();
       if (lastSaid === null || now - lastSaid >= 1000 || now < lastSaid || job.boardId !== lastBoard) {
-        await this.say({ board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') } });
+        // Keeping again: whatever stopped it before (a full disk) is no longer so.
+        await this.say({
+          stopped: null,
+          message: null,
+          board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') },
+        });
         lastSaid = this.deps.clock();
         lastBoard = job.boardId;
       }
@@ -330,7 +336,8 @@ export class VaultKeeper {
 
   /**
    * The ad as kept now (only creatives in the files store); its job done, or resting when links
-   * did not answer and tries remain. A job cancelled meanwhile is not written back.
+   * did not answer and tries remain (tried: no longer fresh). A job cancelled meanwhile is not
+   * written back.
    */
   private async finish(db: VaultDb, job: KeepJob, passing: { url: string; reason: string }[]): Promise<void> {
     const tx = db.transaction(['ads', 'jobs', 'files'], 'readwrite');
@@ -353,7 +360,7 @@ export class VaultKeeper {
     const attempts = (job.attempts ?? 0) + 1;
     if (passing.length > 0 && attempts < this.policy.maxAttempts) {
       const delay = Math.min(this.policy.retryMaxMs, this.policy.retryBaseMs * 2 ** (attempts - 1));
-      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay });
+      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay, fresh: false });
     } else await tx.objectStore('jobs').delete(job.id);
     await tx.done;
   }
