@@ -7,6 +7,7 @@ import type { BoardOrder } from '@/lib/contract/boards';
 import { checkLink, failureSummary, failureWords, mayFetchMedia } from '@/lib/media';
 import type { KeptAd } from '@/lib/vault/db';
 import { ApiError } from '@/lib/messaging/api-error';
+import { CHANGED_WORDS, type ConnectionEnd, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
 import { callBackground } from '@/lib/messaging/client';
 import { type VaultState, vaultStateItem } from '@/lib/vault/state';
 import { adCreativeUrls } from '../ads/ad-words';
@@ -165,18 +166,32 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     const controller = new AbortController();
     abort.current = controller;
     setStep({ step: 'reading', count: 0 });
+    // A connection saved or erased while the pages are read: the ads may come from two workspaces, or none.
+    let ended: ConnectionEnd | null = null;
+    const stopWatching = watchConnection((end) => (ended ??= end));
     try {
       const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
+      if (ended) {
+        if (!controller.signal.aborted)
+          setStep({ step: 'failed', text: ended === 'erased' ? ERASED_WORDS : CHANGED_WORDS });
+        return;
+      }
       await then(ads, await keptOfBoard(board.id), controller.signal);
     } catch (error) {
-      if (!controller.signal.aborted) setStep({ step: 'failed', text: ApiError.from(error).message });
+      if (!controller.signal.aborted)
+        setStep({
+          step: 'failed',
+          text: ended === 'erased' ? ERASED_WORDS : ApiError.from(error).message,
+        });
+    } finally {
+      stopWatching();
     }
   }
 
   const prepare = () =>
-    withBoard(async (ads, kept) => {
+    withBoard(async (ads, kept, signal) => {
       // A creative on a private address is never asked for, nor fetched (unless the service lives there).
-      const service = await serviceBaseUrl();
+      const service = await serviceBaseUrl(signal);
       const urlsOf = (ad: LibraryAd) => adCreativeUrls(ad).filter((url) => mayFetchMedia(url, service));
       const missing: LibraryAd[] = [];
       for (const ad of ads) if (urlsOf(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
