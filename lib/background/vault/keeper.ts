@@ -27,6 +27,8 @@ export const VAULT_POLICY = {
   restMs: 60_000,
   /** One creative, from the request to its last byte. */
   fetchTimeoutMs: MEDIA_TIMEOUT_MS,
+  /** The browser's storage estimate: one that does not answer by then is taken as unknown (room assumed). */
+  estimateTimeoutMs: 5_000,
   /** A job whose links did not answer rests this long, doubled at each try… */
   retryBaseMs: 60_000,
   /** …up to this, */
@@ -306,6 +308,7 @@ export class VaultKeeper {
         });
         return 'full';
       }
+      if (this.stopped()) return 'done';
       const controller = new AbortController();
       this.current = { job, controller };
       const kept = await this.keep(db, job.id, url, service, controller.signal).finally(() => {
@@ -366,7 +369,16 @@ export class VaultKeeper {
   }
 
   private async nearQuota(): Promise<boolean> {
-    const { usage, quota } = await this.deps.estimate().catch(() => ({}) as { usage?: number; quota?: number });
+    type Estimate = { usage?: number; quota?: number };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<Estimate>((resolve) => {
+      timer = setTimeout(() => resolve({}), this.policy.estimateTimeoutMs);
+    });
+    const asked = Promise.race([this.deps.estimate(), late]);
+    // Delete all does not wait on an estimate that never answers.
+    const { usage, quota } = await (this.deps.gate ? this.deps.gate.race(asked) : asked)
+      .catch((): Estimate => ({}))
+      .finally(() => clearTimeout(timer));
     if (usage === undefined || quota === undefined || quota <= 0) return false;
     return usage + this.policy.maxFileBytes > quota * this.policy.quotaShare;
   }

@@ -3,7 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { VaultKeeper } from '../../../lib/background/vault/keeper';
+import { VAULT_POLICY, VaultKeeper } from '../../../lib/background/vault/keeper';
+import { JobGate } from '../../../lib/background/jobs/job-gate';
 import type { OutboxEntry } from '../../../lib/storage/outbox';
 import { outboxItem } from '../../../lib/storage/outbox';
 import { closeVault, freeBoard, keptAd, keptFile, vaultDb, vaultSize } from '../../../lib/vault/db';
@@ -216,6 +217,43 @@ describe('the vault keeps a saved ad’s creatives', () => {
     usage = { usage: 10 * MB, quota: 1000 * MB };
     expect(await keeper().run()).toBe('done');
     expect(await vaultStateItem.get()).toMatchObject({ stopped: null });
+  });
+
+  it('asks the storage estimate within a time limit, and Delete all does not wait on one that never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    host.image('https://cdn.example/a.png');
+    const gate = new JobGate(true);
+    const vault = new VaultKeeper({
+      fetch: host.fetch,
+      service: async () => service,
+      clock,
+      estimate: () => new Promise(() => undefined),
+      wakeAt: (at) => void wakes.push(at),
+      gate,
+    });
+    const s1 = saved('s1', 'b1', 'ad-1', ['https://cdn.example/a.png']);
+    await outboxItem.set([s1]);
+    await confirm(vault, s1);
+    let ran: string | null = null;
+    void vault.run().then((result) => (ran = result));
+    // The estimate never answers: after its time limit the keeper goes on as if there were room.
+    await until(() => vi.getTimerCount() > 0);
+    await vi.advanceTimersByTimeAsync(VAULT_POLICY.estimateTimeoutMs);
+    await until(() => ran !== null);
+    expect(ran).toBe('done');
+    expect(await keptFile('https://cdn.example/a.png')).not.toBeNull();
+
+    // Asked again while an estimate hangs, Delete all's stop ends now.
+    const s2 = saved('s2', 'b1', 'ad-2', ['https://cdn.example/b.png']);
+    host.image('https://cdn.example/b.png');
+    await confirm(vault, s2);
+    void vault.run();
+    await until(() => vi.getTimerCount() > 0);
+    gate.close();
+    let stopped = false;
+    void vault.stop().then(() => (stopped = true));
+    await until(() => stopped);
+    expect(host.requests.map((request) => request.url)).toEqual(['https://cdn.example/a.png']);
   });
 
   it('frees a board completely: its ads, its jobs, and every file no other board uses', async () => {
