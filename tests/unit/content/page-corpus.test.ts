@@ -397,6 +397,33 @@ const CORPUS: CorpusPage[] = [
     site: 'Daft.ie',
     language: 'en',
   },
+  {
+    file: 'zalando.html',
+    url: 'https://www.zalando.de/jack-and-jones-premium-jjimarco-jjsandy-melange-chino-grey-melange-jam22e004-c11.html',
+    kind: 'store',
+    site: 'Zalando',
+    maker: 'Jack & Jones PREMIUM',
+    language: 'de',
+    platform: "a fashion marketplace's own shop",
+  },
+  {
+    file: 'amazon-de.html',
+    url: 'https://www.amazon.de/WINOMO-Kleiderhaken-Klappbar-Wand-Kleiderst%C3%A4nder/dp/B01DQDZVCO',
+    kind: 'store',
+    site: 'Amazon',
+    maker: 'WINOMO',
+    language: 'de',
+    platform: "a marketplace's own shop",
+  },
+  {
+    file: 'jumia-egypt.html',
+    url: 'https://www.jumia.com.eg/tl-wr740n-150mbps-wireless-n-router-tp-link-mpg5082.html',
+    kind: 'store',
+    site: 'Jumia Egypt',
+    maker: 'TP Link',
+    language: 'en',
+    platform: "an African marketplace's own shop",
+  },
 ];
 
 function read(page: CorpusPage) {
