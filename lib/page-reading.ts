@@ -200,11 +200,14 @@ const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'indiv
 /** Where an organization is the product's maker or seller, not the site: not looked into for site names. */
 const NOT_THE_SITE = new Set(['brand', 'manufacturer', 'seller', 'offeredBy']);
 
-/** A node's name: a string, the first of a list, or an object's `name`; looked for a few levels down, no deeper. */
+/**
+ * A node's name: a string, the first of a list, or an object's `name`; looked for a few levels
+ * down, no deeper. HTML entities a template left in it are read as a person sees them ("H&amp;M" is "H&M").
+ */
 function nameOf(value: unknown): string {
   let node = value;
   for (let depth = 0; depth < MAX_NAME_DEPTH; depth += 1) {
-    if (typeof node === 'string') return bounded(node, 1_000).replace(/\s+/g, ' ').trim().slice(0, 100);
+    if (typeof node === 'string') return decodeEntities(bounded(node, 1_000)).replace(/\s+/g, ' ').trim().slice(0, 100);
     if (Array.isArray(node)) node = node[0];
     else if (node && typeof node === 'object') node = (node as Record<string, unknown>).name;
     else return '';

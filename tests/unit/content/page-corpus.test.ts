@@ -424,6 +424,14 @@ const CORPUS: CorpusPage[] = [
     language: 'en',
     platform: "an African marketplace's own shop",
   },
+  {
+    file: 'hm-germany.html',
+    url: 'https://www2.hm.com/de_de/productpage.0736967002.html',
+    kind: 'store',
+    site: 'H&M',
+    language: 'de',
+    platform: "a fashion maker's own shop",
+  },
 ];
 
 function read(page: CorpusPage) {

@@ -211,6 +211,17 @@ describe('the maker by the product’s title', () => {
     expect(makerOf(html)).toEqual([]);
   });
 
+  it('reads a structured brand’s name as a person sees it, without the HTML entities a template left in it', () => {
+    const head =
+      '<script type="application/ld+json">{"@type": "Product", "name": "Beanie", "brand": {"@type": "Brand", "name": "Marks &amp; Spencer"}}</script>';
+    const html = `<html lang="en"><head><title>Beanie | Northwind</title>${head}</head><body><h1>Beanie</h1></body></html>`;
+    expect(makerOf(html)).toEqual([['Marks & Spencer', 'product brand']]);
+    // A store whose structured data names its own brand so offers no second maker.
+    const own = `<html lang="de"><head><title>Mütze | H&amp;M DE</title><meta property="og:site_name" content="H&amp;M">${head.replace('Marks &amp; Spencer', 'H&amp;M')}</head><body><h1>Mütze</h1></body></html>`;
+    const { reading } = read(own, 'https://www2.hm.example/de_de/p.html');
+    expect([reading.siteNames[0]?.name, reading.makerNames]).toEqual(['H&M', []]);
+  });
+
   it('sets aside a maker that is no name', () => {
     expect(makerOfLine('byline', 'Brand: 4006381333931')).toBe('');
     expect(makerOfLine('details', 'Marke: Angebot -20%')).toBe('');
