@@ -432,6 +432,14 @@ const CORPUS: CorpusPage[] = [
     language: 'de',
     platform: "a fashion maker's own shop",
   },
+  {
+    file: 'imob-shop.html',
+    url: 'https://www.imobshop.sg/jara-petit-cheesecups-fnbpromo-1533',
+    kind: 'store',
+    site: 'iMOB Shop',
+    language: 'en',
+    platform: 'Magento',
+  },
 ];
 
 function read(page: CorpusPage) {
