@@ -197,14 +197,15 @@ const labelOf = (text: string) => text.replace(/[\s:：]+$/, '');
 
 /**
  * The name a brand's logo shows, for a brand-named element with no text of its own: its alt text,
- * title or label, an image's alt text in it, or the title of the link it is in
- * ("<a title="Acme" href="/acme/"><img class="brand"></a>").
+ * title or label, the alt text of an image a few first children in ("<a class="brand"><img
+ * alt="Acme"></a>"), or the title of the link it is in ("<a title="Acme"><img class="brand"></a>").
  */
 function logoName(element: Element): string {
-  const own = element.getAttribute('alt') || element.getAttribute('title') || element.getAttribute('aria-label');
-  if (own) return own;
-  const alt = element.querySelector('img[alt]:not([alt=""])')?.getAttribute('alt');
-  if (alt) return alt;
+  let node: Element | null = element;
+  for (let depth = 0; node && depth < 4; depth += 1, node = node.firstElementChild) {
+    const name = node.getAttribute('alt') || node.getAttribute('title') || node.getAttribute('aria-label');
+    if (name) return name;
+  }
   return element.closest('a')?.getAttribute('title') ?? '';
 }
 
