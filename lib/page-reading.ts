@@ -200,11 +200,14 @@ const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'indiv
 /** Where an organization is the product's maker or seller, not the site: not looked into for site names. */
 const NOT_THE_SITE = new Set(['brand', 'manufacturer', 'seller', 'offeredBy']);
 
-/** A node's name: a string, the first of a list, or an object's `name`; looked for a few levels down, no deeper. */
+/**
+ * A node's name: a string, the first of a list, or an object's `name`; looked for a few levels
+ * down, no deeper. HTML entities a template left in it are read as a person sees them ("H&amp;M" is "H&M").
+ */
 function nameOf(value: unknown): string {
   let node = value;
   for (let depth = 0; depth < MAX_NAME_DEPTH; depth += 1) {
-    if (typeof node === 'string') return bounded(node, 1_000).replace(/\s+/g, ' ').trim().slice(0, 100);
+    if (typeof node === 'string') return decodeEntities(bounded(node, 1_000)).replace(/\s+/g, ' ').trim().slice(0, 100);
     if (Array.isArray(node)) node = node[0];
     else if (node && typeof node === 'object') node = (node as Record<string, unknown>).name;
     else return '';
@@ -349,7 +352,14 @@ function plainName(name: string): string {
 }
 
 /** Why a text a page offers is not taken as a name, in the words "Why these results" uses. */
-export const NAME_PROBLEMS = ['file name', 'logo word', 'domain ending', 'number or code', 'promotion'] as const;
+export const NAME_PROBLEMS = [
+  'file name',
+  'logo word',
+  'domain ending',
+  'number or code',
+  'promotion',
+  'season’s greeting',
+] as const;
 export type NameProblem = (typeof NAME_PROBLEMS)[number];
 
 /** The word "logo" in the languages pages are written in. */
@@ -370,6 +380,13 @@ const LOGO_WORDS = new Set([
 /** A sale or a menu's spotlight, in the languages the panel reads: what a banner says, never a name. */
 const PROMOTION =
   /%|[$€£¥]\s?\d|\d\s?[$€£¥]|\bup to \d|\b(?:sale|deals?|discount|clearance|coupon|promo|shop now|buy now|order now|black friday|cyber monday|limited time|free shipping|free delivery|new arrivals|angebote?|rabatt|reduziert|versandkostenfrei|jetzt kaufen|jetzt shoppen|soldes|réduction|livraison gratuite|rebajas|ofertas?|descuentos?|envío gratis|saldi|sconto|offerta|promozione|promoção|desconto|frete grátis)\b/iu;
+
+/**
+ * A season's greeting a logo says for a while, in the languages the panel reads: "Happy Chinese
+ * New Year!", "Frohe Weihnachten", "Eid Mubarak". "Happy Socks" stays a name.
+ */
+const SEASONS_GREETING =
+  /^(?:(?:happy|merry|frohe|frohes|fröhliche|feliz|felices|joyeux|joyeuses|bonne|bonnes|buon|buona)\s.*\b(?:new year|holidays?|christmas|x-?mas|easter|thanksgiving|diwali|hanukkah|weihnachten|neues jahr|ostern|feiertage|navidad|año nuevo|fiestas|pascua|noël|année|fêtes|pâques|natale|anno nuovo|feste|pasqua)|season'?s greetings|eid mubarak|ramadan kareem)/iu;
 
 /** An image's file name or an identifier: "brand_logotype_black", "logo@2x.png", "img_0412", "site-logo-white". */
 function isFileName(name: string): boolean {
@@ -403,6 +420,7 @@ export function nameProblem(name: string): NameProblem | null {
     return 'number or code';
   }
   if (PROMOTION.test(text)) return 'promotion';
+  if (SEASONS_GREETING.test(text)) return 'season’s greeting';
   return null;
 }
 
@@ -558,6 +576,9 @@ const BYLINE_FORMS: readonly RegExp[] = [
   /^(?:by|von|par|por|di|door)\s+(.+)$/i,
 ];
 
+/** A line labelled as something else than the maker, with a colon: "SKU : IM928", "Colour: Green". */
+const OTHER_LABEL = /^\s*[^:：]{2,24}?\s*[:：]/;
+
 /** "Brand: Acme", "Marque : Acme", "Marke Acme": a maker's label, then the name. */
 const LABELLED_NAME = /^\s*([^:：\-–]{2,24}?)\s*(?:[:：\-–]\s*|\s+)(.+)$/;
 
@@ -574,7 +595,7 @@ export function makerOfLine(source: MakerLineSource, line: string): string {
   else {
     const labelled = LABELLED_NAME.exec(text);
     if (labelled && MAKER_LABEL.test((labelled[1] ?? '').trim())) name = labelled[2] ?? '';
-    else if (source === 'byline') {
+    else if (source === 'byline' && !OTHER_LABEL.test(text)) {
       const form = BYLINE_FORMS.map((pattern) => pattern.exec(text)).find(Boolean);
       if (form) name = form[1] ?? '';
       else if (text.split(' ').length <= 4 && text.length <= 40) name = text;

@@ -11,6 +11,7 @@ const PROBLEM_WORDS: Record<NameProblem, string> = {
   'domain ending': 'it is only a domain ending or punctuation',
   'number or code': 'it is a number or a code',
   promotion: 'it is a promotion’s text',
+  'season’s greeting': 'it is a season’s greeting',
 };
 
 /** Names set aside shown at most, per role. */

@@ -195,6 +195,20 @@ function before(element: Element): Element | null {
 /** A cell's or label's words without a trailing colon: "Brand:" → "Brand". */
 const labelOf = (text: string) => text.replace(/[\s:：]+$/, '');
 
+/**
+ * The name a brand's logo shows, for a brand-named element with no text of its own: its alt text,
+ * title or label, the alt text of an image a few first children in ("<a class="brand"><img
+ * alt="Acme"></a>"), or the title of the link it is in ("<a title="Acme"><img class="brand"></a>").
+ */
+function logoName(element: Element): string {
+  let node: Element | null = element;
+  for (let depth = 0; node && depth < 4; depth += 1, node = node.firstElementChild) {
+    const name = node.getAttribute('alt') || node.getAttribute('title') || node.getAttribute('aria-label');
+    if (name) return name;
+  }
+  return element.closest('a')?.getAttribute('title') ?? '';
+}
+
 /** A microdata brand's name: its content, its `name` property (a few elements in), or its text. */
 function microdataValue(element: Element): string {
   const content = element.getAttribute('content');
@@ -241,7 +255,8 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
       return;
     }
     if (near && BRANDISH.test(`${element.id} ${element.getAttribute('class') ?? ''}`)) {
-      return add('byline', readableText(element, MAKER_LINE));
+      // A brand's logo says its name only in its alt text or its link's title.
+      return add('byline', readableText(element, MAKER_LINE) || logoName(element));
     }
     // Only a label, or a small element that starts with words of its own, is read as one.
     const lead = element.firstChild;
@@ -266,7 +281,7 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
   node = heading;
   for (let i = 0; node && i < MAKER_BEHIND && found.length < MAX_MAKER_LINES; i += 1) {
     const previous: Element | null = before(node);
-    if (previous && !isSkipped(previous)) look(previous, true, previous === node.parentElement);
+    if (previous && !isSkipped(previous)) look(previous, true, previous.contains(heading));
     node = previous;
   }
   return found;

@@ -80,6 +80,22 @@ describe('a name is a name', () => {
     expect(names.setAside.map((aside) => aside.problem)).toEqual(['promotion']);
   });
 
+  it.each([
+    ['en', 'Happy Chinese New Year!'],
+    ['de', 'Frohe Weihnachten'],
+    ['fr', 'Joyeux Noël et bonne année'],
+    ['es', 'Feliz Navidad'],
+  ])('a season’s greeting in the logo (%s, “%s”) is not the site’s name', (lang, alt) => {
+    const { reading, names } = read(bannerPage(alt, { lang }), 'https://northwind.example/');
+    expect(reading.siteNames.map((name) => name.name)).toEqual(['northwind']);
+    expect(names.setAside.map((aside) => aside.problem)).toEqual(['season’s greeting']);
+  });
+
+  it('keeps a name that starts with a wish’s word', () => {
+    const { reading } = read(bannerPage('Happy Socks'), 'https://happysocks.example/');
+    expect(reading.siteNames[0]?.name).toBe('Happy Socks');
+  });
+
   it('a parenthetical after a name is not part of it', () => {
     const { reading } = read(
       bannerPage('Northwind (formerly Fabrikam)', { head: '<meta property="og:site_name" content="Northwind">' }),
@@ -209,6 +225,24 @@ describe('the maker by the product’s title', () => {
     const filler = Array.from({ length: 400 }, (_, i) => `<div><span>spec ${i}</span></div>`).join('');
     const html = productPage(`<p>Colour: Green</p>${filler}<p>Brand: Fabrikam</p>`, { header: menu });
     expect(makerOf(html)).toEqual([]);
+  });
+
+  it('reads a structured brand’s name as a person sees it, without the HTML entities a template left in it', () => {
+    const head =
+      '<script type="application/ld+json">{"@type": "Product", "name": "Beanie", "brand": {"@type": "Brand", "name": "Marks &amp; Spencer"}}</script>';
+    const html = `<html lang="en"><head><title>Beanie | Northwind</title>${head}</head><body><h1>Beanie</h1></body></html>`;
+    expect(makerOf(html)).toEqual([['Marks & Spencer', 'product brand']]);
+    // A store whose structured data names its own brand so offers no second maker.
+    const own = `<html lang="de"><head><title>Mütze | H&amp;M DE</title><meta property="og:site_name" content="H&amp;M">${head.replace('Marks &amp; Spencer', 'H&amp;M')}</head><body><h1>Mütze</h1></body></html>`;
+    const { reading } = read(own, 'https://www2.hm.example/de_de/p.html');
+    expect([reading.siteNames[0]?.name, reading.makerNames]).toEqual(['H&M', []]);
+  });
+
+  it('takes no maker from a brand block’s line that is labelled as something else', () => {
+    expect(makerOfLine('byline', 'SKU : IM928_FNB_P38')).toBe('');
+    expect(makerOfLine('byline', 'Colour: Green')).toBe('');
+    expect(makerOfLine('byline', 'Brand: Northwind')).toBe('Northwind');
+    expect(makerOf(productPage('', { before: '<div class="sku-brand"><label>SKU :</label> IM928</div>' }))).toEqual([]);
   });
 
   it('sets aside a maker that is no name', () => {

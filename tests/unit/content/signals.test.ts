@@ -72,6 +72,30 @@ describe('the find-similar script collects', () => {
     expect(signals.makerLines).toEqual([['microdata', 'Fabrikam']]);
   });
 
+  it('a brand’s logo by the title: its image’s alt text, or the title of the link it is in', () => {
+    const inImage = readPageSignals(
+      page(
+        '<html><body><main><a class="brand" href="/fabrikam/"><img alt="Fabrikam" src="/b/fabrikam.jpg"></a><h1>Trail tents</h1></main></body></html>',
+      ),
+      'https://northwind.example/',
+    );
+    expect(inImage.makerLines).toEqual([['byline', 'Fabrikam']]);
+    const inLink = readPageSignals(
+      page(
+        '<html><body><main><a title="Fabrikam Outdoor" href="/fabrikam/"><img class="brand" src="/b/fabrikam.jpg"></a><h1>Trail tents</h1></main></body></html>',
+      ),
+      'https://northwind.example/',
+    );
+    expect(inLink.makerLines).toEqual([['byline', 'Fabrikam Outdoor']]);
+    const nameless = readPageSignals(
+      page(
+        '<html><body><main><span class="brand"><img src="/b/x.jpg"></span><h1>Trail tents</h1></main></body></html>',
+      ),
+      'https://northwind.example/',
+    );
+    expect(nameless.makerLines).toEqual([]);
+  });
+
   it('the logo in a link to the home page, not a currency’s or a language’s flag before it', () => {
     const signals = readPageSignals(
       page(
