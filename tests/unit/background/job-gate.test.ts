@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { JobGate } from '../../../lib/background/jobs/job-gate';
@@ -32,6 +34,24 @@ describe('the jobs gate', () => {
     await expect(gate.race(Promise.resolve('late'))).rejects.toThrow(/Connect it again/);
     gate.reopen();
     await expect(gate.race(Promise.resolve('now'))).resolves.toBe('now');
+  });
+
+  it('keeps nothing of the work it raced once that work has answered, however long it stays open', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const gate = new JobGate(true);
+    // A creative the keeper fetched, a page the watchlist read: answered, used, and let go.
+    const answers: WeakRef<object>[] = [];
+    const fetchOne = async () => {
+      const answer = { bytes: new Uint8Array(1024 * 1024) };
+      answers.push(new WeakRef(answer));
+      await gate.race(Promise.resolve(answer));
+    };
+    for (let n = 0; n < 3; n += 1) await fetchOne();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(answers.map((answer) => answer.deref() === undefined)).toEqual([true, true, true]);
+    expect(gate.open).toBe(true);
   });
 });
 
