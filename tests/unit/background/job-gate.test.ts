@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { JobGate } from '../../../lib/background/jobs/job-gate';
 import { wakeScheduler } from '../../../lib/background/jobs/wake-scheduler';
@@ -52,6 +52,27 @@ describe('the jobs gate', () => {
     gc();
     expect(answers.map((answer) => answer.deref() === undefined)).toEqual([true, true, true]);
     expect(gate.open).toBe(true);
+  });
+});
+
+describe('a wake-up by timer', () => {
+  it('never comes before its time, so a queue woken for a fraction of a millisecond ahead does not spin', async () => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], now: 1_000_000 });
+    try {
+      const clock = () => vi.getMockedSystemTime()?.getTime() ?? 0;
+      let woken = 0;
+      const schedule = wakeScheduler('test-timer', () => (woken += 1), clock);
+      // A backoff with jitter: due 0.677 ms from now. Woken before then, the queue finds nothing
+      // due and asks again for the same instant, over and over.
+      schedule(clock() + 0.677);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(woken).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(woken).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
