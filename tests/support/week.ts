@@ -257,6 +257,10 @@ class Week {
   private inflight = 0;
   private activity = 0;
   private outage = false;
+  /** Creatives being fetched that will never answer, now. */
+  private hangingNow = 0;
+  /** No worker is killed meanwhile (Delete all while jobs run). */
+  private steady = false;
   /** Where the extension is connected: the first service, the second, or nothing (after Delete all). */
   private service: 'first' | 'second' | null = null;
   private firstKey = DEMO_API_KEY;
@@ -421,7 +425,8 @@ class Week {
         const index = this.ads.findIndex((ad) => ad.urls[0] === url.href);
         if (this.plan.hanging.has(index)) {
           this.met.hung += 1;
-          return hang(init?.signal, worker.died);
+          this.hangingNow += 1;
+          return hang(init?.signal, worker.died).finally(() => (this.hangingNow -= 1));
         }
         target = `${this.first.baseUrl}${url.pathname}`;
       } else {
@@ -432,7 +437,8 @@ class Week {
         }
         if (kind === 'save') await this.noteSend(url, init);
       }
-      const killAt = this.random.chance(KILL_AT_REQUEST) ? (this.random.chance(0.5) ? 'before' : 'after') : null;
+      const killAt =
+        !this.steady && this.random.chance(KILL_AT_REQUEST) ? (this.random.chance(0.5) ? 'before' : 'after') : null;
       if (killAt === 'before') {
         this.killWorker(worker);
         return dead();
@@ -637,7 +643,7 @@ class Week {
   }
 
   private async maybeKill(): Promise<void> {
-    if (this.service !== null && this.random.chance(KILL_AFTER_STEP)) {
+    if (this.service !== null && !this.steady && this.random.chance(KILL_AFTER_STEP)) {
       this.killWorker(this.worker);
       await this.replaceWorker('kill');
       await this.idle();
@@ -932,22 +938,26 @@ class Week {
     for (const job of await generationJobsItem.get())
       this.met.generations[job.phase] = (this.met.generations[job.phase] ?? 0) + 1;
     this.met.keptAds = (await vaultExists()) ? (await (await vaultDb()).getAllKeys('ads')).length : 0;
-    // A check and the keeper under way: Check now, and Keep this board on the creatives that never answer.
-    await this.must('watch.checkNow');
+    // The keeper under way (Keep this board, on creatives that never answer) and a check under
+    // way (Check now), and no worker killed meanwhile: then Delete all.
+    this.steady = true;
     const stuck = [...this.saveArgs.values()].filter((args) =>
       this.plan.hanging.has(this.ads.findIndex((ad) => ad.id === args.adId)),
     );
-    const keeping = stuck[0] ?? [...this.saveArgs.values()][0];
-    if (keeping)
-      void this.send('vault.keep', {
-        boardId: keeping.boardId,
-        boardName: 'Board',
-        ads: stuck.map((args) => ({ adId: args.adId, urls: args.urls })),
-      });
-    const running = this.worker.background.watch.runner.running;
+    const board = stuck[0]?.boardId;
+    if (board === undefined) throw new Error('no save of the week has a creative that never answers');
+    await this.must('vault.keep', {
+      boardId: board,
+      boardName: 'Board',
+      ads: stuck.filter((args) => args.boardId === board).map((args) => ({ adId: args.adId, urls: args.urls })),
+    });
+    await this.idle();
+    await this.must('watch.checkNow');
+    if (this.hangingNow === 0) throw new Error('the keeper was not fetching at Delete all');
+    if (!this.worker.background.watch.runner.running) throw new Error('no check was running at Delete all');
     const reply = await this.send('data.eraseAll');
+    this.steady = false;
     if (!reply.ok) throw new Error(`Delete all failed: ${reply.error.message}`);
-    if (!running) throw new Error('the watch check was not running at Delete all');
     for (const page of this.pageJobs.values()) page.release();
     this.pageJobs.clear();
     this.pageEnds = [];
