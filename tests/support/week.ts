@@ -196,7 +196,6 @@ interface Worker {
 }
 
 interface PageJob {
-  id: string;
   origins: string[];
   release: () => void;
 }
@@ -867,13 +866,7 @@ class Week {
     );
     await fakeBrowser.permissions.request({ origins });
     const hold = holdReportGrants(origins, () => this.connectPort(), `keep-${job}`);
-    const page: PageJob = {
-      id: `keep-${job}`,
-      origins,
-      release: () => {
-        hold.release();
-      },
-    };
+    const page: PageJob = { origins, release: () => hold.release() };
     this.pageJobs.set(job, page);
     this.met.pageJobs += 1;
     await this.send('vault.keep', {
