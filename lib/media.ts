@@ -224,9 +224,11 @@ export async function fetchMedia(url: string, options: FetchMediaOptions): Promi
   if (!mayFetchMedia(url, options.service)) return { ok: false, failure: { kind: 'private' } };
   const ms = options.timeoutMs ?? MEDIA_TIMEOUT_MS;
   const timed = timedSignal(ms, options.signal);
+  let stop = () => undefined as void;
   const stopped = new Promise<never>((_, reject) => {
     if (timed.signal.aborted) reject(timed.signal.reason);
-    timed.signal.addEventListener('abort', () => reject(timed.signal.reason), { once: true });
+    stop = () => reject(timed.signal.reason);
+    timed.signal.addEventListener('abort', stop, { once: true });
   });
   stopped.catch(() => undefined);
   const read = async (): Promise<MediaResult> => {
@@ -248,6 +250,8 @@ export async function fetchMedia(url: string, options: FetchMediaOptions): Promi
     return { ok: false, failure: { kind: 'network' } };
   } finally {
     timed.clear();
+    // A listener left on a joined signal keeps it, and all this call holds, for as long as the job's signal lives.
+    timed.signal.removeEventListener('abort', stop);
   }
 }
 

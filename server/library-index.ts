@@ -35,7 +35,7 @@ export interface LibraryQuery {
  * over the whole library costs a few bitmap passes instead of a scan of every ad's text.
  */
 export class LibraryIndex {
-  private readonly postings = new Map<string, { ads: Uint32Array; fields: Uint8Array }>();
+  private textPostings: Map<string, { ads: Uint32Array; fields: Uint8Array }> | null = null;
   private readonly newestRank: Uint32Array;
   private readonly activeRank: Uint32Array;
   private readonly byNewest: Uint32Array;
@@ -47,27 +47,10 @@ export class LibraryIndex {
     readonly brands: readonly CatalogueBrand[],
     todayMs: number,
   ) {
-    const build = new Map<string, { ads: number[]; fields: number[] }>();
     for (const ad of ads) {
-      const fieldsOf = new Map<string, number>();
-      const add = (text: string | null, field: number) => {
-        for (const token of tokenize(text)) fieldsOf.set(token, (fieldsOf.get(token) ?? 0) | field);
-      };
-      add(ad.title, FIELD_TITLE);
-      add(ad.brand_name, FIELD_BRAND);
-      add(ad.body, FIELD_BODY);
-      for (const [token, fields] of fieldsOf) {
-        let entry = build.get(token);
-        if (!entry) build.set(token, (entry = { ads: [], fields: [] }));
-        entry.ads.push(ad.index);
-        entry.fields.push(fields);
-      }
       const list = this.byBrand.get(ad.unified_brand_id);
       if (list) list.push(ad.index);
       else this.byBrand.set(ad.unified_brand_id, [ad.index]);
-    }
-    for (const [token, entry] of build) {
-      this.postings.set(token, { ads: Uint32Array.from(entry.ads), fields: Uint8Array.from(entry.fields) });
     }
     const today = Math.floor(todayMs / 86_400_000);
     const dayOf = (value: string | null) => (value === null ? null : Math.floor(Date.parse(value) / 86_400_000));
@@ -95,6 +78,36 @@ export class LibraryIndex {
     active.forEach((adIndex, rank) => {
       this.activeRank[adIndex] = rank;
     });
+  }
+
+  /**
+   * The words of title, brand_name and body, built on the first search with words: a brand's
+   * newest ads (what the watchlist asks for) need none, and news rebuilds the index.
+   */
+  private get postings(): Map<string, { ads: Uint32Array; fields: Uint8Array }> {
+    if (this.textPostings) return this.textPostings;
+    const build = new Map<string, { ads: number[]; fields: number[] }>();
+    for (const ad of this.ads) {
+      const fieldsOf = new Map<string, number>();
+      const add = (text: string | null, field: number) => {
+        for (const token of tokenize(text)) fieldsOf.set(token, (fieldsOf.get(token) ?? 0) | field);
+      };
+      add(ad.title, FIELD_TITLE);
+      add(ad.brand_name, FIELD_BRAND);
+      add(ad.body, FIELD_BODY);
+      for (const [token, fields] of fieldsOf) {
+        let entry = build.get(token);
+        if (!entry) build.set(token, (entry = { ads: [], fields: [] }));
+        entry.ads.push(ad.index);
+        entry.fields.push(fields);
+      }
+    }
+    const postings = new Map<string, { ads: Uint32Array; fields: Uint8Array }>();
+    for (const [token, entry] of build) {
+      postings.set(token, { ads: Uint32Array.from(entry.ads), fields: Uint8Array.from(entry.fields) });
+    }
+    this.textPostings = postings;
+    return postings;
   }
 
   /** A brand's ad indices in generation order. */

@@ -29,6 +29,8 @@ export interface ServerOptions {
   shapes?: Shapes;
   /** New ads for chosen brands on the server clock (`--news`). */
   news?: NewsSchedule;
+  /** The server's clock, when a test drives it (then `now` and `timeScale` are its own). */
+  clock?: ServerClock;
 }
 
 interface PersistedState {
@@ -74,7 +76,7 @@ export class ServerState {
 
   constructor(readonly options: ServerOptions) {
     const seed = options.seed ?? 1;
-    this.clock = new ServerClock(options.now, options.timeScale ?? 1);
+    this.clock = options.clock ?? new ServerClock(options.now, options.timeScale ?? 1);
     this.data = createDemoData(seed, this.clock.now());
     this.stateFile = new StateFile<PersistedState>(options.dataDir, `workspaces-seed-${seed}`);
     this.restore();

@@ -18,7 +18,7 @@ import { VAULT_DB } from '../../lib/vault/db';
 import { brandId, watch } from './watch-service';
 
 /**
- * A background worker's jobs over the fake browser, wired as entrypoints/background/index.ts
+ * A background worker's jobs over the fake browser, wired as lib/background/start.ts
  * wires them, with every request going through `net`, whose answers the test releases.
  */
 

@@ -23,11 +23,15 @@ export function jobsStopped(): ApiError {
 export class JobGate {
   private isOpen: boolean;
   private known: Promise<void>;
-  private closed: { promise: Promise<never>; reject: (reason: unknown) => void };
+  /**
+   * The races under way, each its own rejection: a race leaves the set when its work answers, so
+   * an open gate holds nothing of what its jobs fetched (racing a promise that stays pending for
+   * the worker's life would keep every answer it ever raced).
+   */
+  private readonly racing = new Set<(reason: unknown) => void>();
 
   /** `initially`: open or closed, or a check still to be made (a new worker reads whether a connection is stored). */
   constructor(initially: boolean | (() => Promise<boolean>) = true) {
-    this.closed = JobGate.signal();
     if (typeof initially === 'boolean') {
       this.isOpen = initially;
       this.known = Promise.resolve();
@@ -39,25 +43,14 @@ export class JobGate {
       this.known = initially()
         .catch(() => false)
         .then((open) => {
-          if (!decided && open) {
-            this.isOpen = true;
-            this.closed = JobGate.signal();
-          }
+          if (!decided && open) this.isOpen = true;
           decided = true;
         });
     }
-    if (!this.isOpen) this.closed.reject(jobsStopped());
   }
 
   /** A close or an open before the first check answered wins over it. */
   private decide: () => void = () => undefined;
-
-  private static signal() {
-    let reject: (reason: unknown) => void = () => undefined;
-    const promise = new Promise<never>((_, no) => (reject = no));
-    promise.catch(() => undefined);
-    return { promise, reject };
-  }
 
   /** Open now (for what cannot wait: setting an alarm, a write at the end of a step). */
   get open(): boolean {
@@ -75,14 +68,15 @@ export class JobGate {
     this.decide();
     if (!this.isOpen) return;
     this.isOpen = false;
-    this.closed.reject(jobsStopped());
+    const racing = [...this.racing];
+    this.racing.clear();
+    for (const reject of racing) reject(jobsStopped());
   }
 
   reopen(): void {
     this.decide();
     if (this.isOpen) return;
     this.isOpen = true;
-    this.closed = JobGate.signal();
   }
 
   /** `work`'s answer while open; rejects as soon as the gate closes, whatever `work` does then. */
@@ -91,6 +85,9 @@ export class JobGate {
       work.catch(() => undefined);
       return Promise.reject(jobsStopped());
     }
-    return Promise.race([work, this.closed.promise]);
+    return new Promise<T>((resolve, reject) => {
+      this.racing.add(reject);
+      void work.then(resolve, reject).finally(() => this.racing.delete(reject));
+    });
   }
 }

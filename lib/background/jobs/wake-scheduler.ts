@@ -37,7 +37,9 @@ export function wakeScheduler(
       void browser.alarms.clear(alarmName);
       return;
     }
-    timer = setTimeout(fire, Math.max(0, at - clock()));
+    // Rounded up: a timer takes whole milliseconds, and one that fired a fraction early would find
+    // nothing due yet and ask again for the same instant.
+    timer = setTimeout(fire, Math.max(0, Math.ceil(at - clock())));
     void browser.alarms.create(alarmName, { when: Math.max(at, clock() + ALARM_FLOOR_MS) });
   };
 }

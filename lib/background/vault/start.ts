@@ -3,20 +3,30 @@ import { outboxItem } from '../../storage/outbox';
 import { readStoredConnection } from '../api/credentials';
 import type { JobGate } from '../jobs/job-gate';
 import { wakeScheduler } from '../jobs/wake-scheduler';
-import { VaultKeeper } from './keeper';
+import { type KeeperDeps, VaultKeeper } from './keeper';
 
 const VAULT_ALARM = 'adscope-vault';
+
+/** The worker's own fetch and storage estimate. */
+const browserMedia: Pick<KeeperDeps, 'fetch' | 'estimate'> = {
+  fetch: (input, init) => fetch(input, init),
+  estimate: () => navigator.storage.estimate(),
+};
 
 /**
  * The vault in the background: it learns of each confirmed save from the outbox's send (wrap it
  * with `keeper.confirming`), runs on its alarm after a rest or a backoff, and when a new worker
  * starts, so keeping goes on where it stopped. Delete all closes `gate`: nothing runs until it opens.
  */
-export function startVault(clock: Clock = systemClock, gate?: JobGate): VaultKeeper {
+export function startVault(
+  clock: Clock = systemClock,
+  gate?: JobGate,
+  media: Pick<KeeperDeps, 'fetch' | 'estimate'> = browserMedia,
+): VaultKeeper {
   const keeper: VaultKeeper = new VaultKeeper({
-    fetch: (input, init) => fetch(input, init),
+    fetch: media.fetch,
     clock,
-    estimate: () => navigator.storage.estimate(),
+    estimate: media.estimate,
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
     wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock, gate),
     ...(gate ? { gate } : {}),

@@ -197,12 +197,18 @@ export function startWatch(deps: WatchServiceDeps) {
     const interval = intervalHours * 3_600_000;
     const { lastScheduledAt } = await watchStatusItem.get();
     const now = clock();
-    // A last run in the future (the clock was fast, then put right) counts as now.
-    const at = Math.max(now + FIRST_CHECK_DELAY_MS, Math.min(lastScheduledAt ?? now, now) + interval);
     // The worker wakes for every message: an alarm already set for this time and interval stays.
     const existing = await browser.alarms.get(WATCH_ALARM);
-    const same =
-      existing?.periodInMinutes === intervalHours * 60 && Math.abs(existing.scheduledTime - at) < ALARM_SLACK_MS;
+    const period = existing?.periodInMinutes === intervalHours * 60;
+    // Before the first scheduled run there is none to count from: the alarm set then stands, or
+    // each worker that wakes would put the first check off by another interval.
+    const first =
+      lastScheduledAt === null && period && existing && existing.scheduledTime <= now + interval
+        ? existing.scheduledTime
+        : null;
+    // A last run in the future (the clock was fast, then put right) counts as now.
+    const at = first ?? Math.max(now + FIRST_CHECK_DELAY_MS, Math.min(lastScheduledAt ?? now, now) + interval);
+    const same = period && existing !== undefined && Math.abs(existing.scheduledTime - at) < ALARM_SLACK_MS;
     if (!same) await browser.alarms.create(WATCH_ALARM, { when: at, periodInMinutes: intervalHours * 60 });
     const due = same ? existing.scheduledTime : at;
     if ((await watchNextAtItem.get()) !== due) await watchNextAtItem.set(due);

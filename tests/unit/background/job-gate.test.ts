@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { JobGate } from '../../../lib/background/jobs/job-gate';
 import { wakeScheduler } from '../../../lib/background/jobs/wake-scheduler';
@@ -32,6 +34,45 @@ describe('the jobs gate', () => {
     await expect(gate.race(Promise.resolve('late'))).rejects.toThrow(/Connect it again/);
     gate.reopen();
     await expect(gate.race(Promise.resolve('now'))).resolves.toBe('now');
+  });
+
+  it('keeps nothing of the work it raced once that work has answered, however long it stays open', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const gate = new JobGate(true);
+    // A creative the keeper fetched, a page the watchlist read: answered, used, and let go.
+    const answers: WeakRef<object>[] = [];
+    const fetchOne = async () => {
+      const answer = { bytes: new Uint8Array(1024 * 1024) };
+      answers.push(new WeakRef(answer));
+      await gate.race(Promise.resolve(answer));
+    };
+    for (let n = 0; n < 3; n += 1) await fetchOne();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(answers.map((answer) => answer.deref() === undefined)).toEqual([true, true, true]);
+    expect(gate.open).toBe(true);
+  });
+});
+
+describe('a wake-up by timer', () => {
+  it('never comes before its time, so a queue woken for a fraction of a millisecond ahead does not spin', async () => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], now: 1_000_000 });
+    try {
+      const clock = () => vi.getMockedSystemTime()?.getTime() ?? 0;
+      let woken = 0;
+      const schedule = wakeScheduler('test-timer', () => (woken += 1), clock);
+      // A backoff with jitter: due 0.677 ms from now. Woken before then, the queue finds nothing
+      // due and asks again for the same instant, over and over.
+      schedule(clock() + 0.677);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(woken).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(woken).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

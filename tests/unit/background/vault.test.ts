@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { getEventListeners } from 'node:events';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
@@ -141,6 +142,20 @@ describe('the vault keeps a saved ad’s creatives', () => {
     expect(request?.init?.credentials).toBe('omit');
     expect(request?.init?.referrerPolicy).toBe('no-referrer');
     expect(request?.init?.headers).toBeUndefined();
+  });
+
+  it('leaves nothing listening on a creative’s request once it is kept, so nothing of the fetch stays in memory', async () => {
+    // A listener left on the joined signal (the creative's time limit and the job's own abort)
+    // keeps the signal, and the whole call with the worker's fetch, for as long as the worker lives.
+    for (const n of [1, 2, 3]) host.image(`https://cdn.example/${n}.png`);
+    const vault = keeper();
+    await confirm(vault, ...[1, 2, 3].map((n) => saved(`s${n}`, 'b1', `ad-${n}`, [`https://cdn.example/${n}.png`])));
+    await vault.run();
+    expect(host.requests).toHaveLength(3);
+    for (const { init } of host.requests) {
+      expect(init?.signal?.aborted).toBe(false);
+      expect(getEventListeners(init?.signal ?? new EventTarget(), 'abort')).toEqual([]);
+    }
   });
 
   it('refuses what is not an image and what is too large, by the bytes as much as the declared type, and says why', async () => {

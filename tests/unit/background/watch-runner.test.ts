@@ -390,6 +390,22 @@ describe('in the background', () => {
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
   });
 
+  it('a worker that wakes before the first scheduled check leaves its alarm where it was set', async () => {
+    await watch(1);
+    service.seed(brandId(1), 3);
+    await watchSettingsItem.set({ intervalHours: 6, notify: false });
+    const first = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+    expect(await first.schedule()).toBe(TEST_NOW + 6 * HOUR);
+    // Workers start again every hour or two (a message, an alarm of another job): the check stays due at six.
+    for (let hour = 1; hour < 6; hour += 1) {
+      clock.set(TEST_NOW + hour * HOUR);
+      const again = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+      expect(await again.schedule()).toBe(TEST_NOW + 6 * HOUR);
+    }
+    expect((await fakeBrowser.alarms.get('adscope-watch'))?.scheduledTime).toBe(TEST_NOW + 6 * HOUR);
+    expect(await watchNextAtItem.get()).toBe(TEST_NOW + 6 * HOUR);
+  });
+
   it('a notification opens New; with notifications off, a check that finds news notifies nothing', async () => {
     await watch(1);
     service.seed(brandId(1), 3);
