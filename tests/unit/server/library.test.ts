@@ -114,9 +114,9 @@ describe('GET /ad-library/search parameters (spec 4.10)', () => {
     const { items } = await search('start_date=2026-10-01&end_date=2026-10-31&page_size=100');
     expect(items.length).toBeGreaterThan(0);
     for (const ad of items) expect(ad.start_date! >= '2026-10-01' && ad.start_date! <= '2026-10-31').toBe(true);
-    const after = await search('launched_after=2026-11-20&page_size=100');
-    expect(after.items.some((ad) => ad.start_date === '2026-11-20')).toBe(true);
-    for (const ad of after.items) expect(ad.start_date! >= '2026-11-20').toBe(true);
+    const after = await search('launched_after=2026-11-21&page_size=100');
+    expect(after.items.some((ad) => ad.start_date === '2026-11-21')).toBe(true);
+    for (const ad of after.items) expect(ad.start_date! >= '2026-11-21').toBe(true);
   });
 
   it('order=newest: newest launch first', async () => {
