@@ -24,6 +24,8 @@ export function paletteOf(seed: string): [string, string, string] {
   return [hsl(h, 50, 26), hsl((h + 150) % 360, 75, 58), hsl(h, 40, 95)];
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const FONT = 'font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif"';
 
 /** Lines of at most `width` characters, at most `max` of them (the last one cut with an ellipsis). */
@@ -175,8 +177,8 @@ export function creativeSvg(input: CreativeInput, options: { video?: boolean } =
   const c = colours(input.brand.palette, input.colorway);
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="${c.bg}"/>`];
   const pad = 36;
-  // The brand's mark and name, top left.
-  parts.push(markShape(input.brand, pad, pad, 52));
+  // The brand's mark and name, top left, the mark in the button's colours so it stands out.
+  parts.push(markShape(input.brand, pad, pad, 52, c.button, c.label));
   parts.push(
     `<text x="${pad + 66}" y="${pad + 34}" ${FONT} font-size="22" font-weight="700" fill="${c.ink}">${escapeXml(input.brand.name.slice(0, 32))}</text>`,
   );
@@ -189,7 +191,9 @@ export function creativeSvg(input: CreativeInput, options: { video?: boolean } =
     const size = Math.min(width - 2 * pad, panel - 76) * 0.62;
     parts.push(illustration(input.icon, (width - size) / 2, pad + 76 + (panel - 76 - size) / 2, size, c.ink, 1.3));
     parts.push(
-      textLines(wrap(input.product?.name ?? input.headline, 30, 2), pad, panel + 70, 30, c.ink, { weight: 800 }),
+      textLines(wrap(capitalise(input.product?.name ?? input.headline), 30, 2), pad, panel + 70, 30, c.ink, {
+        weight: 800,
+      }),
     );
     if (input.product?.price)
       parts.push(textLines([input.product.price], pad, panel + 150, 28, c.ink, { weight: 500 }));
@@ -216,7 +220,7 @@ export function creativeSvg(input: CreativeInput, options: { video?: boolean } =
     const headlineSize = story ? 50 : input.aspect === '4:5' ? 46 : 42;
     const perLine = Math.floor((width - 2 * pad) / (headlineSize * 0.56));
     const headline = wrap(input.headline, perLine, 3);
-    const art = story ? 300 : input.aspect === '4:5' ? 280 : 230;
+    const art = story ? 270 : input.aspect === '4:5' ? 280 : 230;
     if (input.layout === 1) {
       // Headline first, the product below it on a soft disc.
       parts.push(textLines(headline, pad, pad + 140, headlineSize, c.ink));
@@ -224,7 +228,7 @@ export function creativeSvg(input: CreativeInput, options: { video?: boolean } =
       const cy = top + (height - top - 120) / 2;
       parts.push(`<circle cx="${width / 2}" cy="${cy}" r="${art * 0.72}" fill="${c.soft}" fill-opacity="0.3"/>`);
       parts.push(illustration(input.icon, width / 2 - art / 2, cy - art / 2, art, c.ink, 1.4));
-    } else if (input.layout === 2) {
+    } else if (input.layout === 2 && !story) {
       // The product large on a coloured band across the middle, the headline under it.
       const band = Math.round(height * 0.46);
       parts.push(`<rect y="${pad + 88}" width="${width}" height="${band}" fill="${c.soft}" fill-opacity="0.35"/>`);

@@ -233,8 +233,12 @@ export function hsl(h: number, s: number, l: number): string {
 function palette(random: Random, niche: Niche): [string, string, string] {
   const [from, to] = niche.hues;
   const h = (from + random.int(0, Math.max(0, to - from))) % 360;
-  const accent = (h + random.pick([30, 150, 180, 200])) % 360;
-  return [hsl(h, random.int(35, 65), random.int(18, 30)), hsl(accent, random.int(65, 85), 58), hsl(h, 45, 95)];
+  const accent = (h + random.pick([30, 40, 160, 180, 200])) % 360;
+  return [
+    hsl(h, random.int(35, 60), random.int(18, 28)),
+    hsl(accent, random.int(55, 75), random.int(55, 62)),
+    hsl(h, 40, 95),
+  ];
 }
 
 function shuffle<T>(random: Random, items: T[]): T[] {
