@@ -95,8 +95,15 @@ export interface LibraryAdRecord {
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
+const days = new Map<number, string>();
+/** YYYY-MM-DD of a day since the epoch (kept: the catalogue writes the same few hundred days over and over). */
 function isoDay(epochDay: number): string {
-  return new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+  let day = days.get(epochDay);
+  if (day === undefined) {
+    day = new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+    days.set(epochDay, day);
+  }
+  return day;
 }
 
 export interface Catalogue {
@@ -283,14 +290,25 @@ function offerTexts(offer: Offer, market: string): { copy: string; badge: string
   }
 }
 
+const PLACEHOLDER = /\{(Product|product|Benefit|benefit|offer|brand)\}/g;
+
 function fill(template: string, words: { product: string; benefit: string; offer: string; brand: string }): string {
-  return template
-    .replaceAll('{Product}', capitalise(words.product))
-    .replaceAll('{product}', words.product)
-    .replaceAll('{Benefit}', capitalise(words.benefit))
-    .replaceAll('{benefit}', words.benefit)
-    .replaceAll('{offer}', words.offer)
-    .replaceAll('{brand}', words.brand);
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    switch (name) {
+      case 'Product':
+        return capitalise(words.product);
+      case 'product':
+        return words.product;
+      case 'Benefit':
+        return capitalise(words.benefit);
+      case 'benefit':
+        return words.benefit;
+      case 'offer':
+        return words.offer;
+      default:
+        return words.brand;
+    }
+  });
 }
 
 /** What an idea keeps across its versions, and what it changes. */

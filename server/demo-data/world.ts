@@ -1454,21 +1454,25 @@ export const COPY: Record<Language, Copy> = {
   },
 };
 
+const AMERICAN: Record<string, string> = {
+  favourite: 'favorite',
+  colours: 'colors',
+  colour: 'color',
+  'Free delivery': 'Free shipping',
+  fibre: 'fiber',
+  odour: 'odor',
+  jumper: 'sweater',
+  polarised: 'polarized',
+  orthopaedic: 'orthopedic',
+  sulphate: 'sulfate',
+  kilometres: 'miles',
+  metres: 'meters',
+};
+const BRITISH = new RegExp(`\\b(${Object.keys(AMERICAN).join('|')})\\b`, 'g');
+
 /** American spelling of the few English words the copy uses that differ. */
 export function americanise(text: string): string {
-  return text
-    .replace(/\bfavourite/g, 'favorite')
-    .replace(/\bcolours\b/g, 'colors')
-    .replace(/\bcolour\b/g, 'color')
-    .replace(/\bFree delivery\b/g, 'Free shipping')
-    .replace(/\bfibre\b/g, 'fiber')
-    .replace(/\bodour\b/g, 'odor')
-    .replace(/\bjumper\b/g, 'sweater')
-    .replace(/\bpolarised\b/g, 'polarized')
-    .replace(/\borthopaedic\b/g, 'orthopedic')
-    .replace(/\bsulphate\b/g, 'sulfate')
-    .replace(/\bkilometres\b/g, 'miles')
-    .replace(/\bmetres\b/g, 'meters');
+  return text.replace(BRITISH, (word) => AMERICAN[word] ?? word);
 }
 
 export { slug };
