@@ -78,21 +78,28 @@ export function adCreativeSvg(ad: LibraryAdRecord, brand: CatalogueBrand, part: 
   });
 }
 
-/** The icon of the product a brief names (`rain jackets at dawn` → lucide's cloud-rain), else the niche's. */
+const briefWords = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+
+/**
+ * The icon of the product a brief is about: of the brand's own line, the product sharing most
+ * words with the brief (`Spring trail running` → trail running shoes); else a product of any
+ * niche the brief names in full (`Cold brew at dawn` → cold brew); else the niche's own icon.
+ */
 export function iconForBrief(brief: string, niche: string | undefined): string {
-  const words = new Set(brief.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const words = new Set(briefWords(brief).flatMap((word) => [word, word.replace(/s$/, '')]));
   const own = NICHE_BY_ID.get(niche ?? '');
-  const search = own ? [own, ...NICHES.filter((candidate) => candidate !== own)] : NICHES;
-  for (const candidate of search) {
+  let best: { icon: string; score: number } | null = null;
+  for (const product of own?.products ?? []) {
+    const score = Object.values(product.names)
+      .flatMap(briefWords)
+      .filter((word) => word.length > 3 && words.has(word.replace(/s$/, ''))).length;
+    if (score > (best?.score ?? 0)) best = { icon: product.icon, score };
+  }
+  if (best) return best.icon;
+  const text = ` ${briefWords(brief).join(' ')} `;
+  for (const candidate of NICHES) {
     for (const product of candidate.products) {
-      const names = Object.values(product.names).map((name) => name.toLowerCase());
-      // A product whose last word (its noun) the brief uses, in one of its languages; plurals too.
-      if (
-        names.some((name) => {
-          const noun = name.split(/\s+/).at(-1) ?? '';
-          return noun.length > 2 && (words.has(noun) || words.has(`${noun}s`) || words.has(noun.replace(/s$/, '')));
-        })
-      )
+      if (Object.values(product.names).some((name) => text.includes(` ${briefWords(name).join(' ')} `)))
         return product.icon;
     }
   }
