@@ -323,3 +323,33 @@ describe('demo competitor pages (find similar)', () => {
     expect((await fetch(`${server.baseUrl}/demo/pages/nope`)).status).toBe(404);
   });
 });
+
+describe('demo media and landing pages', () => {
+  it("serves every creative an answer lists, in its brand's colours, and its landing page on its brand's site", async () => {
+    const formats = ['image', 'video', 'carousel', 'dco'];
+    for (const format of formats) {
+      const { items } = (await api(server, `/ad-library/search?display_format=${format}&page_size=3`)).body
+        .data as Page<Ad & { link_url: string | null }>;
+      expect(items.length).toBe(3);
+      for (const ad of items) {
+        const brand = server.state.brand(ad.unified_brand_id);
+        const urls = [...ad.images.map((image) => image.url), ...ad.videos.map((video) => video.preview_image_url)];
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) {
+          const response = await fetch(url);
+          expect(response.headers.get('content-type')).toBe('image/svg+xml');
+          expect(await response.text()).toContain(brand?.palette[0] ?? '#');
+        }
+        // The demo product page's store leads some of its ads there instead (its own test says so).
+        if (ad.link_url === null || ad.link_url.includes('/demo/pages/')) continue;
+        const landing = await fetch(ad.link_url);
+        expect(landing.status).toBe(200);
+        const html = await landing.text();
+        expect(html).toContain(`<html lang="${ad.language}">`);
+        expect(html).toContain(brand?.domain ?? '.example');
+      }
+    }
+    expect((await fetch(`${server.baseUrl}/media/ads/ad-000001/image-9.svg`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/demo/landing/nobody.example/products/x`)).status).toBe(404);
+  });
+});
