@@ -455,10 +455,14 @@ function adOfIdea(
     fill(offer && hook % 3 === 0 ? (copy.offerHooks[0] ?? '') : (copy.hooks[hook] ?? ''), words),
     idea.market,
   );
-  const body = inMarket(
-    `${fill(copy.bodies[idea.body] ?? '', words)}${offer ? ` ${capitalise(fill(copy.offerLine, words))}` : ''}`,
-    idea.market,
-  );
+  const bodies = niche.service ? copy.serviceBodies : copy.bodies;
+  // A discount is for this week; free delivery or a free trial is simply said.
+  const closing = !offer
+    ? ''
+    : idea.offer?.kind === 'percent' || idea.offer?.kind === 'amount'
+      ? ` ${capitalise(fill(copy.offerLine, words))}`
+      : ` ${capitalise(offer.copy)}.`;
+  const body = inMarket(`${fill(bodies[idea.body % bodies.length] ?? '', words)}${closing}`, idea.market);
   const cards = products.length;
   const tracking = `utm_source=${idea.platforms[0] === 'tiktok' ? 'tiktok' : 'meta'}&utm_campaign=${idea.id}&utm_content=v${version + 1}`;
   return {

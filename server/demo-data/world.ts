@@ -73,6 +73,8 @@ export interface Niche {
   ctas: readonly string[];
   /** Weights of image, video, carousel and dynamic product ads. */
   formats: readonly [number, number, number, number];
+  /** A service, an account or a trip rather than a thing: its copy says so. */
+  service?: boolean;
   /** The hue range of its brands' palettes (degrees). */
   hues: readonly [number, number];
 }
@@ -921,6 +923,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [5, 4, 1, 0],
+    service: true,
     hues: [150, 180],
   },
   // Travel
@@ -948,6 +951,7 @@ export const NICHES: Niche[] = [
     markets: EVERYWHERE,
     ctas: TRAVEL,
     formats: [3, 3, 4, 2],
+    service: true,
     hues: [185, 215],
   },
   {
@@ -982,6 +986,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [6, 3, 1, 0],
+    service: true,
     hues: [220, 250],
   },
   {
@@ -999,6 +1004,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: TRAVEL,
     formats: [3, 4, 3, 1],
+    service: true,
     hues: [160, 190],
   },
   {
@@ -1012,10 +1018,11 @@ export const NICHES: Niche[] = [
       p('ski holiday', 'snowflake', 1100),
       p('family holiday', 'plane', 1500),
     ],
-    benefits: { en: ['flights and hotel in one', 'deposits from 50', 'kids stay free'] },
+    benefits: { en: ['flights and hotel in one', 'low deposits', 'kids stay free'] },
     markets: EN_ONLY,
     ctas: TRAVEL,
     formats: [3, 3, 4, 2],
+    service: true,
     hues: [35, 55],
   },
   // Finance
@@ -1039,6 +1046,7 @@ export const NICHES: Niche[] = [
     markets: EVERYWHERE,
     ctas: SERVICE,
     formats: [5, 4, 1, 0],
+    service: true,
     hues: [150, 260],
   },
   {
@@ -1052,10 +1060,11 @@ export const NICHES: Niche[] = [
       p('pension plan', 'piggy-bank', 0),
       p('robo adviser', 'chart-line', 0),
     ],
-    benefits: { en: ['start with 1', 'low fees, no surprises', 'capital at risk, long-term focus'] },
+    benefits: { en: ['start with any amount', 'low fees, no surprises', 'capital at risk, long-term focus'] },
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [5, 4, 1, 0],
+    service: true,
     hues: [140, 170],
   },
   {
@@ -1073,6 +1082,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [6, 3, 1, 0],
+    service: true,
     hues: [220, 250],
   },
   {
@@ -1090,6 +1100,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [6, 3, 1, 0],
+    service: true,
     hues: [260, 290],
   },
   // Software
@@ -1108,6 +1119,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [5, 4, 1, 0],
+    service: true,
     hues: [240, 270],
   },
   {
@@ -1125,6 +1137,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [5, 4, 1, 0],
+    service: true,
     hues: [200, 230],
   },
   {
@@ -1142,6 +1155,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [6, 3, 1, 0],
+    service: true,
     hues: [130, 160],
   },
   {
@@ -1159,6 +1173,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [4, 5, 2, 0],
+    service: true,
     hues: [280, 330],
   },
   {
@@ -1176,6 +1191,7 @@ export const NICHES: Niche[] = [
     markets: EN_ONLY,
     ctas: SERVICE,
     formats: [5, 4, 1, 0],
+    service: true,
     hues: [210, 240],
   },
   // Electronics
@@ -1297,6 +1313,8 @@ export interface Copy {
   /** Hooks that lead with the offer (used only when the idea has one). */
   offerHooks: string[];
   bodies: string[];
+  /** Bodies for what is not a thing to make: a service, an account, a trip. */
+  serviceBodies: string[];
   /** A sentence about the offer, closing a body. */
   offerLine: string;
   offers: {
@@ -1330,6 +1348,11 @@ export const COPY: Record<Language, Copy> = {
       'Thousands of customers rate our {product} 4.8 out of 5. {Benefit}.',
       'We rebuilt the {product} from the ground up. {Benefit}, and made to last.',
       'Just landed at {brand}: the {product}. {Benefit}.',
+    ],
+    serviceBodies: [
+      'Join thousands who chose the {product} from {brand}. {Benefit}.',
+      'Thousands of customers rate our {product} 4.8 out of 5. {Benefit}.',
+      '{Benefit}. See why people switch to the {product} from {brand}.',
     ],
     offerLine: '{offer} this week only.',
     offers: {
@@ -1369,6 +1392,10 @@ export const COPY: Record<Language, Copy> = {
       '{Product} – von Tausenden mit 4,8 von 5 Sternen bewertet. {Benefit}.',
       'Von Grund auf neu gedacht: {product}. {Benefit}.',
     ],
+    serviceBodies: [
+      'Tausende haben sich schon entschieden: {product} von {brand}. {Benefit}.',
+      '{Product} von {brand} – von Tausenden mit 4,8 von 5 Sternen bewertet. {Benefit}.',
+    ],
     offerLine: '{offer} – nur diese Woche.',
     offers: {
       percent: (n) => `${n} % Rabatt`,
@@ -1393,13 +1420,17 @@ export const COPY: Record<Language, Copy> = {
       '{Product} : {benefit}',
       'Nouveau chez {brand} : {product}',
       'À découvrir : {product}',
-      '{Product} signé {brand} – {benefit}',
+      '{Product} par {brand} – {benefit}',
     ],
     offerHooks: ['{Product} : {offer}'],
     bodies: [
-      '{Benefit}. {Product} signé {brand}, pensé pour tous les jours.',
-      '{Product} – noté 4,8 sur 5 par des milliers de clients. {Benefit}.',
-      'Entièrement repensé : {product}. {Benefit}.',
+      '{Benefit}. {Product} par {brand}, pour tous les jours.',
+      "{Product} – 4,8 sur 5 d'après des milliers de clients. {Benefit}.",
+      'Tout nouveau chez {brand} : {product}. {Benefit}.',
+    ],
+    serviceBodies: [
+      'Des milliers de clients ont déjà choisi : {product} par {brand}. {Benefit}.',
+      "{Product} par {brand} – 4,8 sur 5 d'après des milliers de clients. {Benefit}.",
     ],
     offerLine: '{offer}, cette semaine seulement.',
     offers: {
@@ -1418,7 +1449,7 @@ export const COPY: Record<Language, Copy> = {
       ORDER_NOW: 'Commander',
     },
     versionLines: ['Retours gratuits.', 'Deux nouveaux coloris.', 'Stock limité.'],
-    transcript: { open: 'Voici {product} signé {brand}.', close: 'Découvrez {product}.' },
+    transcript: { open: 'Voici {product} par {brand}.', close: 'Découvrez {product}.' },
   },
   es: {
     hooks: [
@@ -1429,9 +1460,13 @@ export const COPY: Record<Language, Copy> = {
     ],
     offerHooks: ['{Product}: {offer}'],
     bodies: [
-      '{Benefit}. {Product} de {brand}, pensado para el día a día.',
+      '{Benefit}. {Product} de {brand}, para el día a día.',
       '{Product}: valoración de 4,8 sobre 5 de miles de clientes. {Benefit}.',
-      'Rediseñado desde cero: {product}. {Benefit}.',
+      'Lo último de {brand}: {product}. {Benefit}.',
+    ],
+    serviceBodies: [
+      'Miles de clientes ya lo eligieron: {product} de {brand}. {Benefit}.',
+      '{Product} de {brand}: valoración de 4,8 sobre 5 de miles de clientes. {Benefit}.',
     ],
     offerLine: '{offer}, solo esta semana.',
     offers: {

@@ -23,6 +23,7 @@ function vocabulary(language: Language): Set<string> {
     ...copy.hooks,
     ...copy.offerHooks,
     ...copy.bodies,
+    ...copy.serviceBodies,
     copy.offerLine,
     copy.offers.percent(10),
     copy.offers.amount(''),
