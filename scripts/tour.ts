@@ -134,7 +134,8 @@ export const TOUR: TourStop[] = [
     page: 'sidepanel',
     viewport: PANEL,
     prepare: async (page) => {
-      await showSearch(page, 'tent');
+      // German camping ads: the German market writes its own words.
+      await showSearch(page, 'Zelt');
       await page.getByRole('button', { name: /^Language/ }).click();
       await page.getByRole('checkbox', { name: 'German' }).check();
     },

@@ -1,4 +1,6 @@
 import type { CatalogueBrand } from './demo-data';
+import { SHOWCASE } from './demo-data/catalogue';
+import { categoryName, NICHE_BY_ID } from './demo-data/world';
 import type { ServerState } from './state';
 
 const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -8,9 +10,16 @@ export const DEMO_PAGE_KINDS: readonly DemoPageKind[] = ['json-ld', 'og', 'title
 /** A store's product page: the store is the second demo brand, the product's maker the first; some of the store's ads lead here. */
 export const DEMO_PRODUCT_PAGE = '/demo/pages/product';
 
-/** The catalogue brands the demo pages are about: the three that run the most ads, so results are rich. */
+/** The category every demo competitor page belongs to: its brands are rivals. */
+export const DEMO_PAGE_CATEGORY = categoryName(NICHE_BY_ID.get(SHOWCASE.niche) ?? { name: '' }, SHOWCASE.market);
+
+/**
+ * The catalogue brands the demo pages are about: the three of the demo category that run the
+ * most ads, so results are rich. The second also advertises in German (the `og` page is German).
+ */
 export function demoPageBrands(state: ServerState): CatalogueBrand[] {
-  return [...state.data.catalogue.brands]
+  return state.data.catalogue.brands
+    .filter((brand) => brand.category === DEMO_PAGE_CATEGORY)
     .sort((a, b) => state.library.adsOfBrand(b.id).length - state.library.adsOfBrand(a.id).length)
     .slice(0, 3);
 }
@@ -50,15 +59,15 @@ export function demoPage(state: ServerState, kind: string): string | null {
       return shell({
         lang: 'de',
         title: 'Neue Kollektion',
-        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Das neue Rain Jacket für jede Wanderung">`,
-        body: `<h1>Das neue Rain Jacket</h1><p>Wasserdicht, atmungsaktiv und bereit für jede Wanderung.</p>`,
+        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Die Regenjacke für jede Wanderung">`,
+        body: `<h1>Die neue Regenjacke</h1><p>Wasserdicht, atmungsaktiv und bereit für jede Wanderung.</p>`,
       });
     case 'title':
       return shell({
         lang: 'en',
-        title: `Cold brew coffee subscription | ${third.name}`,
+        title: `Down sleeping bag for three seasons | ${third.name}`,
         head: '',
-        body: `<h1>Cold brew, delivered</h1><p>Single origin beans, roasted weekly.</p><p><img src="${demoImagePath(third)}" alt="Espresso beans in a paper bag" width="160" height="80"></p>`,
+        body: `<h1>Down sleeping bag, three seasons</h1><p>Warm to minus five, packed to the size of a loaf.</p><p><img src="${demoImagePath(third)}" alt="A down sleeping bag rolled into its stuff sack" width="160" height="80"></p>`,
       });
     case 'none':
       return shell({
@@ -74,7 +83,7 @@ export function demoPage(state: ServerState, kind: string): string | null {
           { '@type': 'OnlineStore', name: second.name },
           {
             '@type': 'Product',
-            name: 'Trail running shoe',
+            name: 'Trail running shoes',
             brand: { '@type': 'Brand', name: first.name },
             offers: { '@type': 'Offer', price: '129.00', priceCurrency: 'EUR' },
           },
@@ -82,9 +91,9 @@ export function demoPage(state: ServerState, kind: string): string | null {
       });
       return shell({
         lang: 'en',
-        title: `Trail running shoe by ${first.name} | ${second.name}`,
-        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Trail running shoe"><meta name="description" content="A light, waterproof trail running shoe."><script type="application/ld+json">${structured.replace(/</g, '\\u003c')}</script>`,
-        body: `<h1>Trail running shoe</h1><p>By ${escapeHtml(first.name)}. Light, waterproof and ready for the trail.</p>`,
+        title: `Trail running shoes by ${first.name} | ${second.name}`,
+        head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Trail running shoes"><meta name="description" content="Light, waterproof trail running shoes."><script type="application/ld+json">${structured.replace(/</g, '\\u003c')}</script>`,
+        body: `<h1>Trail running shoes</h1><p>By ${escapeHtml(first.name)}. Light, waterproof and ready for the trail.</p>`,
       });
     }
     case 'heavy':

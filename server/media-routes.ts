@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { CORS_HEADERS } from './envelope';
 import { demoPage, demoPageIndex } from './demo-pages';
+import { adCreativeSvg, iconForBrief, landingPageHtml, markOf, ownedMarkOf } from './creatives';
 import { brandLogoSvg, creativeSvg, generatedImageSvg } from './media';
+import { COPY, NICHE_BY_ID } from './demo-data/world';
 import { dimensions } from './routes/image-generations';
 import type { ServerState } from './state';
 
@@ -33,8 +35,6 @@ const VIDEO_STUB = Buffer.concat([
   Buffer.from('free', 'latin1'),
 ]);
 
-const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** GET /media/... and /demo/landing/...: generated SVG creatives and logos, and landing pages for link-outs. */
 export function serveMedia(response: ServerResponse, pathname: string, state: ServerState): void {
   if (state.expiredMedia.has(pathname)) return notFound(response);
@@ -48,11 +48,12 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
       response,
       'image/svg+xml',
       generatedImageSvg({
-        brand: record.brand.name,
-        colors: record.body.colors ?? record.brand.colors,
+        brand: ownedMarkOf(record.brand, record.body.colors ?? undefined),
         concept: image.concept,
+        icon: iconForBrief(record.body.prompt, record.brand.niche),
         width: Math.round(width / 2),
         height: Math.round(height / 2),
+        variant: record.images.indexOf(image),
       }),
     );
   }
@@ -61,22 +62,43 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
     const account = state.adAccounts.find((candidate) => candidate.id === decodeURIComponent(accountPreview[1] ?? ''));
     const ad = account?.ads.find((candidate) => candidate.platformAdId === decodeURIComponent(accountPreview[2] ?? ''));
     if (!account || !ad) return notFound(response);
+    const owner = state.data.workspaces.find((w) => w.id === account.workspaceId)?.ownedBrands[ad.brandIndex];
+    const niche = NICHE_BY_ID.get(owner?.niche ?? '');
+    const product = niche?.products.find((candidate) => candidate.key === ad.productKey);
     return send(
       response,
       'image/svg+xml',
-      creativeSvg({ id: ad.platformAdId, headline: ad.title, brand: account.name, video: ad.format === 'video' }),
+      creativeSvg(
+        {
+          label: ad.title,
+          aspect: ad.format === 'video' ? '9:16' : '1:1',
+          kind: ad.format === 'video' ? 'story' : 'feed',
+          layout: ad.layout,
+          colorway: ad.layout % 3,
+          brand: owner ? ownedMarkOf(owner) : ownedMarkOf({ name: account.name, colors: [], niche: '' }),
+          headline: ad.title,
+          icon: product?.icon ?? niche?.icon ?? 'store',
+          badge: null,
+          cta: COPY.en.ctas[ad.callToAction] ?? null,
+        },
+        { video: ad.format === 'video' },
+      ),
     );
   }
   const ownedLogo = /^\/media\/brands\/([^/]+)\/logo\.svg$/.exec(pathname);
   if (ownedLogo) {
     const id = decodeURIComponent(ownedLogo[1] ?? '');
     const brand = state.data.workspaces.flatMap((w) => w.ownedBrands).find((b) => b.id === id);
-    return send(response, 'image/svg+xml', brandLogoSvg(id, brand?.name ?? 'Brand'));
+    return send(
+      response,
+      'image/svg+xml',
+      brandLogoSvg(ownedMarkOf(brand ?? { name: 'Brand', colors: [], niche: '' })),
+    );
   }
   const catalogueLogo = /^\/media\/catalogue\/([^/]+)\/logo\.svg$/.exec(pathname);
   if (catalogueLogo) {
     const brand = state.brand(decodeURIComponent(catalogueLogo[1] ?? ''));
-    return brand ? send(response, 'image/svg+xml', brandLogoSvg(brand.id, brand.name)) : notFound(response);
+    return brand ? send(response, 'image/svg+xml', brandLogoSvg(markOf(brand))) : notFound(response);
   }
   const film = /^\/media\/ads\/([^/]+)\/video\.mp4$/.exec(pathname);
   if (film) {
@@ -93,14 +115,9 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
   const creative = /^\/media\/ads\/([^/]+)\/(image-(\d+)|poster)\.svg$/.exec(pathname);
   if (creative) {
     const ad = state.adById(decodeURIComponent(creative[1] ?? ''));
-    if (!ad) return notFound(response);
-    const svg = creativeSvg({
-      id: `${ad.id}-${creative[2]}`,
-      headline: ad.title ?? ad.body ?? ad.brand_name,
-      brand: ad.brand_name,
-      video: creative[2] === 'poster',
-    });
-    return send(response, 'image/svg+xml', svg);
+    const brand = ad ? state.brand(ad.unified_brand_id) : undefined;
+    const svg = ad && brand ? adCreativeSvg(ad, brand, creative[2] ?? '') : null;
+    return svg === null ? notFound(response) : send(response, 'image/svg+xml', svg);
   }
   if (pathname === '/demo/pages' || pathname === '/demo/pages/')
     return send(response, 'text/html; charset=utf-8', demoPageIndex());
@@ -109,16 +126,11 @@ export function serveMedia(response: ServerResponse, pathname: string, state: Se
     const html = demoPage(state, demo[1] ?? '');
     return html ? send(response, 'text/html; charset=utf-8', html) : notFound(response);
   }
-  const landing = /^\/demo\/landing\/([^/]+)$/.exec(pathname);
+  const landing = /^\/demo\/landing\/([a-z0-9.-]+)(\/.*)?$/.exec(pathname);
   if (landing) {
-    const ad = state.adById(decodeURIComponent(landing[1] ?? ''));
-    if (!ad) return notFound(response);
-    const title = escapeHtml(ad.title ?? ad.brand_name);
-    return send(
-      response,
-      'text/html; charset=utf-8',
-      `<!doctype html><html lang="${ad.language}"><head><meta charset="utf-8"><title>${title} | ${escapeHtml(ad.brand_name)}</title><meta property="og:site_name" content="${escapeHtml(ad.brand_name)}"></head><body><h1>${title}</h1><p>${escapeHtml(ad.body ?? '')}</p><p>Demo landing page served by the Adscope reference server.</p></body></html>`,
-    );
+    const brand = state.brandByDomain(landing[1] ?? '');
+    const html = brand ? landingPageHtml(brand, decodeURIComponent(landing[2] ?? '/')) : null;
+    return html ? send(response, 'text/html; charset=utf-8', html) : notFound(response);
   }
   notFound(response);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adIdOf, type CatalogueBrand, createAd, type LibraryAdRecord } from './demo-data/catalogue';
 import { Random } from './random';
+import { COPY, type Language } from './demo-data/world';
 
 const DAY_MS = 86_400_000;
 
@@ -42,24 +43,21 @@ export const launchRequestSchema = z
     message: 'Give brands, or versionsOf (an ad id), not both.',
   });
 
-/** Small changes a brand makes between versions of one ad: a line added to the copy. */
-const VERSION_LINES = [
-  'Free returns.',
-  'Now in two new colours.',
-  'Limited stock.',
-  'Ships tomorrow.',
-  'Rated 4.8 by buyers.',
-];
-
-/** A version of `base`: its landing page behind another tracking tag (see landingPathOf), its copy with a line added. */
+/**
+ * A version of `base`: its landing page behind another tracking tag, its copy with a line added
+ * in the ad's own language (a small change a brand makes between versions of one ad).
+ */
 export function versionOf(base: LibraryAdRecord, index: number, version: number, startDay: number): LibraryAdRecord {
-  const line = VERSION_LINES[version % VERSION_LINES.length] ?? '';
+  const lines = COPY[(base.language in COPY ? base.language : 'en') as Language].versionLines;
+  const line = lines[version % lines.length] ?? '';
+  const tracking = `utm_source=ads&utm_content=v${version + 2}`;
   return {
     ...base,
     index,
     id: adIdOf(index),
     body: `${base.body ?? base.title ?? ''} ${line}`.trim(),
-    versionOf: { adId: base.versionOf?.adId ?? base.id, tracking: `utm_source=ads&utm_content=v${version + 2}` },
+    link_url: base.link_url === null ? null : `${base.link_url.split('?')[0]}?${tracking}`,
+    versionOf: { adId: base.versionOf?.adId ?? base.id, tracking },
     start_date: new Date(startDay * DAY_MS).toISOString().slice(0, 10),
     end_date: null,
   };
@@ -110,7 +108,7 @@ export class NewsDesk {
     const made: LaunchedAd[] = [];
     for (const brand of brands) {
       for (let i = 0; i < count; i += 1) {
-        const ad = createAd(this.random, brand, ads.length, () => ({ startDay: day, endDay: null }));
+        const ad = createAd(this.random, brand, ads.length, day);
         ads.push(ad);
         made.push({
           id: ad.id,

@@ -1,5 +1,6 @@
 import { formatUtcDay } from '../lib/contract/window';
-import type { WorkspaceState } from './demo-data';
+import type { OwnedBrandRecord, WorkspaceState } from './demo-data';
+import { NICHE_BY_ID, type Niche, NICHES } from './demo-data/world';
 import { hashText, Random } from './random';
 
 /** The base figures kept per ad per UTC day; every metric is computed from them over a window. */
@@ -107,6 +108,11 @@ export interface AccountAd {
   body: string;
   callToAction: string;
   linkUrl: string;
+  /** Which of its workspace's owned brands it advertises, and the product (a key of that brand's niche). */
+  brandIndex: number;
+  productKey: string;
+  /** The creative's layout (server/media.ts). */
+  layout: number;
   /** First and last day with delivery (inclusive). */
   firstDay: string;
   lastDay: string;
@@ -133,23 +139,13 @@ export const HISTORY_DAYS = 200;
 export const SETTLING_DAYS = 3;
 export const TRANSCRIPT_CREDITS = 2;
 
-const PRODUCTS = [
-  'trail shoes',
-  'rain jacket',
-  'tent',
-  'sleeping bag',
-  'backpack',
-  'hiking boots',
-  'cold brew',
-  'espresso beans',
-];
-const ANGLES = [
-  'Built for the long way round',
-  'Lighter than you think',
-  'Tested in real rain',
-  'Your weekend, sorted',
-  'Made to be repaired',
-];
+/** What an owned brand's videos say besides its copy: where its products were tried. */
+const FIELD_NOTES: Record<string, string[]> = {
+  hiking: ['We took it out in wind and rain on a three-day ridge walk, and it came back asking for more.'],
+  camping: ['We pitched it in wind and rain on an exposed hillside, and everyone slept dry.'],
+  snow: ['We tested it in snow, wind and freezing rain, all winter long.'],
+  'coffee-beans': ['We roast on Monday, and it is in your cup by Thursday.'],
+};
 const CTAS = ['SHOP_NOW', 'LEARN_MORE', 'SIGN_UP', 'GET_OFFER'];
 
 const DAY_MS = 86_400_000;
@@ -163,12 +159,21 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
-function createAds(random: Random, account: { platform: Platform; accountName: string }, today: string): AccountAd[] {
+function createAds(
+  random: Random,
+  account: { platform: Platform; accountName: string },
+  today: string,
+  brands: readonly OwnedBrandRecord[],
+): AccountAd[] {
   const ads: AccountAd[] = [];
   const count = 36 + random.int(0, 8);
   for (let i = 0; i < count; i += 1) {
-    const product = random.pick(PRODUCTS);
-    const angle = random.pick(ANGLES);
+    const brandIndex = random.int(0, Math.max(0, brands.length - 1));
+    const owner = brands[brandIndex];
+    const niche = NICHE_BY_ID.get(owner?.niche ?? '') ?? (NICHES[0] as Niche);
+    const item = random.pick(niche.products);
+    const product = item.names.en;
+    const angle = capitalise(random.pick(niche.benefits.en));
     const format = random.chance(0.35) ? 'video' : 'image';
     const firstDay = shiftDay(today, -random.int(2, HISTORY_DAYS));
     const lastOffset = random.chance(0.3) ? random.int(1, 120) : 0;
@@ -202,12 +207,18 @@ function createAds(random: Random, account: { platform: Platform; accountName: s
         });
       }
     }
+    const claim = capitalise(random.pick(niche.benefits.en.filter((benefit) => benefit !== angle.toLowerCase())));
+    const offer = random.pick(['Free delivery.', 'Members save 20%.', 'Two-year warranty.']);
+    const title = `${angle}: the ${product}`;
+    const body = `Our ${product}: ${claim.toLowerCase()}. ${offer}`;
+    const field = random.pick(FIELD_NOTES[niche.id] ?? ['We made it for the way you really use it.']);
     const videos =
       format === 'video'
         ? Array.from({ length: random.int(1, 2) }, (_, v) => ({
             videoId: `vid-${platformAdId}-${v + 1}`,
             durationSeconds: random.int(6, 45),
-            transcript: `Meet the ${product}. ${angle}. We took it out in wind, rain and the long way round, and it came back asking for more. ${random.pick(['Free returns for 60 days.', 'Repairs for life.', 'Now 20% off for members.'])} Tap to see the ${product}.`,
+            // What the ad's copy says about its product, spoken: the product, its claims, the offer.
+            transcript: `Meet the ${product} from ${owner?.name ?? account.accountName}. ${angle}. ${claim}. ${field} ${offer} Tap to see the ${product}.`,
           }))
         : [];
     ads.push({
@@ -215,10 +226,13 @@ function createAds(random: Random, account: { platform: Platform; accountName: s
       name: `${capitalise(product)} · ${angle} · ${format === 'video' ? 'Video' : 'Image'} ${i + 1}`,
       status: lastOffset === 0 ? 'active' : 'paused',
       format,
-      title: `${angle}: the ${product}`,
-      body: `Our ${product} is ${random.pick(['waterproof', 'ultralight', 'repairable', 'made to last'])}. ${random.pick(['Free shipping.', 'Members save 20%.', 'Two-year warranty.'])}`,
+      title,
+      body,
       callToAction: random.pick(CTAS),
-      linkUrl: `https://shop.example/${product.replace(/\s+/g, '-')}`,
+      linkUrl: `https://${(owner?.name ?? 'shop').toLowerCase().replace(/[^a-z0-9]+/g, '')}.example/products/${item.key}`,
+      brandIndex,
+      productKey: item.key,
+      layout: random.int(0, 2),
       firstDay,
       lastDay,
       videos,
@@ -245,7 +259,7 @@ export function createAdAccounts(seed: number, workspaces: readonly WorkspaceSta
   for (const workspace of workspaces) {
     for (const spec of ACCOUNTS[workspace.name] ?? []) {
       const random = new Random(seed).fork(`accounts:${spec.name}`);
-      const ads = createAds(random, { platform: spec.platform, accountName: spec.name }, today);
+      const ads = createAds(random, { platform: spec.platform, accountName: spec.name }, today, workspace.ownedBrands);
       const account: AdAccount = {
         id: random.uuid(),
         name: spec.name,

@@ -1,6 +1,7 @@
 import type { LibraryAd } from '../lib/contract/ad-library';
 import type { BrandRow } from '../lib/contract/brand-library';
 import type { CatalogueBrand, LibraryAdRecord, WorkspaceState } from './demo-data';
+import { ASPECT_SIZES } from './media';
 import type { ServerState } from './state';
 
 /** saved_details of spec 2; a type (not an interface) so it stays assignable to the contract's open records. */
@@ -35,10 +36,12 @@ export function libraryAd(
   saved?: SavedDetails,
 ): LibraryAd {
   const { mediaUrl } = context;
+  // A feed image keeps its aspect ratio (1:1 or 4:5); carousel and product cards are square.
+  const [width, height] = ad.display_format === 'image' ? (ASPECT_SIZES[ad.creative.aspect] ?? [600, 600]) : [600, 600];
   const images = Array.from({ length: ad.imageCount }, (_, n) => ({
     url: mediaUrl(`/media/ads/${ad.id}/image-${n + 1}.svg`),
-    width: 600,
-    height: 600,
+    width,
+    height,
   }));
   const videos = ad.hasVideo
     ? [

@@ -67,6 +67,7 @@ export class ServerState {
   private idCounter = 0;
   private readonly stateFile: StateFile<PersistedState>;
   private brandById: Map<string, CatalogueBrand> | null = null;
+  private brandByDomainMap: Map<string, CatalogueBrand> | null = null;
   private brandWordsById: Map<string, string[]> | null = null;
   private byKey: Map<string, WorkspaceState>;
 
@@ -94,17 +95,16 @@ export class ServerState {
 
   /**
    * Where an ad leads, on this server: a third of the ads of the store on the demo product page
-   * lead to that page (with tracking parameters, as ads carry them), a version of an ad to that
-   * ad's page (behind its own tracking), every other ad to a landing page of its own.
+   * lead to that page (with tracking parameters, as ads carry them); every other ad to its
+   * landing page on its brand's site, served under /demo/landing/<domain>/ with its tracking.
    */
   landingPathOf(ad: LibraryAdRecord): string {
     const index = this.library;
     if (this.landingBrand?.index !== index) this.landingBrand = { index, id: demoPageBrands(this)[1]?.id ?? '' };
-    return ad.unified_brand_id === this.landingBrand.id && ad.index % 3 === 0
-      ? `${DEMO_PRODUCT_PAGE}?utm_source=meta&utm_campaign=trail-shoe&fbclid=demo${ad.index}`
-      : ad.versionOf
-        ? `/demo/landing/${ad.versionOf.adId}?${ad.versionOf.tracking}`
-        : `/demo/landing/${ad.id}`;
+    if (ad.unified_brand_id === this.landingBrand.id && ad.index % 3 === 0)
+      return `${DEMO_PRODUCT_PAGE}?utm_source=meta&utm_campaign=trail-shoe&fbclid=demo${ad.index}`;
+    const link = ad.link_url !== null && URL.canParse(ad.link_url) ? new URL(ad.link_url) : null;
+    return link ? `/demo/landing/${link.hostname}${link.pathname}${link.search}` : `/demo/landing/${ad.id}`;
   }
 
   /** A catalogue brand by id or by exact name. */
@@ -189,6 +189,12 @@ export class ServerState {
     return this.brandById.get(id);
   }
 
+  /** A catalogue brand by its domain (`ridgeoutfitters.example`). */
+  brandByDomain(domain: string): CatalogueBrand | undefined {
+    this.brandByDomainMap ??= new Map(this.data.catalogue.brands.map((brand) => [brand.domain, brand]));
+    return this.brandByDomainMap.get(domain);
+  }
+
   /** The words of a brand's name and domain, tokenized once for every brand search. */
   brandWords(id: string): readonly string[] {
     this.brandWordsById ??= new Map(
@@ -218,6 +224,7 @@ export class ServerState {
     this.libraryIndex = null;
     this.accounts = null;
     this.brandById = null;
+    this.brandByDomainMap = null;
     this.brandWordsById = null;
     this.generations = new GenerationStore(this.options.seed ?? 1, this.clock);
     this.news = new NewsDesk(this.options.seed ?? 1, this.options.news ?? null, this.clock.now().getTime());

@@ -17,7 +17,18 @@ export interface BoardRecord {
 interface BoardPlan {
   name: string;
   size: number;
+  /** What it collects: ads of these sectors or niches, or of this format; any ad when not given. */
+  pick?: { sectors?: string[]; niches?: string[]; format?: string };
   children?: BoardPlan[];
+}
+
+/** What a board's plan needs to know of an ad. */
+export interface SavableAd {
+  id: string;
+  start_date: string | null;
+  display_format: string;
+  niche: string;
+  sector: string;
 }
 
 const TAGS = ['hook', 'ugc', 'offer', 'testimonial', 'q4', 'video', 'carousel', 'competitor', 'inspiration', 'pricing'];
@@ -28,31 +39,38 @@ const PLANS: Record<string, BoardPlan[]> = {
     {
       name: 'Competitors',
       size: 30,
+      pick: { niches: ['hiking', 'camping'] },
       children: [
         {
           name: 'Outdoor',
           size: 60,
+          pick: { sectors: ['Outdoor'] },
           children: [
-            { name: 'Tents and camping', size: 45 },
-            { name: 'Footwear', size: 25 },
+            { name: 'Tents and camping', size: 45, pick: { niches: ['camping'] } },
+            { name: 'Footwear', size: 25, pick: { niches: ['hiking', 'climbing'] } },
           ],
         },
-        { name: 'Coffee', size: 12 },
+        { name: 'Coffee', size: 12, pick: { sectors: ['Coffee'] } },
       ],
     },
     {
       name: 'Inspiration',
       size: 20,
       children: [
-        { name: 'Video hooks', size: 80 },
-        { name: 'UGC style', size: 35 },
+        { name: 'Video hooks', size: 80, pick: { format: 'video' } },
+        { name: 'UGC style', size: 35, pick: { format: 'video' } },
       ],
     },
     { name: 'Holiday 2026', size: 0 },
   ],
   'Northwind Coffee': [
-    { name: 'Coffee competitors', size: 120 },
-    { name: 'Packaging ideas', size: 18, children: [{ name: 'Labels', size: 9 }] },
+    { name: 'Coffee competitors', size: 120, pick: { niches: ['coffee-beans'] } },
+    {
+      name: 'Packaging ideas',
+      size: 18,
+      pick: { sectors: ['Coffee', 'Food'] },
+      children: [{ name: 'Labels', size: 9, pick: { sectors: ['Coffee'] } }],
+    },
   ],
 };
 
@@ -65,10 +83,19 @@ const DAY_MS = 86_400_000;
 export function createBoards(
   random: Random,
   workspaceName: string,
-  ads: readonly { id: string; start_date: string | null }[],
+  ads: readonly SavableAd[],
   anchorMs: number,
 ): BoardRecord[] {
-  const adIds = ads.map((ad) => ad.id);
+  const picked = (pick: BoardPlan['pick']) =>
+    ads
+      .filter(
+        (ad) =>
+          !pick ||
+          ((!pick.sectors || pick.sectors.includes(ad.sector)) &&
+            (!pick.niches || pick.niches.includes(ad.niche)) &&
+            (!pick.format || ad.display_format === pick.format)),
+      )
+      .map((ad) => ad.id);
   const latest = anchorMs - 60_000;
   const launchOf = new Map(ads.map((ad) => [ad.id, ad.start_date === null ? Number.NaN : Date.parse(ad.start_date)]));
   const boards: BoardRecord[] = [];
@@ -82,6 +109,7 @@ export function createBoards(
     const chosen = new Set<string>();
     // Only ads that had launched an hour before the anchor can have been saved by then.
     const savable = (adId: string) => !((launchOf.get(adId) ?? Number.NaN) > anchorMs - 2 * 3_600_000);
+    const adIds = picked(plan.pick);
     while (chosen.size < plan.size) {
       const adId = adIds[random.int(0, adIds.length - 1)] ?? '';
       if (savable(adId)) chosen.add(adId);

@@ -1,4 +1,17 @@
 import type { Random } from '../random';
+import {
+  americanise,
+  categoryName,
+  COPY,
+  type Language,
+  MARKETS,
+  type Niche,
+  NICHE_BY_ID,
+  NICHES,
+  type Product,
+  productName,
+  slug,
+} from './world';
 
 export const DISPLAY_FORMATS = ['image', 'video', 'carousel', 'dco'] as const;
 export type DisplayFormat = (typeof DISPLAY_FORMATS)[number];
@@ -12,16 +25,43 @@ export const CTA_TYPES = [
   'ORDER_NOW',
 ] as const;
 
+/** The shapes a logo mark takes. */
+export const MARK_SHAPES = ['circle', 'rounded', 'hexagon', 'arch'] as const;
+
 export interface CatalogueBrand {
   id: string;
   name: string;
   domain: string;
+  /** Its niche in its home market: `Hiking & trail (UK)`. */
   category: string;
+  /** Its home market's language. */
   language: string;
   description: string;
   firstSeen: string;
   /** Where the brand advertises: Meta for most, TikTok for a few (every 150th, from the 74th). */
   network: 'meta' | 'tiktok';
+  /** Its niche (server/demo-data/world.ts). */
+  niche: string;
+  /** Its home market first, then the markets it also advertises in. */
+  markets: string[];
+  /** The product keys it sells, from its niche's line. */
+  line: string[];
+  /** Dark, accent and light colours, as #rrggbb. */
+  palette: [string, string, string];
+  mark: { shape: (typeof MARK_SHAPES)[number]; glyph: 'initials' | 'icon' };
+}
+
+/** How an ad's creative is drawn (server/media.ts): all of it follows from the brand and the idea. */
+export interface CreativeSpec {
+  aspect: '1:1' | '4:5' | '9:16';
+  /** Which of the layouts (0 to 2). */
+  layout: number;
+  /** Which colour way of the brand's palette (0 to 2): versions may change it. */
+  colorway: number;
+  /** The offer badge (`20% off`), when the copy has an offer. */
+  badge: string | null;
+  /** The headline printed on the creative. */
+  headline: string;
 }
 
 export interface LibraryAdRecord {
@@ -32,7 +72,7 @@ export interface LibraryAdRecord {
   brand_name: string;
   unified_brand_id: string;
   cta_type: string | null;
-  /** Relative path on the brand's domain; absolute in answers. */
+  /** The landing page on the brand's own domain (https, with tracking); served locally (state.landingPathOf). */
   link_url: string | null;
   display_format: DisplayFormat;
   start_date: string | null;
@@ -42,78 +82,40 @@ export interface LibraryAdRecord {
   imageCount: number;
   hasVideo: boolean;
   platforms: string[];
+  /** The market it runs in (its language's). */
+  market: string;
+  /** The product keys it shows: one, or one a card for a carousel or dynamic ad. */
+  products: string[];
+  /** The idea it is a version of: ads of one idea share it. */
+  idea: string;
+  creative: CreativeSpec;
   /** A version of another ad (news on request): it leads to that ad's landing page, behind this tracking. */
   versionOf?: { adId: string; tracking: string };
 }
 
-interface Category {
-  name: string;
-  products: string[];
-  benefits: string[];
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+const days = new Map<number, string>();
+/** YYYY-MM-DD of a day since the epoch (kept: the catalogue writes the same few hundred days over and over). */
+function isoDay(epochDay: number): string {
+  let day = days.get(epochDay);
+  if (day === undefined) {
+    day = new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+    days.set(epochDay, day);
+  }
+  return day;
 }
 
-const CATEGORIES: Category[] = [
-  {
-    name: 'Outdoor',
-    products: ['hiking boots', 'tent', 'backpack', 'rain jacket', 'sleeping bag', 'trail shoes'],
-    benefits: ['waterproof', 'ultralight', 'built for the trail', 'made to last'],
-  },
-  {
-    name: 'Coffee',
-    products: ['espresso beans', 'cold brew', 'coffee subscription', 'pour-over kit', 'decaf blend'],
-    benefits: ['freshly roasted', 'single origin', 'fair trade', 'delivered weekly'],
-  },
-  {
-    name: 'Skincare',
-    products: ['vitamin C serum', 'night cream', 'sunscreen', 'cleanser', 'retinol oil'],
-    benefits: ['dermatologist tested', 'for sensitive skin', 'visible results in 14 days', 'vegan'],
-  },
-  {
-    name: 'Fitness',
-    products: ['running shoes', 'yoga mat', 'protein powder', 'smart watch', 'resistance bands'],
-    benefits: ['train smarter', 'for every level', 'track every rep', 'recover faster'],
-  },
-  {
-    name: 'Fashion',
-    products: ['linen shirt', 'sneakers', 'denim jacket', 'summer dress', 'wool coat'],
-    benefits: ['sustainably made', 'new season', 'free returns', 'limited drop'],
-  },
-  {
-    name: 'Software',
-    products: ['project planner', 'CRM', 'invoicing app', 'team chat', 'analytics dashboard'],
-    benefits: ['free for 14 days', 'set up in minutes', 'trusted by 10,000 teams', 'no credit card needed'],
-  },
-  {
-    name: 'Food',
-    products: ['meal kit', 'plant-based burger', 'snack box', 'pasta sauce', 'granola'],
-    benefits: ['ready in 15 minutes', 'chef designed', 'organic', 'family favourite'],
-  },
-  {
-    name: 'Home',
-    products: ['sofa', 'mattress', 'desk lamp', 'bed linen', 'air purifier'],
-    benefits: ['100-night trial', 'designed in Denmark', 'ships in 48 hours', 'quiet and efficient'],
-  },
-  {
-    name: 'Pets',
-    products: ['dog food', 'cat litter', 'pet insurance', 'chew toys', 'dog harness'],
-    benefits: ['vet approved', 'grain free', 'happy pets', 'delivered monthly'],
-  },
-  {
-    name: 'Travel',
-    products: ['city break', 'carry-on suitcase', 'travel insurance', 'hotel deal', 'rail pass'],
-    benefits: ['book now, pay later', 'free cancellation', 'best price guarantee', 'explore more'],
-  },
-  {
-    name: 'Finance',
-    products: ['savings account', 'credit card', 'budgeting app', 'investing app', 'business account'],
-    benefits: ['no monthly fees', '4% interest', 'open in 5 minutes', 'cashback on every purchase'],
-  },
-  {
-    name: 'Electronics',
-    products: ['wireless earbuds', 'laptop', 'phone case', 'smart speaker', '4K monitor'],
-    benefits: ['all-day battery', 'noise cancelling', 'crystal clear sound', 'two-year warranty'],
-  },
-];
+export interface Catalogue {
+  brands: CatalogueBrand[];
+  ads: LibraryAdRecord[];
+}
+
+/** The library id of the ad at `index`: `ad-000001` for the first. */
+export const adIdOf = (index: number) => `ad-${String(index + 1).padStart(6, '0')}`;
+
+/** The category the demo's competitor pages are about (server/demo-pages.ts). */
+export const SHOWCASE = { niche: 'hiking', market: 'UK' } as const;
 
 const PREFIXES = [
   'North',
@@ -177,180 +179,491 @@ const PREFIXES = [
   'Thistle',
   'Vale',
 ];
-const SUFFIXES = [
-  'Co',
-  'Labs',
-  'Goods',
-  'Works',
-  'Supply',
-  'House',
-  'Studio',
-  'Collective',
-  'Outfitters',
-  'Kitchen',
-  'Club',
-  'Market',
-  'Brothers',
-  'Company',
-  'Foundry',
-  'Field',
-  'Point',
-  'Loop',
-  'Nest',
-  'Path',
-  'Trail',
-  'Mill',
-  'Yard',
-  'Press',
-  'Craft',
-  'Bay',
-  'Line',
-  'Shop',
-  'Union',
-  'Atelier',
-  'Hub',
-  'Wave',
-  'Root',
-  'Lane',
-  'Bridge',
-  'Forge',
-  'Harvest',
-  'Bloom',
-  'Pantry',
-  'Gear',
-];
 
-const LANGUAGES = ['en', 'en', 'en', 'en', 'en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'ja'];
-
-const HEADLINES: Record<string, string[]> = {
-  en: [
-    'The {product} you have been waiting for',
-    'Meet the new {product}',
-    '{Benefit}: our {product}',
-    'Why everyone is switching to our {product}',
-    'Your next {product}, {benefit}',
-    'Save 20% on every {product}',
-    'Try the {product} risk free',
-  ],
-  de: ['Das neue {product} ist da', 'Jetzt {product} entdecken', '{Benefit}: unser {product}'],
-  fr: ['Découvrez notre nouveau {product}', 'Le {product} qui change tout', '{Benefit} : notre {product}'],
-  es: ['Descubre nuestro nuevo {product}', 'El {product} que estabas esperando', '{Benefit}: nuestro {product}'],
+/** Name endings and the sector each suits; the rest suit any. */
+const SUFFIXES: Record<string, string | null> = {
+  Co: null,
+  Labs: 'Software',
+  Goods: null,
+  Works: 'Electronics',
+  Supply: null,
+  House: 'Home',
+  Studio: 'Fashion',
+  Collective: null,
+  Outfitters: 'Outdoor',
+  Kitchen: 'Food',
+  Club: 'Fitness',
+  Market: 'Food',
+  Brothers: null,
+  Company: null,
+  Foundry: null,
+  Field: 'Outdoor',
+  Point: 'Fitness',
+  Loop: 'Software',
+  Nest: 'Home',
+  Path: 'Travel',
+  Pack: 'Outdoor',
+  Mill: 'Coffee',
+  Yard: 'Pets',
+  Press: 'Coffee',
+  Craft: null,
+  Bay: 'Travel',
+  Line: 'Fashion',
+  Shop: null,
+  Union: 'Finance',
+  Atelier: 'Fashion',
+  Hub: 'Software',
+  Wave: 'Travel',
+  Root: 'Skincare',
+  Lane: 'Home',
+  Bridge: 'Finance',
+  Forge: 'Electronics',
+  Harvest: 'Food',
+  Bloom: 'Skincare',
+  Pantry: 'Food',
+  Gear: 'Outdoor',
 };
-const BODIES = [
-  '{Benefit}. Our {product} is designed for people who want more from every day.',
-  'Thousands of customers love our {product}. {Benefit} and backed by our guarantee.',
-  'Limited time: get the {product} with free shipping. {Benefit}.',
-  'We rebuilt the {product} from scratch. {Benefit}, and better for the planet.',
-  'Stop settling. The {product} from {brand} is {benefit}.',
-  'New colours just landed. Find your {product} today.',
-];
 
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-function fill(template: string, product: string, benefit: string, brand: string): string {
-  return template
-    .replaceAll('{product}', product)
-    .replaceAll('{Benefit}', capitalise(benefit))
-    .replaceAll('{benefit}', benefit)
-    .replaceAll('{brand}', brand);
+/** #rrggbb of an HSL colour. */
+export function hsl(h: number, s: number, l: number): string {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const value = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
-function isoDay(epochDay: number): string {
-  return new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+function palette(random: Random, niche: Niche): [string, string, string] {
+  const [from, to] = niche.hues;
+  const h = (from + random.int(0, Math.max(0, to - from))) % 360;
+  const accent = (h + random.pick([30, 40, 160, 180, 200])) % 360;
+  return [
+    hsl(h, random.int(35, 60), random.int(18, 28)),
+    hsl(accent, random.int(55, 75), random.int(55, 62)),
+    hsl(h, 40, 95),
+  ];
 }
 
-export interface Catalogue {
-  brands: CatalogueBrand[];
-  ads: LibraryAdRecord[];
+function shuffle<T>(random: Random, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = random.int(0, i);
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
 }
 
-const categoryOf = new Map(CATEGORIES.map((category) => [category.name, category]));
+/** Words in a market's language and spelling. */
+function inMarket(text: string, market: string): string {
+  return MARKETS[market]?.us ? americanise(text) : text;
+}
 
-/** The library id of the ad at `index`: `ad-000001` for the first. */
-export const adIdOf = (index: number) => `ad-${String(index + 1).padStart(6, '0')}`;
+/** A product's name as an ad in `market` writes it. */
+export function productIn(product: Product, market: string): string {
+  const language = (MARKETS[market]?.language ?? 'en') as Language;
+  return inMarket(productName(product, language), market);
+}
 
-const onNetwork = (brand: CatalogueBrand, drawn: string[]) => (brand.network === 'tiktok' ? ['tiktok'] : drawn);
+const OFFER_PERCENTS = [10, 15, 20, 25, 30];
 
-/** One library ad of `brand`, its words drawn from the brand's category. */
-export function createAd(
-  random: Random,
-  brand: CatalogueBrand,
-  index: number,
-  /** Its run, drawn after its format (the draws' order keeps every seed's data as it was). */
-  runOf: () => { startDay: number; endDay: number | null },
-  /** Whether some ads have no launch date (2%): the catalogue's; news always has one. */
-  mayBeUndated = false,
-): LibraryAdRecord {
-  const category = categoryOf.get(brand.category) ?? (CATEGORIES[0] as Category);
-  const product = random.pick(category.products);
-  const benefit = random.pick(category.benefits);
-  const language = random.chance(0.85) ? brand.language : random.pick(LANGUAGES);
-  const headlines = HEADLINES[language] ?? HEADLINES.en ?? [];
+type Offer = { kind: 'percent'; value: number } | { kind: 'amount'; value: number } | { kind: 'delivery' | 'trial' };
+
+function offerTexts(offer: Offer, market: string): { copy: string; badge: string } {
+  const info = MARKETS[market] ?? (MARKETS.UK as NonNullable<(typeof MARKETS)[string]>);
+  const copy = COPY[info.language];
+  switch (offer.kind) {
+    case 'percent': {
+      const text = copy.offers.percent(offer.value);
+      return { copy: text, badge: text };
+    }
+    case 'amount': {
+      const money = info.money(offer.value * info.scale);
+      return { copy: copy.offers.amount(money), badge: info.language === 'en' ? `${money} off` : `-${money}` };
+    }
+    default: {
+      const text = inMarket(copy.offers[offer.kind], market);
+      return { copy: text, badge: text };
+    }
+  }
+}
+
+const PLACEHOLDER = /\{(Product|product|Benefit|benefit|offer|brand)\}/g;
+
+function fill(template: string, words: { product: string; benefit: string; offer: string; brand: string }): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    switch (name) {
+      case 'Product':
+        return capitalise(words.product);
+      case 'product':
+        return words.product;
+      case 'Benefit':
+        return capitalise(words.benefit);
+      case 'benefit':
+        return words.benefit;
+      case 'offer':
+        return words.offer;
+      default:
+        return words.brand;
+    }
+  });
+}
+
+/** What an idea keeps across its versions, and what it changes. */
+interface Idea {
+  id: string;
+  market: string;
+  products: string[];
+  hook: number;
+  body: number;
+  benefit: number;
+  offer: Offer | null;
+  format: DisplayFormat;
+  aspect: CreativeSpec['aspect'];
+  layout: number;
+  colorway: number;
+  cta: string | null;
+  landing: 'products' | 'collections' | 'offers';
+  varies: 'hook' | 'colour' | 'product';
+  platforms: string[];
+}
+
+const FORMATS: DisplayFormat[] = ['image', 'video', 'carousel', 'dco'];
+
+function pickWeighted<T>(random: Random, items: readonly T[], weights: readonly number[]): T {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let roll = random.next() * total;
+  for (let i = 0; i < items.length; i += 1) {
+    roll -= weights[i] ?? 0;
+    if (roll < 0) return items[i] as T;
+  }
+  return items[items.length - 1] as T;
+}
+
+const nicheOf = (brand: CatalogueBrand): Niche => NICHE_BY_ID.get(brand.niche) ?? (NICHES[0] as Niche);
+
+function productOf(niche: Niche, key: string): Product {
+  return niche.products.find((product) => product.key === key) ?? (niche.products[0] as Product);
+}
+
+/** A new idea of `brand`: its market, product, hook, offer, format and landing page. */
+function newIdea(random: Random, brand: CatalogueBrand, id: string): Idea {
+  const niche = nicheOf(brand);
+  const market =
+    brand.markets.length > 1 && random.chance(0.3) ? random.pick(brand.markets.slice(1)) : (brand.markets[0] ?? 'US');
+  const language = MARKETS[market]?.language ?? 'en';
+  const copy = COPY[language];
+  const format = pickWeighted(random, FORMATS, niche.formats);
+  const service = niche.products.every((product) => product.price === 0);
   const roll = random.next();
-  const format: DisplayFormat = roll < 0.55 ? 'image' : roll < 0.85 ? 'video' : roll < 0.95 ? 'carousel' : 'dco';
-  const { startDay, endDay } = runOf();
-  return {
-    index,
-    id: adIdOf(index),
-    title: random.chance(0.05) ? null : fill(random.pick(headlines), product, benefit, brand.name),
-    body: random.chance(0.05) ? null : fill(random.pick(BODIES), product, benefit, brand.name),
-    brand_name: brand.name,
-    unified_brand_id: brand.id,
-    cta_type: random.chance(0.1) ? null : random.pick(CTA_TYPES),
-    link_url: random.chance(0.05) ? null : `/${product.replace(/\s+/g, '-')}?utm_source=ads`,
-    display_format: format,
-    start_date: mayBeUndated && random.chance(0.02) ? null : isoDay(startDay),
-    end_date: endDay === null ? null : isoDay(endDay),
-    language,
-    imageCount: format === 'image' ? 1 : format === 'carousel' ? random.int(3, 5) : format === 'dco' ? 2 : 0,
-    hasVideo: format === 'video',
-    // Drawn for every ad, so each seed's data stays as it was; a TikTok brand's ads run on TikTok.
-    platforms: onNetwork(
-      brand,
-      random.chance(0.5)
-        ? ['facebook', 'instagram']
-        : [random.pick(['facebook', 'instagram', 'messenger', 'audience_network'])],
+  const offer: Offer | null =
+    roll < 0.22
+      ? { kind: 'percent', value: random.pick(OFFER_PERCENTS) }
+      : roll < 0.32 && !service
+        ? { kind: 'amount', value: random.pick([10, 15, 20, 25]) }
+        : roll < 0.4
+          ? { kind: service ? 'trial' : 'delivery' }
+          : null;
+  const line = brand.line;
+  const first = random.pick(line);
+  const cards = format === 'carousel' ? random.int(3, 5) : format === 'dco' ? 2 : 1;
+  const products = [
+    first,
+    ...shuffle(
+      random,
+      line.filter((key) => key !== first),
     ),
+  ];
+  while (products.length < cards) products.push(products[products.length % line.length] ?? first);
+  const varies = random.pick(['hook', 'hook', 'colour', 'product'] as const);
+  return {
+    id,
+    market,
+    products: products.slice(0, cards),
+    hook: random.int(0, copy.hooks.length - 1),
+    body: random.int(0, copy.bodies.length - 1),
+    benefit: random.int(0, (niche.benefits[language] ?? niche.benefits.en).length - 1),
+    offer,
+    format,
+    aspect: format === 'video' ? '9:16' : format === 'image' && random.chance(0.45) ? '4:5' : '1:1',
+    layout: random.int(0, 2),
+    colorway: random.int(0, 2),
+    cta: random.chance(0.06) ? null : random.pick(niche.ctas),
+    landing:
+      format === 'carousel' || format === 'dco' || varies === 'product'
+        ? offer && random.chance(0.5)
+          ? 'offers'
+          : 'collections'
+        : offer && random.chance(0.3)
+          ? 'offers'
+          : 'products',
+    varies,
+    // A TikTok brand's ads run on TikTok.
+    platforms:
+      brand.network === 'tiktok'
+        ? ['tiktok']
+        : random.chance(0.5)
+          ? ['facebook', 'instagram']
+          : [random.pick(['facebook', 'instagram', 'messenger', 'audience_network'])],
   };
 }
 
-/** The global library: brands and their ads, launch dates spread over two years before `anchorDay`. */
+/** The path of an idea's landing page on its brand's site; a market other than home under its language. */
+function landingPath(brand: CatalogueBrand, idea: Idea, product: Product): string {
+  const language = MARKETS[idea.market]?.language ?? 'en';
+  const home = MARKETS[brand.markets[0] ?? '']?.language ?? 'en';
+  const prefix = language === home ? '' : `/${language}`;
+  const page =
+    idea.landing === 'products'
+      ? `products/${product.key}`
+      : idea.landing === 'collections'
+        ? `collections/${slug(nicheOf(brand).name)}`
+        : `offers/${idea.offer?.kind === 'percent' ? `${idea.offer.value}-off` : (idea.offer?.kind ?? 'sale')}`;
+  return `${prefix}/${page}`;
+}
+
+/** One version of an idea as a library ad (its index and id are set once the catalogue is ordered). */
+function adOfIdea(
+  random: Random,
+  brand: CatalogueBrand,
+  idea: Idea,
+  version: number,
+  run: { startDay: number | null; endDay: number | null },
+): LibraryAdRecord {
+  const niche = nicheOf(brand);
+  const language = (MARKETS[idea.market]?.language ?? 'en') as Language;
+  const copy = COPY[language];
+  const products =
+    idea.varies === 'product' && version > 0
+      ? idea.products.map(
+          (_, n) => brand.line[(brand.line.indexOf(idea.products[0] ?? '') + version + n) % brand.line.length] ?? '',
+        )
+      : idea.products;
+  const product = productOf(niche, products[0] ?? '');
+  const benefits = niche.benefits[language] ?? niche.benefits.en;
+  const hook = idea.varies === 'hook' ? (idea.hook + version) % copy.hooks.length : idea.hook;
+  const offer = idea.offer ? offerTexts(idea.offer, idea.market) : null;
+  const words = {
+    product: productIn(product, idea.market),
+    benefit: inMarket(benefits[idea.benefit % benefits.length] ?? '', idea.market),
+    offer: offer?.copy ?? '',
+    brand: brand.name,
+  };
+  const headline = inMarket(
+    fill(offer && hook % 3 === 0 ? (copy.offerHooks[0] ?? '') : (copy.hooks[hook] ?? ''), words),
+    idea.market,
+  );
+  const bodies = niche.service ? copy.serviceBodies : copy.bodies;
+  // A discount is for this week; free delivery or a free trial is simply said.
+  const closing = !offer
+    ? ''
+    : idea.offer?.kind === 'percent' || idea.offer?.kind === 'amount'
+      ? ` ${capitalise(fill(copy.offerLine, words))}`
+      : ` ${capitalise(offer.copy)}.`;
+  const body = inMarket(`${fill(bodies[idea.body % bodies.length] ?? '', words)}${closing}`, idea.market);
+  const cards = products.length;
+  const tracking = `utm_source=${idea.platforms[0] === 'tiktok' ? 'tiktok' : 'meta'}&utm_campaign=${idea.id}&utm_content=v${version + 1}`;
+  return {
+    index: 0,
+    id: '',
+    title: random.chance(0.03) ? null : headline,
+    body: random.chance(0.03) ? null : body,
+    brand_name: brand.name,
+    unified_brand_id: brand.id,
+    cta_type: idea.cta,
+    link_url: random.chance(0.02) ? null : `https://${brand.domain}${landingPath(brand, idea, product)}?${tracking}`,
+    display_format: idea.format,
+    start_date: run.startDay === null ? null : isoDay(run.startDay),
+    end_date: run.endDay === null ? null : isoDay(run.endDay),
+    language,
+    imageCount: idea.format === 'image' ? 1 : idea.format === 'video' ? 0 : cards,
+    hasVideo: idea.format === 'video',
+    platforms: idea.platforms,
+    market: idea.market,
+    products,
+    idea: idea.id,
+    creative: {
+      aspect: idea.aspect,
+      layout: idea.layout,
+      colorway: idea.varies === 'colour' ? (idea.colorway + version) % 3 : idea.colorway,
+      badge: offer?.badge ?? null,
+      headline,
+    },
+  };
+}
+
+/** How long an ad runs, in days: from a day (a test that lost) to most of a year. */
+function runLength(random: Random): number {
+  return Math.max(1, Math.round(Math.exp(random.next() * 5.6)));
+}
+
+/**
+ * A brand's ads: ideas launched at the brand's rhythm over the two years before `anchorDay`,
+ * each in one to three versions (a scaler runs some in many), a few long-running winners.
+ */
+function brandAds(random: Random, brand: CatalogueBrand, count: number, anchorDay: number): LibraryAdRecord[] {
+  const ads: LibraryAdRecord[] = [];
+  const scaler = count >= 15 && random.chance(0.25);
+  const winners = count >= 8 && random.chance(0.3) ? random.int(1, 2) : 0;
+  const firstDay = Math.max(anchorDay - 720, Date.parse(brand.firstSeen) / 86_400_000);
+  let n = 0;
+  while (ads.length < count) {
+    n += 1;
+    const idea = newIdea(random, brand, `${slug(brand.name)}-${n}`);
+    const left = count - ads.length;
+    const versions = Math.min(
+      left,
+      scaler && random.chance(0.35) ? random.int(4, 12) : random.pick([1, 1, 1, 2, 2, 3]),
+    );
+    // A winner runs from long ago; an evergreen idea, launched any time, is still running.
+    const winner = n <= winners;
+    const evergreen = !winner && random.chance(0.12);
+    const launch = winner
+      ? anchorDay - random.int(240, 700)
+      : Math.round(anchorDay - (anchorDay - firstDay) * random.next());
+    for (let version = 0; version < versions; version += 1) {
+      const startDay = launch + (version === 0 ? 0 : random.int(0, Math.max(0, Math.min(21, anchorDay - launch))));
+      const endDay = winner || evergreen ? anchorDay + 1 : startDay + runLength(random);
+      const undated = random.chance(0.02);
+      ads.push(
+        adOfIdea(random, brand, idea, version, {
+          startDay: undated ? null : startDay,
+          endDay: endDay >= anchorDay ? null : endDay,
+        }),
+      );
+    }
+  }
+  return ads;
+}
+
+/** One new ad of `brand` (news): a fresh idea in one version, launched on `startDay` and running. */
+export function createAd(random: Random, brand: CatalogueBrand, index: number, startDay: number): LibraryAdRecord {
+  const idea = newIdea(random, brand, `${slug(brand.name)}-news-${index + 1}`);
+  const ad = adOfIdea(random, brand, idea, 0, { startDay, endDay: null });
+  return { ...ad, index, id: adIdOf(index) };
+}
+
+/** The category of every niche in every market it has one in, and its brands' count (3 to 6, `total` in all). */
+function categories(random: Random, total: number) {
+  const list = NICHES.flatMap((niche) => niche.markets.map((market) => ({ niche, market, size: 3 })));
+  if (list.length * 3 > total || list.length * 6 < total) {
+    throw new RangeError(`${list.length} categories cannot hold ${total} brands at 3 to 6 each`);
+  }
+  const showcase = list.find((entry) => entry.niche.id === SHOWCASE.niche && entry.market === SHOWCASE.market);
+  if (showcase) showcase.size = 6;
+  let placed = list.reduce((sum, entry) => sum + entry.size, 0);
+  while (placed < total) {
+    const entry = list[random.int(0, list.length - 1)];
+    if (!entry || entry.size >= 6) continue;
+    entry.size += 1;
+    placed += 1;
+  }
+  return list;
+}
+
+/** The global library: brands by category, and their ads, launch dates spread over two years before `anchorDay`. */
 export function createCatalogue(
   random: Random,
   options: { brandCount: number; adCount: number; anchorDay: number },
 ): Catalogue {
-  const brands: CatalogueBrand[] = [];
-  const names = PREFIXES.flatMap((prefix) => SUFFIXES.map((suffix) => `${prefix} ${suffix}`));
-  for (let i = names.length - 1; i > 0; i -= 1) {
-    const j = random.int(0, i);
-    [names[i], names[j]] = [names[j] ?? '', names[i] ?? ''];
+  // Every name once: the pools of names by the sector their ending suits.
+  const pools = new Map<string | null, string[]>();
+  for (const [suffix, sector] of Object.entries(SUFFIXES)) {
+    const pool = pools.get(sector) ?? [];
+    for (const prefix of PREFIXES) pool.push(`${prefix} ${suffix}`);
+    pools.set(sector, pool);
   }
-  for (let n = 0; n < options.brandCount; n += 1) {
-    const base = names[n % names.length] ?? 'Brand';
-    const unique = n < names.length ? base : `${base} ${Math.floor(n / names.length) + 1}`;
-    const category = random.pick(CATEGORIES);
-    brands.push({
-      id: random.uuid(),
-      name: unique,
-      domain: `${unique.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
-      category: category.name,
-      language: random.pick(LANGUAGES),
-      description: `${unique} sells ${category.products.slice(0, 3).join(', ')} and more.`,
-      firstSeen: isoDay(options.anchorDay - random.int(200, 1400)),
-      network: n % 150 === 73 ? 'tiktok' : 'meta',
-    });
+  for (const pool of pools.values()) shuffle(random, pool);
+  const takeName = (sector: string, n: number): string => {
+    for (const key of [sector, null]) {
+      const name = pools.get(key)?.pop();
+      if (name) return name;
+    }
+    for (const pool of pools.values()) {
+      const name = pool.pop();
+      if (name) return name;
+    }
+    return `Brand ${n + 1}`;
+  };
+
+  const planned: { brand: CatalogueBrand; weight: number; showcase: boolean }[] = [];
+  for (const { niche, market, size } of categories(random, options.brandCount)) {
+    const showcase = niche.id === SHOWCASE.niche && market === SHOWCASE.market;
+    const others = [...(niche.extraMarkets ?? []), ...niche.markets].filter(
+      (code) => MARKETS[code]?.language !== MARKETS[market]?.language,
+    );
+    for (let k = 0; k < size; k += 1) {
+      const name = takeName(niche.sector, planned.length);
+      const lineSize = showcase
+        ? niche.products.length
+        : random.int(Math.min(3, niche.products.length), niche.products.length);
+      const line = shuffle(
+        random,
+        niche.products.map((product) => product.key),
+      ).slice(0, lineSize);
+      const extra =
+        others.length > 0 && random.chance(0.06)
+          ? shuffle(random, [...new Set(others)]).slice(0, random.int(1, 2))
+          : [];
+      planned.push({
+        showcase,
+        // A few brands run many ads, most a handful; the showcase's brands are among the biggest.
+        weight: showcase ? 320 - k * 30 : 1 / (1 - random.next() * 0.998) ** 0.85,
+        brand: {
+          id: random.uuid(),
+          name,
+          domain: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+          category: categoryName(niche, market),
+          language: MARKETS[market]?.language ?? 'en',
+          description: '',
+          firstSeen: isoDay(options.anchorDay - random.int(200, 1400)),
+          network: 'meta',
+          niche: niche.id,
+          markets: [market, ...extra],
+          line: niche.products.map((product) => product.key).filter((key) => line.includes(key)),
+          palette: palette(random, niche),
+          mark: { shape: random.pick(MARK_SHAPES), glyph: random.chance(0.45) ? 'icon' : 'initials' },
+        },
+      });
+    }
   }
+  // The showcase's biggest brands advertise in German too (its competitor pages include a German one).
+  const showcased = planned.filter((entry) => entry.showcase);
+  const showcaseMarkets = [['DE'], ['DE', 'FR'], [], ['FR'], [], []];
+  showcased.forEach((entry, rank) => {
+    entry.brand.markets = [SHOWCASE.market, ...(showcaseMarkets[rank] ?? [])];
+  });
+
+  // The catalogue lists brands in no particular order, as a search service would.
+  const brands = shuffle(random, planned).map((entry, n) => {
+    entry.brand.network = n % 150 === 73 ? 'tiktok' : 'meta';
+    const niche = nicheOf(entry.brand);
+    const names = entry.brand.line.map((key) => productOf(niche, key).names.en);
+    entry.brand.description = `${entry.brand.name} sells ${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} (${niche.name.toLowerCase()}, ${entry.brand.markets.join(', ')}).`;
+    return entry;
+  });
+
+  // Every brand runs at least two ads; the rest go by weight.
+  const spare = options.adCount - 2 * brands.length;
+  const totalWeight = brands.reduce((sum, entry) => sum + entry.weight, 0);
+  const counts = brands.map((entry) => 2 + Math.floor((entry.weight / totalWeight) * spare));
+  let left = options.adCount - counts.reduce((sum, count) => sum + count, 0);
+  for (let i = 0; left > 0; i = (i + 1) % counts.length, left -= 1) counts[i] = (counts[i] ?? 0) + 1;
+
   const ads: LibraryAdRecord[] = [];
-  for (let index = 0; index < options.adCount; index += 1) {
-    // A few brands run many ads, most run a handful.
-    const brand = brands[Math.floor(random.next() ** 2.2 * brands.length)] ?? brands[0];
-    if (!brand) break;
-    const runOf = () => {
-      const startDay = options.anchorDay - random.int(0, 720);
-      const running = random.chance(0.35);
-      return { startDay, endDay: running ? null : Math.min(options.anchorDay, startDay + random.int(1, 240)) };
-    };
-    ads.push(createAd(random, brand, index, runOf, true));
-  }
-  return { brands, ads };
+  brands.forEach((entry, n) => ads.push(...brandAds(random, entry.brand, counts[n] ?? 2, options.anchorDay)));
+  shuffle(random, ads).forEach((ad, index) => {
+    ad.index = index;
+    ad.id = adIdOf(index);
+  });
+  return { brands: brands.map((entry) => entry.brand), ads };
 }
+
+/** The niche and product records behind a brand (for media, pages and tests). */
+export function nicheOfBrand(brand: Pick<CatalogueBrand, 'niche'>): Niche {
+  return NICHE_BY_ID.get(brand.niche) ?? (NICHES[0] as Niche);
+}
+
+export { productOf };

@@ -8,6 +8,8 @@ export interface OwnedBrandRecord {
   locked: boolean;
   colors: string[];
   product_context: string;
+  /** The niche it sells in (server/demo-data/world.ts): its ad accounts' products and its pictures follow it. */
+  niche: string;
 }
 
 export interface WorkspaceRecord {
@@ -24,24 +26,40 @@ const WORKSPACES = [
     apiKey: DEMO_API_KEY,
     plan: 'pro' as const,
     brands: [
-      { name: 'Acme Trail', context: 'Lightweight hiking gear and trail running shoes.' },
-      { name: 'Acme Camp', context: 'Tents, sleeping bags and camp kitchens for families.' },
-      { name: 'Acme Alpine', context: 'Technical mountaineering apparel.', locked: true },
+      {
+        name: 'Acme Trail',
+        context: 'Lightweight hiking gear and trail running shoes.',
+        niche: 'hiking',
+        colors: ['#1f4d3a', '#f28c28', '#f3f7f2'],
+      },
+      {
+        name: 'Acme Camp',
+        context: 'Tents, sleeping bags and camp kitchens for families.',
+        niche: 'camping',
+        colors: ['#3b2f1e', '#e9b949', '#fbf6ea'],
+      },
+      {
+        name: 'Acme Alpine',
+        context: 'Technical mountaineering apparel.',
+        niche: 'snow',
+        colors: ['#16324f', '#4fb3d9', '#eef6fb'],
+        locked: true,
+      },
     ],
   },
   {
     name: 'Northwind Coffee',
     apiKey: DEMO_SECOND_API_KEY,
     plan: 'free' as const,
-    brands: [{ name: 'Northwind Roasters', context: 'Single-origin coffee beans, delivered weekly.' }],
+    brands: [
+      {
+        name: 'Northwind Roasters',
+        context: 'Single-origin coffee beans, delivered weekly.',
+        niche: 'coffee-beans',
+        colors: ['#4a2c1d', '#d9a441', '#fff8ee'],
+      },
+    ],
   },
-];
-
-const PALETTES = [
-  ['#1f6f4a', '#f2c14e', '#f7f3e9'],
-  ['#22577a', '#ff7f50', '#f0f4f8'],
-  ['#5b2a86', '#f15bb5', '#fef9ff'],
-  ['#6b4226', '#d9a441', '#fff8ee'],
 ];
 
 export function createWorkspaces(random: Random): WorkspaceRecord[] {
@@ -54,8 +72,9 @@ export function createWorkspaces(random: Random): WorkspaceRecord[] {
       id: random.uuid(),
       name: brand.name,
       locked: 'locked' in brand && brand.locked === true,
-      colors: random.pick(PALETTES),
+      colors: [...brand.colors],
       product_context: brand.context,
+      niche: brand.niche,
     })),
   }));
 }

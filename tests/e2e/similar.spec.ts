@@ -68,8 +68,8 @@ test('on each demo page, find-similar shows the right brand and similar ads in t
   const cases = [
     { kind: 'json-ld', title: 'Waterproof trail backpack', brand: first?.name },
     // A page's og:title names it better than its <title>.
-    { kind: 'og', title: 'Das neue Rain Jacket für jede Wanderung', brand: second?.name },
-    { kind: 'title', title: `Cold brew coffee subscription | ${third?.name}`, brand: third?.name },
+    { kind: 'og', title: 'Die Regenjacke für jede Wanderung', brand: second?.name },
+    { kind: 'title', title: `Down sleeping bag for three seasons | ${third?.name}`, brand: third?.name },
     { kind: 'none', title: 'Camping gear deals', brand: undefined },
   ];
   const panelPage = await openPage('sidepanel');
@@ -96,6 +96,41 @@ test('on each demo page, find-similar shows the right brand and similar ads in t
   await expectAccessible(panelPage);
 });
 
+test("from each demo competitor page, the similar ads of other brands are its category's rivals first", async ({
+  context,
+  openPage,
+  server,
+  consoleErrors,
+}) => {
+  const [first, second, third] = demoPageBrands(server.state);
+  if (!first || !second || !third) throw new Error('The demo needs three brands.');
+  // Each page with the brand it is about: the product page is the store's (its maker is a rival too).
+  const pages = [
+    { kind: 'json-ld', brand: first },
+    { kind: 'og', brand: second },
+    { kind: 'title', brand: third },
+    { kind: 'product', brand: second },
+  ];
+  const categoryOf = (name: string) =>
+    server.state.data.catalogue.brands.find((brand) => brand.name === name)?.category;
+  const panelPage = await openPage('sidepanel');
+  for (const { kind, brand } of pages) {
+    const url = `${server.baseUrl}/demo/pages/${kind}`;
+    const page = await openDemoPage(context, url, consoleErrors);
+    await findSimilar(context, url, { source: 'page', button: false });
+    const others = panelPage.getByRole('list', { name: 'Similar ads from other brands' });
+    await expect(others.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
+    const names = await others.locator('.ad-card-brand').allTextContents();
+    expect(names.length, kind).toBeGreaterThanOrEqual(3);
+    // The first cards are rivals of the page's brand: other brands of its category.
+    for (const name of names.slice(0, 3)) {
+      expect(name, kind).not.toBe(brand.name);
+      expect(categoryOf(name), `${kind}: ${name}`).toBe(brand.category);
+    }
+    await page.close();
+  }
+});
+
 test("a store's product page shows the store and the maker, switches which leads, and the ads that lead to it", async ({
   context,
   openPage,
@@ -108,7 +143,7 @@ test("a store's product page shows the store and the maker, switches which leads
   const url = `${server.baseUrl}/demo/pages/product`;
   const page = await openDemoPage(context, url, consoleErrors);
   await findSimilar(context, url, { source: 'page', button: false });
-  await expect(panelPage.getByRole('heading', { level: 2, name: 'Similar to Trail running shoe' })).toBeVisible();
+  await expect(panelPage.getByRole('heading', { level: 2, name: 'Similar to Trail running shoes' })).toBeVisible();
   const why = panelPage.getByRole('group', { name: 'Why these results' });
   await expect(why).toContainText(`Site: ${store.name} · Maker: ${maker.name}.`);
   await why.getByText(`Site: ${store.name}`).click();
@@ -167,8 +202,8 @@ test('an image feeds its alt text to the search', async ({ context, openPage, se
     button: false,
   });
   const keywords = panelPage.getByRole('list', { name: 'Keywords' });
-  await expect(keywords.getByText('espresso', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(keywords.getByText('paper', { exact: true })).toBeVisible();
+  await expect(keywords.getByText('rolled', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(keywords.getByText('sack', { exact: true })).toBeVisible();
 });
 
 test('a selection, a link and the keyboard command feed their words to the search', async ({
@@ -328,7 +363,7 @@ test('the opt-in page button: shown on selection, by keyboard and mouse, closed 
   await focusPageButton(page);
   await page.keyboard.press('Enter');
   await expect(
-    panelPage.getByRole('heading', { level: 2, name: /^Similar to Cold brew coffee subscription/ }),
+    panelPage.getByRole('heading', { level: 2, name: /^Similar to Down sleeping bag for three seasons/ }),
   ).toBeVisible({ timeout: 15_000 });
   expect((await pendingHandover(context))?.source).toBe('button');
 
@@ -373,7 +408,7 @@ test('a page cannot show the button, nor take it away, with events it fires itse
   await expect(pageButton(page)).toBeVisible();
   await clickPageButton(page);
   await expect(
-    panelPage.getByRole('heading', { level: 2, name: /^Similar to Cold brew coffee subscription/ }),
+    panelPage.getByRole('heading', { level: 2, name: /^Similar to Down sleeping bag for three seasons/ }),
   ).toBeVisible({ timeout: 15_000 });
 });
 

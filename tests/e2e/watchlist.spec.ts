@@ -13,11 +13,18 @@ test.afterEach(({ server }) => server.state.reset());
 /** Two catalogue brands with ads, whose names no other brand's name contains. */
 function twoBrands(server: RunningServer) {
   const names = server.state.data.catalogue.brands.map((brand) => brand.name);
-  const brands = server.state.data.catalogue.brands.filter(
-    (brand) =>
-      server.state.library.adsOfBrand(brand.id).length >= 5 &&
-      names.filter((name) => name.startsWith(brand.name)).length === 1,
-  );
+  // How many versions each idea of the catalogue runs in: the brands picked scale none in more than two.
+  const versions = new Map<string, number>();
+  for (const ad of server.state.data.catalogue.ads) versions.set(ad.idea, (versions.get(ad.idea) ?? 0) + 1);
+  const brands = server.state.data.catalogue.brands.filter((brand) => {
+    const ads = server.state.library.adsOfBrand(brand.id);
+    return (
+      ads.length >= 5 &&
+      ads.length <= 60 &&
+      ads.every((index) => (versions.get(server.state.data.catalogue.ads[index]?.idea ?? '') ?? 0) <= 2) &&
+      names.filter((name) => name.startsWith(brand.name)).length === 1
+    );
+  });
   const [first, second] = brands;
   if (!first || !second) throw new Error('the demo catalogue has no two such brands');
   return [first, second] as const;

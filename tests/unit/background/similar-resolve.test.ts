@@ -8,7 +8,7 @@ import { readPageSignals } from '../../../lib/content/signals';
 import { type PageReading, readPage } from '../../../lib/page-reading';
 import { queryOf, siteDomainOf } from '../../../components/similar/read-page';
 import type { RunningServer } from '../../../server/app';
-import { demoPageBrands } from '../../../server/demo-pages';
+import { DEMO_PAGE_CATEGORY, demoPageBrands } from '../../../server/demo-pages';
 import { withServer } from '../../support/server';
 
 let server: RunningServer;
@@ -55,11 +55,21 @@ describe('findSimilar on the demo pages', () => {
     },
   );
 
+  it.each(['json-ld', 'og', 'title', 'product'])(
+    "the %s page's similar ads are its category's rivals",
+    async (kind) => {
+      const result = await findSimilar(api(), { kind: 'page', page: await readDemoPage(kind) });
+      const categories = result.similarAds.map((ad) => server.state.brand(ad.unified_brand_id ?? '')?.category);
+      expect(categories.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(categories)).toEqual(new Set([DEMO_PAGE_CATEGORY]));
+    },
+  );
+
   it('uses the page language for similar ads', async () => {
     const result = await findSimilar(api(), { kind: 'page', page: await readDemoPage('og') });
     expect(result.language).toBe('de');
     // German stop words go, accents folded or not ("für" as "fur"); the product words stay.
-    expect(result.keywords).toEqual(['rain', 'jacket', 'wanderung']);
+    expect(result.keywords).toEqual(['regenjacke', 'wanderung']);
     expect(result.similarAds.length).toBeGreaterThan(0);
     for (const ad of result.similarAds) expect(ad.language).toBe('de');
   });

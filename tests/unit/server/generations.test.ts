@@ -3,6 +3,7 @@ import { CREDITS_PER_IMAGE } from '../../../lib/contract/generation-fields';
 import { DEMO_API_KEY, DEMO_SECOND_API_KEY } from '../../../lib/contract/demo';
 import type { RunningServer } from '../../../server/app';
 import { FREE_DAILY_SUBMITS, planGeneration, STARTING_CREDITS, viewAt } from '../../../server/generations';
+import { iconShapes } from '../../../server/illustrations';
 import { api, withServer } from '../../support/server';
 
 interface Generation {
@@ -221,6 +222,11 @@ describe('the status machine on the server clock', () => {
         expect(detail.url).toMatch(/\/media\/generations\/.+\.svg$/);
         const svg = await fetch(detail.url ?? '');
         expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+        // It follows the brief (its words, the tent it names) and the brand's palette.
+        const text = await svg.text();
+        expect(text).toContain('Tents');
+        expect(text).toContain(iconShapes('tent'));
+        expect(text).toContain(acme()?.ownedBrands[1]?.colors[0] ?? '#');
       } else {
         expect(detail.url).toBeNull();
         expect(detail.error).toMatch(/refunded/);

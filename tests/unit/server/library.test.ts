@@ -114,9 +114,9 @@ describe('GET /ad-library/search parameters (spec 4.10)', () => {
     const { items } = await search('start_date=2026-10-01&end_date=2026-10-31&page_size=100');
     expect(items.length).toBeGreaterThan(0);
     for (const ad of items) expect(ad.start_date! >= '2026-10-01' && ad.start_date! <= '2026-10-31').toBe(true);
-    const after = await search('launched_after=2026-11-20&page_size=100');
-    expect(after.items.some((ad) => ad.start_date === '2026-11-20')).toBe(true);
-    for (const ad of after.items) expect(ad.start_date! >= '2026-11-20').toBe(true);
+    const after = await search('launched_after=2026-11-21&page_size=100');
+    expect(after.items.some((ad) => ad.start_date === '2026-11-21')).toBe(true);
+    for (const ad of after.items) expect(ad.start_date! >= '2026-11-21').toBe(true);
   });
 
   it('order=newest: newest launch first', async () => {
@@ -321,5 +321,35 @@ describe('demo competitor pages (find similar)', () => {
     const html = await (await fetch(`${server.baseUrl}/demo/pages/none`)).text();
     for (const brand of demoPageBrands(server.state)) expect(html).not.toContain(brand.name);
     expect((await fetch(`${server.baseUrl}/demo/pages/nope`)).status).toBe(404);
+  });
+});
+
+describe('demo media and landing pages', () => {
+  it("serves every creative an answer lists, in its brand's colours, and its landing page on its brand's site", async () => {
+    const formats = ['image', 'video', 'carousel', 'dco'];
+    for (const format of formats) {
+      const { items } = (await api(server, `/ad-library/search?display_format=${format}&page_size=3`)).body
+        .data as Page<Ad & { link_url: string | null }>;
+      expect(items.length).toBe(3);
+      for (const ad of items) {
+        const brand = server.state.brand(ad.unified_brand_id);
+        const urls = [...ad.images.map((image) => image.url), ...ad.videos.map((video) => video.preview_image_url)];
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) {
+          const response = await fetch(url);
+          expect(response.headers.get('content-type')).toBe('image/svg+xml');
+          expect(await response.text()).toContain(brand?.palette[0] ?? '#');
+        }
+        // The demo product page's store leads some of its ads there instead (its own test says so).
+        if (ad.link_url === null || ad.link_url.includes('/demo/pages/')) continue;
+        const landing = await fetch(ad.link_url);
+        expect(landing.status).toBe(200);
+        const html = await landing.text();
+        expect(html).toContain(`<html lang="${ad.language}">`);
+        expect(html).toContain(brand?.domain ?? '.example');
+      }
+    }
+    expect((await fetch(`${server.baseUrl}/media/ads/ad-000001/image-9.svg`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/demo/landing/nobody.example/products/x`)).status).toBe(404);
   });
 });
