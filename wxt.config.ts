@@ -91,6 +91,10 @@ export default defineConfig({
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     ],
   },
+  // `npm run bundle-map` builds with source maps to tell what each bundle is made of.
+  ...(process.env.ADSCOPE_SOURCEMAP === '1'
+    ? { vite: () => ({ build: { sourcemap: true } }), outDir: '.output/map' }
+    : {}),
   zip: {
     excludeSources: ['tests/**', 'server/**', 'bench/**', 'scripts/**', '.ci/**'],
   },
