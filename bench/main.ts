@@ -6,6 +6,7 @@ import { benchPageCost } from './page-cost';
 import { report } from './report';
 import { benchServerSearch } from './server-search';
 import { measureSizes } from './sizes';
+import { benchWeek } from './week';
 
 /**
  * `npm run bench`: performance figures with their budgets. Not part of `npm test`: the
@@ -20,7 +21,7 @@ if (!process.argv.includes('--no-build')) {
   // The production build plus loopback access and the e2e hooks: what ships, against the local server.
   build(['--mode', 'bench']);
 }
-// `--only=sizes,page,extension,server,concepts` runs a part, e.g. while working on one figure
+// `--only=sizes,page,extension,server,concepts,week` runs a part, e.g. while working on one figure
 // (`board` is the 10,000-ad board alone, `watch` the watchlist's check, `report` a 500-ad
 // board's report and `vault` keeping boards and scrolling kept copies, parts of `extension`).
 const only = process.argv
@@ -38,6 +39,7 @@ const figures = [
   ...(!wanted('extension') && only?.includes('vault') ? await benchExtension({ part: 'vault' }) : []),
   ...(wanted('server') ? await benchServerSearch() : []),
   ...(wanted('concepts') ? await benchConcepts() : []),
+  ...(wanted('week') ? benchWeek() : []),
 ];
 const ok = report(figures);
 process.exitCode = ok ? 0 : 1;

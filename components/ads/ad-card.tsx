@@ -34,6 +34,9 @@ interface AdCardProps {
  */
 export const MEDIA_DELAY_MS = 150;
 
+/** Text that wraps as one word: its spaces made non-breaking. */
+const unbroken = (text: string) => text.replace(/ /g, '\u00a0');
+
 /** The creative's URL to load now: at once, or after MEDIA_DELAY_MS for a card mounted while scrolling. */
 function useDeferredMedia(url: string | null, defer: boolean): string | null {
   const [ready, setReady] = useState(!defer);
@@ -81,6 +84,8 @@ export function AdCard({
           <CreativeImage src={shown} alt="" loading="lazy" decoding="async" />
         )}
         {format ? <span className="badge ad-card-format">{format}</span> : null}
+        {/* The call to action on the creative's frame, across from its format: the card's text stays short. */}
+        {cta ? <span className="badge ad-card-cta">{cta}</span> : null}
       </div>
       <div className="ad-card-body">
         <p className="ad-card-brand">{ad.brand_name ?? 'Brand not given'}</p>
@@ -111,10 +116,10 @@ export function AdCard({
           </p>
         ) : null}
         <p className="ad-card-meta">
-          {cta ? <span className="badge">{cta}</span> : null}
-          {/* Text, not an element: a long list is lighter by a node per card. */}
+          {/* Text, not an element: a long list is lighter by a node per card. The date and the run
+              length each keep to one line: in a narrow column the line breaks between them. */}
           {launched
-            ? `${launched}${running ? ` · ${running} ${running === 1 ? 'day' : 'days'}${ad.is_active ? ' running' : ''}` : ''}`
+            ? `${unbroken(launched)}${running ? ` ·\u00a0${unbroken(`${running} ${running === 1 ? 'day' : 'days'}${ad.is_active ? ' running' : ''}`)}` : ''}`
             : 'Launch date unknown'}
         </p>
         <div className="ad-card-actions">

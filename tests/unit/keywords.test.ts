@@ -18,6 +18,18 @@ describe('"Find ads like this winner"', () => {
     expect(contentWords('your our the 2026 a')).toEqual([]);
   });
 
+  it("keeps an image's description to the words that name things", () => {
+    expect(contentWords('A down sleeping bag rolled into its stuff sack')).toEqual([
+      'down',
+      'sleeping',
+      'bag',
+      'rolled',
+      'stuff',
+      'sack',
+    ]);
+    expect(contentWords('These are the boots that they were made for')).toEqual(['boots', 'made']);
+  });
+
   it('finds library ads for every ad of every demo account', async () => {
     const empty: string[] = [];
     for (const account of server.state.adAccounts) {

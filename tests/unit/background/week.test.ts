@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runWeek, WEEK_QUOTA, weekTable } from '../../support/week';
 import { figureProblems } from '../../support/week-invariants';
@@ -7,7 +8,7 @@ import { figureProblems } from '../../support/week-invariants';
  * (tests/support/week.ts). Each simulated hour checks the invariants of
  * tests/support/week-invariants.ts; a failure names the seed, the day and the hour. Two fixed
  * seeds here; `npm run soak -- --seeds N` runs more (docs/testing.md). WEEK_SEEDS=1,2,3 runs
- * those instead.
+ * those instead; WEEK_FIGURES=<file> writes the figures there (the bench's week).
  */
 const SEEDS = (process.env.WEEK_SEEDS ?? '20261201,20261202').split(',').map(Number);
 
@@ -18,6 +19,9 @@ describe('a week in a minute', () => {
     async (seed) => {
       const result = await runWeek({ seed });
       console.info(weekTable(result));
+      // `npm run bench -- --only=week` reads the figures from here (bench/week.ts).
+      if (process.env.WEEK_FIGURES)
+        writeFileSync(process.env.WEEK_FIGURES, JSON.stringify({ ...result, table: weekTable(result) }));
       expect(figureProblems(result.days, WEEK_QUOTA)).toEqual([]);
       expect(result.hours).toBe(7 * 24);
       // The week met what it was meant to: every kind of trouble, and the news it must find.

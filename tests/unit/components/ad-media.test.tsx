@@ -96,7 +96,7 @@ describe("an ad's picture", () => {
 
   it("in a card, shows the call to action the service wrote as cta_text, and watches a brand by the service's id", async () => {
     await card(ad({ cta_text: 'Shop Now' }));
-    expect(mounted.host.querySelector('.ad-card-meta .badge')?.textContent).toBe('Shop now');
+    expect(mounted.host.querySelector('.ad-card-cta')?.textContent).toBe('Shop now');
     expect(mounted.host.querySelector('[aria-label="Watch Peak"]')).not.toBeNull();
   });
 
