@@ -29,7 +29,7 @@ export const STORE_SHOTS: readonly StoreShot[] = [
     name: '1-similar',
     caption: "On a competitor's page, one click: their ads, and similar ads from other brands",
     stop: 'similar-page',
-    besidePage: '/demo/pages/json-ld',
+    besidePage: '/demo/pages/product',
   },
   { name: '2-search', caption: 'Search a global ad library as you type, with filters', stop: 'search-wide' },
   { name: '3-compare', caption: 'Compare brands side by side, with their launch cadence', stop: 'compare' },

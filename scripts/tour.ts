@@ -184,7 +184,7 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'watch-new',
-    readme: 'New: the ads watched brands launched since the last look, grouped by brand',
+    readme: 'New: the ads watched brands launched since the last look, a brand scaling one idea in versions',
     page: 'sidepanel',
     viewport: PANEL,
     prepare: async (page, env) => {
@@ -197,13 +197,18 @@ export const TOUR: TourStop[] = [
         names.push(((await button.textContent()) ?? '').replace(/^Watch\s*/, '').trim());
         await button.click();
       }
-      // Both brands learn what they have; then one launches three ads, and the alarm finds them.
+      // Both brands learn what they have; then one scales a new idea in four versions and launches
+      // one more ad, and the alarm finds them.
       await page.getByRole('tab', { name: /^New/ }).click();
       await page.getByText('Nothing new since you last looked.').waitFor();
-      await fetch(`${env.baseUrl}/__admin/news`, {
-        method: 'POST',
-        body: JSON.stringify({ brands: [names[0]], count: 3 }),
-      });
+      const launch = async (body: object) => {
+        const response = await fetch(`${env.baseUrl}/__admin/news`, { method: 'POST', body: JSON.stringify(body) });
+        return ((await response.json()) as { ads: { id: string }[] }).ads;
+      };
+      const [idea] = await launch({ brands: [names[0]], count: 1 });
+      if (!idea) throw new Error(`${names[0] ?? 'The brand'} launched nothing`);
+      await launch({ versionsOf: idea.id, count: 3 });
+      await launch({ brands: [names[0]], count: 1 });
       await fireWatchAlarm(page.context());
       await page.getByRole('region', { name: names[0] }).getByRole('listitem').first().waitFor();
       const dismiss = page.getByRole('button', { name: 'Dismiss' });
@@ -222,13 +227,13 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'board-ads',
-    readme: "A board's saved ads",
+    readme: "A board of one category's ads: the tents and camping gear rivals run",
     page: 'sidepanel',
     viewport: PANEL,
     prepare: async (page) => {
       await openTab(page, 'Boards');
-      await page.getByRole('searchbox', { name: 'Filter boards' }).fill('Video hooks');
-      await page.getByRole('treeitem', { name: /^Video hooks/ }).click();
+      await page.getByRole('searchbox', { name: 'Filter boards' }).fill('Tents and camping');
+      await page.getByRole('treeitem', { name: /^Tents and camping/ }).click();
       await page.getByRole('list', { name: 'Board ads' }).getByRole('listitem').first().waitFor();
     },
   },

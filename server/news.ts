@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { adIdOf, type CatalogueBrand, createAd, type LibraryAdRecord } from './demo-data/catalogue';
 import { Random } from './random';
-import { COPY, type Language } from './demo-data/world';
 
 const DAY_MS = 86_400_000;
 
@@ -44,22 +43,20 @@ export const launchRequestSchema = z
   });
 
 /**
- * A version of `base`: its landing page behind another tracking tag, its copy with a line added
- * in the ad's own language (a small change a brand makes between versions of one ad).
+ * A version of `base`: the same copy and landing page (behind another tracking tag), in another
+ * colour way of the brand's palette, as a brand scales an idea that works.
  */
 export function versionOf(base: LibraryAdRecord, index: number, version: number, startDay: number): LibraryAdRecord {
-  const lines = COPY[(base.language in COPY ? base.language : 'en') as Language].versionLines;
-  const line = lines[version % lines.length] ?? '';
   const tracking = `utm_source=ads&utm_content=v${version + 2}`;
   return {
     ...base,
     index,
     id: adIdOf(index),
-    body: `${base.body ?? base.title ?? ''} ${line}`.trim(),
     link_url: base.link_url === null ? null : `${base.link_url.split('?')[0]}?${tracking}`,
     versionOf: { adId: base.versionOf?.adId ?? base.id, tracking },
     start_date: new Date(startDay * DAY_MS).toISOString().slice(0, 10),
     end_date: null,
+    creative: { ...base.creative, colorway: (base.creative.colorway + version + 1) % 3 },
   };
 }
 

@@ -1325,8 +1325,6 @@ export interface Copy {
   };
   /** Button labels by CTA type. */
   ctas: Record<string, string>;
-  /** Lines a brand adds between versions of one idea. */
-  versionLines: string[];
   /** The spoken frame of a video: its opening and closing lines. */
   transcript: { open: string; close: string };
 }
@@ -1370,13 +1368,6 @@ export const COPY: Record<Language, Copy> = {
       BOOK_NOW: 'Book now',
       ORDER_NOW: 'Order now',
     },
-    versionLines: [
-      'Free returns.',
-      'Now in two new colours.',
-      'Limited stock.',
-      'Ships tomorrow.',
-      'Rated 4.8 by buyers.',
-    ],
     transcript: { open: 'This is the {product} from {brand}.', close: 'Tap to see the {product}.' },
   },
   de: {
@@ -1412,7 +1403,6 @@ export const COPY: Record<Language, Copy> = {
       BOOK_NOW: 'Jetzt buchen',
       ORDER_NOW: 'Jetzt bestellen',
     },
-    versionLines: ['Kostenlose Rücksendung.', 'Jetzt in zwei neuen Farben.', 'Nur solange der Vorrat reicht.'],
     transcript: { open: 'Das ist {product} von {brand}.', close: 'Jetzt ansehen: {product}.' },
   },
   fr: {
@@ -1448,7 +1438,6 @@ export const COPY: Record<Language, Copy> = {
       BOOK_NOW: 'Réserver',
       ORDER_NOW: 'Commander',
     },
-    versionLines: ['Retours gratuits.', 'Deux nouveaux coloris.', 'Stock limité.'],
     transcript: { open: 'Voici {product} par {brand}.', close: 'Découvrez {product}.' },
   },
   es: {
@@ -1484,7 +1473,6 @@ export const COPY: Record<Language, Copy> = {
       BOOK_NOW: 'Reservar',
       ORDER_NOW: 'Pedir ahora',
     },
-    versionLines: ['Devoluciones gratis.', 'Ahora en dos colores nuevos.', 'Existencias limitadas.'],
     transcript: { open: 'Esto es {product} de {brand}.', close: 'Descubre {product}.' },
   },
 };

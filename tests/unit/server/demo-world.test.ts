@@ -30,7 +30,6 @@ function vocabulary(language: Language): Set<string> {
     copy.offers.delivery,
     copy.offers.trial,
     ...Object.values(copy.ctas),
-    ...copy.versionLines,
     ...NICHES.flatMap((niche) => [
       ...niche.products.map((product) => product.names[language] ?? ''),
       ...(niche.benefits[language] ?? []),

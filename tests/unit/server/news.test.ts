@@ -75,6 +75,17 @@ describe('news on the reference server', () => {
     for (const version of versions) expect(sameIdea(original, version)).toBe(true);
     expect(groupConcepts([original, ...versions])).toHaveLength(1);
     expect(new Set(versions.map((ad) => ad.link_url)).size).toBe(3);
+    // Whatever the ad, short copy or long, its versions are one idea with it: a brand's newest ad, and a fresh launch.
+    for (const other of server.state.data.catalogue.brands.slice(0, 24)) {
+      const [first] = (await newest(server, other.id)).items;
+      const fresh = ((await admin(server, 'news', { brands: [other.id], count: 1 })).body.ads as { id: string }[])[0];
+      for (const ad of [first, fresh]) {
+        if (!ad) continue;
+        const made = (await admin(server, 'news', { versionsOf: ad.id, count: 4 })).body.ads as { id: string }[];
+        const all = await Promise.all([ad.id, ...made.map((version) => version.id)].map(read));
+        expect(groupConcepts(all), `${other.name}: ${all[0]?.title ?? ''}`).toHaveLength(1);
+      }
+    }
     // Both ways of naming what to launch at once is refused.
     expect((await admin(server, 'news', { versionsOf: base.id, brands: [brand.id] })).status).toBe(400);
     expect((await admin(server, 'news', { versionsOf: 'ad-none', count: 1 })).status).toBe(400);
