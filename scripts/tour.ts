@@ -145,6 +145,11 @@ export const TOUR: TourStop[] = [
     page: 'sidepanel',
     viewport: PANEL,
     prepare: async (page) => {
+      // The stop before filtered German ads: this one shows every language again.
+      await openTab(page, 'Search');
+      await page.getByRole('button', { name: /^Language/ }).click();
+      await page.getByRole('checkbox', { name: 'German' }).uncheck();
+      await page.keyboard.press('Escape');
       await showSearch(page, 'hiking boots');
       await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
       await page.getByRole('button', { name: 'Back to results' }).waitFor();

@@ -101,7 +101,8 @@ export class ServerState {
   landingPathOf(ad: LibraryAdRecord): string {
     const index = this.library;
     if (this.landingBrand?.index !== index) this.landingBrand = { index, id: demoPageBrands(this)[1]?.id ?? '' };
-    if (ad.unified_brand_id === this.landingBrand.id && ad.index % 3 === 0)
+    // One idea in three of the store's, every version of it alike: versions of one idea share their landing page.
+    if (ad.unified_brand_id === this.landingBrand.id && thirdOf(ad.idea) === 0)
       return `${DEMO_PRODUCT_PAGE}?utm_source=meta&utm_campaign=trail-shoe&fbclid=demo${ad.index}`;
     const link = ad.link_url !== null && URL.canParse(ad.link_url) ? new URL(ad.link_url) : null;
     return link ? `/demo/landing/${link.hostname}${link.pathname}${link.search}` : `/demo/landing/${ad.id}`;
@@ -238,4 +239,11 @@ export class ServerState {
     this.requestLog.push({ seq: this.seq, at: this.clock.now().toISOString(), ...entry });
     if (this.requestLog.length > 5000) this.requestLog.splice(0, this.requestLog.length - 5000);
   }
+}
+
+/** 0, 1 or 2 for a text, the same every time: which third of the ideas it falls in. */
+function thirdOf(text: string): number {
+  let sum = 0;
+  for (let i = 0; i < text.length; i += 1) sum = (sum * 31 + text.charCodeAt(i)) % 9_973;
+  return sum % 3;
 }
