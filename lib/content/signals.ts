@@ -223,7 +223,51 @@ function microdataValue(element: Element): string {
   return readableText(element, MAKER_LINE);
 }
 
+/** Words as a page's address writes them: "Jack & Jones" and "jack-and-jones" are both "jackandjones". */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Elements looked at in the line above the heading for its link. */
+const MAX_LINE_ELEMENTS = 12;
+
 /**
+ * The words of a link right above the heading (the line before it, or before its block) that goes to a page named after
+ * them, as a brand's shop is ("<a href="/hessnatur/"><h3>hessnatur</h3></a>"); never a breadcrumb's. A few elements of
+ * that line are looked at, whatever it holds.
+ */
+function brandLinkAbove(heading: Element): string {
+  for (let node: Element | null = heading, depth = 0; node && depth < 3; depth += 1, node = node.parentElement) {
+    const line = node.previousElementSibling;
+    if (!line) continue;
+    if (isSkipped(line) || /crumb/i.test(`${line.id} ${line.getAttribute('class') ?? ''}`)) return '';
+    for (
+      let i = 0, link: Element | null = line;
+      link && i < MAX_LINE_ELEMENTS && line.contains(link);
+      i += 1, link = after(link)
+    ) {
+      const href = link.tagName === 'A' ? link.getAttribute('href') : null;
+      if (!href) continue;
+      const text = readableText(link, 41);
+      try {
+        const page = new URL(href, 'https://invalid/').pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
+        const name = decodeURIComponent(page.slice(page.lastIndexOf('/') + 1));
+        if (text && text.length <= 40 && text.split(' ').length <= 4 && slug(text) === slug(name)) return text;
+      } catch {
+        // An address that cannot be read names no page.
+      }
+      return '';
+    }
+    return '';
+  }
+  return '';
+}
+
+/**
+ * Lines near the page's first visible heading that may name the product's maker/**
  * Lines near the page's first visible heading that may name the product's maker: microdata and
  * RDFa brand or manufacturer, a brand-named element in the title's block ("Visit the Acme
  * Store", a vendor line), a details row or label whose label is a maker's ("Marke: Acme").
@@ -237,6 +281,7 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
     const line = clean(text, MAKER_LINE);
     if (line && found.length < MAX_MAKER_LINES && !found.some(([, seen]) => seen === line)) found.push([source, line]);
   };
+  add('link', brandLinkAbove(heading));
   /** `near`: within the title's few elements, where a byline or a vendor line sits; `ancestor`: holds the heading. */
   const look = (element: Element, near: boolean, ancestor: boolean) => {
     const itemprop = element.getAttribute('itemprop') ?? '';

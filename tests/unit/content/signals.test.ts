@@ -119,6 +119,23 @@ describe('the find-similar script collects', () => {
     ).toBe(true);
   });
 
+  it('looks for the brand’s link above the title among a few elements, not through a large block before it', () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => `<div><span>item ${i}</span><em>x</em><b>y</b><i>z</i></div>`);
+    const html = `<html><body><div>${rows.join('')}<a href="/northwind/">Northwind</a></div><h1>Trail tent</h1></body></html>`;
+    // The link closes a block of 5,000 elements, or sits 300 levels deep: a walk through the block would find it.
+    expect(readPageSignals(page(html), 'https://shop.example/p/1').makerLines).toEqual([]);
+    const deep = `${'<div>'.repeat(300)}<a href="/northwind/">Northwind</a>${'</div>'.repeat(300)}`;
+    expect(
+      readPageSignals(page(`<html><body>${deep}<h1>Trail tent</h1></body></html>`), 'https://shop.example/p/1')
+        .makerLines,
+    ).toEqual([]);
+    const near = readPageSignals(
+      page('<html><body><div><a href="/northwind/"><h3>Northwind</h3></a></div><h1>Trail tent</h1></body></html>'),
+      'https://shop.example/p/1',
+    );
+    expect(near.makerLines).toEqual([['link', 'Northwind']]);
+  });
+
   it('a bounded sample of the text, the lang attribute and the selection', () => {
     const long = 'word '.repeat(10_000);
     const signals = readPageSignals(
