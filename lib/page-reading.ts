@@ -638,7 +638,7 @@ function sellsAProduct(signals: PageSignals, facts: JsonLdFacts): boolean {
 export function makerNames(page: PageSignals): NameReading {
   const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
-  // A link above the heading to a page of its own name is a brand's on a product page, and a section's on an article.
+  // A link beside the heading to a page of its own name is a brand's on a product page, and a section's on an article.
   const selling = sellsAProduct(signals, facts);
   return rankNames([
     ...facts.makers.map((name) => ({ name, signal: 'product brand' as const })),

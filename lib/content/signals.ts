@@ -231,35 +231,25 @@ const slug = (text: string) =>
     .normalize('NFD')
     .replace(/[^\p{L}\p{N}]/gu, '');
 
-/** Elements looked at in the line above the heading for its link. */
+/** Elements looked at in the line above or below the heading for its link. */
 const MAX_LINE_ELEMENTS = 12;
 
-/**
- * The words of a link right above the heading (the line before it, or before its block) that goes to a page named after
- * them, as a brand's shop is ("<a href="/hessnatur/"><h3>hessnatur</h3></a>"); never a breadcrumb's. A few elements of
- * that line are looked at, whatever it holds.
- */
-function brandLinkAbove(heading: Element): string {
-  for (let node: Element | null = heading, depth = 0; node && depth < 3; depth += 1, node = node.parentElement) {
-    const line = node.previousElementSibling;
-    if (!line) continue;
-    if (isSkipped(line) || /crumb/i.test(`${line.id} ${line.getAttribute('class') ?? ''}`)) return '';
-    for (
-      let i = 0, link: Element | null = line;
-      link && i < MAX_LINE_ELEMENTS && line.contains(link);
-      i += 1, link = after(link)
-    ) {
-      const href = link.tagName === 'A' ? link.getAttribute('href') : null;
-      if (!href) continue;
-      const text = readableText(link, 41);
-      try {
-        const page = new URL(href, 'https://invalid/').pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
-        const name = decodeURIComponent(page.slice(page.lastIndexOf('/') + 1));
-        if (text && text.length <= 40 && text.split(' ').length <= 4 && slug(text) === slug(name)) return text;
-      } catch {
-        // An address that cannot be read names no page.
-      }
-      return '';
+/** The words of a line's first link if it goes to a page named after them; a few elements of the line are looked at. */
+function linkToItsOwnPage(line: Element): string {
+  for (
+    let i = 0, link: Element | null = line;
+    link && i < MAX_LINE_ELEMENTS && line.contains(link);
+    i += 1, link = after(link)
+  ) {
+    const href = link.tagName === 'A' ? link.getAttribute('href') : null;
+    if (!href) continue;
+    const text = readableText(link, 41);
+    try {
+      const page = new URL(href, 'https://invalid/').pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
+      const name = decodeURIComponent(page.slice(page.lastIndexOf('/') + 1));
+      if (text && text.length <= 40 && text.split(' ').length <= 4 && slug(text) === slug(name)) return text;
+    } catch {
+      // An address that cannot be read names no page.
     }
     return '';
   }
@@ -267,7 +257,25 @@ function brandLinkAbove(heading: Element): string {
 }
 
 /**
- * Lines near the page's first visible heading that may name the product's maker/**
+ * The words of a link in the line right above the heading or right below it (or its block's) that goes to a page named
+ * after them, as a brand's shop is ("<a href="/hessnatur/"><h3>hessnatur</h3></a>", "ماركة <a href="/ar/ldnio/">LDNIO</a>"),
+ * in any language; never a breadcrumb's.
+ */
+function brandLinkBeside(heading: Element): string {
+  for (const side of ['previousElementSibling', 'nextElementSibling'] as const) {
+    for (let node: Element | null = heading, depth = 0; node && depth < 3; depth += 1, node = node.parentElement) {
+      const line = node[side];
+      if (!line) continue;
+      if (isSkipped(line) || /crumb/i.test(`${line.id} ${line.getAttribute('class') ?? ''}`)) break;
+      const words = linkToItsOwnPage(line);
+      if (words) return words;
+      break;
+    }
+  }
+  return '';
+}
+
+/**
  * Lines near the page's first visible heading that may name the product's maker: microdata and
  * RDFa brand or manufacturer, a brand-named element in the title's block ("Visit the Acme
  * Store", a vendor line), a details row or label whose label is a maker's ("Marke: Acme").
@@ -281,7 +289,6 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
     const line = clean(text, MAKER_LINE);
     if (line && found.length < MAX_MAKER_LINES && !found.some(([, seen]) => seen === line)) found.push([source, line]);
   };
-  add('link', brandLinkAbove(heading));
   /** `near`: within the title's few elements, where a byline or a vendor line sits; `ancestor`: holds the heading. */
   const look = (element: Element, near: boolean, ancestor: boolean) => {
     const itemprop = element.getAttribute('itemprop') ?? '';
@@ -329,6 +336,9 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
     if (previous && !isSkipped(previous)) look(previous, true, previous.contains(heading));
     node = previous;
   }
+  // Last, so that a line the walk read as microdata, a byline or a details row keeps that source: a link beside the
+  // heading is only taken for a brand's on a page that sells a product.
+  add('link', brandLinkBeside(heading));
   return found;
 }
 

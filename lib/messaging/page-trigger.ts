@@ -78,8 +78,8 @@ export function pageSignals(fields: Partial<PageSignals> = {}): PageSignals {
 }
 
 /**
- * Where a line of `makerLines` was found near the page's heading; `link` is a link right above the
- * heading to a page named after its words, read as a maker only on a page that sells a product.
+ * Where a line of `makerLines` was found near the page's heading; `link` is a link in the line right
+ * above or below the heading to a page named after its words, read as a maker only on a page that sells a product.
  */
 export const MAKER_LINE_SOURCES = ['microdata', 'rdfa', 'byline', 'details', 'link'] as const;
 export type MakerLineSource = (typeof MAKER_LINE_SOURCES)[number];

@@ -208,6 +208,17 @@ describe('the maker by the product’s title', () => {
   });
 
   it.each([
+    ['ar', '<div class="sub-title">ماركة <a href="https://shop.example/ar/northwind/">Northwind</a></div>'],
+    ['ja', '<p>ブランド：<a href="/brand/Northwind">Northwind</a></p>'],
+  ])(
+    'reads the link to the brand’s page right below the title, whatever the language of its label (%s)',
+    (lang, after) => {
+      const head = '<meta property="og:type" content="product">';
+      expect(makerOf(productPage(after, { lang, head }))).toEqual([['Northwind', 'byline']]);
+    },
+  );
+
+  it.each([
     ['an Open Graph type of its own', '<meta property="og:type" content="zalando_sharing:product">'],
     ['a Twitter product card', '<meta name="twitter:card" content="product">'],
     ['a price', '<meta property="product:price:amount" content="159.95">'],
