@@ -634,6 +634,27 @@ function sellsAProduct(signals: PageSignals, facts: JsonLdFacts): boolean {
   );
 }
 
+/** Words as a page's address writes them: "Jack & Jones" and "jack-and-jones" are both "jackandjones". */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * A link line's words ("hessnatur\u001fhessnatur": its words, then the last part of its address) when they name the
+ * page it goes to, as a brand's shop is; nothing otherwise (a link to another page, an address that cannot be read).
+ */
+function linkWords(line: string): string {
+  const [words = '', page = ''] = line.split('\u001f');
+  try {
+    return words && slug(words) === slug(decodeURIComponent(page)) ? words : '';
+  } catch {
+    return '';
+  }
+}
+
 /** Names of the product's maker, strongest first, and those set aside with why. */
 export function makerNames(page: PageSignals): NameReading {
   const signals = boundedSignals(page);
@@ -645,7 +666,10 @@ export function makerNames(page: PageSignals): NameReading {
     { name: metaValue(signals, 'product:brand', 'og:brand', 'brand'), signal: 'product brand' as const },
     ...(signals.makerLines ?? [])
       .filter(([source]) => source !== 'link' || selling)
-      .map(([source, line]) => ({ name: makerOfLine(source, line), signal: MAKER_LINE_SIGNAL[source] })),
+      .map(([source, line]) => ({
+        name: makerOfLine(source, source === 'link' ? linkWords(line) : line),
+        signal: MAKER_LINE_SIGNAL[source],
+      })),
   ]);
 }
 

@@ -223,56 +223,38 @@ function microdataValue(element: Element): string {
   return readableText(element, MAKER_LINE);
 }
 
-/** Words as a page's address writes them: "Jack & Jones" and "jack-and-jones" are both "jackandjones". */
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .normalize('NFD')
-    .replace(/[^\p{L}\p{N}]/gu, '');
-
 /** Elements looked at in the line above or below the heading for its link. */
 const MAX_LINE_ELEMENTS = 12;
 
-/** The words of a line's first link if it goes to a page named after them; a few elements of the line are looked at. */
-function linkToItsOwnPage(line: Element): string {
-  for (
-    let i = 0, link: Element | null = line;
-    link && i < MAX_LINE_ELEMENTS && line.contains(link);
-    i += 1, link = after(link)
-  ) {
-    const href = link.tagName === 'A' ? link.getAttribute('href') : null;
-    if (!href) continue;
-    const text = readableText(link, 41);
-    try {
-      const page = new URL(href, 'https://invalid/').pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
-      const name = decodeURIComponent(page.slice(page.lastIndexOf('/') + 1));
-      if (text && text.length <= 40 && text.split(' ').length <= 4 && slug(text) === slug(name)) return text;
-    } catch {
-      // An address that cannot be read names no page.
-    }
-    return '';
-  }
-  return '';
-}
-
 /**
- * The words of a link in the line right above the heading or right below it (or its block's) that goes to a page named
- * after them, as a brand's shop is ("<a href="/hessnatur/"><h3>hessnatur</h3></a>", "ماركة <a href="/ar/ldnio/">LDNIO</a>"),
- * in any language; never a breadcrumb's.
+ * The words of the first link in the line right above the heading and in the line right below it (or its block's),
+ * each with the last part of the address it goes to (["hessnatur", "hessnatur"], ["LDNIO", "ldnio"]): the panel takes
+ * the words for a brand's when they name that page, as a brand's shop is; never a breadcrumb's. A few elements of each
+ * line are looked at.
  */
-function brandLinkBeside(heading: Element): string {
+function linksBeside(heading: Element): [string, string][] {
+  const links: [string, string][] = [];
   for (const side of ['previousElementSibling', 'nextElementSibling'] as const) {
     for (let node: Element | null = heading, depth = 0; node && depth < 3; depth += 1, node = node.parentElement) {
       const line = node[side];
       if (!line) continue;
-      if (isSkipped(line) || /crumb/i.test(`${line.id} ${line.getAttribute('class') ?? ''}`)) break;
-      const words = linkToItsOwnPage(line);
-      if (words) return words;
+      if (!isSkipped(line) && !/crumb/i.test(`${line.id} ${line.getAttribute('class') ?? ''}`)) {
+        for (
+          let i = 0, link: Element | null = line;
+          link && i < MAX_LINE_ELEMENTS && line.contains(link);
+          i += 1, link = after(link)
+        ) {
+          const path = link.tagName === 'A' ? (link.getAttribute('href') ?? '').split(/[?#]/)[0]! : '';
+          if (!path) continue;
+          const page = path.replace(/\/+$/, '').replace(/\.html?$/, '');
+          links.push([readableText(link, 41), page.slice(page.lastIndexOf('/') + 1)]);
+          break;
+        }
+      }
       break;
     }
   }
-  return '';
+  return links;
 }
 
 /**
@@ -338,7 +320,9 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
   }
   // Last, so that a line the walk read as microdata, a byline or a details row keeps that source: a link beside the
   // heading is only taken for a brand's on a page that sells a product.
-  add('link', brandLinkBeside(heading));
+  for (const [words, page] of linksBeside(heading)) {
+    if (words && !found.some(([, seen]) => seen === words)) add('link', `${words}\u001f${page}`);
+  }
   return found;
 }
 

@@ -136,7 +136,7 @@ describe('the find-similar script collects', () => {
       page('<html><body><div><a href="/northwind/"><h3>Northwind</h3></a></div><h1>Trail tent</h1></body></html>'),
       'https://shop.example/p/1',
     );
-    expect(near.makerLines).toEqual([['link', 'Northwind']]);
+    expect(near.makerLines).toEqual([['link', 'Northwind\u001fnorthwind']]);
   });
 
   it('keeps the source the walk read for a brand link that is also microdata (Oriflame’s brand above its title)', () => {
