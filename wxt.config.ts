@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'wxt';
 import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
 import { HOMEPAGE_URL } from './scripts/project';
@@ -97,5 +98,18 @@ export default defineConfig({
     : {}),
   zip: {
     excludeSources: ['tests/**', 'server/**', 'bench/**', 'scripts/**', '.ci/**'],
+  },
+  hooks: {
+    // The injected find-similar script uses no content-script context: a stub takes WXT's place in its build only
+    // (lib/content/no-context.ts), which keeps the script within its 5 KB budget and the page from hearing of it.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((entrypoint) => entrypoint.name === 'find-similar')) return;
+      const stub = { find: 'wxt/utils/content-script-context', replacement: path.resolve('lib/content/no-context.ts') };
+      const alias = config.resolve?.alias;
+      const aliases = Array.isArray(alias)
+        ? alias
+        : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
+      config.resolve = { ...config.resolve, alias: [stub, ...aliases] };
+    },
   },
 });

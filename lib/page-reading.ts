@@ -183,6 +183,8 @@ export interface JsonLdFacts {
   makers: string[];
   /** inLanguage of any node. */
   languages: string[];
+  /** Whether a node is a product: the page sells one. */
+  product: boolean;
 }
 
 const SITE_TYPES = new Set([
@@ -228,7 +230,7 @@ function typesOf(value: unknown): string[] {
 
 /** What a page's JSON-LD says about who runs the site, who makes the product, and its language; bounded. */
 export function jsonLdFacts(texts: readonly string[]): JsonLdFacts {
-  const facts: JsonLdFacts = { organizations: [], publishers: [], makers: [], languages: [] };
+  const facts: JsonLdFacts = { organizations: [], publishers: [], makers: [], languages: [], product: false };
   let visited = 0;
   const add = (list: string[], name: string) => {
     if (name && list.length < MAX_NAMES && !list.includes(name)) list.push(name);
@@ -243,8 +245,10 @@ export function jsonLdFacts(texts: readonly string[]): JsonLdFacts {
     const record = node as Record<string, unknown>;
     const types = typesOf(record['@type']);
     if (types.some((type) => SITE_TYPES.has(type))) add(facts.organizations, nameOf(record.name));
-    if (types.some((type) => PRODUCT_TYPES.has(type)))
+    if (types.some((type) => PRODUCT_TYPES.has(type))) {
+      facts.product = true;
       add(facts.makers, nameOf(record.brand) || nameOf(record.manufacturer));
+    }
     if ('publisher' in record) add(facts.publishers, nameOf(record.publisher));
     if (typeof record.inLanguage === 'string') add(facts.languages, bounded(record.inLanguage, SIGNAL_LIMITS.lang));
     for (const [key, value] of Object.entries(record)) {
@@ -595,7 +599,7 @@ export function makerOfLine(source: MakerLineSource, line: string): string {
   else {
     const labelled = LABELLED_NAME.exec(text);
     if (labelled && MAKER_LABEL.test((labelled[1] ?? '').trim())) name = labelled[2] ?? '';
-    else if (source === 'byline' && !OTHER_LABEL.test(text)) {
+    else if ((source === 'byline' || source === 'link') && !OTHER_LABEL.test(text)) {
       const form = BYLINE_FORMS.map((pattern) => pattern.exec(text)).find(Boolean);
       if (form) name = form[1] ?? '';
       else if (text.split(' ').length <= 4 && text.length <= 40) name = text;
@@ -614,19 +618,58 @@ const MAKER_LINE_SIGNAL: Record<MakerLineSource, Signal> = {
   rdfa: 'RDFa',
   byline: 'byline',
   details: 'product details',
+  link: 'byline',
 };
+
+/**
+ * Whether the page sells a product, as its metadata says: an Open Graph type or Twitter card that
+ * is a product ("product", "og:product", "zalando_sharing:product"), a price, or a JSON-LD product.
+ */
+function sellsAProduct(signals: PageSignals, facts: JsonLdFacts): boolean {
+  return (
+    facts.product ||
+    /(^|[:.\s])product$/i.test(metaValue(signals, 'og:type')) ||
+    metaValue(signals, 'twitter:card') === 'product' ||
+    Boolean(metaValue(signals, 'product:price:amount', 'og:price:amount'))
+  );
+}
+
+/** Words as a page's address writes them: "Jack & Jones" and "jack-and-jones" are both "jackandjones". */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * A link line's words ("hessnatur\u001fhessnatur": its words, then the last part of its address) when they name the
+ * page it goes to, as a brand's shop is; nothing otherwise (a link to another page, an address that cannot be read).
+ */
+function linkWords(line: string): string {
+  const [words = '', page = ''] = line.split('\u001f');
+  try {
+    return words && slug(words) === slug(decodeURIComponent(page)) ? words : '';
+  } catch {
+    return '';
+  }
+}
 
 /** Names of the product's maker, strongest first, and those set aside with why. */
 export function makerNames(page: PageSignals): NameReading {
   const signals = boundedSignals(page);
   const facts = jsonLdFacts(signals.jsonLd);
+  // A link beside the heading to a page of its own name is a brand's on a product page, and a section's on an article.
+  const selling = sellsAProduct(signals, facts);
   return rankNames([
     ...facts.makers.map((name) => ({ name, signal: 'product brand' as const })),
     { name: metaValue(signals, 'product:brand', 'og:brand', 'brand'), signal: 'product brand' as const },
-    ...(signals.makerLines ?? []).map(([source, line]) => ({
-      name: makerOfLine(source, line),
-      signal: MAKER_LINE_SIGNAL[source],
-    })),
+    ...(signals.makerLines ?? [])
+      .filter(([source]) => source !== 'link' || selling)
+      .map(([source, line]) => ({
+        name: makerOfLine(source, source === 'link' ? linkWords(line) : line),
+        signal: MAKER_LINE_SIGNAL[source],
+      })),
   ]);
 }
 

@@ -223,6 +223,40 @@ function microdataValue(element: Element): string {
   return readableText(element, MAKER_LINE);
 }
 
+/** Elements looked at in the line above or below the heading for its link. */
+const MAX_LINE_ELEMENTS = 12;
+
+/**
+ * The words of the first link in the line right above the heading and in the line right below it (or its block's),
+ * each with the last part of the address it goes to (["hessnatur", "hessnatur"], ["LDNIO", "ldnio"]): the panel takes
+ * the words for a brand's when they name that page, as a brand's shop is; never a breadcrumb's. A few elements of each
+ * line are looked at.
+ */
+function linksBeside(heading: Element): [string, string][] {
+  const links: [string, string][] = [];
+  for (const side of ['previousElementSibling', 'nextElementSibling'] as const) {
+    for (let node: Element | null = heading, depth = 0; node && depth < 3; depth += 1, node = node.parentElement) {
+      const line = node[side];
+      if (!line) continue;
+      if (!isSkipped(line) && !/crumb/i.test(`${line.id} ${line.getAttribute('class') ?? ''}`)) {
+        for (
+          let i = 0, link: Element | null = line;
+          link && i < MAX_LINE_ELEMENTS && line.contains(link);
+          i += 1, link = after(link)
+        ) {
+          const path = link.tagName === 'A' ? (link.getAttribute('href') ?? '').split(/[?#]/)[0]! : '';
+          if (!path) continue;
+          const page = path.replace(/\/+$/, '').replace(/\.html?$/, '');
+          links.push([readableText(link, 41), page.slice(page.lastIndexOf('/') + 1)]);
+          break;
+        }
+      }
+      break;
+    }
+  }
+  return links;
+}
+
 /**
  * Lines near the page's first visible heading that may name the product's maker: microdata and
  * RDFa brand or manufacturer, a brand-named element in the title's block ("Visit the Acme
@@ -283,6 +317,11 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
     const previous: Element | null = before(node);
     if (previous && !isSkipped(previous)) look(previous, true, previous.contains(heading));
     node = previous;
+  }
+  // Last, so that a line the walk read as microdata, a byline or a details row keeps that source: a link beside the
+  // heading is only taken for a brand's on a page that sells a product.
+  for (const [words, page] of linksBeside(heading)) {
+    if (words && !found.some(([, seen]) => seen === words)) add('link', `${words}\u001f${page}`);
   }
   return found;
 }

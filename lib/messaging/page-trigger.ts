@@ -77,8 +77,12 @@ export function pageSignals(fields: Partial<PageSignals> = {}): PageSignals {
   };
 }
 
-/** Where a line of `makerLines` was found near the page's heading. */
-export const MAKER_LINE_SOURCES = ['microdata', 'rdfa', 'byline', 'details'] as const;
+/**
+ * Where a line of `makerLines` was found near the page's heading; `link` is the first link in the line right above or
+ * below the heading, as its words and the last part of its address joined by U+001F, read as a maker only when the
+ * words name that page and the page sells a product.
+ */
+export const MAKER_LINE_SOURCES = ['microdata', 'rdfa', 'byline', 'details', 'link'] as const;
 export type MakerLineSource = (typeof MAKER_LINE_SOURCES)[number];
 
 /**

@@ -157,8 +157,8 @@ describe('a name is a name', () => {
 });
 
 /** A product page with these elements right after (or before) its h1. */
-function productPage(after: string, { lang = 'en', before = '', header = '' } = {}) {
-  return `<html lang="${lang}"><head><title>Trail tent</title></head><body><header>${header}</header><main><div class="product"><div class="title">${before}<h1>Trail tent 2P</h1>${after}</div></div></main></body></html>`;
+function productPage(after: string, { lang = 'en', before = '', header = '', head = '' } = {}) {
+  return `<html lang="${lang}"><head><title>Trail tent</title>${head}</head><body><header>${header}</header><main><div class="product"><div class="title">${before}<h1>Trail tent 2P</h1>${after}</div></div></main></body></html>`;
 }
 
 function makerOf(html: string) {
@@ -191,6 +191,59 @@ describe('the maker by the product’s title', () => {
     ['fr', '<div class="byline">par Northwind</div>', 'Northwind'],
   ])('reads a “by …” byline (%s)', (lang, line, name) => {
     expect(makerOf(productPage(line, { lang }))).toEqual([[name, 'byline']]);
+  });
+
+  it.each([
+    ['fr', '<div><a href="https://shop.example/hessnatur/"><span><h3>hessnatur</h3></span></a></div>', 'hessnatur'],
+    [
+      'de',
+      '<div><a title="Jack &amp; Jones PREMIUM" href="/jack-and-jones-premium/"><h2>Jack &amp; Jones PREMIUM</h2></a></div>',
+      'Jack & Jones PREMIUM',
+    ],
+    ['en', '<a href="/brands/Northwind-Outfitters">Northwind Outfitters</a>', 'Northwind Outfitters'],
+    ['es', '<p><a href="/marcas/fábrica-sur.html">Fábrica Sur</a></p>', 'Fábrica Sur'],
+  ])('reads the link to the brand’s page right above the title of a product (%s)', (lang, before, name) => {
+    const head = '<meta property="og:type" content="product">';
+    expect(makerOf(productPage('', { lang, before, head }))).toEqual([[name, 'byline']]);
+  });
+
+  it.each([
+    ['ar', '<div class="sub-title">ماركة <a href="https://shop.example/ar/northwind/">Northwind</a></div>'],
+    ['ja', '<p>ブランド：<a href="/brand/Northwind">Northwind</a></p>'],
+  ])(
+    'reads the link to the brand’s page right below the title, whatever the language of its label (%s)',
+    (lang, after) => {
+      const head = '<meta property="og:type" content="product">';
+      expect(makerOf(productPage(after, { lang, head }))).toEqual([['Northwind', 'byline']]);
+    },
+  );
+
+  it.each([
+    ['an Open Graph type of its own', '<meta property="og:type" content="zalando_sharing:product">'],
+    ['a Twitter product card', '<meta name="twitter:card" content="product">'],
+    ['a price', '<meta property="product:price:amount" content="159.95">'],
+    ['a JSON-LD product', '<script type="application/ld+json">{"@type":"Product","name":"Trail tent"}</script>'],
+  ])('knows a product page by %s', (_, head) => {
+    expect(makerOf(productPage('', { before: '<a href="/northwind/">Northwind</a>', head }))).toEqual([
+      ['Northwind', 'byline'],
+    ]);
+  });
+
+  it('takes no maker from the link to an article’s section above its title', () => {
+    const before = '<div class="intro"><a href="/digital-life">Digital Life</a></div>';
+    expect(makerOf(productPage('', { before, head: '<meta property="og:type" content="article">' }))).toEqual([]);
+    expect(makerOf(productPage('', { before }))).toEqual([]);
+  });
+
+  it.each([
+    ['a breadcrumb', '<nav class="breadcrumbs"><a href="/">Home</a> › <a href="/tents/">Tents</a></nav>'],
+    ['a link named otherwise than its page', '<div><a href="/sale/">Northwind</a></div>'],
+    [
+      'a long text',
+      '<div><a href="/the-best-trail-tent-for-two-people-in-the-alps">The best trail tent for two people in the Alps</a></div>',
+    ],
+  ])('takes no maker from %s above the title', (_, before) => {
+    expect(makerOf(productPage('', { before, head: '<meta property="og:type" content="product">' }))).toEqual([]);
   });
 
   it('reads a vendor line above the title', () => {

@@ -119,6 +119,36 @@ describe('the find-similar script collects', () => {
     ).toBe(true);
   });
 
+  it('looks for the brand’s link beside the title among a few elements, not through a large block before or after it', () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => `<div><span>item ${i}</span><em>x</em><b>y</b><i>z</i></div>`);
+    const html = `<html><body><div>${rows.join('')}<a href="/northwind/">Northwind</a></div><h1>Trail tent</h1></body></html>`;
+    // The link closes a block of 5,000 elements, or sits 300 levels deep: a walk through the block would find it.
+    expect(readPageSignals(page(html), 'https://shop.example/p/1').makerLines).toEqual([]);
+    const deep = `${'<div>'.repeat(300)}<a href="/northwind/">Northwind</a>${'</div>'.repeat(300)}`;
+    expect(
+      readPageSignals(page(`<html><body>${deep}<h1>Trail tent</h1></body></html>`), 'https://shop.example/p/1')
+        .makerLines,
+    ).toEqual([]);
+    // Below the title, the same: the block's first few elements are looked at, never the rest of it.
+    const below = `<html><body><h1>Trail tent</h1><div>${rows.join('')}<a href="/northwind/">Northwind</a></div></body></html>`;
+    expect(readPageSignals(page(below), 'https://shop.example/p/1').makerLines).toEqual([]);
+    const near = readPageSignals(
+      page('<html><body><div><a href="/northwind/"><h3>Northwind</h3></a></div><h1>Trail tent</h1></body></html>'),
+      'https://shop.example/p/1',
+    );
+    expect(near.makerLines).toEqual([['link', 'Northwind\u001fnorthwind']]);
+  });
+
+  it('keeps the source the walk read for a brand link that is also microdata (Oriflame’s brand above its title)', () => {
+    // Read as a link first, the line would be set aside on a page whose metadata sells nothing; its microdata holds.
+    const html =
+      '<html><body><div><a href="/en/brands/activelle" class="brand" itemprop="brand">Activelle</a>' +
+      '<h1 itemprop="name">Activelle Pure White AP Spray</h1></div></body></html>';
+    expect(readPageSignals(page(html), 'https://eg.oriflame.com/en/products/product?code=31273').makerLines).toEqual([
+      ['microdata', 'Activelle'],
+    ]);
+  });
+
   it('a bounded sample of the text, the lang attribute and the selection', () => {
     const long = 'word '.repeat(10_000);
     const signals = readPageSignals(
