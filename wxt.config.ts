@@ -92,7 +92,7 @@ export default defineConfig({
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     ],
   },
-  // `npm run bundle-map` builds with source maps to tell what each bundle is made of.
+  // `ADSCOPE_SOURCEMAP=1 npx wxt build`, then `npx tsx bench/bundle-map.ts`: what each bundle is made of.
   ...(process.env.ADSCOPE_SOURCEMAP === '1'
     ? { vite: () => ({ build: { sourcemap: true } }), outDir: '.output/map' }
     : {}),
