@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sendJson } from './envelope';
 import type { ServerState } from './state';
 import { launchRequestSchema } from './news';
@@ -9,13 +9,11 @@ import { Router } from './router';
  * Test and demo controls, off the API path: faults, clock, rate limit, request log, reset.
  * The server listens on loopback only, so these are reachable from this machine alone.
  */
-const clockSchema = z
-  .object({
-    now: z.string().optional(),
-    advanceMs: z.number().optional(),
-    timeScale: z.number().min(0).max(10_000).optional(),
-  })
-  .strict();
+const clockSchema = z.strictObject({
+  now: z.optional(z.string()),
+  advanceMs: z.optional(z.number()),
+  timeScale: z.optional(z.number().check(z.gte(0), z.lte(10_000))),
+});
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -57,10 +55,7 @@ const adminRoutes = new Router<AdminHandler>()
     sendJson(response, 200, state.clock.describe());
   })
   .add('POST', '/__admin/rate-limit', async (request, response, _, state) => {
-    const body = z
-      .object({ perMinute: z.number().int().min(0) })
-      .strict()
-      .parse(await readJson(request));
+    const body = z.strictObject({ perMinute: z.number().check(z.int(), z.gte(0)) }).parse(await readJson(request));
     state.rateLimiter.perMinute = body.perMinute;
     state.rateLimiter.reset();
     sendJson(response, 200, { perMinute: body.perMinute });
@@ -84,8 +79,7 @@ const adminRoutes = new Router<AdminHandler>()
   // A creative's link expires (or its ad is removed): that media path answers 404 from now on.
   .add('POST', '/__admin/media/expire', async (request, response, _, state) => {
     const { path } = z
-      .object({ path: z.string().regex(/^\/media\/[\w./-]+$/, 'path is a /media/ path.') })
-      .strict()
+      .strictObject({ path: z.string().check(z.regex(/^\/media\/[\w./-]+$/, 'path is a /media/ path.')) })
       .parse(await readJson(request));
     state.expiredMedia.add(path);
     sendJson(response, 200, { expired: [...state.expiredMedia] });
@@ -103,7 +97,7 @@ export async function handleAdmin(request: IncomingMessage, response: ServerResp
     await matched.handler(request, response, url, state);
   } catch (error) {
     const message =
-      error instanceof z.ZodError
+      error instanceof z.core.$ZodError
         ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
         : String(error);
     return sendJson(response, 400, { error: message });
