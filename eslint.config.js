@@ -9,6 +9,11 @@ const noFocusedOrSkipped = [
 ];
 /** TanStack Query's data hooks, called from hooks (use-*.ts), never from a view. */
 const QUERY_HOOKS = ['useQuery', 'useInfiniteQuery', 'useQueries', 'useMutation', 'useQueryClient', 'useSuspenseQuery'];
+/** zod's classic API cannot be tree-shaken: a schema written with it brings all of zod (26 KB gzip) into a bundle. */
+const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+  name,
+  message: "Import { z } from 'zod/mini': bundles keep only the parts of zod a schema uses (docs/performance.md).",
+}));
 const READS_THE_CLOCK = 'Take a Clock (lib/clock.ts) or a `now` argument instead of reading the real time here.';
 
 /**
@@ -89,6 +94,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       'no-restricted-syntax': ['error', ...noFocusedOrSkipped],
+      'no-restricted-imports': ['error', { paths: CLASSIC_ZOD }],
     },
   },
   {
@@ -125,6 +131,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
+            ...CLASSIC_ZOD,
             {
               name: '@tanstack/react-query',
               importNames: QUERY_HOOKS,
