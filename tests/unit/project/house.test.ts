@@ -140,6 +140,14 @@ describe("schemas use zod's tree-shakable API", () => {
   });
 });
 
+describe("no page carries WXT's storage by a name", () => {
+  it("refuses a binding named 'storage', which WXT would auto-import its storage for", async () => {
+    const code = "export function read(storage: Storage = localStorage) {\n  return storage.getItem('k');\n}\n";
+    expect(await rulesBroken('components/sidepanel/fixture.ts', code)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('components/sidepanel/fixture.ts', code.replaceAll('storage', 'pageStorage'))).toEqual([]);
+  });
+});
+
 describe('views take data and render', () => {
   const query = "import { useQuery } from '@tanstack/react-query';\nexport const used = useQuery;\n";
 
