@@ -4,6 +4,7 @@ import { sendJson } from './envelope';
 import type { ServerState } from './state';
 import { launchRequestSchema } from './news';
 import { Router } from './router';
+import { IN_WORDS } from '../lib/contract/issue-words';
 
 /**
  * Test and demo controls, off the API path: faults, clock, rate limit, request log, reset.
@@ -48,14 +49,16 @@ const adminRoutes = new Router<AdminHandler>()
     sendJson(response, 200, { rules: [] });
   })
   .add('POST', '/__admin/clock', async (request, response, _, state) => {
-    const body = clockSchema.parse(await readJson(request));
+    const body = clockSchema.parse(await readJson(request), IN_WORDS);
     if (body.now !== undefined) state.clock.pin(body.now);
     if (body.advanceMs !== undefined) state.clock.advance(body.advanceMs);
     if (body.timeScale !== undefined) state.clock.setTimeScale(body.timeScale);
     sendJson(response, 200, state.clock.describe());
   })
   .add('POST', '/__admin/rate-limit', async (request, response, _, state) => {
-    const body = z.strictObject({ perMinute: z.number().check(z.int(), z.gte(0)) }).parse(await readJson(request));
+    const body = z
+      .strictObject({ perMinute: z.number().check(z.int(), z.gte(0)) })
+      .parse(await readJson(request), IN_WORDS);
     state.rateLimiter.perMinute = body.perMinute;
     state.rateLimiter.reset();
     sendJson(response, 200, { perMinute: body.perMinute });
@@ -70,7 +73,7 @@ const adminRoutes = new Router<AdminHandler>()
   })
   .add('GET', '/__admin/news', (_, response, __, state) => sendJson(response, 200, state.news.describe()))
   .add('POST', '/__admin/news', async (request, response, _, state) => {
-    const body = launchRequestSchema.parse(await readJson(request));
+    const body = launchRequestSchema.parse(await readJson(request), IN_WORDS);
     const ads = body.versionsOf
       ? state.launchVersions(body.versionsOf, body.count)
       : state.launchAds(body.brands ?? [], body.count, body.launchedDaysAgo);
@@ -80,7 +83,7 @@ const adminRoutes = new Router<AdminHandler>()
   .add('POST', '/__admin/media/expire', async (request, response, _, state) => {
     const { path } = z
       .strictObject({ path: z.string().check(z.regex(/^\/media\/[\w./-]+$/, 'path is a /media/ path.')) })
-      .parse(await readJson(request));
+      .parse(await readJson(request), IN_WORDS);
     state.expiredMedia.add(path);
     sendJson(response, 200, { expired: [...state.expiredMedia] });
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { Random } from './random';
+import { IN_WORDS } from '../lib/contract/issue-words';
 
 export const malformedKinds = [
   'html',
@@ -59,7 +60,7 @@ export class Faults {
   }
 
   add(input: unknown): FaultRule {
-    const rule: FaultRule = { ...faultRuleSchema.parse(input), id: this.nextId++, hits: 0 };
+    const rule: FaultRule = { ...faultRuleSchema.parse(input, IN_WORDS), id: this.nextId++, hits: 0 };
     this.rules.push(rule);
     return rule;
   }
