@@ -9,6 +9,25 @@ const noFocusedOrSkipped = [
 ];
 /** TanStack Query's data hooks, called from hooks (use-*.ts), never from a view. */
 const QUERY_HOOKS = ['useQuery', 'useInfiniteQuery', 'useQueries', 'useMutation', 'useQueryClient', 'useSuspenseQuery'];
+/** zod's classic API cannot be tree-shaken: a schema written with it brings all of zod (26 KB gzip) into a bundle. */
+const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+  name,
+  message: "Import { z } from 'zod/mini': bundles keep only the parts of zod a schema uses (docs/performance.md).",
+}));
+/**
+ * WXT auto-imports its `storage` wherever a module uses a name `storage` it did not import, and a
+ * parameter counts: the panel's picture script once carried all of @wxt-dev/storage (2.8 KB) so.
+ */
+const AUTO_IMPORTED_STORAGE = [
+  ':function > Identifier.params',
+  'AssignmentPattern > Identifier.left',
+  'VariableDeclarator > Identifier.id',
+  'ObjectPattern > Property > Identifier.value',
+].map((binding) => ({
+  selector: `${binding}[name='storage']`,
+  message:
+    "Name it for what it holds (pageStorage, area): WXT adds @wxt-dev/storage to the bundle for a binding named 'storage'.",
+}));
 const READS_THE_CLOCK = 'Take a Clock (lib/clock.ts) or a `now` argument instead of reading the real time here.';
 
 /**
@@ -89,6 +108,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       'no-restricted-syntax': ['error', ...noFocusedOrSkipped],
+      'no-restricted-imports': ['error', { paths: CLASSIC_ZOD }],
     },
   },
   {
@@ -99,6 +119,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...noFocusedOrSkipped,
+        ...AUTO_IMPORTED_STORAGE,
         { selector: "MemberExpression[object.name='Date'][property.name='now']", message: READS_THE_CLOCK },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: READS_THE_CLOCK },
         { selector: "NewExpression[callee.name='UTCDate'][arguments.length=0]", message: READS_THE_CLOCK },
@@ -125,6 +146,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
+            ...CLASSIC_ZOD,
             {
               name: '@tanstack/react-query',
               importNames: QUERY_HOOKS,

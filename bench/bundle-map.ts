@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { firstLoadFiles } from './sizes';
 
 /**
  * What a bundle is made of: its minified bytes attributed to the sources its map names, grouped
@@ -56,20 +57,55 @@ export function bundleParts(file: string): BundlePart[] {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
+/** What each entry loads at once, by group: the parts of its files summed (a file without a map is one part). */
+export function entryParts(dir: string, files: string[]): BundlePart[] {
+  const sums = new Map<string, BundlePart>();
+  for (const file of files) {
+    const parts = existsSync(`${file}.map`)
+      ? bundleParts(file)
+      : [
+          {
+            group: file.endsWith('.css') ? '(styles)' : `(${path.basename(file)})`,
+            bytes: statSync(file).size,
+            gzipKb: gzipSync(readFileSync(file)).length / 1024,
+          },
+        ];
+    for (const part of parts) {
+      const sum = sums.get(part.group) ?? { group: part.group, bytes: 0, gzipKb: 0 };
+      sum.bytes += part.bytes;
+      sum.gzipKb += part.gzipKb;
+      sums.set(part.group, sum);
+    }
+  }
+  return [...sums.values()].sort((a, b) => b.gzipKb - a.gzipKb);
+}
+
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const dir = path.resolve(process.argv[2] ?? '.output/map/chrome-mv3');
-  const files = [
-    path.join(dir, 'background.js'),
-    ...readdirSync(path.join(dir, 'chunks'))
-      .filter((f) => f.endsWith('.js'))
-      .map((f) => path.join(dir, 'chunks', f)),
+  const entries: [string, string[]][] = [
+    ['background', [path.join(dir, 'background.js')]],
+    ['side panel first load', firstLoadFiles(dir, 'sidepanel.html')],
+    ['popup', firstLoadFiles(dir, 'popup.html')],
+    ['options', firstLoadFiles(dir, 'options.html')],
   ];
-  for (const file of files) {
-    const parts = bundleParts(file);
+  for (const [name, files] of entries) {
+    const parts = entryParts(dir, files);
     const total = parts.reduce((sum, part) => sum + part.gzipKb, 0);
-    if (total < 3) continue;
-    console.log(`\n${path.relative(dir, file)}: ${total.toFixed(1)} KB gzip`);
-    for (const part of parts.slice(0, 14))
+    console.log(`\n${name}: ${total.toFixed(1)} KB gzip in ${files.length} files`);
+    for (const part of parts.filter((p) => p.gzipKb >= 0.3))
       console.log(`  ${part.group.padEnd(44)} ${part.gzipKb.toFixed(1).padStart(6)} KB`);
+  }
+  if (process.argv.includes('--chunks')) {
+    const chunks = readdirSync(path.join(dir, 'chunks'))
+      .filter((f) => f.endsWith('.js') && existsSync(path.join(dir, 'chunks', `${f}.map`)))
+      .map((f) => path.join(dir, 'chunks', f));
+    for (const file of chunks) {
+      const parts = bundleParts(file);
+      const total = parts.reduce((sum, part) => sum + part.gzipKb, 0);
+      if (total < 3) continue;
+      console.log(`\n${path.relative(dir, file)}: ${total.toFixed(1)} KB gzip`);
+      for (const part of parts.slice(0, 14))
+        console.log(`  ${part.group.padEnd(44)} ${part.gzipKb.toFixed(1).padStart(6)} KB`);
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { serializedApiErrorSchema } from '../lib/messaging/api-error-schema';
 import { generationJobSchema } from '../lib/storage/generation-job-schema';
 

@@ -1,21 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sendJson } from './envelope';
 import type { ServerState } from './state';
 import { launchRequestSchema } from './news';
 import { Router } from './router';
+import { IN_WORDS } from '../lib/contract/issue-words';
 
 /**
  * Test and demo controls, off the API path: faults, clock, rate limit, request log, reset.
  * The server listens on loopback only, so these are reachable from this machine alone.
  */
-const clockSchema = z
-  .object({
-    now: z.string().optional(),
-    advanceMs: z.number().optional(),
-    timeScale: z.number().min(0).max(10_000).optional(),
-  })
-  .strict();
+const clockSchema = z.strictObject({
+  now: z.optional(z.string()),
+  advanceMs: z.optional(z.number()),
+  timeScale: z.optional(z.number().check(z.gte(0), z.lte(10_000))),
+});
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -50,7 +49,7 @@ const adminRoutes = new Router<AdminHandler>()
     sendJson(response, 200, { rules: [] });
   })
   .add('POST', '/__admin/clock', async (request, response, _, state) => {
-    const body = clockSchema.parse(await readJson(request));
+    const body = clockSchema.parse(await readJson(request), IN_WORDS);
     if (body.now !== undefined) state.clock.pin(body.now);
     if (body.advanceMs !== undefined) state.clock.advance(body.advanceMs);
     if (body.timeScale !== undefined) state.clock.setTimeScale(body.timeScale);
@@ -58,9 +57,8 @@ const adminRoutes = new Router<AdminHandler>()
   })
   .add('POST', '/__admin/rate-limit', async (request, response, _, state) => {
     const body = z
-      .object({ perMinute: z.number().int().min(0) })
-      .strict()
-      .parse(await readJson(request));
+      .strictObject({ perMinute: z.number().check(z.int(), z.gte(0)) })
+      .parse(await readJson(request), IN_WORDS);
     state.rateLimiter.perMinute = body.perMinute;
     state.rateLimiter.reset();
     sendJson(response, 200, { perMinute: body.perMinute });
@@ -75,7 +73,7 @@ const adminRoutes = new Router<AdminHandler>()
   })
   .add('GET', '/__admin/news', (_, response, __, state) => sendJson(response, 200, state.news.describe()))
   .add('POST', '/__admin/news', async (request, response, _, state) => {
-    const body = launchRequestSchema.parse(await readJson(request));
+    const body = launchRequestSchema.parse(await readJson(request), IN_WORDS);
     const ads = body.versionsOf
       ? state.launchVersions(body.versionsOf, body.count)
       : state.launchAds(body.brands ?? [], body.count, body.launchedDaysAgo);
@@ -84,9 +82,8 @@ const adminRoutes = new Router<AdminHandler>()
   // A creative's link expires (or its ad is removed): that media path answers 404 from now on.
   .add('POST', '/__admin/media/expire', async (request, response, _, state) => {
     const { path } = z
-      .object({ path: z.string().regex(/^\/media\/[\w./-]+$/, 'path is a /media/ path.') })
-      .strict()
-      .parse(await readJson(request));
+      .strictObject({ path: z.string().check(z.regex(/^\/media\/[\w./-]+$/, 'path is a /media/ path.')) })
+      .parse(await readJson(request), IN_WORDS);
     state.expiredMedia.add(path);
     sendJson(response, 200, { expired: [...state.expiredMedia] });
   })
@@ -103,7 +100,7 @@ export async function handleAdmin(request: IncomingMessage, response: ServerResp
     await matched.handler(request, response, url, state);
   } catch (error) {
     const message =
-      error instanceof z.ZodError
+      error instanceof z.core.$ZodError
         ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
         : String(error);
     return sendJson(response, 400, { error: message });

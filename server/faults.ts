@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Random } from './random';
+import { IN_WORDS } from '../lib/contract/issue-words';
 
 export const malformedKinds = [
   'html',
@@ -16,38 +17,36 @@ export type MalformedKind = (typeof malformedKinds)[number];
  * A fault rule, set from tests through POST /__admin/faults. Off by default. A rule applies
  * to API requests whose method and path match, with probability `rate`, at most `times` times.
  */
-export const faultRuleSchema = z
-  .object({
-    kind: z.enum([
-      'latency',
-      'upstream',
-      'rate-limit',
-      'drop-before',
-      'drop-after',
-      'malformed',
-      'redirect',
-      'gateway',
-      'gateway-status',
-      'slow-work',
-    ]),
-    method: z.enum(['GET', 'POST', 'DELETE']).optional(),
-    /** Substring of the path after the version prefix, e.g. "/owned-brands". */
-    path: z.string().max(200).optional(),
-    times: z.number().int().positive().optional(),
-    rate: z.number().min(0).max(1).default(1),
-    /** `latency`: a wait before the request is read; `slow-work`: the handler's own work takes this long. */
-    latencyMs: z.number().int().min(0).max(60_000).optional(),
-    /** Retry-After header sent with a 429, as seconds or an HTTP date. */
-    retryAfter: z.string().max(64).optional(),
-    body: z.enum(malformedKinds).optional(),
-    /** Where a `redirect` (HTTP 307) points. */
-    location: z.string().url().max(2048).optional(),
-    /** `gateway-status`: the gateway's HTTP status (default 403), and its flat body's `error` and `message`. */
-    status: z.number().int().min(400).max(599).optional(),
-    error: z.string().min(1).max(64).optional(),
-    message: z.string().max(500).optional(),
-  })
-  .strict();
+export const faultRuleSchema = z.strictObject({
+  kind: z.enum([
+    'latency',
+    'upstream',
+    'rate-limit',
+    'drop-before',
+    'drop-after',
+    'malformed',
+    'redirect',
+    'gateway',
+    'gateway-status',
+    'slow-work',
+  ]),
+  method: z.optional(z.enum(['GET', 'POST', 'DELETE'])),
+  /** Substring of the path after the version prefix, e.g. "/owned-brands". */
+  path: z.optional(z.string().check(z.maxLength(200))),
+  times: z.optional(z.number().check(z.int(), z.positive())),
+  rate: z._default(z.number().check(z.gte(0), z.lte(1)), 1),
+  /** `latency`: a wait before the request is read; `slow-work`: the handler's own work takes this long. */
+  latencyMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(60_000))),
+  /** Retry-After header sent with a 429, as seconds or an HTTP date. */
+  retryAfter: z.optional(z.string().check(z.maxLength(64))),
+  body: z.optional(z.enum(malformedKinds)),
+  /** Where a `redirect` (HTTP 307) points. */
+  location: z.optional(z.url().check(z.maxLength(2048))),
+  /** `gateway-status`: the gateway's HTTP status (default 403), and its flat body's `error` and `message`. */
+  status: z.optional(z.number().check(z.int(), z.gte(400), z.lte(599))),
+  error: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  message: z.optional(z.string().check(z.maxLength(500))),
+});
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
 export type FaultRule = z.output<typeof faultRuleSchema> & { id: number; hits: number };
 
@@ -61,7 +60,7 @@ export class Faults {
   }
 
   add(input: unknown): FaultRule {
-    const rule: FaultRule = { ...faultRuleSchema.parse(input), id: this.nextId++, hits: 0 };
+    const rule: FaultRule = { ...faultRuleSchema.parse(input, IN_WORDS), id: this.nextId++, hits: 0 };
     this.rules.push(rule);
     return rule;
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adIdOf, type CatalogueBrand, createAd, type LibraryAdRecord } from './demo-data/catalogue';
 import { Random } from './random';
 
@@ -24,23 +24,26 @@ export function parseNewsOption(value: string): NewsSchedule {
 }
 
 export const launchRequestSchema = z
-  .object({
+  .strictObject({
     /** Catalogue brand ids or exact names. */
-    brands: z.array(z.string().min(1).max(200)).min(1).max(100).optional(),
+    brands: z.optional(
+      z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(1), z.maxLength(100)),
+    ),
     /**
      * An ad id: the new ads are versions of it (the same landing page behind other tracking, its
      * copy with a small change), launched by its brand; `brands` is then not given.
      */
-    versionsOf: z.string().min(1).max(64).optional(),
+    versionsOf: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     /** New ads per brand. */
-    count: z.number().int().min(1).max(200).default(1),
+    count: z._default(z.number().check(z.int(), z.gte(1), z.lte(200)), 1),
     /** The launch date this many days before the server's day: an ad indexed late (spec 4.10). */
-    launchedDaysAgo: z.number().int().min(0).max(720).default(0),
+    launchedDaysAgo: z._default(z.number().check(z.int(), z.gte(0), z.lte(720)), 0),
   })
-  .strict()
-  .refine((body) => (body.brands === undefined) !== (body.versionsOf === undefined), {
-    message: 'Give brands, or versionsOf (an ad id), not both.',
-  });
+  .check(
+    z.refine((body) => (body.brands === undefined) !== (body.versionsOf === undefined), {
+      message: 'Give brands, or versionsOf (an ad id), not both.',
+    }),
+  );
 
 /**
  * A version of `base`: the same copy and landing page (behind another tracking tag), in another

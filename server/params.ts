@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { IN_WORDS } from '../lib/contract/issue-words';
 import { canonicalUuid } from '../lib/contract/limits';
 import { parseUtcDay } from '../lib/contract/window';
 import { invalid } from './envelope';
@@ -11,8 +12,8 @@ export function uuidValue(name: string, value: string): string {
 }
 
 /** Runs one of the contract's schemas over a request; its first issue is 40001, naming the field. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value, IN_WORDS);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.map(String).join('.') || undefined;

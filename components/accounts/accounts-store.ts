@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type SortOrder, sortOrders } from '@/lib/contract/ad-accounts';
 import { type Period, periods } from '@/lib/contract/window';
 import { persistValidated } from '../ui/persist';
@@ -45,16 +45,16 @@ export const useAccountsStore = create<AccountsState>()(
     persistValidated(
       'adscope.accounts',
       z.object({
-        accountId: z.string().catch(INITIAL.accountId),
-        period: z.enum(periods).catch(INITIAL.period),
-        dateStart: z.string().catch(''),
-        dateStop: z.string().catch(''),
-        metrics: z.array(z.string()).max(20).catch([]),
-        sortBy: z.string().catch(INITIAL.sortBy),
-        sortOrder: z.enum(sortOrders).catch(INITIAL.sortOrder),
-        limit: z.number().int().catch(INITIAL.limit),
-        openAdId: z.string().nullable().catch(null),
-      }) satisfies z.ZodType<AccountsView>,
+        accountId: z.catch(z.string(), INITIAL.accountId),
+        period: z.catch(z.enum(periods), INITIAL.period),
+        dateStart: z.catch(z.string(), ''),
+        dateStop: z.catch(z.string(), ''),
+        metrics: z.catch(z.array(z.string()).check(z.maxLength(20)), []),
+        sortBy: z.catch(z.string(), INITIAL.sortBy),
+        sortOrder: z.catch(z.enum(sortOrders), INITIAL.sortOrder),
+        limit: z.catch(z.number().check(z.int()), INITIAL.limit),
+        openAdId: z.catch(z.nullable(z.string()), null),
+      }) satisfies z.ZodMiniType<AccountsView>,
       ({ set: _set, ...view }) => view,
     ),
   ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { KNOWN_DISPLAY_FORMATS, type LibraryAd } from '@/lib/contract/ad-library';
@@ -42,7 +42,7 @@ export const useLearnedFormats = create<LearnedFormats>()(
     }),
     persistValidated(
       LEARNED_FORMATS_KEY,
-      z.object({ formats: z.array(z.string().max(60)).max(MAX_LEARNED_FORMATS) }),
+      z.object({ formats: z.array(z.string().check(z.maxLength(60))).check(z.maxLength(MAX_LEARNED_FORMATS)) }),
       (state) => ({ formats: state.formats }),
     ),
   ),

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adCreativeUrls } from './ad-words';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
@@ -109,7 +109,10 @@ export const useSaveStore = create<SaveState>()(
     }),
     persistValidated(
       'adscope.save',
-      z.object({ lastBoard: boardRefSchema.nullable().catch(null), recent: z.array(boardRefSchema).max(5).catch([]) }),
+      z.object({
+        lastBoard: z.catch(z.nullable(boardRefSchema), null),
+        recent: z.catch(z.array(boardRefSchema).check(z.maxLength(5)), []),
+      }),
       ({ lastBoard, recent }) => ({ lastBoard, recent }),
     ),
   ),

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type BoardOrder, boardOrders } from '@/lib/contract/boards';
 import { persistValidated } from '../ui/persist';
 
@@ -34,7 +34,7 @@ export const useBoardsStore = create<BoardsState>()(
     }),
     persistValidated(
       'adscope.boards',
-      z.object({ expanded: z.array(z.string()).catch([]), order: z.enum(boardOrders).catch('saved_newest') }),
+      z.object({ expanded: z.catch(z.array(z.string()), []), order: z.catch(z.enum(boardOrders), 'saved_newest') }),
       ({ expanded, order }) => ({ expanded, order }),
     ),
   ),

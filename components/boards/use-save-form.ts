@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { IN_WORDS } from '@/lib/contract/issue-words';
 import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
 import { adSaveState } from '../ads/saved-state';
@@ -22,7 +23,7 @@ export function parseTags(text: string): { tags: string[] } | { error: string } 
         .filter(Boolean),
     ),
   ];
-  const parsed = tagsSchema.safeParse(tags);
+  const parsed = tagsSchema.safeParse(tags, IN_WORDS);
   return parsed.success ? { tags: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the tags.' };
 }
 
@@ -74,7 +75,7 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   });
 
   function onCreate() {
-    const parsed = boardNameSchema.safeParse(newName);
+    const parsed = boardNameSchema.safeParse(newName, IN_WORDS);
     if (!parsed.success) {
       setNameError(parsed.error.issues[0]?.message ?? 'Name the board.');
       return;

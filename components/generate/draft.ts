@@ -1,3 +1,4 @@
+import { IN_WORDS } from '@/lib/contract/issue-words';
 import { type GenerationChoice, generationChoiceSchema } from '@/lib/contract/generation-fields';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import type { GenerateDraft } from './generate-store';
@@ -23,7 +24,7 @@ export function choiceFromDraft(
     ...(draft.productImages.trim() ? { product_image_urls: split(draft.productImages, /\s*\n\s*/) } : {}),
     ...(draft.colors.trim() ? { colors: split(draft.colors, /[\s,]+/) } : {}),
   };
-  const parsed = generationChoiceSchema.safeParse(candidate);
+  const parsed = generationChoiceSchema.safeParse(candidate, IN_WORDS);
   if (parsed.success) return { choice: parsed.data };
   const issue = parsed.error.issues[0];
   const field = String(issue?.path[0] ?? 'prompt');

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ASPECT_RATIOS, type AspectRatio } from '@/lib/contract/generation-fields';
 import { safeHttpUrl } from '@/lib/url';
@@ -21,19 +21,19 @@ export interface GenerateDraft {
   colors: string;
 }
 
-const text = z.string().max(20_000).catch('');
+const text = z.catch(z.string().check(z.maxLength(20_000)), '');
 /** A stored draft: each field read on its own, so one bad field does not lose the brief. */
 const draftSchema = z.object({
   brandId: text,
   prompt: text,
-  size: z.number().int().min(1).catch(1),
-  aspectRatio: z.enum(ASPECT_RATIOS).catch('1:1'),
+  size: z.catch(z.number().check(z.int(), z.gte(1)), 1),
+  aspectRatio: z.catch(z.enum(ASPECT_RATIOS), '1:1'),
   language: text,
   referenceImageUrl: text,
   logoUrl: text,
   productImages: text,
   colors: text,
-}) satisfies z.ZodType<GenerateDraft>;
+}) satisfies z.ZodMiniType<GenerateDraft>;
 
 export const EMPTY_DRAFT: GenerateDraft = {
   brandId: '',
@@ -105,8 +105,8 @@ export const useGenerateStore = create<GenerateState>()(
       'adscope.generate',
       z.object({
         draft: draftSchema,
-        fromAd: z.string().nullable().catch(null),
-        earlierPrompt: z.string().max(20_000).nullable().catch(null),
+        fromAd: z.catch(z.nullable(z.string()), null),
+        earlierPrompt: z.catch(z.nullable(z.string().check(z.maxLength(20_000))), null),
       }),
       ({ draft, fromAd, earlierPrompt }) => ({ draft, fromAd, earlierPrompt }),
     ),

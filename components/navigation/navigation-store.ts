@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { persistValidated } from '../ui/persist';
 

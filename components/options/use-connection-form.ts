@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/messaging/connection';
 import { ApiError } from '@/lib/messaging/api-error';
+import { IN_WORDS } from '@/lib/contract/issue-words';
 import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
 import { DEMO_BUILD } from '@/lib/build-mode';
 import { callBackground } from '@/lib/messaging/client';
@@ -23,7 +24,7 @@ export function validateConnection(
   if (apiKey.trim() === '') {
     if (!hasStoredKey) errors.apiKey = 'Paste your API key.';
   } else {
-    const parsed = apiKeySchema.safeParse(apiKey);
+    const parsed = apiKeySchema.safeParse(apiKey, IN_WORDS);
     if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? 'This API key is not valid.';
   }
   return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalizeBaseUrl(baseUrl) };

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AD_PLATFORMS, type LibrarySearch, type OptionalSearchParam } from '@/lib/contract/ad-library';
 import { onArrival, searchSorts } from '../navigation/navigation-store';
 import { persistValidated } from '../ui/persist';
@@ -9,18 +9,18 @@ export const sortChoices = searchSorts;
 export type SortChoice = (typeof sortChoices)[number];
 
 const filtersSchema = z.object({
-  query: z.string().max(200),
-  languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(20),
+  query: z.string().check(z.maxLength(200)),
+  languages: z.array(z.string().check(z.regex(/^[a-z]{2}$/))).check(z.maxLength(20)),
   startDate: z.string(),
   endDate: z.string(),
   launchedAfter: z.string(),
   format: z.string(),
   sort: z.enum(sortChoices),
-  brand: z.object({ id: z.string(), name: z.string() }).nullable(),
+  brand: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** '' for any platform. A search saved before these filters existed reads as without them. */
-  platform: z.enum(['', ...AD_PLATFORMS]).catch(''),
+  platform: z.catch(z.enum(['', ...AD_PLATFORMS]), ''),
   /** Only ads that still run (`status=active`). */
-  activeOnly: z.boolean().catch(false),
+  activeOnly: z.catch(z.boolean(), false),
 });
 export type SearchFilters = z.infer<typeof filtersSchema>;
 
@@ -60,7 +60,7 @@ export const useSearchStore = create<SearchState>()(
     }),
     persistValidated(
       'adscope.search',
-      filtersSchema.extend({ openAdId: z.string().nullable().catch(null) }),
+      z.extend(filtersSchema, { openAdId: z.catch(z.nullable(z.string()), null) }),
       ({ set: _set, reset: _reset, openAd: _openAd, ...state }) => state,
     ),
   ),

@@ -128,28 +128,28 @@ export function loadPictureStyles(styles: readonly string[], waitMs = PICTURE_ST
 }
 
 /** Stores the picture of `root`; too large a picture or a full storage only clears the old one. */
-export function saveSnapshot(root: HTMLElement, now: number, storage: Storage = localStorage): void {
+export function saveSnapshot(root: HTMLElement, now: number, pageStorage: Storage = localStorage): void {
   try {
     if (root.querySelector('[data-snapshot]')) return;
     const json = JSON.stringify(takeSnapshot(root, now));
     if (root.childElementCount === 0 || json.length > SNAPSHOT_MAX_CHARS) {
-      storage.removeItem(PANEL_PICTURE_KEY);
+      pageStorage.removeItem(PANEL_PICTURE_KEY);
       return;
     }
-    storage.setItem(PANEL_PICTURE_KEY, json);
+    pageStorage.setItem(PANEL_PICTURE_KEY, json);
   } catch {
     // Storage unavailable: the panel only paints a little later next time.
   }
 }
 
 /** Reads a stored picture, or null when there is none, it is malformed, or it is stale. */
-export function readSnapshot(now: number, storage: Storage = localStorage): PanelSnapshot | null {
+export function readSnapshot(now: number, pageStorage: Storage = localStorage): PanelSnapshot | null {
   try {
-    const raw = storage.getItem(PANEL_PICTURE_KEY);
+    const raw = pageStorage.getItem(PANEL_PICTURE_KEY);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     if (!isSnapshot(parsed) || now - parsed.savedAt > SNAPSHOT_MAX_AGE_MS || parsed.savedAt > now) {
-      storage.removeItem(PANEL_PICTURE_KEY);
+      pageStorage.removeItem(PANEL_PICTURE_KEY);
       return null;
     }
     return parsed;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { isOpaqueId } from '@/lib/contract/ids';
 import type { PendingSimilar } from '@/lib/storage/pending-similar';
@@ -61,7 +61,7 @@ export const useSimilarStore = create<SimilarState>()(
       },
     }),
     // Only which hand-over was seen; the request itself comes back from session storage.
-    persistValidated('adscope.similar', z.object({ seenId: z.string().nullable() }), ({ seenId }) => ({ seenId })),
+    persistValidated('adscope.similar', z.object({ seenId: z.nullable(z.string()) }), ({ seenId }) => ({ seenId })),
   ),
 );
 

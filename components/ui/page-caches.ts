@@ -12,10 +12,10 @@ export const LEARNED_FORMATS_KEY = 'adscope.formats';
  * or replaced, no page paints or restores another workspace's data. Every extension page
  * shares one localStorage, so the options page clears the panel's too.
  */
-export function clearPageCaches(storage: Storage = localStorage): void {
+export function clearPageCaches(pageStorage: Storage = localStorage): void {
   for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY]) {
     try {
-      storage.removeItem(key);
+      pageStorage.removeItem(key);
     } catch {
       // Storage unavailable: there is nothing to clear.
     }

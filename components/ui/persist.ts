@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
 
 /**
@@ -9,7 +9,7 @@ import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
  */
 export function persistValidated<State, Saved extends Partial<State>>(
   name: string,
-  schema: z.ZodType<Saved>,
+  schema: z.ZodMiniType<Saved>,
   pick: (state: State) => Saved,
   version = 1,
 ): PersistOptions<State, Saved> {

@@ -1,10 +1,11 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { IN_WORDS } from '../contract/issue-words';
 import type { Problem } from '../contract/limits';
 import { ApiError, invalidInput } from '../messaging/api-error';
 
 /** Runs a zod schema over input and turns its first issue into an ApiError naming the field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.infer<S> {
-  const result = schema.safeParse(value);
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, field?: string): z.infer<S> {
+  const result = schema.safeParse(value, IN_WORDS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.path.map(String).join('.') || field || 'input';

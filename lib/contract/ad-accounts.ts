@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS } from './limits';
 import { ALTERNATIVE_NAMES, normalizeListPage, unwrapped, withNames } from './alternatives';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
@@ -18,37 +18,45 @@ const { min: minAds, max: maxAds } = LIMITS.adsLimit;
 /** The ads list's limit (spec 4.4): 1 to 50. */
 export const adsLimitSchema = z
   .number({ error: 'limit must be a number.' })
-  .int('limit must be a whole number.')
-  .min(minAds, `limit must be between ${minAds} and ${maxAds}.`)
-  .max(maxAds, `limit must be between ${minAds} and ${maxAds}.`);
+  .check(
+    z.int('limit must be a whole number.'),
+    z.gte(minAds, `limit must be between ${minAds} and ${maxAds}.`),
+    z.lte(maxAds, `limit must be between ${minAds} and ${maxAds}.`),
+  );
 
 /** Metric values (spec 2): an object keyed by metric id; each a number, or null for "no data in the window". */
-const metricValuesSchema = z
-  .record(z.string(), z.unknown(), { error: 'metrics must be an object keyed by metric id.' })
-  .transform((values) =>
+const metricValuesSchema = z.pipe(
+  z.record(z.string(), z.unknown(), { error: 'metrics must be an object keyed by metric id.' }),
+  z.transform((values) =>
     Object.fromEntries(
       Object.entries(values).map(([id, value]) => [
         id,
         typeof value === 'number' && Number.isFinite(value) ? value : null,
       ]),
     ),
-  );
+  ),
+);
 /** Display names (spec 2): an object mapping metric ids to names; where it sits is not shown, so it may be absent. */
-const metricNamesSchema = z
-  .record(z.string(), z.unknown(), { error: 'metric_names must be an object mapping metric ids to names.' })
-  .optional()
-  .transform((names) =>
+const metricNamesSchema = z.pipe(
+  z.optional(
+    z.record(z.string(), z.unknown(), { error: 'metric_names must be an object mapping metric ids to names.' }),
+  ),
+  z.transform((names) =>
     Object.fromEntries(
       Object.entries(names ?? {}).flatMap(([id, name]) => (typeof name === 'string' ? [[id, name]] : [])),
     ),
-  );
-const optionalFlag = z.boolean().optional().catch(undefined);
-const windowSchema = withNames(
-  { date_start: ALTERNATIVE_NAMES.dateStart, date_stop: ALTERNATIVE_NAMES.dateStop },
-  z.looseObject({ date_start: optionalText, date_stop: optionalText, settling_from: optionalText }),
-)
-  .optional()
-  .catch(undefined);
+  ),
+);
+const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
+const windowSchema = z.catch(
+  z.optional(
+    withNames(
+      { date_start: ALTERNATIVE_NAMES.dateStart, date_stop: ALTERNATIVE_NAMES.dateStop },
+      z.looseObject({ date_start: optionalText, date_stop: optionalText, settling_from: optionalText }),
+    ),
+  ),
+  undefined,
+);
 /** The unnamed fields every report answer may carry (currency, window, total count), by any known name. */
 const reportNames = {
   currency: ALTERNATIVE_NAMES.currency,
@@ -63,7 +71,7 @@ export const adAccountSchema = withNames(
     currency: ALTERNATIVE_NAMES.currency,
   },
   z.looseObject({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     name: optionalText,
     platform: optionalText,
     currency: optionalText,
@@ -85,7 +93,7 @@ export const metricEntrySchema = withNames(
     sortable: ALTERNATIVE_NAMES.metricSortable,
   },
   z.looseObject({
-    id: z.string().min(1).max(200),
+    id: z.string().check(z.minLength(1), z.maxLength(200)),
     name: optionalText,
     kind: optionalText,
     format: optionalText,
@@ -95,8 +103,8 @@ export const metricEntrySchema = withNames(
 );
 export type MetricEntry = z.infer<typeof metricEntrySchema>;
 /** Spec 4.3: the account's metric catalogue (a bare list, or rows under any known name). */
-export const metricCatalogueSchema = z.preprocess(
-  normalizeListPage,
+export const metricCatalogueSchema = z.pipe(
+  z.transform(normalizeListPage),
   z.looseObject({ items: tolerantArray(metricEntrySchema) }),
 );
 export type MetricCatalogue = z.infer<typeof metricCatalogueSchema>;
@@ -120,14 +128,14 @@ const adNames = {
 const rankedRowSchema = withNames(
   { ...adNames, preview_image_url: ALTERNATIVE_NAMES.previewImageUrl },
   z.looseObject({
-    platform_ad_id: z.string({ error: 'platform_ad_id is required on each ranked row.' }).min(1),
+    platform_ad_id: z.string({ error: 'platform_ad_id is required on each ranked row.' }).check(z.minLength(1)),
     name: optionalText,
     status: optionalText,
     format: optionalText,
     preview_image_url: optionalText,
     metrics: metricValuesSchema,
     /** Names on the row (where they sit is not shown); merged into the answer's metric_names. */
-    metric_names: metricNamesSchema.optional(),
+    metric_names: z.optional(metricNamesSchema),
   }),
 );
 export type RankedAd = z.infer<typeof rankedRowSchema>;
@@ -136,23 +144,26 @@ export type RankedAd = z.infer<typeof rankedRowSchema>;
  * The ranked list (4.4): every row is required to carry platform_ad_id and metrics. Names may
  * come once per answer or on each row (not shown which): both are merged into `metric_names`.
  */
-export const rankedSchema = withNames(
-  reportNames,
-  z.looseObject({
-    items: z.array(rankedRowSchema, { error: 'items must be a list of ranked rows.' }),
-    metric_names: metricNamesSchema,
-    window: windowSchema,
-    currency: optionalText,
-    total_ads: optionalCount,
-  }),
-).transform((ranked) =>
-  Object.assign(ranked, {
-    metric_names: Object.assign(
-      {},
-      ...ranked.items.map((row) => row.metric_names ?? {}),
-      ranked.metric_names,
-    ) as Record<string, string>,
-  }),
+export const rankedSchema = z.pipe(
+  withNames(
+    reportNames,
+    z.looseObject({
+      items: z.array(rankedRowSchema, { error: 'items must be a list of ranked rows.' }),
+      metric_names: metricNamesSchema,
+      window: windowSchema,
+      currency: optionalText,
+      total_ads: optionalCount,
+    }),
+  ),
+  z.transform((ranked) =>
+    Object.assign(ranked, {
+      metric_names: Object.assign(
+        {},
+        ...ranked.items.map((row) => row.metric_names ?? {}),
+        ranked.metric_names,
+      ) as Record<string, string>,
+    }),
+  ),
 );
 export type RankedAds = z.infer<typeof rankedSchema>;
 
@@ -171,8 +182,8 @@ const creativeSchema = withNames(
     call_to_action: optionalText,
     link_url: optionalText,
     images: tolerantArray(
-      z.preprocess(
-        (value) => (typeof value === 'string' ? { url: value } : value),
+      z.pipe(
+        z.transform((value) => (typeof value === 'string' ? { url: value } : value)),
         withNames(
           { url: ALTERNATIVE_NAMES.imageUrl, width: ALTERNATIVE_NAMES.width, height: ALTERNATIVE_NAMES.height },
           z.looseObject({ url: optionalText, width: optionalCount, height: optionalCount }),
@@ -188,7 +199,10 @@ const creativeSchema = withNames(
           url: ALTERNATIVE_NAMES.videoUrl,
         },
         z.looseObject({
-          video_id: z.union([z.string().min(1).max(200), z.number().transform(String)]),
+          video_id: z.union([
+            z.string().check(z.minLength(1), z.maxLength(200)),
+            z.pipe(z.number(), z.transform(String)),
+          ]),
           preview_image_url: optionalText,
           duration_seconds: optionalCount,
           url: optionalText,
@@ -216,7 +230,7 @@ export const adDetailSchema = unwrapped(
       window: windowSchema,
       metrics: metricValuesSchema,
       metric_names: metricNamesSchema,
-      creative: creativeSchema.optional().catch(undefined),
+      creative: z.catch(z.optional(creativeSchema), undefined),
     }),
   ),
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { brandIdSchema, ID_MAX_CHARS } from './ids';
 import { ALTERNATIVE_NAMES, normalizeListPage, renameFields, unwrapRecord, unwrapped, withNames } from './alternatives';
 import { optionalText, readRows, tolerantArray } from './tolerant';
@@ -11,7 +11,7 @@ import { parseUtcDay } from './window';
  */
 const libraryVideoSchema = withNames(
   { preview_image_url: ALTERNATIVE_NAMES.previewImageUrl, url: ALTERNATIVE_NAMES.libraryVideoUrl },
-  z.looseObject({ preview_image_url: optionalText, url: optionalText.optional() }),
+  z.looseObject({ preview_image_url: optionalText, url: z.optional(optionalText) }),
 );
 const libraryImageSchema = withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.looseObject({ url: optionalText }));
 
@@ -22,7 +22,10 @@ const libraryImageSchema = withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.loos
  * read as calendar days (lib/contract/ad-dates.ts): a timestamp is the day it was in `zone()`.
  */
 function libraryAdFieldsIn(zone: () => string) {
-  const adDay = optionalText.transform((value) => (value === null ? null : (dayOf(value, zone) ?? value)));
+  const adDay = z.pipe(
+    optionalText,
+    z.transform((value) => (value === null ? null : (dayOf(value, zone) ?? value))),
+  );
   return withNames(
     {
       cta_type: ALTERNATIVE_NAMES.ctaType,
@@ -32,7 +35,7 @@ function libraryAdFieldsIn(zone: () => string) {
     },
     z.looseObject({
       // Bounded where it enters: an ad whose id is too long to keep is a refused row.
-      id: z.string().min(1).max(ID_MAX_CHARS),
+      id: z.string().check(z.minLength(1), z.maxLength(ID_MAX_CHARS)),
       title: optionalText,
       body: optionalText,
       brand_name: optionalText,
@@ -43,17 +46,19 @@ function libraryAdFieldsIn(zone: () => string) {
       end_date: adDay,
       language: optionalText,
       unified_brand_id: optionalText,
-      is_active: z.boolean().nullable(),
+      is_active: z.nullable(z.boolean()),
       images: tolerantArray(libraryImageSchema),
       videos: tolerantArray(libraryVideoSchema),
-      saved_details: z
-        .looseObject({
-          saved_at: optionalText,
-          boards: tolerantArray(z.string()),
-          tags: tolerantArray(z.string()),
-        })
-        .optional()
-        .catch(undefined),
+      saved_details: z.catch(
+        z.optional(
+          z.looseObject({
+            saved_at: optionalText,
+            boards: tolerantArray(z.string()),
+            tags: tolerantArray(z.string()),
+          }),
+        ),
+        undefined,
+      ),
     }),
   );
 }
@@ -86,8 +91,10 @@ function runningOf(ad: unknown): boolean | null {
 
 /** The library ad as read with launch and end days in `zone()`'s calendar (tests name a zone). */
 export function libraryAdSchemaIn(zone: () => string) {
-  return z.preprocess(
-    (ad) => (typeof ad === 'object' && ad !== null && !Array.isArray(ad) ? { ...ad, is_active: runningOf(ad) } : ad),
+  return z.pipe(
+    z.transform((ad) =>
+      typeof ad === 'object' && ad !== null && !Array.isArray(ad) ? { ...ad, is_active: runningOf(ad) } : ad,
+    ),
     libraryAdFieldsIn(zone),
   );
 }
@@ -111,17 +118,17 @@ function pageOf<T>(page: Record<string, unknown>, read: { rows: T[]; refused: nu
  * `items` is required and a list; `cursor` is a string, empty or absent on the last page.
  * Cursors are opaque: any length is sent back as it came.
  */
-export function cursorPageSchema<S extends z.ZodType>(item: S) {
-  return z
-    .looseObject({
+export function cursorPageSchema<S extends z.ZodMiniType>(item: S) {
+  return z.pipe(
+    z.looseObject({
       items: z.array(z.unknown(), { error: 'items must be a list.' }),
-      cursor: z
-        .string({ error: 'cursor must be a string (empty or absent on the last page).' })
-        .nullable()
-        .optional()
-        .transform((value) => (value ? value : null)),
-    })
-    .transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor));
+      cursor: z.pipe(
+        z.optional(z.nullable(z.string({ error: 'cursor must be a string (empty or absent on the last page).' }))),
+        z.transform((value) => (value ? value : null)),
+      ),
+    }),
+    z.transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor)),
+  );
 }
 export const libraryPageSchema = cursorPageSchema(libraryAdSchema);
 export type LibraryPage = z.infer<typeof libraryPageSchema>;
@@ -131,31 +138,35 @@ export type LibraryPage = z.infer<typeof libraryPageSchema>;
  * array, a wrapper, rows and cursor under any known name (ALTERNATIVE_NAMES.items, .cursor).
  * Read as the same `{ items, cursor }` page, so views need no second shape.
  */
-export function listPageSchema<S extends z.ZodType>(item: S) {
-  return z.preprocess(
-    normalizeListPage,
-    z
-      .looseObject({
-        items: z.unknown().optional(),
-        cursor: z
-          .unknown()
-          .optional()
-          .transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
-      })
-      .transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor)),
+export function listPageSchema<S extends z.ZodMiniType>(item: S) {
+  return z.pipe(
+    z.transform(normalizeListPage),
+    z.pipe(
+      z.looseObject({
+        items: z.optional(z.unknown()),
+        cursor: z.pipe(
+          z.optional(z.unknown()),
+          z.transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
+        ),
+      }),
+      z.transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor)),
+    ),
   );
 }
 
 /** A saved-ads row (4.11: "row shape: not shown"): a library ad, or one wrapped with its save time beside it. */
-const savedRowSchema = z.preprocess((row) => {
-  const ad = unwrapRecord(row, ['id']);
-  if (ad === row || typeof ad !== 'object' || ad === null || typeof row !== 'object' || row === null) return row;
-  const outer = renameFields(row, { saved_at: ALTERNATIVE_NAMES.savedAt }) as Record<string, unknown>;
-  const inner = ad as Record<string, unknown>;
-  return inner.saved_details === undefined && typeof outer.saved_at === 'string'
-    ? { ...inner, saved_details: { saved_at: outer.saved_at, boards: outer.boards, tags: outer.tags } }
-    : inner;
-}, libraryAdSchema);
+const savedRowSchema = z.pipe(
+  z.transform((row) => {
+    const ad = unwrapRecord(row, ['id']);
+    if (ad === row || typeof ad !== 'object' || ad === null || typeof row !== 'object' || row === null) return row;
+    const outer = renameFields(row, { saved_at: ALTERNATIVE_NAMES.savedAt }) as Record<string, unknown>;
+    const inner = ad as Record<string, unknown>;
+    return inner.saved_details === undefined && typeof outer.saved_at === 'string'
+      ? { ...inner, saved_details: { saved_at: outer.saved_at, boards: outer.boards, tags: outer.tags } }
+      : inner;
+  }),
+  libraryAdSchema,
+);
 export const savedPageSchema = listPageSchema(savedRowSchema);
 /** One library ad (4.12: "the full response shape: not shown"): the ad, or the ad inside a wrapper. */
 export const libraryAdDetailSchema = unwrapped(['id'], libraryAdSchema);
@@ -182,7 +193,9 @@ export const NO_TERMS_MESSAGE =
   'The search has no letters or digits to look for: symbols and emoji are not searched. Type a word.';
 
 const day = (field: string) =>
-  z.string().refine((value) => parseUtcDay(value) !== undefined, `${field} must be a date written YYYY-MM-DD.`);
+  z
+    .string()
+    .check(z.refine((value) => parseUtcDay(value) !== undefined, `${field} must be a date written YYYY-MM-DD.`));
 
 export const LIBRARY_PAGE_SIZE = 50;
 /**
@@ -206,32 +219,36 @@ export type OptionalSearchParam = (typeof OPTIONAL_SEARCH_PARAMS)[number];
 /** Every parameter of spec 4.10, checked before sending. */
 const pageSize = z
   .number({ error: 'page_size must be a whole number.' })
-  .int('page_size must be a whole number.')
-  .min(1, 'page_size must be between 1 and 100.')
-  .max(100, 'page_size must be between 1 and 100.');
+  .check(
+    z.int('page_size must be a whole number.'),
+    z.gte(1, 'page_size must be between 1 and 100.'),
+    z.lte(100, 'page_size must be between 1 and 100.'),
+  );
 
 const librarySearchShape = {
-  query: z
-    .string()
-    .max(200, 'The search text is limited to 200 characters.')
-    .refine((query) => query.trim() === '' || searchTerms(query).length > 0, NO_TERMS_MESSAGE)
-    .optional(),
-  language: z
-    .array(z.string().regex(/^[a-z]{2}$/, 'language must be an ISO 639-1 code such as en.'))
-    .max(20, 'At most 20 languages.')
-    .optional(),
-  start_date: day('start_date').optional(),
-  end_date: day('end_date').optional(),
-  launched_after: day('launched_after').optional(),
-  sort_by: z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' }).optional(),
-  order: z.literal('newest', { error: 'order must be newest.' }).optional(),
-  display_format: z.string().trim().min(1, 'display_format cannot be empty.').optional(),
-  unified_brand_id: brandIdSchema.optional(),
-  platform: z.enum(AD_PLATFORMS, { error: `platform must be one of ${AD_PLATFORMS.join(', ')}.` }).optional(),
+  query: z.optional(
+    z.string().check(
+      z.maxLength(200, 'The search text is limited to 200 characters.'),
+      z.refine((query) => query.trim() === '' || searchTerms(query).length > 0, NO_TERMS_MESSAGE),
+    ),
+  ),
+  language: z.optional(
+    z
+      .array(z.string().check(z.regex(/^[a-z]{2}$/, 'language must be an ISO 639-1 code such as en.')))
+      .check(z.maxLength(20, 'At most 20 languages.')),
+  ),
+  start_date: z.optional(day('start_date')),
+  end_date: z.optional(day('end_date')),
+  launched_after: z.optional(day('launched_after')),
+  sort_by: z.optional(z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' })),
+  order: z.optional(z.literal('newest', { error: 'order must be newest.' })),
+  display_format: z.optional(z.string().check(z.trim(), z.minLength(1, 'display_format cannot be empty.'))),
+  unified_brand_id: z.optional(brandIdSchema),
+  platform: z.optional(z.enum(AD_PLATFORMS, { error: `platform must be one of ${AD_PLATFORMS.join(', ')}.` })),
   /** Only ads that still run: the real service takes `active` and nothing else. */
-  status: z.literal('active', { error: 'status must be active.' }).optional(),
-  page_size: pageSize.optional(),
-  cursor: z.string().optional(),
+  status: z.optional(z.literal('active', { error: 'status must be active.' })),
+  page_size: z.optional(pageSize),
+  cursor: z.optional(z.string()),
 };
 const launchRange = {
   check: (p: { start_date?: string | undefined; end_date?: string | undefined }) =>
@@ -240,13 +257,16 @@ const launchRange = {
 };
 
 /** Every parameter of spec 4.10, as the client sends them: anything else is refused before sending. */
-export const librarySearchSchema = z.object(librarySearchShape).strict().refine(launchRange.check, launchRange.issue);
+export const librarySearchSchema = z
+  .strictObject(librarySearchShape)
+  .check(z.refine(launchRange.check, launchRange.issue));
 export type LibrarySearch = z.infer<typeof librarySearchSchema>;
 
 /** The same rules as a service reads them: a parameter it does not know is ignored. */
-export const libraryQuerySchema = z.object(librarySearchShape).refine(launchRange.check, launchRange.issue);
+export const libraryQuerySchema = z.object(librarySearchShape).check(z.refine(launchRange.check, launchRange.issue));
 
 /** A page request of an unstated list: the cursor is opaque (no length limit); page_size is ours. */
-export const cursorRequestSchema = z
-  .object({ cursor: z.string().optional(), page_size: z.number().int().min(1).max(100).optional() })
-  .strict();
+export const cursorRequestSchema = z.strictObject({
+  cursor: z.optional(z.string()),
+  page_size: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
+});

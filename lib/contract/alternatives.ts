@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every name the client accepts for a field the contract leaves unnamed ("not shown"), in one
@@ -140,8 +140,11 @@ export function renameFields(value: unknown, fields: Record<string, readonly str
 }
 
 /** Reads an object whose unnamed fields may carry any of their known names (ALTERNATIVE_NAMES). */
-export function withNames<S extends z.ZodType>(fields: Names, schema: S) {
-  return z.preprocess((value) => renameFields(value, fields), schema);
+export function withNames<S extends z.ZodMiniType>(fields: Names, schema: S) {
+  return z.pipe(
+    z.transform((value) => renameFields(value, fields)),
+    schema,
+  );
 }
 
 /**
@@ -159,8 +162,11 @@ export function unwrapRecord(value: unknown, key: readonly string[]): unknown {
 }
 
 /** A record that may come wrapped (see unwrapRecord), read by `schema`. */
-export function unwrapped<S extends z.ZodType>(key: readonly string[], schema: S) {
-  return z.preprocess((value) => unwrapRecord(value, key), schema);
+export function unwrapped<S extends z.ZodMiniType>(key: readonly string[], schema: S) {
+  return z.pipe(
+    z.transform((value) => unwrapRecord(value, key)),
+    schema,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursorPageSchema, libraryAdSchema } from './ad-library';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
 
@@ -10,9 +10,9 @@ export interface BoardNode {
 }
 
 /** A board (spec 2): board_id, name, ad_num and nested children; other fields pass through. */
-export const boardNodeSchema: z.ZodType<BoardNode> = z.lazy(() =>
+export const boardNodeSchema: z.ZodMiniType<BoardNode> = z.lazy(() =>
   z.looseObject({
-    board_id: z.string().min(1),
+    board_id: z.string().check(z.minLength(1)),
     name: optionalText,
     ad_num: optionalCount,
     children: tolerantArray(boardNodeSchema),
@@ -35,30 +35,34 @@ export const tagsSchema = z
   .array(
     z
       .string({ error: 'Each tag must be text.' })
-      .trim()
-      .min(1, 'A tag cannot be empty.')
-      .max(MAX_TAG_CHARS, `Each tag is at most ${MAX_TAG_CHARS} characters.`),
+      .check(
+        z.trim(),
+        z.minLength(1, 'A tag cannot be empty.'),
+        z.maxLength(MAX_TAG_CHARS, `Each tag is at most ${MAX_TAG_CHARS} characters.`),
+      ),
     { error: 'tags must be a list of words.' },
   )
-  .max(MAX_TAGS, `At most ${MAX_TAGS} tags.`);
+  .check(z.maxLength(MAX_TAGS, `At most ${MAX_TAGS} tags.`));
 
 export const boardNameSchema = z
   .string({ error: 'Name the board.' })
-  .trim()
-  .min(1, 'Name the board.')
-  .max(MAX_BOARD_NAME, `A board name is at most ${MAX_BOARD_NAME} characters.`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name the board.'),
+    z.maxLength(MAX_BOARD_NAME, `A board name is at most ${MAX_BOARD_NAME} characters.`),
+  );
 
 /**
  * The bodies of the board writes the contract does not list, assumed as POST /boards/{id}/ads
  * { ad_id, tags? } and POST /boards { name, parent_id? } (docs/api-contract.md).
  */
 export const saveToBoardBodySchema = z.object({
-  ad_id: z.string({ error: 'ad_id is required.' }).min(1, 'ad_id is required.').max(200),
-  tags: tagsSchema.optional(),
+  ad_id: z.string({ error: 'ad_id is required.' }).check(z.minLength(1, 'ad_id is required.'), z.maxLength(200)),
+  tags: z.optional(tagsSchema),
 });
 export const createBoardBodySchema = z.object({
   name: boardNameSchema,
-  parent_id: z.string().min(1).max(120).nullable().optional(),
+  parent_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(120)))),
 });
 
 /** What a save answers: an assumed endpoint (docs/api-contract.md). */

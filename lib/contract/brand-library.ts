@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listPageSchema } from './ad-library';
 import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
 import { ID_MAX_CHARS } from './ids';
@@ -17,10 +17,10 @@ const brandNames = {
 };
 const brandFields = {
   // Bounded where it enters: a brand whose id is too long to keep is a refused row.
-  id: z.string().min(1).max(ID_MAX_CHARS),
+  id: z.string().check(z.minLength(1), z.maxLength(ID_MAX_CHARS)),
   name: optionalText,
-  locked: z.boolean().optional().catch(undefined),
-  followed: z.boolean().optional().catch(undefined),
+  locked: z.catch(z.optional(z.boolean()), undefined),
+  followed: z.catch(z.optional(z.boolean()), undefined),
   domain: optionalText,
   category: optionalText,
   logo_url: optionalText,
@@ -35,7 +35,7 @@ const brandFields = {
 export const brandRowSchema = withNames(brandNames, z.looseObject(brandFields));
 export type BrandRow = z.infer<typeof brandRowSchema>;
 
-const mix = z.record(z.string(), z.number()).optional().catch(undefined);
+const mix = z.catch(z.optional(z.record(z.string(), z.number())), undefined);
 /** One brand's detail (4.13: shape not shown): the record, or the record inside a wrapper. */
 export const brandDetailSchema = unwrapped(
   ALTERNATIVE_NAMES.brandId,
@@ -64,9 +64,9 @@ export type BrandPage = z.infer<typeof brandPageSchema>;
 /** Followed-brand search (spec 4.14): offset paging with total and a quota object of unshown fields. */
 export const followedBrandsSchema = z.looseObject({
   items: tolerantArray(brandRowSchema),
-  has_more: z.boolean().catch(false),
+  has_more: z.catch(z.boolean(), false),
   total: count,
-  quota: z.record(z.string(), z.unknown()).nullable().optional().catch(null),
+  quota: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), null),
 });
 export type FollowedBrands = z.infer<typeof followedBrandsSchema>;
 
@@ -79,25 +79,29 @@ export const FOLLOWED_PAGE_LIMIT = 100;
 export { brandIdSchema } from './ids';
 
 const whole = (field: string) =>
-  z.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`);
+  z.number({ error: `${field} must be a whole number.` }).check(z.int(`${field} must be a whole number.`));
+
+const FOLLOWED_REQUIRED = { error: 'followed is required with scope "followed": { offset, limit }.' };
 
 /** One page of followed brands: the `followed` object of the 4.14 body. `query` is ours (no filter is shown). */
 export const followedPageSchema = z.object(
   {
-    offset: whole('offset')
-      .min(0, 'offset cannot be negative.')
-      .max(
+    offset: whole('offset').check(
+      z.gte(0, 'offset cannot be negative.'),
+      z.lte(
         FOLLOWED_WINDOW - 1,
         `Only the first ${FOLLOWED_WINDOW} followed brands are served: offset must be below ${FOLLOWED_WINDOW}. Narrow the search.`,
       ),
-    limit: whole('limit')
-      .min(1, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`)
-      .max(FOLLOWED_PAGE_LIMIT, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`),
-    query: z.string().max(100, 'query is longer than 100 characters.').optional(),
+    ),
+    limit: whole('limit').check(
+      z.gte(1, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`),
+      z.lte(FOLLOWED_PAGE_LIMIT, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`),
+    ),
+    query: z.optional(z.string().check(z.maxLength(100, 'query is longer than 100 characters.'))),
   },
-  { error: 'followed is required with scope "followed": { offset, limit }.' },
+  FOLLOWED_REQUIRED,
 );
-export const followedRequestSchema = followedPageSchema.strict();
+export const followedRequestSchema = z.strictObject(followedPageSchema.shape, FOLLOWED_REQUIRED);
 
 /** The 4.14 body: scope `followed` with its page. */
 export const followedSearchBodySchema = z.object({

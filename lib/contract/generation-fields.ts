@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeHttpUrl } from '../url';
 import { LIMITS } from './limits';
 
@@ -29,63 +29,74 @@ export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'parti
 
 export const generationSizeSchema = z
   .number({ error: 'size must be a number.' })
-  .int('size must be a whole number.')
-  .min(LIMITS.generationSize.min, `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`)
-  .max(
-    LIMITS.generationSize.max,
-    `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
+  .check(
+    z.int('size must be a whole number.'),
+    z.gte(
+      LIMITS.generationSize.min,
+      `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
+    ),
+    z.lte(
+      LIMITS.generationSize.max,
+      `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
+    ),
   );
 
-export const promptSchema = z
-  .string()
-  .refine((s) => s.trim().length > 0, 'prompt cannot be empty: describe the ad you want.')
-  .superRefine((s, context) => {
+export const promptSchema = z.string().check(
+  z.refine((s) => s.trim().length > 0, 'prompt cannot be empty: describe the ad you want.'),
+  z.superRefine((s, context) => {
     if (s.length > LIMITS.promptMaxChars) {
       context.addIssue({
         code: 'custom',
         message: `prompt is ${s.length} characters; the limit is ${LIMITS.promptMaxChars}.`,
       });
     }
-  });
+  }),
+);
 
 const httpUrl = (field: string) =>
-  z
-    .string({ error: `${field} must be a web address.` })
-    .max(2048, `${field} is longer than 2048 characters.`)
-    .refine((value) => safeHttpUrl(value) !== null, `${field} must be an http(s) address without credentials.`);
+  z.string({ error: `${field} must be a web address.` }).check(
+    z.maxLength(2048, `${field} is longer than 2048 characters.`),
+    z.refine((value) => safeHttpUrl(value) !== null, `${field} must be an http(s) address without credentials.`),
+  );
 
 const hexColor = z
   .string({ error: 'Each color must be a hex code such as #1f6f4a.' })
-  .regex(/^#[0-9a-f]{6}$/i, 'Each color must be a hex code such as #1f6f4a.');
+  .check(z.regex(/^#[0-9a-f]{6}$/i, 'Each color must be a hex code such as #1f6f4a.'));
 
 /** The body's fields after the idempotency key: what the user chooses. */
 export const generationChoiceSchema = z.object({
   prompt: promptSchema,
   brand_id: z
     .string({ error: 'brand_id is required: pick one of your brands.' })
-    .min(1, 'Pick one of your brands.')
-    .max(64),
-  aspect_ratio: z.enum(ASPECT_RATIOS, { error: `aspect_ratio must be one of ${ASPECT_RATIOS.join(', ')}.` }).optional(),
-  size: generationSizeSchema.optional(),
-  output_language: z
-    .enum(OUTPUT_LANGUAGES, { error: `output_language must be one of ${OUTPUT_LANGUAGES.join(', ')}.` })
-    .optional(),
-  reference_image_url: httpUrl('reference_image_url').optional(),
-  logo_url: httpUrl('logo_url').optional(),
-  product_image_urls: z
-    .array(httpUrl('Each product image'))
-    .max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} product images.`)
-    .optional(),
-  colors: z.array(hexColor).max(MAX_COLORS, `At most ${MAX_COLORS} colors.`).optional(),
-  correlation_id: z.string().max(MAX_KEY, `correlation_id is at most ${MAX_KEY} characters.`).optional(),
+    .check(z.minLength(1, 'Pick one of your brands.'), z.maxLength(64)),
+  aspect_ratio: z.optional(
+    z.enum(ASPECT_RATIOS, { error: `aspect_ratio must be one of ${ASPECT_RATIOS.join(', ')}.` }),
+  ),
+  size: z.optional(generationSizeSchema),
+  output_language: z.optional(
+    z.enum(OUTPUT_LANGUAGES, { error: `output_language must be one of ${OUTPUT_LANGUAGES.join(', ')}.` }),
+  ),
+  reference_image_url: z.optional(httpUrl('reference_image_url')),
+  logo_url: z.optional(httpUrl('logo_url')),
+  product_image_urls: z.optional(
+    z
+      .array(httpUrl('Each product image'))
+      .check(z.maxLength(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} product images.`)),
+  ),
+  colors: z.optional(z.array(hexColor).check(z.maxLength(MAX_COLORS, `At most ${MAX_COLORS} colors.`))),
+  correlation_id: z.optional(
+    z.string().check(z.maxLength(MAX_KEY, `correlation_id is at most ${MAX_KEY} characters.`)),
+  ),
 });
 export type GenerationChoice = z.infer<typeof generationChoiceSchema>;
 
-export const generationBodySchema = generationChoiceSchema.extend({
+export const generationBodySchema = z.extend(generationChoiceSchema, {
   idempotency_key: z
     .string({ error: 'idempotency_key is required.' })
-    .min(8, 'idempotency_key must be at least 8 characters: use a UUID per attempt.')
-    .max(MAX_KEY, `idempotency_key is at most ${MAX_KEY} characters.`),
+    .check(
+      z.minLength(8, 'idempotency_key must be at least 8 characters: use a UUID per attempt.'),
+      z.maxLength(MAX_KEY, `idempotency_key is at most ${MAX_KEY} characters.`),
+    ),
 });
 export type GenerationBody = z.infer<typeof generationBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { canonicalUuid } from './limits';
 
 /**
@@ -69,10 +69,12 @@ export function sameId(a: string, b: string): boolean {
 
 /** An id of `kind` in a request, checked before anything is sent; sent as given (one encoded path segment). */
 export function idSchema(kind: IdKind) {
-  return z.string({ error: `A ${NAMES[kind]} id is required.` }).superRefine((value, context) => {
-    const problem = idProblem(value, kind);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  });
+  return z.string({ error: `A ${NAMES[kind]} id is required.` }).check(
+    z.superRefine((value, context) => {
+      const problem = idProblem(value, kind);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 }
 
 export const brandIdSchema = idSchema('brand');

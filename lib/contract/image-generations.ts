@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
 import { generationIdSchema } from './ids';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
@@ -18,21 +18,25 @@ export const generationSchema = withNames(
   },
   z.looseObject({
     generation_id: generationIdSchema,
-    status: z.string().max(40),
-    image_ids: z
-      .array(z.unknown(), { error: 'image_ids must be a list.' })
-      .transform((ids) =>
+    status: z.string().check(z.maxLength(40)),
+    image_ids: z.pipe(
+      z.array(z.unknown(), { error: 'image_ids must be a list.' }),
+      z.transform((ids) =>
         ids.flatMap((id) => (typeof id === 'string' && id.length > 0 && id.length <= 100 ? [id] : [])),
       ),
-    concept_ids: tolerantArray(z.string().max(100)),
+    ),
+    concept_ids: tolerantArray(z.string().check(z.maxLength(100))),
     images: tolerantArray(
       withNames(
         { image_id: ALTERNATIVE_NAMES.imageId, status: ALTERNATIVE_NAMES.imageStatus },
-        z.looseObject({ image_id: z.string().min(1).max(100), status: z.string().max(40) }),
+        z.looseObject({
+          image_id: z.string().check(z.minLength(1), z.maxLength(100)),
+          status: z.string().check(z.maxLength(40)),
+        }),
       ),
     ),
-    aspect_ratio: z.string().max(40).optional().catch(undefined),
-    output_language: z.string().max(40).optional().catch(undefined),
+    aspect_ratio: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined),
+    output_language: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined),
   }),
 );
 export type Generation = z.infer<typeof generationSchema>;
@@ -51,7 +55,7 @@ export const generatedImageSchema = unwrapped(
       error: ALTERNATIVE_NAMES.imageError,
     },
     z.looseObject({
-      id: z.string().min(1).max(100),
+      id: z.string().check(z.minLength(1), z.maxLength(100)),
       status: optionalText,
       url: optionalText,
       concept: optionalText,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ALTERNATIVE_NAMES, normalizeListPage, withNames } from './alternatives';
 import { optionalText, tolerantArray } from './tolerant';
 
@@ -16,9 +16,9 @@ export const ownedBrandSchema = withNames(
     product_context: ALTERNATIVE_NAMES.productContext,
   },
   z.looseObject({
-    id: z.union([z.string().min(1), z.number().transform(String)]),
+    id: z.union([z.string().check(z.minLength(1)), z.pipe(z.number(), z.transform(String))]),
     name: optionalText,
-    locked: z.boolean().optional().catch(undefined),
+    locked: z.catch(z.optional(z.boolean()), undefined),
     logo_url: optionalText,
     colors: tolerantArray(z.string()),
     product_context: optionalText,
@@ -27,8 +27,8 @@ export const ownedBrandSchema = withNames(
 export type OwnedBrand = z.infer<typeof ownedBrandSchema>;
 
 /** Spec 4.15 lists the brands; the list's shape is not shown (items, a bare array, or another name). */
-export const ownedBrandListSchema = z.preprocess(
-  normalizeListPage,
+export const ownedBrandListSchema = z.pipe(
+  z.transform(normalizeListPage),
   z.looseObject({ items: tolerantArray(ownedBrandSchema) }),
 );
 export type OwnedBrandList = z.infer<typeof ownedBrandListSchema>;

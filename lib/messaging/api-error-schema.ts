@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { clientErrorCodes, REQUEST_ID_MAX_CHARS, REQUEST_ID_PATTERN, type SerializedApiError } from './api-error';
 
 /**
@@ -6,12 +6,14 @@ import { clientErrorCodes, REQUEST_ID_MAX_CHARS, REQUEST_ID_PATTERN, type Serial
  * that check a reply without zod use the JSON Schema derived from this one (lib/generated).
  */
 export const serializedApiErrorSchema = z.object({
-  code: z.union([z.number().int(), z.enum(clientErrorCodes)]),
-  httpStatus: z.number().int().nullable(),
+  code: z.union([z.number().check(z.int()), z.enum(clientErrorCodes)]),
+  httpStatus: z.nullable(z.number().check(z.int())),
   message: z.string(),
   retryable: z.boolean(),
-  field: z.string().optional(),
-  retryAfterMs: z.number().nonnegative().optional(),
-  details: z.unknown().optional(),
-  requestId: z.string().min(1).max(REQUEST_ID_MAX_CHARS).regex(REQUEST_ID_PATTERN).optional(),
-}) satisfies z.ZodType<SerializedApiError>;
+  field: z.optional(z.string()),
+  retryAfterMs: z.optional(z.number().check(z.nonnegative())),
+  details: z.optional(z.unknown()),
+  requestId: z.optional(
+    z.string().check(z.minLength(1), z.maxLength(REQUEST_ID_MAX_CHARS), z.regex(REQUEST_ID_PATTERN)),
+  ),
+}) satisfies z.ZodMiniType<SerializedApiError>;

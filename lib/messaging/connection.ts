@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The rules of what a user may enter as the connection, checked by the options form as they
@@ -6,10 +6,12 @@ import { z } from 'zod';
  */
 export const apiKeySchema = z
   .string()
-  .trim()
-  .min(8, 'The API key looks too short: paste the whole key.')
-  .max(512, 'The API key is too long.')
-  .regex(/^[\x21-\x7e]+$/, 'The API key cannot contain spaces or non-ASCII characters.');
+  .check(
+    z.trim(),
+    z.minLength(8, 'The API key looks too short: paste the whole key.'),
+    z.maxLength(512, 'The API key is too long.'),
+    z.regex(/^[\x21-\x7e]+$/, 'The API key cannot contain spaces or non-ASCII characters.'),
+  );
 
 /** This machine: localhost, 127.0.0.0/8 and [::1]. Only these may be reached over plain http. */
 export function isLoopbackHost(hostname: string): boolean {

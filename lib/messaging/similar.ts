@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LibraryAd } from '../contract/ad-library';
 import { brandIdSchema } from '../contract/ids';
 import { LANGUAGE_SOURCES, MAKER_LINE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
@@ -9,86 +9,71 @@ import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keyword-limits';
  * Find-similar as it crosses the message boundary: what the content script and the pages
  * send, checked by the router, and what the panel gets back.
  */
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** Keywords of a similar search, as the panel makes them (lib/keywords.ts: its own are cut to these). */
-const keywordsSchema = z.array(text(KEYWORD_MAX_CHARS)).max(KEYWORDS_MAX);
+const keywordsSchema = z.array(text(KEYWORD_MAX_CHARS)).check(z.maxLength(KEYWORDS_MAX));
 
 /** A page's signals as the content script reads them (lib/content/signals), every field bounded. */
-export const pageSignalsSchema: z.ZodType<PageSignals> = z
-  .object({
-    url: text(2048),
-    hostname: text(253),
-    title: text(300),
-    metas: z.array(z.tuple([text(80), text(300)])).max(120),
-    jsonLd: z.array(text(60_000)).max(8),
-    logos: z.array(text(100)).max(6),
-    h1: text(300),
-    makerLines: z
-      .array(z.tuple([z.enum(MAKER_LINE_SOURCES), text(120)]))
-      .max(6)
-      .optional(),
-    lang: text(35),
-    text: text(600),
-    selection: text(500),
-  })
-  .strict();
+export const pageSignalsSchema: z.ZodMiniType<PageSignals> = z.strictObject({
+  url: text(2048),
+  hostname: text(253),
+  title: text(300),
+  metas: z.array(z.tuple([text(80), text(300)])).check(z.maxLength(120)),
+  jsonLd: z.array(text(60_000)).check(z.maxLength(8)),
+  logos: z.array(text(100)).check(z.maxLength(6)),
+  h1: text(300),
+  makerLines: z.optional(z.array(z.tuple([z.enum(MAKER_LINE_SOURCES), text(120)])).check(z.maxLength(6))),
+  lang: text(35),
+  text: text(600),
+  selection: text(500),
+});
 
 /** What a page or an ad sends to find similar ads; every field bounded. */
 export const similarRequestSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('page'),
-      signals: pageSignalsSchema,
-      keywords: keywordsSchema.optional(),
-      /** A name the user chose over the one the reading put first ("Use … instead"). */
-      prefer: z
-        .object({ site: text(100).optional(), maker: text(100).optional() })
-        .strict()
-        .optional(),
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('ad'),
-      adId: text(200),
-      title: text(300),
-      text: text(2000),
-      brandId: brandIdSchema.nullable(),
-      brandName: text(200).nullable(),
-      language: text(10).nullable(),
-      keywords: keywordsSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    kind: z.literal('page'),
+    signals: pageSignalsSchema,
+    keywords: z.optional(keywordsSchema),
+    /** A name the user chose over the one the reading put first ("Use … instead"). */
+    prefer: z.optional(z.strictObject({ site: z.optional(text(100)), maker: z.optional(text(100)) })),
+  }),
+  z.strictObject({
+    kind: z.literal('ad'),
+    adId: text(200),
+    title: text(300),
+    text: text(2000),
+    brandId: z.nullable(brandIdSchema),
+    brandName: z.nullable(text(200)),
+    language: z.nullable(text(10)),
+    keywords: z.optional(keywordsSchema),
+  }),
 ]);
 export type SimilarRequest = z.infer<typeof similarRequestSchema>;
 
-const nameCandidateSchema = z
-  .object({ name: text(100), signal: z.enum(SIGNALS), weight: z.number().min(0).max(1000) })
-  .strict();
+const nameCandidateSchema = z.strictObject({
+  name: text(100),
+  signal: z.enum(SIGNALS),
+  weight: z.number().check(z.gte(0), z.lte(1000)),
+});
 
 /** A page as the panel read it (lib/page-reading.ts): what the worker needs to find its brands and similar ads. */
-export const pageReadingSchema: z.ZodType<PageReading> = z
-  .object({
-    url: text(2048),
-    title: text(300),
-    /** The page's registrable domain by the Public Suffix List. */
-    site: z
-      .object({ domain: text(253), label: text(253) })
-      .strict()
-      .nullable(),
-    siteNames: z.array(nameCandidateSchema).max(6),
-    makerNames: z.array(nameCandidateSchema).max(4),
-    language: text(10),
-    languageSource: z.enum(LANGUAGE_SOURCES),
-    keywords: keywordsSchema,
-  })
-  .strict();
+export const pageReadingSchema: z.ZodMiniType<PageReading> = z.strictObject({
+  url: text(2048),
+  title: text(300),
+  /** The page's registrable domain by the Public Suffix List. */
+  site: z.nullable(z.strictObject({ domain: text(253), label: text(253) })),
+  siteNames: z.array(nameCandidateSchema).check(z.maxLength(6)),
+  makerNames: z.array(nameCandidateSchema).check(z.maxLength(4)),
+  language: text(10),
+  languageSource: z.enum(LANGUAGE_SOURCES),
+  keywords: keywordsSchema,
+});
 
 /** What the panel asks the worker for: a page it has read, or an ad; with keywords the user edited. */
 export const similarQuerySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('page'), page: pageReadingSchema, keywords: keywordsSchema.optional() }).strict(),
-  similarRequestSchema.options[1],
+  z.strictObject({ kind: z.literal('page'), page: pageReadingSchema, keywords: z.optional(keywordsSchema) }),
+  similarRequestSchema.def.options[1],
 ]);
 export type SimilarQuery = z.infer<typeof similarQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import { serializedApiErrorSchema } from '../messaging/api-error-schema';
 
@@ -10,18 +10,18 @@ const imageStateSchema = z.object({
   id: z.string(),
   /** unreadable: the generation ended, and this image's result (its URL) could not be read. */
   status: z.enum(['processing', 'success', 'failed', 'unreadable']),
-  url: z.string().nullable(),
-  concept: z.string().nullable(),
-  error: z.string().nullable(),
+  url: z.nullable(z.string()),
+  concept: z.nullable(z.string()),
+  error: z.nullable(z.string()),
 });
 export type JobImage = z.infer<typeof imageStateSchema>;
 
 export const generationJobSchema = z.object({
   /** The idempotency key: made and stored before the first send, reused by every retry. */
-  id: z.string().min(8).max(200),
+  id: z.string().check(z.minLength(8), z.maxLength(200)),
   createdAt: z.number(),
   choice: generationChoiceSchema,
-  brandName: z.string().max(200),
+  brandName: z.string().check(z.maxLength(200)),
   /**
    * submitting: the POST has not been answered; running: polling; done / failed: terminal here;
    * unconfirmed: a submit may have reached the service (its answer was lost) and the check with
@@ -29,26 +29,26 @@ export const generationJobSchema = z.object({
    */
   phase: z.enum(['submitting', 'running', 'done', 'failed', 'unconfirmed']),
   /** A submit's answer was lost: the service may have created (and charged) the generation. */
-  maybeCreated: z.boolean().optional(),
-  submitAttempts: z.number().int().min(0),
-  pollFailures: z.number().int().min(0),
+  maybeCreated: z.optional(z.boolean()),
+  submitAttempts: z.number().check(z.int(), z.gte(0)),
+  pollFailures: z.number().check(z.int(), z.gte(0)),
   nextAt: z.number(),
   /** When nextAt was set: a clock now earlier than this went back, and the job is due. */
-  scheduledAt: z.number().optional(),
-  generationId: z.string().nullable(),
+  scheduledAt: z.optional(z.number()),
+  generationId: z.nullable(z.string()),
   /** The server's status as last read (it may be a value outside the documented five). */
-  status: z.string().nullable(),
+  status: z.nullable(z.string()),
   imageIds: z.array(z.string()),
   images: z.array(imageStateSchema),
-  error: serializedApiErrorSchema.nullable(),
-  finishedAt: z.number().nullable(),
+  error: z.nullable(serializedApiErrorSchema),
+  finishedAt: z.nullable(z.number()),
   /** The workspace (a digest of address and key) it was made in; sent and polled only with that connection. */
-  workspace: z.string().max(64).optional(),
+  workspace: z.optional(z.string().check(z.maxLength(64))),
   /** The answer did not honour the choice (its record says another aspect ratio or language). */
-  warning: z.string().max(500).optional(),
+  warning: z.optional(z.string().check(z.maxLength(500))),
   /** Polls since the generation ended with images still unread; bounded, then polling stops. */
-  terminalPolls: z.number().int().min(0).optional(),
+  terminalPolls: z.optional(z.number().check(z.int(), z.gte(0))),
   /** Not sent or polled for now: the key set now is another workspace's. */
-  held: z.boolean().optional(),
+  held: z.optional(z.boolean()),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineValidatedItem } from './validated-item';
 
 /**
@@ -12,17 +12,17 @@ export const serviceFactsSchema = z.object({
    * Whether the service accepts board writes through its API: `refused` once a write was
    * answered "no such endpoint" (40401, HTTP 404 or 405) for a board its board list still shows.
    */
-  boardWrites: z.enum(['accepted', 'refused']).optional(),
+  boardWrites: z.optional(z.enum(['accepted', 'refused'])),
   /** When boardWrites was learned (ms). */
-  boardWritesAt: z.number().optional(),
+  boardWritesAt: z.optional(z.number()),
   /** The service's words when it refused a board write, for the save dialog's "why". */
-  boardWritesMessage: z.string().max(300).optional(),
+  boardWritesMessage: z.optional(z.string().check(z.maxLength(300))),
   /** Largest value a query parameter may take, learned from a 40001 that named it and its bound: `{ page_size: 50 }`. */
-  maxima: z.record(z.string().max(64), z.number().int().positive()).optional(),
+  maxima: z.optional(z.record(z.string().check(z.maxLength(64)), z.number().check(z.int(), z.positive()))),
   /** Search parameters the service refused by name (a 40001 naming them): their filters are hidden for it. */
-  refusedParams: z.array(z.string().max(64)).max(20).optional(),
+  refusedParams: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(20))),
   /** The service's words when it refused those parameters. */
-  refusedParamsMessage: z.string().max(300).optional(),
+  refusedParamsMessage: z.optional(z.string().check(z.maxLength(300))),
 });
 export type ServiceFacts = z.infer<typeof serviceFactsSchema>;
 
@@ -30,8 +30,10 @@ export type ServiceFacts = z.infer<typeof serviceFactsSchema>;
 export const MAX_SERVICES = 8;
 
 const serviceFactsMapSchema = z
-  .record(z.string().max(2048), serviceFactsSchema)
-  .refine((map) => Object.keys(map).length <= MAX_SERVICES, `At most ${MAX_SERVICES} services are remembered.`);
+  .record(z.string().check(z.maxLength(2048)), serviceFactsSchema)
+  .check(
+    z.refine((map) => Object.keys(map).length <= MAX_SERVICES, `At most ${MAX_SERVICES} services are remembered.`),
+  );
 
 export const serviceFactsItem = defineValidatedItem('local:serviceFacts', serviceFactsMapSchema, {
   fallback: {},

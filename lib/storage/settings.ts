@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineValidatedItem } from './validated-item';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);

@@ -1,5 +1,5 @@
 import type { StorageItemKey } from 'wxt/utils/storage';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineStoredItem, type StoredItem } from './stored-item';
 
 /** A stored item that its owner (the background) also writes, through the same schema. */
@@ -15,7 +15,7 @@ export interface ValidatedItemOptions<T> {
 }
 
 /** A versioned storage item (WXT storage with migrations) whose every read and write passes through a zod schema. */
-export function defineValidatedItem<S extends z.ZodType>(
+export function defineValidatedItem<S extends z.ZodMiniType>(
   key: StorageItemKey,
   schema: S,
   options: ValidatedItemOptions<z.infer<S>>,

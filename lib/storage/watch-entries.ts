@@ -1,5 +1,5 @@
 /** The watchlist's synced format, free of any browser API: the background, pages and the bench share it. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { canonicalId } from '../contract/ids';
 
 /** The most brands one watchlist holds. */
@@ -24,10 +24,11 @@ export interface WatchedBrand {
 }
 
 const storedBrandSchema = z.object({
-  n: z
-    .string()
-    .transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
-  a: z.number().finite(),
+  n: z.pipe(
+    z.string(),
+    z.transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
+  ),
+  a: z.number(),
 });
 
 /** The synced item of one brand. */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type LibraryAd, libraryAdSchema } from '../contract/ad-library';
 import { idProblem } from '../contract/ids';
 import { countOf } from '../count';
@@ -48,13 +48,11 @@ export const watchlistItem: StoredItem<WatchedBrand[]> = {
 export const WATCH_INTERVALS = [0, 1, 2, 3, 6, 12, 24] as const;
 export const DEFAULT_WATCH_INTERVAL = 6;
 
-export const watchSettingsSchema = z
-  .object({
-    intervalHours: z.number().int().min(0).max(24),
-    /** One notification per check that found something; off until the user turns it on. */
-    notify: z.boolean(),
-  })
-  .strict();
+export const watchSettingsSchema = z.strictObject({
+  intervalHours: z.number().check(z.int(), z.gte(0), z.lte(24)),
+  /** One notification per check that found something; off until the user turns it on. */
+  notify: z.boolean(),
+});
 export type WatchSettings = z.infer<typeof watchSettingsSchema>;
 
 /** Synced with the watchlist: the same brands are checked as often on each of the user's browsers. */
@@ -82,7 +80,11 @@ export function fitText(text: string, max: number): string {
 }
 
 /** A stored text that comes from elsewhere (the service, a page): cut to fit, never refused. */
-export const fittedText = (max: number) => z.string().transform((text) => fitText(text, max));
+export const fittedText = (max: number) =>
+  z.pipe(
+    z.string(),
+    z.transform((text) => fitText(text, max)),
+  );
 
 const LONGEST_URL = 2_048;
 /**
@@ -152,32 +154,33 @@ export function newsAdOf(ad: LibraryAd): LibraryAd {
 const newsBrandSchema = z.object({
   name: fittedText(200),
   /** Newest first seen first; an ad that does not read is left out, the others stay. */
-  ads: tolerantArray(z.object({ ad: libraryAdSchema, firstSeenAt: z.number() })).transform((ads) =>
-    ads.slice(0, NEWS_KEPT_PER_BRAND),
+  ads: z.pipe(
+    tolerantArray(z.object({ ad: libraryAdSchema, firstSeenAt: z.number() })),
+    z.transform((ads) => ads.slice(0, NEWS_KEPT_PER_BRAND)),
   ),
   /** New ads beyond those kept. */
-  more: z.number().int().min(0).catch(0),
+  more: z.catch(z.number().check(z.int(), z.gte(0)), 0),
 });
 
 /** A record read one value at a time: a value that does not read is left out, never the whole record. */
-function tolerantRecord<S extends z.ZodType>(value: S) {
-  return z
-    .record(z.string(), z.unknown())
-    .catch({})
-    .transform((record) => {
+function tolerantRecord<S extends z.ZodMiniType>(value: S) {
+  return z.pipe(
+    z.catch(z.record(z.string(), z.unknown()), {}),
+    z.transform((record) => {
       const kept: Record<string, z.output<S>> = {};
       for (const [key, entry] of Object.entries(record)) {
         const parsed = value.safeParse(entry);
         if (parsed.success) kept[key] = parsed.data as z.output<S>;
       }
       return kept;
-    });
+    }),
+  );
 }
 
 export const newsSchema = z.object({
   brands: tolerantRecord(newsBrandSchema),
   /** The service (workspace) these were found on; news of another is put aside, never shown as this one's. */
-  service: z.string().max(64).nullable().catch(null).default(null),
+  service: z._default(z.catch(z.nullable(z.string().check(z.maxLength(64))), null), null),
 });
 export type WatchNews = z.infer<typeof newsSchema>;
 
@@ -196,8 +199,8 @@ export const brandCheckSchema = z.object({
   /** ok: its newest ads were compared; not_found: the service has no such brand; failed: see message. */
   outcome: z.enum(['ok', 'not_found', 'failed']),
   /** Ads looked at in this check. */
-  looked: z.number().int().min(0),
-  message: fittedText(300).nullable(),
+  looked: z.number().check(z.int(), z.gte(0)),
+  message: z.nullable(fittedText(300)),
 });
 export type BrandCheck = z.infer<typeof brandCheckSchema>;
 
@@ -205,25 +208,28 @@ export const runOutcomes = ['complete', 'budget', 'rate_limited', 'failed', 'not
 export type RunOutcome = (typeof runOutcomes)[number];
 
 export const runStateSchema = z.object({
-  id: z.string().max(64),
+  id: z.string().check(z.maxLength(64)),
   /** scheduled: the alarm or "Check now"; baseline: brands never checked yet, learning what they have. */
   kind: z.enum(['scheduled', 'baseline']),
   startedAt: z.number(),
   /** Brand ids still to check, the next first. */
-  queue: z.array(z.string().max(64)).max(1000),
-  total: z.number().int().min(0),
-  requests: z.number().int().min(0),
-  budget: z.number().int().min(0),
-  newAds: z.number().int().min(0),
+  queue: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(1000)),
+  total: z.number().check(z.int(), z.gte(0)),
+  requests: z.number().check(z.int(), z.gte(0)),
+  budget: z.number().check(z.int(), z.gte(0)),
+  newAds: z.number().check(z.int(), z.gte(0)),
   /** Ads of the service's answers refused in this run: their ids are not ones Adscope can keep. */
-  skipped: z.number().int().min(0).optional().catch(undefined),
+  skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
   /** Brand names with new ads in this run, for its one notification. */
-  newBrands: tolerantArray(fittedText(200)).transform((names) => names.slice(0, 1000)),
+  newBrands: z.pipe(
+    tolerantArray(fittedText(200)),
+    z.transform((names) => names.slice(0, 1000)),
+  ),
   /** Waiting out a Retry-After or a failure: nothing is sent before this. */
-  pausedUntil: z.number().nullable(),
+  pausedUntil: z.nullable(z.number()),
   /** Why it waits: the service asked (a Retry-After), or the service could not be reached. */
-  pauseReason: z.enum(['rate_limited', 'failure']).nullable().catch(null).default(null),
-  pauses: z.number().int().min(0),
+  pauseReason: z._default(z.catch(z.nullable(z.enum(['rate_limited', 'failure'])), null), null),
+  pauses: z.number().check(z.int(), z.gte(0)),
 });
 export type RunState = z.infer<typeof runStateSchema>;
 
@@ -232,28 +238,28 @@ export const lastRunSchema = z.object({
   startedAt: z.number(),
   finishedAt: z.number(),
   outcome: z.enum(runOutcomes),
-  checked: z.number().int().min(0),
-  total: z.number().int().min(0),
-  requests: z.number().int().min(0),
-  newAds: z.number().int().min(0),
+  checked: z.number().check(z.int(), z.gte(0)),
+  total: z.number().check(z.int(), z.gte(0)),
+  requests: z.number().check(z.int(), z.gte(0)),
+  newAds: z.number().check(z.int(), z.gte(0)),
   /** Ads refused in the run (their ids are not ones Adscope can keep); its message says so. */
-  skipped: z.number().int().min(0).optional().catch(undefined),
-  message: fittedText(300).nullable(),
+  skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
+  message: z.nullable(fittedText(300)),
 });
 export type LastRun = z.infer<typeof lastRunSchema>;
 
 /** Requests sent in the current hour by every run: back-to-back runs share one budget. */
-export const requestWindowSchema = z.object({ since: z.number(), requests: z.number().int().min(0) });
+export const requestWindowSchema = z.object({ since: z.number(), requests: z.number().check(z.int(), z.gte(0)) });
 
 export const watchStatusSchema = z.object({
   /** The run under way, or cut short and waiting to resume; one that does not read is dropped. */
-  run: runStateSchema.nullable().catch(null),
+  run: z.catch(z.nullable(runStateSchema), null),
   /** The last run that ended, of any kind. */
-  last: lastRunSchema.nullable().catch(null),
+  last: z.catch(z.nullable(lastRunSchema), null),
   /** When the last scheduled run started: the next is due an interval after it. */
-  lastScheduledAt: z.number().nullable().catch(null),
+  lastScheduledAt: z.catch(z.nullable(z.number()), null),
   brands: tolerantRecord(brandCheckSchema),
-  window: requestWindowSchema.nullable().catch(null).default(null),
+  window: z._default(z.catch(z.nullable(requestWindowSchema), null), null),
 });
 export type WatchStatus = z.infer<typeof watchStatusSchema>;
 
@@ -264,12 +270,12 @@ export const watchStatusItem = defineValidatedItem('local:watchStatus', watchSta
 });
 
 /** When the next scheduled check is due; null when checks are off. Written by the background's scheduler alone. */
-export const watchNextAtItem = defineValidatedItem('local:watchNextAt', z.number().nullable(), { fallback: null });
+export const watchNextAtItem = defineValidatedItem('local:watchNextAt', z.nullable(z.number()), { fallback: null });
 
 /** A place the background asks the panel to show (a notification was clicked); session storage, out of pages' reach. */
 export const panelRequestItem = defineValidatedItem(
   'session:panelRequest',
-  z.object({ to: z.literal('new'), at: z.number() }).nullable(),
+  z.nullable(z.object({ to: z.literal('new'), at: z.number() })),
   { fallback: null },
 );
 

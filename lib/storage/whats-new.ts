@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineValidatedItem } from './validated-item';
 
 /**
@@ -7,7 +7,9 @@ import { defineValidatedItem } from './validated-item';
  */
 export const whatsNewItem = defineValidatedItem(
   'local:whatsNew',
-  z.object({ version: z.string().max(32), previous: z.string().max(32).nullable() }).nullable(),
+  z.nullable(
+    z.object({ version: z.string().check(z.maxLength(32)), previous: z.nullable(z.string().check(z.maxLength(32))) }),
+  ),
   { fallback: null },
 );
 

@@ -4,6 +4,7 @@ import type { GenerationRecord, GenerationView } from '../generations';
 import { uuidValue } from '../params';
 import type { Route, RouteContext } from '../router';
 import type { GeneratedImage, Generation } from '../../lib/contract/image-generations';
+import { IN_WORDS } from '../../lib/contract/issue-words';
 
 function serialize(record: GenerationRecord, view: GenerationView): Generation {
   return {
@@ -34,7 +35,7 @@ export const imageGenerationRoutes: Route[] = [
     method: 'POST',
     pattern: '/image-generations',
     handler: (context) => {
-      const parsed = generationBodySchema.safeParse(context.body ?? {});
+      const parsed = generationBodySchema.safeParse(context.body ?? {}, IN_WORDS);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.') || 'body';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { brandAdsPageSchema, type LibrarySearch } from '../../contract/ad-library';
 import {
   brandDetailSchema,

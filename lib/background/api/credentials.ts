@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from '../../messaging/api-error';
 import { apiKeySchema, originOf } from '../../messaging/connection';
 import { defineValidatedItem } from '../../storage/validated-item';
@@ -11,17 +11,18 @@ import { defineValidatedItem } from '../../storage/validated-item';
  * characters, and the content script never sees any of it.
  */
 const storedConnectionSchema = z
-  .object({
-    baseUrl: z.string().min(1),
-    origin: z.string().min(1),
+  .strictObject({
+    baseUrl: z.string().check(z.minLength(1)),
+    origin: z.string().check(z.minLength(1)),
     /** null once the user has forgotten it; the address stays for the form. */
-    apiKey: z.string().min(1).nullable(),
+    apiKey: z.nullable(z.string().check(z.minLength(1))),
   })
-  .strict()
-  .refine((connection) => URL.canParse(connection.baseUrl) && originOf(connection.baseUrl) === connection.origin);
+  .check(
+    z.refine((connection) => URL.canParse(connection.baseUrl) && originOf(connection.baseUrl) === connection.origin),
+  );
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 
-export const connectionItem = defineValidatedItem('local:connection', storedConnectionSchema.nullable(), {
+export const connectionItem = defineValidatedItem('local:connection', z.nullable(storedConnectionSchema), {
   fallback: null,
   version: 1,
 });

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { raceWithSignal } from '../../abort';
 import { type Clock, systemClock } from '../../clock';
+import { IN_WORDS } from '../../contract/issue-words';
 import { ApiCode } from '../../contract/envelope';
 import { ApiError, readRequestId } from '../../messaging/api-error';
 import { type ApiPath, type Query, toSearchParams } from '../../contract/path';
@@ -40,7 +41,7 @@ export interface TransportOptions {
 }
 
 export interface RequestOptions<T> {
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
@@ -59,9 +60,9 @@ export interface Transport {
 type Method = 'GET' | 'POST' | 'DELETE';
 
 const envelopeSchema = z.object({
-  code: z.number().int(),
-  message: z.string().optional().default(''),
-  data: z.unknown().optional(),
+  code: z.number().check(z.int()),
+  message: z._default(z.optional(z.string()), ''),
+  data: z.optional(z.unknown()),
 });
 
 const NEVER_RETRIED = new Set<number>([ApiCode.invalid, ApiCode.planLimit, ApiCode.notFound]);
@@ -95,9 +96,9 @@ function envelopeOf(data: unknown): z.infer<typeof envelopeSchema> | undefined {
  * failure): `{ error, message, request_id }`, at any HTTP status.
  */
 const flatErrorSchema = z.object({
-  error: z.string().trim().min(1),
-  message: z.string().nullish(),
-  request_id: z.unknown().optional(),
+  error: z.string().check(z.trim(), z.minLength(1)),
+  message: z.nullish(z.string()),
+  request_id: z.optional(z.unknown()),
 });
 type FlatError = z.infer<typeof flatErrorSchema>;
 
@@ -330,7 +331,7 @@ async function parseBody(response: Response, maxBytes: number): Promise<unknown>
   }
 }
 
-function dataOf<T>(json: unknown, response: Response, schema: z.ZodType<T>, now: number): T {
+function dataOf<T>(json: unknown, response: Response, schema: z.ZodMiniType<T>, now: number): T {
   const { status, headers } = response;
   const flat = flatErrorOf(json);
   if (flat) throw flatError(flat, status, headers, now);
@@ -352,7 +353,7 @@ function dataOf<T>(json: unknown, response: Response, schema: z.ZodType<T>, now:
       ...requestIdOf(headers),
     });
   }
-  const data = schema.safeParse(envelope.data);
+  const data = schema.safeParse(envelope.data, IN_WORDS);
   if (!data.success) {
     const issue = data.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at data.${issue.path.join('.')}` : '';

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../messaging/api-error';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineValidatedItem } from '../../storage/validated-item';
 import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button-access';
 import { FIND_SIMILAR_SCRIPT, PAGE_BUTTON_SCRIPT_ID } from '../../messaging/page-trigger';
 
-export const pageButtonItem = defineValidatedItem('local:pageButton', z.object({ enabled: z.boolean() }).strict(), {
+export const pageButtonItem = defineValidatedItem('local:pageButton', z.strictObject({ enabled: z.boolean() }), {
   fallback: { enabled: false },
 });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createApi } from '../../../lib/background/api';
 import { adLibraryApi } from '../../../lib/background/api/ad-library';
 import { boardsApi } from '../../../lib/background/api/boards';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { boardsApi } from '../../../lib/background/api/boards';
 import { ownedBrandsApi } from '../../../lib/background/api/owned-brands';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from '../../../lib/messaging/api-error';
 import { boardsApi } from '../../../lib/background/api/boards';
 import { ownedBrandsApi } from '../../../lib/background/api/owned-brands';
@@ -210,6 +210,16 @@ describe('transport', () => {
     const error = await failure(client({ retryLimit: 0 }).brands.list());
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
+  });
+
+  it("says where an answer's shape is wrong and how, in words", async () => {
+    const { transport } = client({ retryLimit: 0 });
+    const schema = z.looseObject({ items: z.array(z.looseObject({ id: z.number() })) });
+    const error = await failure(transport.get(apiPath('owned-brands'), { schema }));
+    expect(error.code).toBe('invalid_response');
+    expect(error.message).toBe(
+      "The API's answer has an unexpected shape at data.items.0.id: Invalid input: expected number, received string.",
+    );
   });
 
   it('collapses identical in-flight GETs into one request', async () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../../lib/messaging/api-error';
@@ -242,7 +243,7 @@ describe('a page of ads where some rows are odd', () => {
       const page = await service.search(brand, cursor);
       return {
         ...page,
-        items: [...page.items, ...odd.map((row) => libraryAdSchema.catch(ad('', '', null)).parse(row))],
+        items: [...page.items, ...odd.map((row) => z.catch(libraryAdSchema, ad('', '', null)).parse(row))],
       };
     };
     const watcher = new WatchRunner({ search, clock, wakeAt: () => undefined });

@@ -120,6 +120,34 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? 'parse error');
 }
 
+describe("schemas use zod's tree-shakable API", () => {
+  const classic = "import { z } from 'zod';\nexport const used = z.string();\n";
+
+  it.each([
+    ['a stored record', 'lib/storage/fixture.ts'],
+    ['the contract', 'lib/contract/fixture.ts'],
+    ["a feature's store", 'components/search/fixture-store.ts'],
+    ['a view', 'components/search/fixture.tsx'],
+    ['the reference server', 'server/fixture.ts'],
+  ])('refuses classic zod in %s', async (_, filePath) => {
+    expect(await rulesBroken(filePath, classic)).toContain('no-restricted-imports');
+  });
+
+  it('allows zod/mini', async () => {
+    const mini = "import { z } from 'zod/mini';\nexport const used = z.string();\n";
+    expect(await rulesBroken('lib/storage/fixture.ts', mini)).toEqual([]);
+    expect(await rulesBroken('components/search/fixture.tsx', mini)).toEqual([]);
+  });
+});
+
+describe("no page carries WXT's storage by a name", () => {
+  it("refuses a binding named 'storage', which WXT would auto-import its storage for", async () => {
+    const code = "export function read(storage: Storage = localStorage) {\n  return storage.getItem('k');\n}\n";
+    expect(await rulesBroken('components/sidepanel/fixture.ts', code)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('components/sidepanel/fixture.ts', code.replaceAll('storage', 'pageStorage'))).toEqual([]);
+  });
+});
+
 describe('views take data and render', () => {
   const query = "import { useQuery } from '@tanstack/react-query';\nexport const used = useQuery;\n";
 

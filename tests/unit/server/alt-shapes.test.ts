@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   adAccountListSchema,
   adDetailSchema,
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([ours.close(), alt.close()]));
 
-async function readFrom<S extends z.ZodType>(
+async function readFrom<S extends z.ZodMiniType>(
   server: RunningServer,
   path: string,
   schema: S,
@@ -51,7 +51,7 @@ async function readFrom<S extends z.ZodType>(
 }
 
 /** Reads `path` from both servers with the client's schema. */
-async function both<S extends z.ZodType>(path: string, schema: S, init: Parameters<typeof api>[2] = {}) {
+async function both<S extends z.ZodMiniType>(path: string, schema: S, init: Parameters<typeof api>[2] = {}) {
   const [fromOurs, fromAlt] = await Promise.all([
     readFrom(ours, path, schema, init),
     readFrom(alt, path, schema, init),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   adAccountListSchema,
   adDetailSchema,
@@ -50,7 +50,7 @@ function lostFields(raw: unknown, parsed: unknown, path = 'data'): string[] {
   return [];
 }
 
-async function read<S extends z.ZodType>(path: string, schema: S, init: Parameters<typeof api>[2] = {}) {
+async function read<S extends z.ZodMiniType>(path: string, schema: S, init: Parameters<typeof api>[2] = {}) {
   const { body } = await api(server, path, init);
   expect(body.code, `${path}: ${String(body.message)}`).toBe(0);
   const parsed = schema.parse(body.data);

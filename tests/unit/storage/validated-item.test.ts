@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineValidatedItem } from '../../../lib/storage/validated-item';
 
 const item = defineValidatedItem('local:probe', z.array(z.object({ n: z.number() })), { fallback: [] });
