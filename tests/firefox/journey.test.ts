@@ -110,7 +110,10 @@ describe('the main journey in Firefox', () => {
     const csv = await eventually(async () => {
       const files = readdirSync(firefox.downloads).filter((name) => name.endsWith('.csv'));
       expect(files).toHaveLength(1);
-      return readFileSync(path.join(firefox.downloads, files[0] ?? ''), 'utf8');
+      // Firefox names the file before it has written it: wait for its rows.
+      const written = readFileSync(path.join(firefox.downloads, files[0] ?? ''), 'utf8');
+      expect(written).toContain(board.name);
+      return written;
     });
     expect(csv).toContain(text.slice(0, 20));
     expect(csv).toContain('firefox');
