@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
 import { HOMEPAGE_URL } from './scripts/project';
+import { catalogueFiles, englishCatalogues } from './scripts/i18n/catalogues';
 
 /** Loopback origins the reference server listens on; granted at install only in the e2e/dev build. */
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -13,6 +14,13 @@ const MINIMUM_FIREFOX_VERSION = '142.0';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   publicDir: 'assets/static',
+  // Catalogues compiled at build time: each bundle's English inside it, the other languages beside it.
+  vite: () => ({ plugins: [englishCatalogues()] }),
+  hooks: {
+    'build:publicAssets': (wxt, files) => {
+      files.push(...catalogueFiles(wxt.config.mode));
+    },
+  },
   manifest: ({ browser, mode }) => {
     const firefox = browser === 'firefox';
     const grantsLoopback = mode === 'e2e' || mode === 'bench' || mode === 'development';

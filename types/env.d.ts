@@ -3,3 +3,9 @@ interface ImportMetaEnv {
   /** `npm run dev` only: the reference server the development build connects itself to, with the demo key. */
   readonly WXT_DEMO_SERVER?: string;
 }
+
+/** A bundle's English messages, compiled at build time (scripts/i18n/catalogues.ts). */
+declare module 'virtual:adscope-english/*' {
+  const messages: import('@lingui/core').Messages;
+  export default messages;
+}

@@ -1,6 +1,7 @@
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useSettings } from '@/components/ui/use-settings';
 import type { Settings } from '@/lib/storage/settings';
+import { LanguageForm } from './language-form';
 import { useThemeChoice } from './use-options';
 
 const THEMES: { value: Settings['theme']; label: string }[] = [
@@ -16,6 +17,7 @@ export function AppearanceForm() {
   return (
     <section aria-labelledby="appearance-heading" className="card">
       <h2 id="appearance-heading">Appearance</h2>
+      <LanguageForm />
       <fieldset className="theme-choices">
         <legend>Theme</legend>
         {THEMES.map((theme) => (

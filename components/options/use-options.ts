@@ -17,6 +17,15 @@ export function useThemeChoice() {
   });
 }
 
+/** The language Adscope is shown in, stored with the settings; every open page follows it. */
+export function useLanguageChoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Settings['language']) => callBackground('settings.setLanguage', { language }),
+    onSuccess: (view) => queryClient.setQueryData(settingsQueryKey, view),
+  });
+}
+
 /** Erases everything Adscope keeps in this browser, the pages' own caches included. */
 export function useEraseAll(onErased: () => void) {
   const queryClient = useQueryClient();

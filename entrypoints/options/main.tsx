@@ -1,5 +1,6 @@
 import '@/assets/styles/base.css';
 import { mountPage } from '@/components/ui/mount';
 import { OptionsPage } from '@/components/options/options-page';
+import english from 'virtual:adscope-english/options';
 
-mountPage(<OptionsPage />);
+void mountPage(<OptionsPage />, { english });

@@ -1,5 +1,6 @@
 import '@/assets/styles/base.css';
 import { mountPage } from '@/components/ui/mount';
 import { PopupApp } from '@/components/popup/popup-app';
+import english from 'virtual:adscope-english/popup';
 
-mountPage(<PopupApp />);
+void mountPage(<PopupApp />, { english });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_BASE_URL, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
+import { cataloguePath, LANGUAGES, SOURCE_LANGUAGE } from '../../lib/i18n/languages';
 import { createDemoData } from '../../server/demo-data';
 import { TEST_NOW } from '../support/clock';
 
@@ -143,6 +144,14 @@ const DEMO_MARKERS = [
   '/__admin',
   'http://127.0.0.1/*',
 ];
+
+describe.each(BUILDS)('the %s catalogues', (build) => {
+  it('are every language but English (each bundle carries its own), without the pseudo-language', () => {
+    const shipped = readdirSync(output(build, 'catalogues')).sort();
+    const expected = LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE).map((tag) => cataloguePath(tag));
+    expect(shipped.map((file) => `catalogues/${file}`)).toEqual(expected.sort());
+  });
+});
 
 describe('nothing of the demo in production', () => {
   it.each(BUILDS)('%s holds no demo control, demo key, demo address or test hook', (build) => {
