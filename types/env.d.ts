@@ -4,8 +4,5 @@ interface ImportMetaEnv {
   readonly WXT_DEMO_SERVER?: string;
 }
 
-/** A bundle's English messages, compiled at build time (scripts/i18n/catalogues.ts). */
-declare module 'virtual:adscope-english/*' {
-  const messages: import('@lingui/core').Messages;
-  export default messages;
-}
+/** An area's English messages, compiled at build time and added where imported (scripts/i18n/catalogues.ts). */
+declare module 'virtual:adscope-english/*' {}

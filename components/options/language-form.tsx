@@ -12,6 +12,7 @@ import {
   type ShownLanguage,
 } from '@/lib/i18n/languages';
 import { useLanguageChoice } from './use-options';
+import 'virtual:adscope-english/options';
 
 /** The languages offered: the browser's, each catalogue, and the pseudo-language where the build ships it. */
 const CHOICES: readonly ShownLanguage[] = DEMO_BUILD ? [...LANGUAGES, PSEUDO_LANGUAGE] : LANGUAGES;

@@ -1,8 +1,7 @@
-import type { Messages } from '@lingui/core';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { Fragment, type ReactNode, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { addEnglish, onLanguageChange, shownLanguage } from '@/lib/i18n';
+import { onLanguageChange, shownLanguage } from '@/lib/i18n';
 import { applyLanguageChoice, watchLanguageChoice } from '@/lib/i18n/runtime';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { useThemeAttribute } from './theme';
@@ -38,8 +37,6 @@ function LanguageRoot({ children }: { children: ReactNode }) {
 }
 
 interface MountOptions {
-  /** The page's English messages (`virtual:adscope-english/<part>`): shown until another language loads, if one is chosen. */
-  english: Messages;
   /** Queries to keep across reopenings of the page. */
   persist?: (key: QueryKey) => boolean;
   /** What else in extension storage the page's cache follows (settings always). */
@@ -47,10 +44,9 @@ interface MountOptions {
 }
 
 /** Mounts an extension page, in the chosen language: React root, query cache (restored if persisted) and theme. */
-export async function mountPage(element: ReactNode, options: MountOptions): Promise<void> {
+export async function mountPage(element: ReactNode, options: MountOptions = {}): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
-  addEnglish(options.english);
   const setLang = () => (document.documentElement.lang = shownLanguage());
   onLanguageChange(setLang);
   await applyLanguageChoice();

@@ -5,14 +5,12 @@ import { sharedKeys } from '@/components/ui/query-keys';
 import { useNavigationStore } from '@/components/navigation/navigation-store';
 import { preloadTab, SidePanelApp } from '@/components/sidepanel/side-panel-app';
 import { keepSnapshot } from '@/components/sidepanel/picture';
-import english from 'virtual:adscope-english/panel';
 
 // The open tab's view is loaded before the first render, so it paints with the shell.
 await preloadTab(useNavigationStore.getState().tab).catch(() => undefined);
 // The settings and the last searches come back from the cache at once when the panel reopens.
 const PERSISTED = new Set<unknown>([sharedKeys.settings()[0], adKeys.search({})[0]]);
 await mountPage(<SidePanelApp />, {
-  english,
   persist: (key) => PERSISTED.has(key[0]),
   watch: [watchConfirmedSaves],
 });

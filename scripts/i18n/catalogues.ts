@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { areaOf, CATALOGUE_PARTS, type CataloguePart, DEMO_AREAS } from '../../lib/i18n/parts.ts';
+import { areaOf, DEMO_AREAS } from '../../lib/i18n/parts.ts';
 import { cataloguePath, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../lib/i18n/languages.ts';
 import { pseudoMessage } from './pseudo.ts';
 
@@ -54,11 +54,15 @@ function shipsIn(mode: string): (entry: [string, string]) => boolean {
   return ([id]) => mode !== 'production' || !DEMO_AREAS.includes(areaOf(id));
 }
 
-/** The English messages of the areas a bundle carries. */
-export function englishPart(part: CataloguePart, mode = 'development', dir = CATALOGUE_DIR): CompiledCatalogue {
-  const areas: readonly string[] = CATALOGUE_PARTS[part];
+/** The English messages of one area. */
+export function englishArea(area: string, mode = 'development', dir = CATALOGUE_DIR): CompiledCatalogue {
   const english = Object.entries(readCatalogue(SOURCE_LANGUAGE, dir)).filter(shipsIn(mode));
-  return compileCatalogue(Object.fromEntries(english.filter(([id]) => areas.includes(areaOf(id)))));
+  return compileCatalogue(Object.fromEntries(english.filter(([id]) => areaOf(id) === area)));
+}
+
+/** The areas of the English catalogue. */
+export function catalogueAreas(dir = CATALOGUE_DIR): string[] {
+  return [...new Set(Object.keys(readCatalogue(SOURCE_LANGUAGE, dir)).map(areaOf))].sort();
 }
 
 /** A whole language compiled, as pages and the worker fetch it; the pseudo-language is made from English. */
@@ -86,8 +90,9 @@ export function catalogueFiles(mode: string, dir = CATALOGUE_DIR): { relativeDes
 const ENGLISH_MODULE = 'virtual:adscope-english/';
 
 /**
- * `import english from 'virtual:adscope-english/popup'`: a bundle's English messages, compiled at
- * build time (no ICU parser ships), only the areas lib/i18n/parts.ts gives that bundle.
+ * `import 'virtual:adscope-english/popup'`: an area's English messages, compiled at build time (no
+ * ICU parser ships) and added to the messages where the importing module is: English travels in
+ * the chunk that shows it.
  */
 export function englishCatalogues(dir = CATALOGUE_DIR): Plugin {
   let mode = 'development';
@@ -99,10 +104,11 @@ export function englishCatalogues(dir = CATALOGUE_DIR): Plugin {
     resolveId: (id) => (id.startsWith(ENGLISH_MODULE) ? `\0${id}` : null),
     load(id) {
       if (!id.startsWith(`\0${ENGLISH_MODULE}`)) return null;
-      const part = id.slice(ENGLISH_MODULE.length + 1);
-      if (!(part in CATALOGUE_PARTS)) throw new Error(`No catalogue part ${part}: see lib/i18n/parts.ts.`);
+      const area = id.slice(ENGLISH_MODULE.length + 1);
+      if (!catalogueAreas(dir).includes(area)) throw new Error(`No area ${area} in the English catalogue.`);
       this.addWatchFile(path.join(dir, `${SOURCE_LANGUAGE}.json`));
-      return `export default ${JSON.stringify(englishPart(part as CataloguePart, mode, dir))};`;
+      const runtime = JSON.stringify(path.join(dir, '../index.ts'));
+      return `import { addEnglish } from ${runtime};\naddEnglish(${JSON.stringify(englishArea(area, mode, dir))});\n`;
     },
   };
 }

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import type { RunningServer } from '../../server/app';
+import { expectPseudoEverywhere } from '../support/pseudo';
+import { expect, test } from './fixtures';
+
+/**
+ * Every converted surface in the pseudo-language (accented, 40 % longer, bracketed): a text that
+ * skipped the catalogue, or one cut off or running out of the page, fails.
+ */
+/** The toolbar popup is 340 px wide, whatever the browser: it is read at that width and wider. */
+const POPUP_WIDTHS = [340, 400];
+/** A browser's shortcut keys (Alt+Shift+S) are the browser's words, not ours. */
+const KEYS = /^[A-Za-z]+(\+[A-Za-z0-9]+)+$/;
+
+async function choosePseudo(openPage: (name: 'options') => Promise<Page>): Promise<void> {
+  const options = await openPage('options');
+  await options.getByLabel('Language').selectOption('en-XA');
+  await expect(options.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await options.close();
+}
+
+/** Generations in each state the popup shows: done with a failed and an unreadable image, failed, unconfirmed, held. */
+function storedJobs(server: RunningServer, now: number) {
+  const account = server.state.adAccounts[0];
+  const ad = account?.ads[0];
+  const url = account && ad ? `${server.baseUrl}/media/accounts/${account.id}/${ad.platformAdId}/preview.svg` : null;
+  const base = {
+    choice: { prompt: 'Summer sale', brand_id: 'b1', size: 3 },
+    brandName: 'Acme',
+    submitAttempts: 1,
+    pollFailures: 0,
+    nextAt: now + 86_400_000,
+    generationId: 'gen-1',
+    imageIds: [],
+    finishedAt: now,
+    createdAt: now - 125_000,
+  };
+  const image = (id: string, status: string, withUrl = false) => ({
+    id,
+    status,
+    url: withUrl ? url : null,
+    concept: null,
+    error: null,
+  });
+  return [
+    {
+      ...base,
+      id: 'job-done-0001',
+      phase: 'done',
+      status: 'partial_success',
+      error: null,
+      images: [image('i1', 'success', true), image('i2', 'failed'), image('i3', 'unreadable')],
+    },
+    {
+      ...base,
+      id: 'job-failed-0002',
+      phase: 'failed',
+      status: 'failed',
+      images: [],
+      error: { code: 'generation_failed', httpStatus: null, message: 'Acme', retryable: false },
+    },
+    {
+      ...base,
+      id: 'job-unconfirmed-0003',
+      phase: 'unconfirmed',
+      status: null,
+      images: [],
+      finishedAt: null,
+      error: { code: 'network', httpStatus: null, message: 'Acme', retryable: true, requestId: 'req-42' },
+    },
+    { ...base, id: 'job-held-0004', phase: 'running', status: 'processing', images: [], held: true, error: null },
+  ];
+}
+
+test('the popup, with generations in every state, is all in the pseudo-language and nothing is cut off', async ({
+  openPage,
+  server,
+  context,
+}) => {
+  await choosePseudo(openPage);
+  const worker = context.serviceWorkers()[0];
+  const jobs = storedJobs(server, Date.now());
+  await worker?.evaluate(async (value) => {
+    type Chrome = { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
+    await (globalThis as unknown as { chrome: Chrome }).chrome.storage.local.set({ generationJobs: value });
+  }, jobs);
+  const popup = await openPage('popup');
+  await expect(popup.getByRole('list', { name: /^\[.*\]$/ }).first()).toBeVisible();
+  for (const width of POPUP_WIDTHS) {
+    await popup.setViewportSize({ width, height: 900 });
+    await expectPseudoEverywhere(popup, [KEYS, 'Acme', 'Summer sale', 'req-42']);
+  }
+});
