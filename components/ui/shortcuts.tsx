@@ -1,5 +1,6 @@
 import { useOpenShortcutSettings, useShortcuts } from './use-shortcuts';
 import { t } from '@/lib/i18n';
+import { rich } from './rich';
 import './shortcuts.css';
 import 'virtual:adscope-english/shortcuts';
 
@@ -13,19 +14,7 @@ export function ShortcutKeys({ keys, failed = false }: { keys: string | null | u
 /** "right-click and choose Find similar ads, press Alt+Shift+S, or use the toolbar button", with the user's key. */
 export function FindSimilarHow() {
   const keys = useShortcuts().data?.findSimilar;
-  return (
-    <>
-      right-click and choose “Find similar ads”
-      {keys ? (
-        <>
-          , press <kbd>{keys}</kbd>,
-        </>
-      ) : (
-        ','
-      )}{' '}
-      or use the toolbar button
-    </>
-  );
+  return keys ? rich('shortcuts.findSimilarHow', { keys: <kbd>{keys}</kbd> }) : t('shortcuts.findSimilarHowNoKeys');
 }
 
 /** The browser's page where the user picks Adscope's keys. */

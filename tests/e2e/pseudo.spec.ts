@@ -7,6 +7,9 @@ import { expect, test } from './fixtures';
  * Every converted surface in the pseudo-language (accented, 40 % longer, bracketed): a text that
  * skipped the catalogue, or one cut off or running out of the page, fails.
  */
+const WIDTHS = [320, 400];
+/** An address given as an example, and addresses the reference server runs at. */
+const ADDRESSES = /^(https?:\/\/\S+|•+ \w{4})$/;
 /** The toolbar popup is 340 px wide, whatever the browser: it is read at that width and wider. */
 const POPUP_WIDTHS = [340, 400];
 /** A browser's shortcut keys (Alt+Shift+S) are the browser's words, not ours. */
@@ -89,5 +92,41 @@ test('the popup, with generations in every state, is all in the pseudo-language 
   for (const width of POPUP_WIDTHS) {
     await popup.setViewportSize({ width, height: 900 });
     await expectPseudoEverywhere(popup, [KEYS, 'Acme', 'Summer sale', 'req-42']);
+  }
+});
+
+test('Options and the welcome page are all in the pseudo-language, with nothing cut off at 320 and 400 px', async ({
+  openPage,
+  connect,
+  context,
+  extensionId,
+  consoleErrors,
+}) => {
+  await connect();
+  await choosePseudo(openPage);
+  const options = await openPage('options');
+  await expect(options.locator('h1')).toHaveText(/^\[.*\]$/);
+  for (const width of WIDTHS) {
+    await options.setViewportSize({ width, height: 900 });
+    await expectPseudoEverywhere(options, [KEYS, ADDRESSES]);
+  }
+  // The question before everything is deleted.
+  await options.locator('button.btn-danger').click();
+  await expect(options.getByRole('alert')).toBeVisible();
+  for (const width of WIDTHS) {
+    await options.setViewportSize({ width, height: 900 });
+    await expectPseudoEverywhere(options, [KEYS, ADDRESSES]);
+  }
+
+  const welcome = await context.newPage();
+  welcome.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`welcome: ${message.text()}`);
+  });
+  await welcome.goto(`chrome-extension://${extensionId}/welcome.html`);
+  await expect(welcome.locator('h1')).toHaveText(/^\[.*\]$/);
+  await expect(welcome.locator('#try-heading')).toBeVisible();
+  for (const width of WIDTHS) {
+    await welcome.setViewportSize({ width, height: 900 });
+    await expectPseudoEverywhere(welcome, [KEYS, ADDRESSES, '/', 'S']);
   }
 });
