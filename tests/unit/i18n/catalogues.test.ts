@@ -97,14 +97,17 @@ describe('the catalogues', () => {
     }).toEqual({ missing: [], extra: [] });
   });
 
+  // Names, not kinds: a language may count on another value than English does (a plural there, plain here).
   it.each(translations)('%s: every message has the placeholders of its English message', (language) => {
     const source = compileCatalogue(english);
     const translated = compileCatalogue(readCatalogue(language));
     const differing = Object.keys(source)
       .filter((id) => id in translated)
       .filter((id) => {
-        const want = [...placeholders(source[id] ?? [])].sort();
-        const have = [...placeholders(translated[id] ?? [])].sort();
+        const names = (message: CompiledMessage | undefined) =>
+          [...new Set([...placeholders(message ?? [])].map((name) => name.split(':')[0]))].sort();
+        const want = names(source[id]);
+        const have = names(translated[id]);
         return want.join() !== have.join();
       });
     expect(differing).toEqual([]);
@@ -123,7 +126,7 @@ describe('the catalogues', () => {
     const translated = readCatalogue(language);
     const source = compileCatalogue(english);
     // Only the words count: a message of placeholders and punctuation is the same everywhere.
-    const hasWords = (id: string) => /[A-Za-z]{3}/.test(textOf(source[id] ?? []));
+    const hasWords = (id: string) => /[A-Za-z]{3}/.test(textOf(source[id] ?? []).replace(/Adscope/g, ''));
     const untranslated = Object.keys(english).filter(
       (id) => translated[id] === english[id] && hasWords(id) && !SAME_AS_ENGLISH[language]?.includes(id),
     );
