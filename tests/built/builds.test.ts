@@ -214,6 +214,20 @@ describe.each(BUILDS)('the %s store listing', (build) => {
     expect(messages.extDescription?.message.length).toBeLessThanOrEqual(132);
   });
 
+  it('has the store texts in every language Adscope speaks, each with every English key', () => {
+    const read = (folder: string) =>
+      JSON.parse(readFileSync(output(build, '_locales', folder, 'messages.json'), 'utf8')) as Record<
+        string,
+        { message: string }
+      >;
+    const english = read('en');
+    for (const language of LANGUAGES) {
+      const messages = read(language.replace('-', '_'));
+      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(english).sort());
+      expect(messages.extDescription?.message.length, language).toBeLessThanOrEqual(132);
+    }
+  });
+
   it("links the project's home page from package.json", () => {
     const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { homepage: string; license: string };
     expect(manifestOf(build).homepage_url).toBe(pkg.homepage.replace(/#.*$/, ''));
