@@ -15,12 +15,14 @@ const POPUP_WIDTHS = [340, 400];
 /** A browser's shortcut keys (Alt+Shift+S) are the browser's words, not ours. */
 const KEYS = /^[A-Za-z]+(\+[A-Za-z0-9]+)+$/;
 
-async function choosePseudo(openPage: (name: 'options') => Promise<Page>): Promise<void> {
+async function chooseLanguage(openPage: (name: 'options') => Promise<Page>, language: string): Promise<void> {
   const options = await openPage('options');
-  await options.getByLabel('Language').selectOption('en-XA');
-  await expect(options.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await options.locator('#language-choice').selectOption(language);
+  await expect(options.locator('html')).toHaveAttribute('lang', language === 'auto' ? 'en' : language);
   await options.close();
 }
+
+const choosePseudo = (openPage: (name: 'options') => Promise<Page>) => chooseLanguage(openPage, 'en-XA');
 
 /** Generations in each state the popup shows: done with a failed and an unreadable image, failed, unconfirmed, held. */
 function storedJobs(server: RunningServer, now: number) {
@@ -128,5 +130,30 @@ test('Options and the welcome page are all in the pseudo-language, with nothing 
   for (const width of WIDTHS) {
     await welcome.setViewportSize({ width, height: 900 });
     await expectPseudoEverywhere(welcome, [KEYS, ADDRESSES, '/', 'S']);
+  }
+});
+
+test('the side panel’s frame, its places and the setup prompt are in the pseudo-language at 320 and 400 px', async ({
+  openPage,
+  connect,
+}) => {
+  await choosePseudo(openPage);
+  const unconnected = await openPage('sidepanel');
+  await expect(unconnected.locator('.empty-state h2')).toHaveText(/^\[.*\]$/);
+  for (const width of WIDTHS) {
+    await unconnected.setViewportSize({ width, height: 800 });
+    await expectPseudoEverywhere(unconnected);
+  }
+  await unconnected.close();
+  // Connected as a user of the English pages does (the page object reads English), then back to pseudo.
+  await chooseLanguage(openPage, 'auto');
+  await connect();
+  await choosePseudo(openPage);
+  const panel = await openPage('sidepanel');
+  await expect(panel.getByRole('tablist')).toHaveAccessibleName(/^\[.*\]$/);
+  // The places' own views are converted one by one; the frame and the place names are checked here.
+  for (const width of WIDTHS) {
+    await panel.setViewportSize({ width, height: 800 });
+    await expectPseudoEverywhere(panel, [], ['.panel-header', '[role=tablist]']);
   }
 });

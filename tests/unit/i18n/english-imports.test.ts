@@ -34,12 +34,16 @@ const importedAreas = (source: string) =>
   new Set([...source.matchAll(/import 'virtual:adscope-english\/(\w+)';/g)].map((match) => match[1]));
 
 describe('English beside the code that shows it', () => {
-  it('every module that names a message imports its area', () => {
-    const missing = files.flatMap(({ file, source }) => {
-      const imported = importedAreas(source);
-      const needed = [...new Set(namedIds(source).map(areaOf))];
-      return needed.filter((area) => !imported.has(area)).map((area) => `${file}: ${area}`);
-    });
+  it('every module that shows a message imports its area', () => {
+    // A module that only names ids (a table of them for another module to show) carries no English.
+    const shows = (source: string) => /import \{[^}]*\b(t|rich)\b[^}]*\} from '[^']*(lib\/i18n|\/rich)'/.test(source);
+    const missing = files
+      .filter(({ source }) => shows(source))
+      .flatMap(({ file, source }) => {
+        const imported = importedAreas(source);
+        const needed = [...new Set(namedIds(source).map(areaOf))];
+        return needed.filter((area) => !imported.has(area)).map((area) => `${file}: ${area}`);
+      });
     expect(missing).toEqual([]);
   });
 
