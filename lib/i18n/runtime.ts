@@ -60,7 +60,8 @@ const loaded = new Map<ShownLanguage, Messages>();
  */
 export async function applyLanguageChoice(sources: LanguageSources = browserLanguageSources): Promise<ShownLanguage> {
   const choice = await sources.readChoice().catch(() => 'auto' as const);
-  let language = resolveLanguage(choice, sources.preferred(), DEMO_BUILD);
+  const chosen = resolveLanguage(choice, sources.preferred(), DEMO_BUILD);
+  let language = chosen;
   if (language !== SOURCE_LANGUAGE && !loaded.has(language)) {
     try {
       loaded.set(language, await sources.fetchCatalogue(language));
@@ -69,7 +70,8 @@ export async function applyLanguageChoice(sources: LanguageSources = browserLang
       language = SOURCE_LANGUAGE;
     }
   }
-  followLanguage(language);
+  // Dates and numbers need no catalogue: they follow the chosen language even when its words could not load.
+  followLanguage(chosen);
   showLanguage(language, loaded.get(language));
   return language;
 }

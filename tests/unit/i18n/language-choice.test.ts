@@ -85,12 +85,13 @@ describe('the chosen language', () => {
     expect(await settingsItem.get()).toEqual({ theme: 'dark', language: 'auto' });
   });
 
-  it('stays in English when the catalogue cannot be read', async () => {
+  it('stays in English when the catalogue cannot be read, with dates and numbers in the chosen language', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await settingsItem.set({ theme: 'system', language: 'fr' });
     const failing = { ...sources(['en']), fetchCatalogue: () => Promise.reject(new Error('gone')) };
     expect(await applyLanguageChoice(failing)).toBe('en');
     expect(t('options.language.label')).toBe('Language');
+    expect(userLocale({ language: 'en-US' })).toBe('fr');
   });
 
   it('is followed by every page when it changes, and only then', async () => {
