@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { englishCatalogues } from './scripts/i18n/catalogues.ts';
 
 /** The fault property and the simulated week run the longest by far: started first, the other files share the other core meanwhile. */
 const LONGEST = ['exactly-once.test.ts', 'week.test.ts'];
@@ -15,10 +16,11 @@ class LongestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
-  plugins: [WxtVitest()],
+  plugins: [WxtVitest(), englishCatalogues()],
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['tests/support/english.ts'],
     restoreMocks: true,
     testTimeout: 15_000,
     // Files of one worker share their modules: importing the server, zod and WXT once per worker,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'wxt';
 import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
 import { HOMEPAGE_URL } from './scripts/project';
+import { catalogueFiles, englishCatalogues } from './scripts/i18n/catalogues';
 
 /** Loopback origins the reference server listens on; granted at install only in the e2e/dev build. */
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -93,6 +94,8 @@ export default defineConfig({
     ],
   },
   vite: () => ({
+    // Catalogues compiled at build time: each bundle's English inside it, the other languages beside it.
+    plugins: [englishCatalogues()],
     build: {
       // Every browser Adscope runs in preloads modules itself: no polyfill in each page.
       modulePreload: { polyfill: false },
@@ -105,6 +108,9 @@ export default defineConfig({
     excludeSources: ['tests/**', 'server/**', 'bench/**', 'scripts/**', '.ci/**'],
   },
   hooks: {
+    'build:publicAssets': (wxt, files) => {
+      files.push(...catalogueFiles(wxt.config.mode));
+    },
     // The injected find-similar script uses no content-script context: a stub takes WXT's place in its build only
     // (lib/content/no-context.ts), which keeps the script within its 5 KB budget and the page from hearing of it.
     'vite:build:extendConfig': (entrypoints, config) => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Figure } from './report';
@@ -49,9 +49,24 @@ export const SIZE_BUDGETS: SizeBudget[] = [
   { name: 'options', files: (dir) => firstLoadFiles(dir, 'options.html') },
 ];
 
+/** The languages whose catalogue a build ships beside its bundles (English is inside each bundle). */
+function shippedCatalogues(dir: string): string[] {
+  const catalogues = path.join(dir, 'catalogues');
+  return existsSync(catalogues)
+    ? readdirSync(catalogues)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => file.slice(0, -'.json'.length))
+        .sort()
+    : [];
+}
+
+/** The language whose first loads are measured beside English's: what a German reader's pages fetch. */
+const SECOND_LANGUAGE = 'de';
+const LOADS_IN_LANGUAGE = ['side panel first load', 'popup', 'options'];
+
 export function measureSizes(dir: string): Figure[] {
   if (!existsSync(path.join(dir, 'manifest.json'))) throw new Error(`No build at ${dir}.`);
-  return SIZE_BUDGETS.map(({ name, files, budgetKb }) => {
+  const figures: Figure[] = SIZE_BUDGETS.map(({ name, files, budgetKb }) => {
     const list = files(dir);
     return {
       name: `gzip size: ${name}`,
@@ -61,4 +76,27 @@ export function measureSizes(dir: string): Figure[] {
       note: `${list.length} file${list.length === 1 ? '' : 's'}`,
     };
   });
+  // Each language's catalogue, fetched once when chosen; and the first loads with German chosen.
+  const languages = shippedCatalogues(dir);
+  for (const language of languages) {
+    figures.push({
+      name: `gzip size: catalogue ${language}`,
+      value: gzipKb(path.join(dir, 'catalogues', `${language}.json`)),
+      unit: 'KB',
+      note: 'fetched when the language is chosen',
+    });
+  }
+  if (languages.includes(SECOND_LANGUAGE)) {
+    const catalogue = gzipKb(path.join(dir, 'catalogues', `${SECOND_LANGUAGE}.json`));
+    for (const load of SIZE_BUDGETS.filter(({ name }) => LOADS_IN_LANGUAGE.includes(name))) {
+      const list = load.files(dir);
+      figures.push({
+        name: `gzip size: ${load.name}, German chosen`,
+        value: list.reduce((sum, file) => sum + gzipKb(file), 0) + catalogue,
+        unit: 'KB',
+        note: `${list.length + 1} files`,
+      });
+    }
+  }
+  return figures;
 }

@@ -1,16 +1,37 @@
+import { PSEUDO_LANGUAGE } from './i18n/languages';
+
+/** The language the user chose to read Adscope in (lib/i18n/runtime.ts sets it); unset, the browser's. */
+let shownLanguage: string | undefined;
+
+/** Dates and numbers follow the shown language from now on. */
+export function followLanguage(language: string | undefined): void {
+  shownLanguage = language;
+}
+
 /**
- * The language the user reads numbers and dates in: the browser's own (its UI language, which
- * `navigator.language` reports in extension pages and the worker alike). Every format of the
- * extension takes it from here, so none names a locale of its own.
+ * The language the user reads numbers and dates in: the one Adscope is shown in, kept in the
+ * browser's region when they agree (German chosen in a de-AT browser keeps Austria's formats);
+ * the browser's own (`navigator.language`, in extension pages and the worker alike) until a
+ * language is shown. Every format of the extension takes it from here, so none names a locale of its own.
  */
 export function userLocale(languages: { language?: string } | undefined = globalThis.navigator): string {
-  const tag = languages?.language;
-  if (!tag) return FALLBACK_LOCALE;
+  const browserLocale = canonical(languages?.language);
+  if (!shownLanguage || shownLanguage === PSEUDO_LANGUAGE) return browserLocale ?? FALLBACK_LOCALE;
+  if (browserLocale && !shownLanguage.includes('-') && baseOf(browserLocale) === shownLanguage) return browserLocale;
+  return canonical(shownLanguage) ?? FALLBACK_LOCALE;
+}
+
+function baseOf(tag: string): string {
+  return tag.split('-')[0]?.toLowerCase() ?? tag;
+}
+
+function canonical(tag: string | undefined): string | undefined {
+  if (!tag) return undefined;
   try {
-    return Intl.getCanonicalLocales(tag)[0] ?? FALLBACK_LOCALE;
+    return Intl.getCanonicalLocales(tag)[0];
   } catch {
     // A tag the browser's Intl cannot read (it never should): the neutral default, not an error.
-    return FALLBACK_LOCALE;
+    return undefined;
   }
 }
 

@@ -11,7 +11,7 @@ for (const figure of figures) {
   const over = figure.budget !== undefined && figure.value > figure.budget;
   if (over) ok = false;
   console.log(
-    `${over ? 'OVER' : 'ok  '}  ${figure.name.padEnd(40)} ${figure.value.toFixed(1).padStart(6)} KB${figure.budget === undefined ? '' : ` (budget ${figure.budget} KB)`}`,
+    `${over ? 'OVER' : 'ok  '}  ${figure.name.padEnd(52)} ${figure.value.toFixed(1).padStart(6)} KB${figure.budget === undefined ? '' : ` (budget ${figure.budget} KB)`}`,
   );
 }
 if (!ok) {

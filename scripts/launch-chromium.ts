@@ -33,6 +33,8 @@ export async function launchWithExtension(
     {
       headless: options.headless ?? true,
       executablePath,
+      // `--lang` alone leaves headless Chromium in en-US; Playwright's locale reaches pages and the worker.
+      locale: options.locale ?? 'en-US',
       args: [
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,

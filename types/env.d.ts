@@ -3,3 +3,6 @@ interface ImportMetaEnv {
   /** `npm run dev` only: the reference server the development build connects itself to, with the demo key. */
   readonly WXT_DEMO_SERVER?: string;
 }
+
+/** An area's English messages, compiled at build time and added where imported (scripts/i18n/catalogues.ts). */
+declare module 'virtual:adscope-english/*' {}

@@ -1,12 +1,15 @@
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useSettings } from '@/components/ui/use-settings';
+import { type MessageId, t } from '@/lib/i18n';
 import type { Settings } from '@/lib/storage/settings';
+import { LanguageForm } from './language-form';
 import { useThemeChoice } from './use-options';
+import 'virtual:adscope-english/options';
 
-const THEMES: { value: Settings['theme']; label: string }[] = [
-  { value: 'system', label: 'Match the system' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const THEMES: { value: Settings['theme']; label: MessageId }[] = [
+  { value: 'system', label: 'options.theme.system' },
+  { value: 'light', label: 'options.theme.light' },
+  { value: 'dark', label: 'options.theme.dark' },
 ];
 
 export function AppearanceForm() {
@@ -15,9 +18,10 @@ export function AppearanceForm() {
   const current = settings.data?.theme ?? 'system';
   return (
     <section aria-labelledby="appearance-heading" className="card">
-      <h2 id="appearance-heading">Appearance</h2>
+      <h2 id="appearance-heading">{t('options.appearance.title')}</h2>
+      <LanguageForm />
       <fieldset className="theme-choices">
-        <legend>Theme</legend>
+        <legend>{t('options.theme.label')}</legend>
         {THEMES.map((theme) => (
           <label key={theme.value}>
             <input
@@ -27,11 +31,11 @@ export function AppearanceForm() {
               checked={current === theme.value}
               onChange={() => setTheme.mutate(theme.value)}
             />{' '}
-            {theme.label}
+            {t(theme.label)}
           </label>
         ))}
       </fieldset>
-      {setTheme.isError ? <ErrorNotice title="Could not change the theme" error={setTheme.error} /> : null}
+      {setTheme.isError ? <ErrorNotice title={t('options.theme.failed')} error={setTheme.error} /> : null}
     </section>
   );
 }

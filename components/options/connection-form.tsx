@@ -6,15 +6,19 @@ import { SkeletonList } from '@/components/ui/skeleton';
 import { useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
 import { DEMO_BUILD } from '@/lib/build-mode';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { type ConnectionFormState, useConnectionForm } from './use-connection-form';
+import 'virtual:adscope-english/demo';
+import 'virtual:adscope-english/options';
 
 /** Waits for the stored settings so the form starts from them. */
-export function ConnectionForm({ heading = 'Connection' }: { heading?: string }) {
+export function ConnectionForm({ heading }: { heading?: string }) {
   const settings = useSettings();
-  if (settings.isError) return <ErrorNotice title="Could not read the settings" error={settings.error} />;
-  if (!settings.data) return <SkeletonList label="Loading settings" rows={2} />;
-  return <ConnectionFormBody initialBaseUrl={settings.data.baseUrl} heading={heading} />;
+  if (settings.isError) return <ErrorNotice title={t('options.connection.readFailed')} error={settings.error} />;
+  if (!settings.data) return <SkeletonList label={t('options.connection.loading')} rows={2} />;
+  return (
+    <ConnectionFormBody initialBaseUrl={settings.data.baseUrl} heading={heading ?? t('options.connection.title')} />
+  );
 }
 
 function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: string; heading: string }) {
@@ -25,24 +29,25 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
   return (
     <section aria-labelledby="connection-heading" className="card">
       <h2 id="connection-heading">{heading}</h2>
-      <p className="muted">
-        Your API key is in your workspace's settings on the Advertising Intelligence Service (its API or developer
-        section); copy it from there. The base URL is the service's API address, as its documentation gives it.
-      </p>
+      <p className="muted">{t('options.connection.intro')}</p>
       <form onSubmit={form.onSubmit} noValidate>
         <ConnectionFields form={form} keyField={keyField} />
         <div className="notice-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending || asking}>
-            {asking ? 'Waiting for your permission…' : save.isPending ? 'Testing connection…' : 'Save and test'}
+            {asking
+              ? t('options.connection.asking')
+              : save.isPending
+                ? t('options.connection.testing')
+                : t('options.connection.save')}
           </button>
           {DEMO_BUILD && form.fillDemoServer ? (
             <button type="button" className="btn" onClick={form.fillDemoServer}>
-              Use the local demo server
+              {t('demo.useServer')}
             </button>
           ) : null}
           {settings?.hasApiKey ? (
             <button type="button" className="btn" onClick={() => forget.mutate()} disabled={forget.isPending}>
-              Forget the stored key
+              {t('options.connection.forget')}
             </button>
           ) : null}
         </div>
@@ -51,26 +56,26 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
         {report ? (
           <div className="notice notice-success" role="status">
             <p>
-              <strong>Connected.</strong> {new URL(report.baseUrl).origin} accepted the key; the workspace has{' '}
-              {countOf(report.ownedBrands, 'owned brand')}.
+              <strong>{t('options.connection.connected')}</strong>{' '}
+              {t('options.connection.accepted', { origin: new URL(report.baseUrl).origin, count: report.ownedBrands })}
             </p>
           </div>
         ) : null}
       </div>
       {originQuestion !== null ? <OriginQuestion form={form} origin={originQuestion} /> : null}
       {fieldFailure && !fieldFailure.field ? (
-        <ErrorNotice title="Could not connect. Nothing was saved." error={fieldFailure} />
+        <ErrorNotice title={t('options.connection.failed')} error={fieldFailure} />
       ) : null}
       {fieldFailure?.field && originQuestion === null ? (
         <>
           <p className="visually-hidden" role="alert">
-            Could not connect. Nothing was saved. {fieldFailure.message}
+            {t('options.connection.failedBecause', { reason: fieldFailure.message })}
           </p>
           {/* The message is under its field; the request id the service gave, for its support, is here. */}
           <RequestIdDetails requestId={fieldFailure.requestId} />
         </>
       ) : null}
-      {forget.isError ? <ErrorNotice title="Could not forget the key" error={forget.error} /> : null}
+      {forget.isError ? <ErrorNotice title={t('options.connection.forgetFailed')} error={forget.error} /> : null}
     </section>
   );
 }
@@ -84,29 +89,32 @@ function ConnectionFields({
 }) {
   const { settings } = form;
   const keyHint = settings?.hasApiKey
-    ? `A key ending in ${settings.apiKeyLast4} is stored for ${settings.origin ?? 'this address'}. Leave this empty to keep it.`
-    : 'Stored only on this device, and only sent to the base URL above.';
+    ? t('options.connection.keyStored', {
+        last4: settings.apiKeyLast4 ?? '',
+        origin: settings.origin ?? t('options.connection.thisAddress'),
+      })
+    : t('options.connection.keyHint');
   return (
     <>
       <Field
-        label="Base URL"
+        label={t('options.connection.baseUrl')}
         type="url"
         name="baseUrl"
         autoComplete="url"
         placeholder="https://api.example.com"
         value={form.baseUrl}
         onChange={(event) => form.setBaseUrl(event.target.value)}
-        hint="The address of the Advertising Intelligence Service, without /open/v1."
+        hint={t('options.connection.baseUrlHint')}
         error={form.fieldErrors.baseUrl}
       />
       <Field
-        label="API key"
+        label={t('options.connection.apiKey')}
         type="password"
         name="apiKey"
         ref={keyField}
         autoComplete="off"
         spellCheck={false}
-        placeholder={settings?.hasApiKey ? `•••• ${settings.apiKeyLast4}` : 'Paste your API key'}
+        placeholder={settings?.hasApiKey ? `•••• ${settings.apiKeyLast4}` : t('options.connection.apiKeyPlaceholder')}
         value={form.apiKey}
         onChange={(event) => form.setApiKey(event.target.value)}
         hint={keyHint}
@@ -122,19 +130,21 @@ function OriginQuestion({ form, origin }: { form: ConnectionFormState; origin: s
   return (
     <div className="notice notice-warning" role="alert">
       <p>
-        <strong>Send your stored key to {origin}?</strong>
+        <strong>{t('options.origin.question', { origin })}</strong>
       </p>
       <p>
-        The key ending in {settings?.apiKeyLast4} was entered for {settings?.origin ?? 'another address'}. Adscope sends
-        it nowhere else unless you say so. Nothing was saved.
+        {t('options.origin.explain', {
+          last4: settings?.apiKeyLast4 ?? '',
+          storedOrigin: settings?.origin ?? t('options.origin.another'),
+        })}
       </p>
       <div className="notice-actions">
         <button type="button" className="btn btn-primary" onClick={() => form.sendToOrigin(origin)}>
-          Send it to {origin}
+          {t('options.origin.send', { origin })}
         </button>
         {saveError?.code === 'origin_changed' ? (
           <button type="button" className="btn" onClick={form.enterNewKey}>
-            Enter a key for {origin}
+            {t('options.origin.enterKey', { origin })}
           </button>
         ) : null}
       </div>

@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { rich } from '@/components/ui/rich';
 import { FindSimilarHow } from '@/components/ui/shortcuts';
+import { t } from '@/lib/i18n';
 import { usePageButton } from './use-options';
+import 'virtual:adscope-english/options';
 
 /** The opt-in find-similar button on every page, with the site access it needs asked for in the click. */
 export function PageButtonForm() {
@@ -12,10 +15,8 @@ export function PageButtonForm() {
   const enabled = choice ?? state.data?.enabled ?? false;
   return (
     <section aria-labelledby={`${id}-heading`} className="card">
-      <h2 id={`${id}-heading`}>On web pages</h2>
-      <p className="muted">
-        Adscope reads a page only when you ask: <FindSimilarHow />. It needs no access to your sites for that.
-      </p>
+      <h2 id={`${id}-heading`}>{t('options.pageButton.title')}</h2>
+      <p className="muted">{rich('options.pageButton.intro', { how: <FindSimilarHow /> })}</p>
       <label className="checkbox-row">
         <input
           type="checkbox"
@@ -29,17 +30,19 @@ export function PageButtonForm() {
             change.mutate(next, { onSettled: () => setChoice(null) });
           }}
         />{' '}
-        Show the find-similar button on every page
+        {t('options.pageButton.label')}
       </label>
       <p id={`${id}-help`} className="muted">
-        When you select text on a website, a small “Find similar ads” button appears beside it. Your browser asks you to
-        allow access to all websites; Adscope reads a page only when you press the button. Turned off, Adscope adds
-        nothing to any page and gives the access back.
+        {t('options.pageButton.help')}
       </p>
       {state.isError ? (
-        <ErrorNotice title="Could not read this setting" error={state.error} onRetry={() => void state.refetch()} />
+        <ErrorNotice
+          title={t('options.pageButton.readFailed')}
+          error={state.error}
+          onRetry={() => void state.refetch()}
+        />
       ) : null}
-      {change.isError ? <ErrorNotice title="Could not change the page button" error={change.error} /> : null}
+      {change.isError ? <ErrorNotice title={t('options.pageButton.changeFailed')} error={change.error} /> : null}
     </section>
   );
 }

@@ -1,15 +1,16 @@
 import { projectFileUrl } from '@/components/ui/project-links';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/options';
 
 /** Where Adscope's privacy policy can be read, and what it covers in one line. */
 export function PrivacyNote() {
   const policy = projectFileUrl('PRIVACY.md');
   return (
     <p className="muted">
-      Adscope has no server of its own, no analytics and no tracking: what you search and save goes only to the service
-      you connect.{' '}
+      {t('options.privacy')}{' '}
       {policy ? (
         <a href={policy} target="_blank" rel="noreferrer">
-          Privacy policy
+          {t('options.privacyLink')}
         </a>
       ) : null}
     </p>

@@ -9,6 +9,9 @@ import { DEMO_API_KEY, DEMO_BASE_URL } from '@/lib/contract/demo';
 import { DEMO_BUILD } from '@/lib/build-mode';
 import { callBackground } from '@/lib/messaging/client';
 import type { ConnectionReport } from '@/lib/messaging/protocol';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/connection';
+import 'virtual:adscope-english/options';
 
 export type FieldErrors = Partial<Record<'baseUrl' | 'apiKey', string>>;
 
@@ -22,10 +25,10 @@ export function validateConnection(
   const urlProblem = baseUrlProblem(baseUrl);
   if (urlProblem) errors.baseUrl = urlProblem;
   if (apiKey.trim() === '') {
-    if (!hasStoredKey) errors.apiKey = 'Paste your API key.';
+    if (!hasStoredKey) errors.apiKey = t('connection.keyMissing');
   } else {
     const parsed = apiKeySchema.safeParse(apiKey, IN_WORDS);
-    if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? 'This API key is not valid.';
+    if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? t('connection.keyInvalid');
   }
   return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalizeBaseUrl(baseUrl) };
 }
@@ -103,7 +106,7 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
     }
     if (!granted) {
       setFieldErrors({
-        baseUrl: `Permission refused: Adscope needs access to ${new URL(checked.baseUrl).origin} to call the API. Save again and choose Allow. Nothing was saved.`,
+        baseUrl: t('options.connection.permissionRefused', { origin: new URL(checked.baseUrl).origin }),
       });
       return;
     }

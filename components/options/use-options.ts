@@ -6,13 +6,24 @@ import { originPattern } from '@/lib/messaging/connection';
 import { callBackground } from '@/lib/messaging/client';
 import { type PageButtonState, pageButtonRelease, pageButtonRequest } from '@/lib/messaging/page-button-access';
 import type { Settings } from '@/lib/storage/settings';
+import { t } from '@/lib/i18n';
 import { optionsKeys } from './query-keys';
+import 'virtual:adscope-english/options';
 
 /** The theme, changed in the background and shown at once from its answer. */
 export function useThemeChoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (theme: Settings['theme']) => callBackground('settings.setTheme', { theme }),
+    onSuccess: (view) => queryClient.setQueryData(settingsQueryKey, view),
+  });
+}
+
+/** The language Adscope is shown in, stored with the settings; every open page follows it. */
+export function useLanguageChoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Settings['language']) => callBackground('settings.setLanguage', { language }),
     onSuccess: (view) => queryClient.setQueryData(settingsQueryKey, view),
   });
 }
@@ -56,7 +67,7 @@ export function usePageButton() {
         throw new ApiError({
           code: 'permission_denied',
           field: 'pageButton',
-          message: 'Site access was not allowed, so the button stays off. Turn it on again and choose Allow.',
+          message: t('options.pageButton.denied'),
           retryable: false,
         });
       }

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { countOf, formats } from '@/components/ui/format';
+import { formats } from '@/components/ui/format';
+import { t } from '@/lib/i18n';
 import { useVault } from './use-vault';
+import 'virtual:adscope-english/options';
 
 /** The vault in Options: what it holds, in all and per board, the room left, and freeing it. */
 export function VaultForm() {
@@ -10,55 +12,57 @@ export function VaultForm() {
   const held = size.data;
   return (
     <section aria-labelledby={`${id}-heading`} className="card">
-      <h2 id={`${id}-heading`}>Kept creatives</h2>
-      <p className="muted">
-        When a save is confirmed, Adscope keeps a copy of the ad&apos;s images and video posters in this browser, so a
-        board still shows them after their links expire. Video files are not kept: the service gives only their posters.
-        Adscope does not ask for unlimited storage; when the browser&apos;s room for it is nearly used, it stops keeping
-        and says so here. Nothing kept is ever deleted without you.
-      </p>
+      <h2 id={`${id}-heading`}>{t('options.vault.title')}</h2>
+      <p className="muted">{t('options.vault.intro')}</p>
       {state?.stopped ? (
         <p className="notice notice-warning" role="status">
-          {state.message ?? 'The vault stopped keeping creatives.'}
+          {state.message ?? t('options.vault.stopped')}
         </p>
       ) : null}
-      {size.isError ? <ErrorNotice title="Could not read the kept creatives" error={size.error} /> : null}
+      {size.isError ? <ErrorNotice title={t('options.vault.readFailed')} error={size.error} /> : null}
       {held ? (
         <>
           <p role="status">
-            {held.files === 0
-              ? 'Nothing kept yet.'
-              : `${countOf(held.files, 'creative')} kept, ${formats.fileSize(held.bytes)} in all`}
-            {held.waiting > 0 ? `; ${countOf(held.waiting, 'creative')} waiting to be kept` : ''}
-            {held.files > 0 && held.quota !== null
-              ? ` (the browser allows Adscope about ${formats.fileSize(held.quota)}, ${formats.fileSize(held.usage ?? 0)} used)`
-              : ''}
-            .
+            {held.files === 0 && held.waiting === 0
+              ? t('options.vault.nothing')
+              : t('options.vault.summary', {
+                  kept:
+                    held.files === 0
+                      ? t('options.vault.nothing')
+                      : t('options.vault.kept', { count: held.files, size: formats.fileSize(held.bytes) }),
+                  waiting: held.waiting > 0 ? t('options.vault.waiting', { count: held.waiting }) : 'none',
+                  quota:
+                    held.files > 0 && held.quota !== null
+                      ? t('options.vault.quota', {
+                          quota: formats.fileSize(held.quota),
+                          used: formats.fileSize(held.usage ?? 0),
+                        })
+                      : 'none',
+                })}
           </p>
           {held.local.boards > 0 ? (
-            <p>
-              Boards kept in this browser: {countOf(held.local.boards, 'board')} with{' '}
-              {countOf(held.local.ads, 'saved ad')}. Freeing kept creatives leaves them; Delete all removes them.
-            </p>
+            <p>{t('options.vault.localBoards', { boards: held.local.boards, ads: held.local.ads })}</p>
           ) : null}
           {held.boards.length > 0 ? (
-            <ul className="list-plain vault-boards" aria-label="Kept creatives by board">
+            <ul className="list-plain vault-boards" aria-label={t('options.vault.byBoard')}>
               {held.boards.map((board) => (
                 <li key={board.boardId} className="vault-board">
                   <span>
-                    <strong>{board.boardName || 'Unnamed board'}</strong>{' '}
+                    <strong>{board.boardName || t('options.vault.unnamedBoard')}</strong>{' '}
                     <span className="muted">
-                      {countOf(board.ads, 'ad')}, {formats.fileSize(board.bytes)}
+                      {t('options.vault.boardSize', { ads: board.ads, size: formats.fileSize(board.bytes) })}
                     </span>
                   </span>
                   <button
                     type="button"
                     className="btn"
-                    aria-label={`Free ${board.boardName || 'this board'}`}
+                    aria-label={t('options.vault.freeBoard', {
+                      board: board.boardName || t('options.vault.thisBoard'),
+                    })}
                     disabled={free.isPending}
                     onClick={() => free.mutate(board.boardId)}
                   >
-                    Free
+                    {t('options.vault.free')}
                   </button>
                 </li>
               ))}
@@ -66,12 +70,12 @@ export function VaultForm() {
           ) : null}
           {held.files > 0 ? (
             <button type="button" className="btn" disabled={free.isPending} onClick={() => free.mutate('all')}>
-              Free all kept creatives
+              {t('options.vault.freeAll')}
             </button>
           ) : null}
         </>
       ) : null}
-      {free.isError ? <ErrorNotice title="Could not free the kept creatives" error={free.error} /> : null}
+      {free.isError ? <ErrorNotice title={t('options.vault.freeFailed')} error={free.error} /> : null}
     </section>
   );
 }

@@ -5,7 +5,10 @@ import { useSettings } from '@/components/ui/use-settings';
 import { useOpenPanel } from '@/components/ui/use-open-panel';
 import { ConnectionForm } from './connection-form';
 import { PrivacyNote } from './project-links';
+import { t } from '@/lib/i18n';
+import { rich } from '@/components/ui/rich';
 import './options.css';
+import 'virtual:adscope-english/welcome';
 
 /**
  * The page a new user meets after installing: what Adscope does in a few lines, connecting
@@ -18,14 +21,10 @@ export function WelcomePage() {
     <main className="options-page welcome-page">
       <header className="welcome-header">
         <img src="/icon/128.png" alt="" width={48} height={48} />
-        <h1>Welcome to Adscope</h1>
+        <h1>{t('welcome.title')}</h1>
       </header>
-      <p className="welcome-lead">
-        Ad research in your browser. On a competitor's site, see that brand's ads and similar ads from other brands in
-        one click. Search a global ad library and brand catalogue, save ads to your team's boards, read how your own ad
-        accounts perform, and generate new ad images from a brief.
-      </p>
-      <ConnectionForm heading="1. Connect your workspace" />
+      <p className="welcome-lead">{t('welcome.lead')}</p>
+      <ConnectionForm heading={t('welcome.connect')} />
       <OpenAdscope connected={connected} />
       {connected ? <TryFirst /> : null}
       <PrivacyNote />
@@ -39,17 +38,18 @@ function OpenAdscope({ connected }: { connected: boolean }) {
   const open = useOpenPanel();
   return (
     <section aria-labelledby="open-heading" className="card">
-      <h2 id="open-heading">2. Open Adscope</h2>
+      <h2 id="open-heading">{t('welcome.open.title')}</h2>
       <p>
-        Adscope lives in your browser's {import.meta.env.FIREFOX ? 'sidebar' : 'side panel'}. Open it from its toolbar
-        button, or with <ShortcutKeys keys={shortcuts.data?.openPanel} failed={shortcuts.isError} />.{' '}
+        {rich(import.meta.env.FIREFOX ? 'welcome.open.sidebar' : 'welcome.open.sidePanel', {
+          keys: <ShortcutKeys keys={shortcuts.data?.openPanel} failed={shortcuts.isError} />,
+        })}{' '}
         <ChangeShortcutsButton />
       </p>
-      {connected ? null : <p className="muted">Connect first: every view of Adscope works from your workspace.</p>}
+      {connected ? null : <p className="muted">{t('welcome.open.connectFirst')}</p>}
       <button type="button" className="btn btn-primary" onClick={() => open.mutate()} disabled={open.isPending}>
-        Open Adscope
+        {t('welcome.open.button')}
       </button>
-      {open.isError ? <ErrorNotice title="Could not open Adscope" error={open.error} /> : null}
+      {open.isError ? <ErrorNotice title={t('welcome.open.failed')} error={open.error} /> : null}
     </section>
   );
 }
@@ -58,19 +58,16 @@ function OpenAdscope({ connected }: { connected: boolean }) {
 function TryFirst() {
   return (
     <section aria-labelledby="try-heading" className="card">
-      <h2 id="try-heading">3. What to try first</h2>
+      <h2 id="try-heading">{t('welcome.try.title')}</h2>
       <ol className="welcome-tries">
         <li>
-          <strong>Find similar ads on a competitor's site.</strong> On their page, <FindSimilarHow />: Adscope shows
-          that brand's newest ads and similar ads from other brands.
+          <strong>{t('welcome.try.similar')}</strong> {rich('welcome.try.similarHow', { how: <FindSimilarHow /> })}
         </li>
         <li>
-          <strong>Search the ad library.</strong> Type a few words in Search; <kbd>/</kbd> takes you there from anywhere
-          in the panel. Filter by language, launch date, format and brand.
+          <strong>{t('welcome.try.search')}</strong> {rich('welcome.try.searchHow', { key: <kbd>/</kbd> })}
         </li>
         <li>
-          <strong>Save an ad to a board.</strong> Press the bookmark on any ad, or <kbd>S</kbd> to save to the last
-          board you used. Saves are kept until your service confirms them, even if the browser closes.
+          <strong>{t('welcome.try.save')}</strong> {rich('welcome.try.saveHow', { key: <kbd>S</kbd> })}
         </li>
       </ol>
     </section>

@@ -6,10 +6,12 @@ import type { ApiError } from '@/lib/messaging/api-error';
 import { type GenerationJob, isActiveJob, type JobImage, storedGenerationJobs } from '@/lib/storage/generation-jobs';
 import { useStoredItem } from '@/components/ui/use-stored-item';
 import { safeHttpUrl } from '@/lib/url';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { useModal } from '../ui/use-modal';
 import { elapsed, statusWords } from './job-words';
 import { useImageActions, useJobActions, useNow } from './use-job-actions';
+import 'virtual:adscope-english/common';
+import 'virtual:adscope-english/jobs';
 
 function ImageViewer({ image, index, onClose }: { image: JobImage; index: number; onClose: () => void }) {
   const ref = useModal(true);
@@ -18,23 +20,23 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
   const { note, showLink, download, copy } = useImageActions(url, image.id);
   return (
     <dialog ref={ref} className="image-viewer" aria-labelledby={`${id}-title`} onClose={onClose}>
-      <h3 id={`${id}-title`}>Image {index + 1}</h3>
-      {url ? <img src={url} alt={image.concept ?? `Generated image ${index + 1}`} /> : null}
+      <h3 id={`${id}-title`}>{t('jobs.image.title', { number: index + 1 })}</h3>
+      {url ? <img src={url} alt={image.concept ?? t('jobs.image.alt', { number: index + 1 })} /> : null}
       {image.concept ? <p className="muted">{image.concept}</p> : null}
       <div className="notice-actions">
         <button type="button" className="btn btn-primary" onClick={() => void download()}>
-          Download
+          {t('common.download')}
         </button>
         <button type="button" className="btn" onClick={() => void copy()}>
-          Copy link
+          {t('jobs.copyLink')}
         </button>
         {url ? (
           <a className="btn" href={url} target="_blank" rel="noopener noreferrer">
-            Open in a tab
+            {t('jobs.openInTab')}
           </a>
         ) : null}
         <button type="button" className="btn" onClick={() => ref.current?.close()}>
-          Close
+          {t('common.close')}
         </button>
       </div>
       <p role="status" className="muted">
@@ -44,7 +46,7 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
         <input
           className="viewer-link"
           readOnly
-          aria-label="Image link"
+          aria-label={t('jobs.image.link')}
           value={url}
           onFocus={(event) => event.target.select()}
         />
@@ -66,30 +68,30 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
       </div>
       <p className="job-brief">{job.choice.prompt.slice(0, 140)}</p>
       <p className="muted job-meta">
-        {made} of {countOf(size, 'image')} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
-        {job.phase === 'running' && job.error ? ' · reconnecting' : ''}
+        {t('jobs.progress', { made, size })} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
+        {job.phase === 'running' && job.error ? ` · ${t('jobs.reconnecting')}` : ''}
       </p>
       <JobImages job={job} onView={setViewing} />
       <JobNotices job={job} error={error} />
       <div className="notice-actions">
         {canRetry ? (
           <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
-            Retry
+            {t('common.retry')}
           </button>
         ) : null}
         {job.phase === 'unconfirmed' && !job.held ? (
           <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
-            Check now
+            {t('jobs.checkNow')}
           </button>
         ) : null}
         {job.phase === 'failed' && error?.code === 'generation_failed' ? (
           <button type="button" className="btn" disabled={again.isPending} onClick={() => again.mutate()}>
-            Run again
+            {t('jobs.runAgain')}
           </button>
         ) : null}
         {!isActiveJob(job) || job.held ? (
           <button type="button" className="btn btn-link" onClick={() => dismiss.mutate()}>
-            Remove from list
+            {t('jobs.remove')}
           </button>
         ) : null}
       </div>
@@ -104,7 +106,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
 function JobImages({ job, onView }: { job: GenerationJob; onView: (index: number) => void }) {
   const slots = Array.from({ length: job.choice.size ?? 1 }, (_, index) => job.images[index] ?? null);
   return (
-    <ul className="job-images list-plain" aria-label={`Images for ${job.brandName}`}>
+    <ul className="job-images list-plain" aria-label={t('jobs.images', { brand: job.brandName })}>
       {slots.map((image, index) => {
         const url = safeHttpUrl(image?.url);
         return (
@@ -113,24 +115,32 @@ function JobImages({ job, onView }: { job: GenerationJob; onView: (index: number
               <button
                 type="button"
                 className="job-thumb"
-                aria-label={`View image ${index + 1}${image.concept ? `: ${image.concept}` : ''}`}
+                aria-label={
+                  image.concept
+                    ? t('jobs.image.viewConcept', { number: index + 1, concept: image.concept })
+                    : t('jobs.image.view', { number: index + 1 })
+                }
                 onClick={() => onView(index)}
               >
                 <img src={url} alt="" />
               </button>
             ) : image?.status === 'failed' ? (
               <span className="job-thumb is-failed" title={image.error ?? undefined}>
-                Failed, refunded
+                {t('jobs.image.failed')}
               </span>
             ) : image?.status === 'unreadable' || (image?.status === 'success' && !url) ? (
               <span className="job-thumb is-failed" title={image.error ?? undefined}>
-                <span className="visually-hidden">Image {index + 1}: </span>
-                No readable address
+                <span className="visually-hidden">{t('jobs.image.slot', { number: index + 1 })} </span>
+                {t('jobs.image.unreadable')}
               </span>
             ) : (
               <span className="job-thumb is-waiting">
-                <span className="visually-hidden">Image {index + 1} </span>
-                {job.phase === 'failed' ? 'Not made' : job.phase === 'unconfirmed' ? 'Waiting' : 'Rendering…'}
+                <span className="visually-hidden">{t('jobs.image.slot', { number: index + 1 })} </span>
+                {job.phase === 'failed'
+                  ? t('jobs.image.notMade')
+                  : job.phase === 'unconfirmed'
+                    ? t('jobs.image.waiting')
+                    : t('jobs.image.rendering')}
               </span>
             )}
           </li>
@@ -148,47 +158,38 @@ function JobNotices({ job, error }: { job: GenerationJob; error: ApiError | null
       {job.warning ? (
         <div className="notice notice-warning" role="status">
           <p>
-            <strong>Not what was asked.</strong> {job.warning}
+            <strong>{t('jobs.notice.warning')}</strong> {job.warning}
           </p>
         </div>
       ) : null}
       {unreadable > 0 ? (
         <p className="muted" role="status">
-          {unreadable === 1 ? 'One image' : `${unreadable} images`} ended without an address Adscope can read: the
-          service may name the image URL differently. Open the generation in the service to see{' '}
-          {unreadable === 1 ? 'it' : 'them'}.
+          {t('jobs.notice.unreadable', { count: unreadable })}
         </p>
       ) : null}
       {job.held ? (
         <div className="notice notice-warning" role="status">
           <p>
-            <strong>Held for its workspace.</strong> It was made with another workspace&apos;s key, and is never sent or
-            checked with the key set now. Set that key again in the options and it goes on where it stopped.
+            <strong>{t('jobs.notice.held')}</strong> {t('jobs.notice.heldBody')}
           </p>
         </div>
       ) : null}
       {job.phase === 'unconfirmed' && !job.held ? (
         <div className="notice notice-warning" role="status">
           <p>
-            <strong>This generation may have been made.</strong> Its answer was lost
-            {error?.code === ApiCode.planLimit
-              ? ', and the check was refused by your plan: '
-              : ', and the service cannot be reached to check: '}
-            {error?.message ?? 'no answer'}
+            <strong>{t('jobs.notice.unconfirmed')}</strong>{' '}
+            {t(error?.code === ApiCode.planLimit ? 'jobs.notice.lostPlan' : 'jobs.notice.lostOffline', {
+              reason: error?.message ?? t('jobs.notice.noAnswer'),
+            })}
           </p>
           <p className="muted">
-            Checking sends the same request, so you are never charged twice for it. Adscope checks again by itself{' '}
-            {error?.code === ApiCode.planLimit ? 'after midnight UTC, when plan allowances reset' : 'every 15 minutes'},
-            or now if you ask.
+            {t(error?.code === ApiCode.planLimit ? 'jobs.notice.checkPlan' : 'jobs.notice.checkSoon')}
           </p>
           <RequestIdDetails requestId={error?.requestId} />
         </div>
       ) : null}
       {error && (job.phase === 'failed' || job.phase === 'submitting') ? (
-        <ErrorNotice
-          title={job.phase === 'failed' ? 'This generation failed' : 'Waiting to reach the service'}
-          error={error}
-        />
+        <ErrorNotice title={job.phase === 'failed' ? t('jobs.failedTitle') : t('jobs.waitingTitle')} error={error} />
       ) : null}
     </>
   );
@@ -202,15 +203,10 @@ export function GenerationJobs() {
   const now = useNow(list.some(isActiveJob));
   if (jobs === undefined) return null;
   if (list.length === 0) {
-    return (
-      <p className="muted">
-        No image generations yet. Start one from the side panel's Generate tab, or “Generate” on any ad; jobs appear
-        here with their progress.
-      </p>
-    );
+    return <p className="muted">{t('jobs.empty')}</p>;
   }
   return (
-    <ul className="list-plain jobs" aria-label="Image generations">
+    <ul className="list-plain jobs" aria-label={t('jobs.list')}>
       {[...list]
         .sort((a, b) => b.createdAt - a.createdAt)
         .map((job) => (

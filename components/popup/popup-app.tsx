@@ -3,9 +3,11 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { ShortcutList } from '@/components/ui/shortcuts';
 import { useOpenPanel } from '@/components/ui/use-open-panel';
 import { useSettings } from '@/components/ui/use-settings';
+import { t } from '@/lib/i18n';
 import { GenerationJobs } from './generation-jobs';
 import { useFindSimilarHere } from './use-find-similar-here';
 import './popup.css';
+import 'virtual:adscope-english/popup';
 
 export function PopupApp() {
   const settings = useSettings();
@@ -17,12 +19,10 @@ export function PopupApp() {
       <header className="popup-header">
         <h1>Adscope</h1>
         <button type="button" className="btn-link btn" onClick={() => void browser.runtime.openOptionsPage()}>
-          Options
+          {t('popup.options')}
         </button>
       </header>
-      {settings.data && !configured ? (
-        <p className="notice notice-warning">Adscope is not connected yet. Open options to add your API key.</p>
-      ) : null}
+      {settings.data && !configured ? <p className="notice notice-warning">{t('popup.notConnected')}</p> : null}
       <div className="popup-actions">
         <button
           type="button"
@@ -30,22 +30,22 @@ export function PopupApp() {
           disabled={!configured || findSimilar.isPending}
           onClick={() => findSimilar.mutate()}
         >
-          Find similar ads on this page
+          {t('popup.findSimilar')}
         </button>
         <button type="button" className="btn popup-open" onClick={() => openPanel.mutate()}>
-          Open side panel
+          {t('popup.openPanel')}
         </button>
       </div>
       <section aria-labelledby="shortcuts-heading" className="popup-shortcuts">
         <h2 id="shortcuts-heading" className="visually-hidden">
-          Keyboard shortcuts
+          {t('popup.shortcuts')}
         </h2>
         <ShortcutList />
       </section>
-      {findSimilar.isError ? <ErrorNotice title="Could not read this page" error={findSimilar.error} /> : null}
-      {openPanel.isError ? <ErrorNotice title="Could not open the side panel" error={openPanel.error} /> : null}
+      {findSimilar.isError ? <ErrorNotice title={t('popup.readFailed')} error={findSimilar.error} /> : null}
+      {openPanel.isError ? <ErrorNotice title={t('popup.openFailed')} error={openPanel.error} /> : null}
       <section aria-labelledby="jobs-heading">
-        <h2 id="jobs-heading">Image generations</h2>
+        <h2 id="jobs-heading">{t('popup.jobs')}</h2>
         <GenerationJobs />
       </section>
     </main>

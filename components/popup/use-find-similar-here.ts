@@ -1,9 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { callBackground } from '@/lib/messaging/client';
+import { t } from '@/lib/i18n';
 import { openResearchPanel } from '@/lib/open-panel';
 import { useCurrentWindowId } from '../ui/use-open-panel';
 import { popupKeys } from './query-keys';
+import 'virtual:adscope-english/popup';
 
 /**
  * Find similar on the tab the toolbar button was clicked on (the click granted access to it:
@@ -18,7 +20,7 @@ export function useFindSimilarHere(onDone: () => void) {
   return useMutation({
     mutationFn: async () => {
       const tabId = activeTab.data;
-      if (tabId === null || tabId === undefined) throw new Error('Adscope could not tell which page is open.');
+      if (tabId === null || tabId === undefined) throw new Error(t('popup.noTab'));
       const reading = callBackground('similar.inTab', { tabId });
       await openResearchPanel(windowId);
       await reading;

@@ -5,6 +5,8 @@ import { systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { GenerationJob } from '@/lib/storage/generation-jobs';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/jobs';
 
 /** The clock, ticking each second while `active` (a job runs), so elapsed times move. */
 export function useNow(active: boolean): number {
@@ -53,18 +55,18 @@ export function useImageActions(url: string | null, imageId: string) {
       link.download = `adscope-${imageId}.${blob.type.includes('svg') ? 'svg' : 'png'}`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      setNote('Downloaded.');
+      setNote(t('jobs.note.downloaded'));
     } catch {
-      setNote('The download failed: the image service did not answer. Open the image in a tab and save it from there.');
+      setNote(t('jobs.note.downloadFailed'));
     }
   }
   async function copy() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      setNote('Link copied.');
+      setNote(t('jobs.note.linkCopied'));
     } catch {
-      setNote('The browser did not allow copying. Select the link below and copy it.');
+      setNote(t('jobs.note.copyFailed'));
       setShowLink(true);
     }
   }

@@ -14,18 +14,20 @@ import { WatchNotices } from '@/components/ads/watch-toggle';
 import { useStoredItem } from '@/components/ui/use-stored-item';
 import { newAdCount, panelRequestItem, watchlistItem, watchNewsItem } from '@/lib/storage/watchlist';
 import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
+import { type MessageId, t } from '@/lib/i18n';
+import 'virtual:adscope-english/panel';
 
 /** The places of the panel: the four main ones first, each with its icon. */
-const TABS: readonly TabItem<PanelTab>[] = [
-  { id: 'search', label: 'Search', icon: 'search' },
-  { id: 'boards', label: 'Boards', icon: 'boards' },
-  { id: 'accounts', label: 'Accounts', icon: 'accounts' },
-  { id: 'generate', label: 'Generate', icon: 'generate' },
-  { id: 'new', label: 'New', icon: 'new' },
-  { id: 'brands', label: 'Brands', icon: 'brands' },
-  { id: 'saved', label: 'Saved', icon: 'saved' },
-  { id: 'similar', label: 'Similar', icon: 'similar' },
-  { id: 'workspace', label: 'Workspace', icon: 'workspace' },
+const TABS: readonly { id: PanelTab; label: MessageId; icon: TabItem<PanelTab>['icon'] }[] = [
+  { id: 'search', label: 'panel.tab.search', icon: 'search' },
+  { id: 'boards', label: 'panel.tab.boards', icon: 'boards' },
+  { id: 'accounts', label: 'panel.tab.accounts', icon: 'accounts' },
+  { id: 'generate', label: 'panel.tab.generate', icon: 'generate' },
+  { id: 'new', label: 'panel.tab.new', icon: 'new' },
+  { id: 'brands', label: 'panel.tab.brands', icon: 'brands' },
+  { id: 'saved', label: 'panel.tab.saved', icon: 'saved' },
+  { id: 'similar', label: 'panel.tab.similar', icon: 'similar' },
+  { id: 'workspace', label: 'panel.tab.workspace', icon: 'workspace' },
 ];
 
 /** Each tab's view is its own chunk, so the panel's first load carries only the shell and the active tab. */
@@ -75,7 +77,11 @@ function useTabs(): readonly TabItem<PanelTab>[] {
   const count = news && watched ? newAdCount(news, new Set(watched.map((brand) => brand.id))) : 0;
   return useMemo(
     () =>
-      TABS.map((tab) => (tab.id === 'new' ? { ...tab, count, countLabel: count === 1 ? 'new ad' : 'new ads' } : tab)),
+      TABS.map((tab) => ({
+        ...tab,
+        label: t(tab.label),
+        ...(tab.id === 'new' ? { count, countLabel: t('panel.tab.newAds', { count }) } : {}),
+      })),
     [count],
   );
 }
@@ -117,20 +123,20 @@ export function SidePanelApp() {
       <header className="panel-header">
         <h1>Adscope</h1>
         <button type="button" className="btn" onClick={() => void browser.runtime.openOptionsPage()}>
-          Options
+          {t('panel.options')}
         </button>
       </header>
       <main className="panel-main">
-        {settings.isPending ? <SkeletonList label="Loading Adscope" rows={2} /> : null}
+        {settings.isPending ? <SkeletonList label={t('panel.loading')} rows={2} /> : null}
         {settings.isError ? (
-          <ErrorNotice title="Adscope could not start" error={settings.error} onRetry={() => void settings.refetch()} />
+          <ErrorNotice title={t('panel.startFailed')} error={settings.error} onRetry={() => void settings.refetch()} />
         ) : null}
         {settings.data && !configured ? <SetupPrompt /> : null}
         {configured ? <HeldSaves /> : null}
         <WhatsNew />
         {configured ? (
-          <Tabs label="Research views" tabs={tabs} selected={tab} onSelect={(to) => navigate({ to })}>
-            <Suspense fallback={<SkeletonList label="Loading view" />}>
+          <Tabs label={t('panel.views')} tabs={tabs} selected={tab} onSelect={(to) => navigate({ to })}>
+            <Suspense fallback={<SkeletonList label={t('panel.loadingView')} />}>
               <Panel />
             </Suspense>
           </Tabs>

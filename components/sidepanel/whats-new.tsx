@@ -1,7 +1,9 @@
 import { projectFileUrl } from '@/components/ui/project-links';
 import { useStoredItem } from '@/components/ui/use-stored-item';
 import { RELEASE_NOTES, whatsNewItem } from '@/lib/storage/whats-new';
+import { t } from '@/lib/i18n';
 import './whats-new.css';
+import 'virtual:adscope-english/panel';
 
 /** After an update (which opens no tab), one line in the panel says so, until dismissed. */
 export function WhatsNew() {
@@ -12,15 +14,15 @@ export function WhatsNew() {
   return (
     <div className="notice whats-new" role="status">
       <p>
-        <strong>Adscope was updated to version {update.version}.</strong> {note ?? ''}{' '}
+        <strong>{t('panel.whatsNew.updated', { version: update.version })}</strong> {note ? t(note) : ''}{' '}
         {changelog ? (
           <a href={changelog} target="_blank" rel="noreferrer">
-            What's new
+            {t('panel.whatsNew.link')}
           </a>
         ) : null}
       </p>
       <button type="button" className="btn btn-link" onClick={() => void whatsNewItem.remove()}>
-        Dismiss
+        {t('panel.whatsNew.dismiss')}
       </button>
     </div>
   );

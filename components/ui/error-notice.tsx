@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { ApiCode } from '@/lib/contract/envelope';
 import { ApiError } from '@/lib/messaging/api-error';
 import { systemClock } from '@/lib/clock';
+import { t } from '@/lib/i18n';
 import { RequestIdDetails } from './request-id-details';
+import 'virtual:adscope-english/common';
+import 'virtual:adscope-english/errors';
+import 'virtual:adscope-english/ui';
 
 interface ErrorNoticeProps {
   error: unknown;
@@ -26,7 +30,7 @@ function RetryButton({ waitMs, onRetry }: { waitMs: number; onRetry: () => void 
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
     <button type="button" className="btn" onClick={onRetry} disabled={left > 0}>
-      {left > 0 ? `Retry in ${left} s` : 'Retry'}
+      {left > 0 ? t('ui.error.retryIn', { seconds: left }) : t('common.retry')}
     </button>
   );
 }
@@ -49,49 +53,49 @@ export function errorAdvice(error: Pick<ApiError, 'code' | 'httpStatus' | 'messa
   switch (error.code) {
     case ApiCode.invalid:
       return /workspace|api key|credential/i.test(error.message)
-        ? 'Check the API key in Adscope options.'
-        : 'Change the highlighted input and try again.';
+        ? t('errors.advice.checkKey')
+        : t('errors.advice.changeInput');
     case ApiCode.planLimit:
       return /quota|free plan|a day/i.test(error.message)
-        ? 'The plan allowance resets at midnight UTC; upgrade the workspace for more.'
-        : 'This brand is over your plan limit. Upgrade the plan or pick another brand.';
+        ? t('errors.advice.quotaResets')
+        : t('errors.advice.brandOverLimit');
     case ApiCode.notFound:
-      return 'It may have been deleted or belong to another workspace.';
+      return t('errors.advice.notFound');
     case ApiCode.upstream:
-      return 'The upstream service is unavailable. Try again in a minute.';
+      return t('errors.advice.upstream');
     case 'network':
-      return 'Check your connection and the base URL in Adscope options.';
+      return t('errors.advice.network');
     case 'timeout':
-      return 'The service took too long to answer. Try again.';
+      return t('errors.advice.timeout');
     case 'rate_limited':
-      return 'Too many requests. Adscope will let you retry shortly.';
+      return t('errors.advice.rateLimited');
     case 'invalid_response':
-      return 'The server answered with something that is not Open API v1. Check the base URL.';
+      return t('errors.advice.invalidResponse');
     case 'not_configured':
-      return 'Open Adscope options and add your API key.';
+      return t('errors.advice.notConfigured');
     case 'permission_denied':
-      return 'Allow Adscope to reach the API origin when the browser asks.';
+      return t('errors.advice.permissionDenied');
     case 'invalid_input':
-      return 'Correct the field and try again.';
+      return t('errors.advice.invalidInput');
     case 'generation_failed':
-      return 'Try again, or change the brief.';
+      return t('errors.advice.generationFailed');
     case 'origin_changed':
-      return 'Enter the key for the new address, or confirm that the stored key may go there.';
+      return t('errors.advice.originChanged');
     case 'redirected':
-      return 'Enter the address the service really answers at as the base URL in Adscope options.';
+      return t('errors.advice.redirected');
     case 'key_refused':
-      return 'Check the API key in Adscope options: paste the whole key of the workspace you want to use.';
+      return t('errors.advice.keyRefused');
     case 'not_allowed':
-      return "Check the workspace's plan and the key's permissions with the service.";
+      return t('errors.advice.notAllowed');
     case 'service_error':
-      return 'The service failed. Try again in a minute; if it keeps failing, give its support the request id.';
+      return t('errors.advice.serviceError');
     default:
-      return 'Try again. If it keeps happening, reload the extension.';
+      return t('errors.advice.other');
   }
 }
 
 /** An error in words: the API's message, what to do about it, and a retry where one can help. */
-export function ErrorNotice({ error, title = 'Something went wrong', onRetry }: ErrorNoticeProps) {
+export function ErrorNotice({ error, title = t('ui.error.title'), onRetry }: ErrorNoticeProps) {
   const apiError = ApiError.from(error);
   const waitMs = apiError.code === 'rate_limited' ? (apiError.retryAfterMs ?? 5000) : 0;
   return (

@@ -1,5 +1,6 @@
 import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
+import { onLanguageChange } from '@/lib/i18n';
 import { userLocale } from '@/lib/locale';
 import { dayOf, userTimeZone } from '@/lib/contract/ad-dates';
 
@@ -104,14 +105,21 @@ function parseApiDate(value: string): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** The formats of the browser's language, for every page. */
-export const formats = formatsFor(userLocale());
+/** The formats of the user's language (lib/locale.ts), for every page; made again when another language is shown. */
+export let formats: Formats = formatsFor(userLocale());
 
 /** A calendar day for a YYYY-MM-DD or ISO string; null when absent or unreadable. */
-export const formatDay = formats.day;
+export let formatDay = formats.day;
 
 /** A day and time of day in the user's time zone. */
-export const formatDateTime = formats.dateTime;
+export let formatDateTime = formats.dateTime;
+
+// Live bindings: every importer reads the new formats once the chosen language is shown.
+onLanguageChange(() => {
+  formats = formatsFor(userLocale());
+  formatDay = formats.day;
+  formatDateTime = formats.dateTime;
+});
 
 /**
  * Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`)

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { type ReactNode, StrictMode } from 'react';
+import { Fragment, type ReactNode, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import { onLanguageChange, shownLanguage } from '@/lib/i18n';
+import { applyLanguageChoice, watchLanguageChoice } from '@/lib/i18n/runtime';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { useThemeAttribute } from './theme';
 import { type StorageWatcher, watchSettings } from './storage-watch';
@@ -24,6 +26,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The page in the shown language: a new choice in Options renders it again from the top, every
+ * text and format in the new language, and tells assistive technology and line breaking which
+ * language it is in.
+ */
+function LanguageRoot({ children }: { children: ReactNode }) {
+  const language = useSyncExternalStore(onLanguageChange, shownLanguage);
+  return <Fragment key={language}>{children}</Fragment>;
+}
+
 interface MountOptions {
   /** Queries to keep across reopenings of the page. */
   persist?: (key: QueryKey) => boolean;
@@ -31,10 +43,15 @@ interface MountOptions {
   watch?: readonly StorageWatcher[];
 }
 
-/** Mounts an extension page: React root, query cache (restored if persisted) and theme. */
-export function mountPage(element: ReactNode, options: MountOptions = {}): void {
+/** Mounts an extension page, in the chosen language: React root, query cache (restored if persisted) and theme. */
+export async function mountPage(element: ReactNode, options: MountOptions = {}): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
+  const setLang = () => (document.documentElement.lang = shownLanguage());
+  onLanguageChange(setLang);
+  await applyLanguageChoice();
+  setLang();
+  watchLanguageChoice();
   const queryClient = createQueryClient();
   if (options.persist) {
     restoreQueries(queryClient);
@@ -45,7 +62,7 @@ export function mountPage(element: ReactNode, options: MountOptions = {}): void 
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ThemeSync />
-        {element}
+        <LanguageRoot>{element}</LanguageRoot>
       </QueryClientProvider>
     </StrictMode>,
   );

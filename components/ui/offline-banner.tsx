@@ -1,4 +1,6 @@
 import { useOnline } from './hooks';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/panel';
 
 /** Says so when the browser is offline; cached results stay on screen. */
 export function OfflineBanner() {
@@ -6,7 +8,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <p className="notice notice-warning" role="status">
-      You are offline. Showing what Adscope already loaded; new searches resume when the connection returns.
+      {t('panel.offline')}
     </p>
   );
 }

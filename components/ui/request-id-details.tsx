@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { t } from '@/lib/i18n';
 import './request-id-details.css';
+import 'virtual:adscope-english/ui';
 
 /**
  * The id the service gave a failed request, for its support: folded under "Details", with a
@@ -21,15 +23,15 @@ export function RequestIdDetails({ requestId }: { requestId: string | undefined 
       done(false);
     }
   };
-  const said = copied?.id === requestId ? (copied.ok ? 'Copied' : 'Could not copy: select the id instead.') : '';
+  const said = copied?.id === requestId ? (copied.ok ? t('ui.requestId.copied') : t('ui.requestId.copyFailed')) : '';
   return (
     <details className="request-details">
-      <summary>Details</summary>
+      <summary>{t('ui.requestId.details')}</summary>
       <p>
-        Request id: <code>{requestId}</code>
+        {t('ui.requestId.label')} <code>{requestId}</code>
       </p>
       <button type="button" className="btn" onClick={copy}>
-        Copy request id
+        {t('ui.requestId.copy')}
       </button>{' '}
       <span aria-live="polite">{said}</span>
     </details>

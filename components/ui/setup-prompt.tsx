@@ -1,13 +1,15 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/panel';
 
 /** Shown instead of data views until a base URL and key are saved. */
 export function SetupPrompt() {
   return (
     <div className="empty-state">
-      <h2>Connect Adscope to your workspace</h2>
-      <p>Add the API base URL and your API key once; every view then works from here.</p>
+      <h2>{t('panel.setup.title')}</h2>
+      <p>{t('panel.setup.body')}</p>
       <button type="button" className="btn btn-primary" onClick={() => void browser.runtime.openOptionsPage()}>
-        Open options
+        {t('panel.setup.open')}
       </button>
     </div>
   );

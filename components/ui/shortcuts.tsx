@@ -1,29 +1,20 @@
 import { useOpenShortcutSettings, useShortcuts } from './use-shortcuts';
+import { t } from '@/lib/i18n';
+import { rich } from './rich';
 import './shortcuts.css';
+import 'virtual:adscope-english/shortcuts';
 
 /** One shortcut in words: its keys, that none is set, or that the browser did not say. */
 export function ShortcutKeys({ keys, failed = false }: { keys: string | null | undefined; failed?: boolean }) {
-  if (failed) return <span className="muted">not known (see Change shortcuts)</span>;
+  if (failed) return <span className="muted">{t('shortcuts.unknown')}</span>;
   if (keys === undefined) return <span className="muted">…</span>;
-  return keys ? <kbd>{keys}</kbd> : <span className="muted">no shortcut set</span>;
+  return keys ? <kbd>{keys}</kbd> : <span className="muted">{t('shortcuts.none')}</span>;
 }
 
 /** "right-click and choose Find similar ads, press Alt+Shift+S, or use the toolbar button", with the user's key. */
 export function FindSimilarHow() {
   const keys = useShortcuts().data?.findSimilar;
-  return (
-    <>
-      right-click and choose “Find similar ads”
-      {keys ? (
-        <>
-          , press <kbd>{keys}</kbd>,
-        </>
-      ) : (
-        ','
-      )}{' '}
-      or use the toolbar button
-    </>
-  );
+  return keys ? rich('shortcuts.findSimilarHow', { keys: <kbd>{keys}</kbd> }) : t('shortcuts.findSimilarHowNoKeys');
 }
 
 /** The browser's page where the user picks Adscope's keys. */
@@ -32,11 +23,11 @@ export function ChangeShortcutsButton() {
   return (
     <>
       <button type="button" className="btn btn-link" onClick={() => open.mutate()}>
-        Change shortcuts
+        {t('shortcuts.change')}
       </button>
       {open.isError ? (
         <p className="field-error" role="alert">
-          {open.error instanceof Error ? open.error.message : 'The browser did not open its shortcut settings.'}
+          {open.error instanceof Error ? open.error.message : t('shortcuts.openFailed')}
         </p>
       ) : null}
     </>
@@ -50,13 +41,13 @@ export function ShortcutList({ className }: { className?: string }) {
     <div className={className}>
       <dl className="shortcut-list">
         <div>
-          <dt>Open Adscope</dt>
+          <dt>{t('shortcuts.openAdscope')}</dt>
           <dd>
             <ShortcutKeys keys={shortcuts.data?.openPanel} failed={shortcuts.isError} />
           </dd>
         </div>
         <div>
-          <dt>Find similar ads on a page</dt>
+          <dt>{t('shortcuts.findSimilar')}</dt>
           <dd>
             <ShortcutKeys keys={shortcuts.data?.findSimilar} failed={shortcuts.isError} />
           </dd>

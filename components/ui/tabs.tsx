@@ -6,7 +6,7 @@ export interface TabItem<Id extends string> {
   id: Id;
   label: string;
   icon?: IconName;
-  /** A count shown on the tab, said as "<count> <countLabel>". */
+  /** A count shown on the tab; `countLabel` says it in words ("5 new ads"), in the language shown. */
   count?: number;
   countLabel?: string;
 }
@@ -83,8 +83,8 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
             <span className="tab-label">{tab.label}</span>
             {tab.count ? (
               <span className="tab-count">
-                {tab.count > 99 ? '99+' : tab.count}
-                <span className="visually-hidden"> {tab.countLabel}</span>
+                <span aria-hidden="true">{tab.count > 99 ? '99+' : tab.count}</span>
+                <span className="visually-hidden"> {tab.countLabel ?? tab.count}</span>
               </span>
             ) : null}
           </button>

@@ -2,6 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { COMMANDS } from '@/lib/commands';
 import { sharedKeys } from './query-keys';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/shortcuts';
 
 /** The keys the browser has for Adscope's commands now: null when the user removed one, or another add-on took it. */
 export interface Shortcuts {
@@ -36,10 +38,7 @@ interface FirefoxCommandsApi {
 async function openShortcutSettings(): Promise<void> {
   if (import.meta.env.FIREFOX) {
     const open = (browser.commands as unknown as FirefoxCommandsApi).openShortcutSettings;
-    if (!open)
-      throw new Error(
-        'This Firefox cannot open its shortcut settings: open about:addons, then ⚙ → Manage Extension Shortcuts.',
-      );
+    if (!open) throw new Error(t('shortcuts.firefoxCannot'));
     await open.call(browser.commands);
     return;
   }

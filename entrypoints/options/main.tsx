@@ -2,4 +2,4 @@ import '@/assets/styles/base.css';
 import { mountPage } from '@/components/ui/mount';
 import { OptionsPage } from '@/components/options/options-page';
 
-mountPage(<OptionsPage />);
+void mountPage(<OptionsPage />);

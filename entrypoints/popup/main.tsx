@@ -2,4 +2,4 @@ import '@/assets/styles/base.css';
 import { mountPage } from '@/components/ui/mount';
 import { PopupApp } from '@/components/popup/popup-app';
 
-mountPage(<PopupApp />);
+void mountPage(<PopupApp />);

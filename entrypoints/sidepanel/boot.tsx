@@ -10,7 +10,10 @@ import { keepSnapshot } from '@/components/sidepanel/picture';
 await preloadTab(useNavigationStore.getState().tab).catch(() => undefined);
 // The settings and the last searches come back from the cache at once when the panel reopens.
 const PERSISTED = new Set<unknown>([sharedKeys.settings()[0], adKeys.search({})[0]]);
-mountPage(<SidePanelApp />, { persist: (key) => PERSISTED.has(key[0]), watch: [watchConfirmedSaves] });
+await mountPage(<SidePanelApp />, {
+  persist: (key) => PERSISTED.has(key[0]),
+  watch: [watchConfirmedSaves],
+});
 // What the panel shows when it hides is painted first the next time it opens.
 const root = document.getElementById('root');
 if (root) keepSnapshot(root);

@@ -2,4 +2,4 @@ import '@/assets/styles/base.css';
 import { mountPage } from '@/components/ui/mount';
 import { WelcomePage } from '@/components/options/welcome-page';
 
-mountPage(<WelcomePage />);
+void mountPage(<WelcomePage />);

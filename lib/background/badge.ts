@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { countOf } from '../count';
+import { t } from '../i18n';
+import 'virtual:adscope-english/worker';
 
 /** The toolbar button's API: `action` in MV3, `browserAction` in Firefox's MV2. */
 export function toolbarAction() {
@@ -24,11 +25,22 @@ export function showOnBadge(part: 'jobs' | 'news', count: number): void {
   if (!action) return;
   const { jobs, news } = shown;
   const text = jobs > 0 ? String(jobs) : news > 0 ? (news > 99 ? '99+' : String(news)) : '';
-  const parts = [
-    jobs > 0 ? `${countOf(jobs, 'image generation')} running` : null,
-    news > 0 ? `${countOf(news, 'new ad')} from watched brands` : null,
-  ].filter(Boolean);
   void action.setBadgeText({ text }).catch(() => undefined);
   void action.setBadgeBackgroundColor({ color: jobs > 0 ? JOBS_COLOR : NEWS_COLOR }).catch(() => undefined);
-  void action.setTitle({ title: parts.length > 0 ? `Adscope: ${parts.join('; ')}` : 'Adscope' }).catch(() => undefined);
+  void action.setTitle({ title: toolbarTitle(jobs, news) }).catch(() => undefined);
+}
+
+/** The toolbar button's title in the language shown: what runs and what is new, or the name alone. */
+export function toolbarTitle(jobs: number, news: number): string {
+  const running = jobs > 0 ? t('worker.badge.jobs', { count: jobs }) : null;
+  const fresh = news > 0 ? t('worker.badge.news', { count: news }) : null;
+  if (running && fresh) return t('worker.badge.titleBoth', { jobs: running, news: fresh });
+  const details = running ?? fresh;
+  return details ? t('worker.badge.title', { details }) : 'Adscope';
+}
+
+/** The title again in a new language, with the counts it last had. */
+export function relabelBadge(): void {
+  const action = toolbarAction();
+  void action?.setTitle({ title: toolbarTitle(shown.jobs, shown.news) }).catch(() => undefined);
 }

@@ -76,6 +76,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings.get': () => settings.view(),
     'settings.save': (input) => settings.save(input),
     'settings.setTheme': ({ theme }) => settings.setTheme(theme),
+    'settings.setLanguage': ({ language }) => settings.setLanguage(language),
     'settings.forgetKey': () => settings.forgetKey(),
     'data.eraseAll': async () => {
       await (deps.erase ?? eraseAllData)();

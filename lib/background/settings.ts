@@ -22,6 +22,7 @@ async function settingsView(): Promise<SettingsView> {
     baseUrl: hint.baseUrl,
     origin: hint.origin,
     theme: settings.theme,
+    language: settings.language,
     hasApiKey: hint.hasApiKey,
     apiKeyLast4: hint.last4,
   };
@@ -210,6 +211,10 @@ export function createSettingsService(deps: SettingsDeps) {
     },
     async setTheme(theme: Settings['theme']) {
       await settingsItem.set({ ...(await settingsItem.get()), theme });
+      return settingsView();
+    },
+    async setLanguage(language: Settings['language']) {
+      await settingsItem.set({ ...(await settingsItem.get()), language });
       return settingsView();
     },
     async forgetKey() {

@@ -17,6 +17,8 @@ import { createHandlers } from './handlers';
 import { createRouter, extensionOriginOf } from './router';
 import { browserReportGrantDeps, RECONNECT_GRACE_MS, watchReportGrants } from './report-grants';
 import { registerPanelTriggers } from './panel';
+import { labelInWorkerLanguage, startWorkerLanguage } from './language';
+import { relabelBadge } from './badge';
 import { type InstallOptions, registerInstallHandling } from './install';
 import { restrictStorageToTrustedContexts } from './storage-access';
 import { openResearchPanel } from '../open-panel';
@@ -102,6 +104,9 @@ export function startBackground(deps: BackgroundDeps) {
     void route(message, sender).then(sendResponse);
     return true;
   });
+  // First, so the menus, the toolbar's title and every notification find the chosen language.
+  startWorkerLanguage();
+  labelInWorkerLanguage(relabelBadge);
   registerPanelTriggers();
   // Access held by a page of a browser that quit (or a worker that died) is given back: at
   // once after a restart, and by a new worker once the pages still open have named theirs again.

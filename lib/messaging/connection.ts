@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { t } from '../i18n';
+import 'virtual:adscope-english/connection';
 
 /**
  * The rules of what a user may enter as the connection, checked by the options form as they
@@ -8,9 +10,9 @@ export const apiKeySchema = z
   .string()
   .check(
     z.trim(),
-    z.minLength(8, 'The API key looks too short: paste the whole key.'),
-    z.maxLength(512, 'The API key is too long.'),
-    z.regex(/^[\x21-\x7e]+$/, 'The API key cannot contain spaces or non-ASCII characters.'),
+    z.minLength(8, { error: () => t('connection.keyTooShort') }),
+    z.maxLength(512, { error: () => t('connection.keyTooLong') }),
+    z.regex(/^[\x21-\x7e]+$/, { error: () => t('connection.keyCharacters') }),
   );
 
 /** This machine: localhost, 127.0.0.0/8 and [::1]. Only these may be reached over plain http. */
@@ -23,29 +25,26 @@ export function isLoopbackHost(hostname: string): boolean {
 export function normalizeBaseUrl(input: string): string {
   const url = new URL(input.trim());
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TypeError('The base URL must start with https:// (or http:// for a server on this computer).');
+    throw new TypeError(t('connection.urlScheme'));
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new TypeError(
-      `Use https:// for ${url.hostname}: your key would travel unencrypted. Plain http:// is allowed only for this computer (localhost, 127.0.0.1, [::1]).`,
-    );
+    throw new TypeError(t('connection.urlPlainHttp', { host: url.hostname }));
   }
-  if (url.username || url.password) throw new TypeError('The base URL cannot contain a user name or password.');
-  if (url.search || url.hash) throw new TypeError('The base URL cannot contain a query or a fragment.');
+  if (url.username || url.password) throw new TypeError(t('connection.urlCredentials'));
+  if (url.search || url.hash) throw new TypeError(t('connection.urlQuery'));
   const path = url.pathname.replace(/\/+$/, '').replace(/\/open\/v1$/, '');
   return `${url.origin}${path}`;
 }
 
 /** Why a typed base URL cannot be used, in words for the field, or null when it can. */
 export function baseUrlProblem(input: string): string | null {
-  if (input.trim() === '') return 'Enter the API base URL, e.g. https://api.example.com.';
-  if (!URL.canParse(input.trim()))
-    return 'Enter a full URL that starts with https:// (or http:// for a server on this computer).';
+  if (input.trim() === '') return t('connection.urlMissing');
+  if (!URL.canParse(input.trim())) return t('connection.urlNotFull');
   try {
     normalizeBaseUrl(input);
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : 'This base URL cannot be used.';
+    return error instanceof Error ? error.message : t('connection.urlUnusable');
   }
 }
 

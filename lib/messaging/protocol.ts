@@ -27,7 +27,7 @@ import type { OutboxEntry } from '../storage/outbox';
 import type { PageButtonState } from './page-button-access';
 import { pageSignalsSchema, type SimilarResult, similarQuerySchema } from './similar';
 import { triggerSources } from './page-trigger';
-import { themeSchema } from '../storage/settings';
+import { languageChoiceSchema, themeSchema } from '../storage/settings';
 import { WATCH_INTERVALS, WATCH_LIMIT, type WatchSettings } from '../storage/watchlist';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */
@@ -54,6 +54,8 @@ export interface SettingsView {
   /** The origin the stored key was entered for; null before any connection. */
   origin: string | null;
   theme: z.infer<typeof themeSchema>;
+  /** The language chosen in Options; `auto` follows the browser's. */
+  language: z.infer<typeof languageChoiceSchema>;
   hasApiKey: boolean;
   apiKeyLast4: string | null;
 }
@@ -101,6 +103,10 @@ export const requests = {
   }),
   'settings.setTheme': request<SettingsView>()({
     input: z.strictObject({ theme: themeSchema }),
+    senders: EXTENSION_PAGES,
+  }),
+  'settings.setLanguage': request<SettingsView>()({
+    input: z.strictObject({ language: languageChoiceSchema }),
     senders: EXTENSION_PAGES,
   }),
   'settings.forgetKey': request<SettingsView>()({ input: empty, senders: EXTENSION_PAGES }),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { MessageId } from '../i18n/parts';
 import { defineValidatedItem } from './validated-item';
 
 /**
@@ -13,8 +14,10 @@ export const whatsNewItem = defineValidatedItem(
   { fallback: null },
 );
 
-/** One line per version worth telling in the panel; the whole story is in CHANGELOG.md. */
-export const RELEASE_NOTES: Readonly<Record<string, string>> = {
-  '0.1.0':
-    'A welcome on install, your own keyboard shortcuts shown as you set them, and dates and numbers in your language.',
+/**
+ * One line per version worth telling in the panel, as the id of its message in the catalogues
+ * (`panel.whatsNew.v010` for 0.1.0); the whole story is in CHANGELOG.md.
+ */
+export const RELEASE_NOTES: Readonly<Record<string, MessageId>> = {
+  '0.1.0': 'panel.whatsNew.v010',
 };

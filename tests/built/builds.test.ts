@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_BASE_URL, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
+import { cataloguePath, LANGUAGES, SOURCE_LANGUAGE } from '../../lib/i18n/languages';
 import { createDemoData } from '../../server/demo-data';
 import { TEST_NOW } from '../support/clock';
 
@@ -147,6 +148,14 @@ const DEMO_MARKERS = [
   'http://127.0.0.1/*',
 ];
 
+describe.each(BUILDS)('the %s catalogues', (build) => {
+  it('are every language but English (each bundle carries its own), without the pseudo-language', () => {
+    const shipped = readdirSync(output(build, 'catalogues')).sort();
+    const expected = LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE).map((tag) => cataloguePath(tag));
+    expect(shipped.map((file) => `catalogues/${file}`)).toEqual(expected.sort());
+  });
+});
+
 describe('nothing of the demo in production', () => {
   it.each(BUILDS)('%s holds no demo control, demo key, demo address or test hook', (build) => {
     const files = shippedText(build);
@@ -206,6 +215,20 @@ describe.each(BUILDS)('the %s store listing', (build) => {
       expect(messages[key ?? '']?.message.length).toBeGreaterThan(0);
     }
     expect(messages.extDescription?.message.length).toBeLessThanOrEqual(132);
+  });
+
+  it('has the store texts in every language Adscope speaks, each with every English key', () => {
+    const read = (folder: string) =>
+      JSON.parse(readFileSync(output(build, '_locales', folder, 'messages.json'), 'utf8')) as Record<
+        string,
+        { message: string }
+      >;
+    const english = read('en');
+    for (const language of LANGUAGES) {
+      const messages = read(language.replace('-', '_'));
+      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(english).sort());
+      expect(messages.extDescription?.message.length, language).toBeLessThanOrEqual(132);
+    }
   });
 
   it("links the project's home page from package.json", () => {

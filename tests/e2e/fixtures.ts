@@ -9,6 +9,8 @@ import { OptionsPage } from '../support/pages/options-page';
 export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
 
 interface TestFixtures {
+  /** The browser's language (`--lang`); en-US unless a spec asks for another with `test.use`. */
+  browserLocale: string;
   context: BrowserContext;
   extensionId: string;
   /** Console errors and uncaught exceptions from every page opened with `openPage`. */
@@ -40,8 +42,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  context: async ({}, use) => {
-    const { context } = await launchWithExtension();
+  browserLocale: ['en-US', { option: true }],
+  context: async ({ browserLocale }, use) => {
+    const { context } = await launchWithExtension({ locale: browserLocale });
     await use(context);
     await context.close();
   },

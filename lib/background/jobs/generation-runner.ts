@@ -1,5 +1,8 @@
 import { browser } from 'wxt/browser';
 import { showOnBadge } from '../badge';
+import { t } from '../../i18n';
+import { workerLanguageReady } from '../language';
+import 'virtual:adscope-english/worker';
 import type { Api } from '../api';
 import { currentWorkspace } from '../api/credentials';
 import { type Clock, systemClock } from '../../clock';
@@ -15,19 +18,29 @@ function showBadge(jobs: GenerationJob[]): void {
   showOnBadge('jobs', jobs.filter((job) => isActiveJob(job) && !job.held).length);
 }
 
-function notifyEnded(job: GenerationJob): void {
+/** The notification when a generation ends, in the language chosen in Options. */
+export function endedNotice(job: GenerationJob): { title: string; message: string } {
   const made = job.images.filter((image) => image.status === 'success').length;
   const title =
     job.phase === 'done'
       ? made === job.images.length
-        ? 'Your images are ready'
-        : `${made} of ${job.images.length} images are ready`
-      : 'Image generation failed';
+        ? t('worker.notify.imagesReady')
+        : t('worker.notify.someReady', { made, total: job.images.length })
+      : t('worker.notify.failed');
   const message =
     job.phase === 'done'
-      ? `${job.brandName}: open Adscope from the toolbar to see them.`
-      : `${job.brandName}: ${job.error?.message ?? 'no image could be made.'}`;
-  void browser.notifications
+      ? t('worker.notify.readyMessage', { brand: job.brandName })
+      : t('worker.notify.failedMessage', {
+          brand: job.brandName,
+          reason: job.error?.message ?? t('worker.notify.noImage'),
+        });
+  return { title, message };
+}
+
+async function notifyEnded(job: GenerationJob): Promise<void> {
+  await workerLanguageReady().catch(() => undefined);
+  const { title, message } = endedNotice(job);
+  await browser.notifications
     .create(`adscope-generation-${job.id}`, {
       type: 'basic',
       iconUrl: browser.runtime.getURL('/icon/128.png'),
@@ -54,7 +67,7 @@ export function startGenerationTracker(
     ...(gate ? { gate } : {}),
     onChange: (jobs, ended) => {
       showBadge(jobs);
-      for (const job of ended) notifyEnded(job);
+      for (const job of ended) void notifyEnded(job);
     },
   });
   // A new worker (stopped, updated, or the browser restarted) picks up where the last one was.

@@ -2,6 +2,9 @@ import { browser } from 'wxt/browser';
 import { COMMANDS } from '../../commands';
 import { beginHandover, failHandover } from './handover';
 import { pageButtonItem } from './page-button-registration';
+import { t } from '../../i18n';
+import { labelInWorkerLanguage, workerLanguageReady } from '../language';
+import 'virtual:adscope-english/worker';
 import {
   FIND_SIMILAR_SCRIPT,
   type PageTrigger,
@@ -113,6 +116,12 @@ export async function readTabById(tabId: number, source: TriggerSource): Promise
   await findSimilarInTab(tab ?? { id: tabId }, { source, button: await pageButtonOn() });
 }
 
+function relabelMenu(): void {
+  void browser.contextMenus
+    .update(FIND_SIMILAR_MENU_ID, { title: t('worker.menu.findSimilar') })
+    ?.catch(() => undefined);
+}
+
 function logTriggerError(error: unknown): void {
   console.warn('Adscope could not read the page:', error instanceof Error ? error.message : error);
 }
@@ -125,10 +134,13 @@ export function registerFindSimilarTriggers(openPanel: (windowId: number | undef
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.create({
       id: FIND_SIMILAR_MENU_ID,
-      title: 'Find similar ads',
+      title: t('worker.menu.findSimilar'),
       contexts: ['page', 'selection', 'image', 'link'],
     });
+    // Made at install in English if the chosen language was not read yet: titled again once it is.
+    void workerLanguageReady().then(relabelMenu);
   });
+  labelInWorkerLanguage(relabelMenu);
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== FIND_SIMILAR_MENU_ID) return;
     void openPanel(tab?.windowId).catch(logTriggerError);

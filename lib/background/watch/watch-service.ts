@@ -22,6 +22,9 @@ import {
   watchStatusItem,
 } from '../../storage/watchlist';
 import { showOnBadge } from '../badge';
+import { t } from '../../i18n';
+import { workerLanguageReady } from '../language';
+import 'virtual:adscope-english/worker';
 import { wakeScheduler } from '../jobs/wake-scheduler';
 import type { JobGate } from '../jobs/job-gate';
 import {
@@ -60,19 +63,28 @@ function showCount(news: WatchNews, watched: WatchedBrand[]): void {
   showOnBadge('news', newAdCount(news, new Set(watched.map((brand) => brand.id))));
 }
 
+/** The notification of a check that found new ads, in the language chosen in Options. */
+export function newAdsNotice(newAds: number, brands: readonly string[]): { title: string; message: string } {
+  const [first, ...others] = brands;
+  const from =
+    others.length > 0
+      ? t('worker.notify.fromOthers', { first: first ?? '', others: others.length })
+      : (first ?? t('worker.notify.watchedBrands'));
+  return { title: t('worker.notify.newAds', { count: newAds, from }), message: t('worker.notify.newAdsMessage') };
+}
+
 /** One notification per run, only for a scheduled run that found something, only when the user turned them on. */
 async function notifyRun(last: LastRun, run: RunState): Promise<void> {
   if (last.newAds === 0 || run.kind !== 'scheduled') return;
   if (!(await watchSettingsItem.get()).notify) return;
-  const [first, ...others] = run.newBrands;
-  const from =
-    others.length > 0 ? `${first} and ${countOf(others.length, 'other brand')}` : (first ?? 'watched brands');
+  await workerLanguageReady().catch(() => undefined);
+  const { title, message } = newAdsNotice(last.newAds, run.newBrands);
   await browser.notifications
     .create(`${NOTIFICATION_PREFIX}${run.id}`, {
       type: 'basic',
       iconUrl: browser.runtime.getURL('/icon/128.png'),
-      title: `${countOf(last.newAds, 'new ad')} from ${from}`,
-      message: 'Open Adscope to see them in New.',
+      title,
+      message,
     })
     .catch(() => undefined);
 }

@@ -84,6 +84,7 @@ describe('settings.save', () => {
       baseUrl: server.baseUrl,
       origin: server.baseUrl,
       theme: 'system',
+      language: 'auto',
       hasApiKey: true,
       apiKeyLast4: DEMO_API_KEY.slice(-4),
     });
@@ -279,7 +280,7 @@ describe('calls that need a connection', () => {
 describe('stored settings', () => {
   it('read as the defaults when tampered with', async () => {
     await fakeBrowser.storage.local.set({ settings: { theme: 'neon' } });
-    expect(await settingsItem.get()).toEqual({ theme: 'system' });
+    expect(await settingsItem.get()).toEqual({ theme: 'system', language: 'auto' });
   });
 });
 

@@ -51,7 +51,14 @@ function background() {
     if (message.type === 'settings.get')
       return {
         ok: true,
-        data: { baseUrl: 'https://api.example', origin: null, theme: 'system', hasApiKey: true, apiKeyLast4: null },
+        data: {
+          baseUrl: 'https://api.example',
+          origin: null,
+          theme: 'system',
+          language: 'auto',
+          hasApiKey: true,
+          apiKeyLast4: null,
+        },
       };
     return { ok: false, error: { code: 'internal', message: 'not in this test', retryable: false } };
   }) as unknown as typeof browser.runtime.sendMessage);

@@ -123,6 +123,7 @@ describe('the options connection form', () => {
       baseUrl: '',
       origin: null,
       theme: 'system',
+      language: 'auto',
       hasApiKey: false,
       apiKeyLast4: null,
     };

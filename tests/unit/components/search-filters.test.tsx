@@ -172,6 +172,7 @@ describe('hiding the filters a service refused', () => {
       baseUrl: SERVICE,
       origin: SERVICE,
       theme: 'system',
+      language: 'auto',
       hasApiKey: true,
       apiKeyLast4: '0001',
     });

@@ -1,0 +1,88 @@
+import type { Messages } from '@lingui/core';
+import { browser } from 'wxt/browser';
+import { DEMO_BUILD } from '../build-mode';
+import { followLanguage } from '../locale';
+import { showLanguage } from './index';
+import {
+  cataloguePath,
+  isLanguageChoice,
+  type LanguageChoice,
+  resolveLanguage,
+  type ShownLanguage,
+  SOURCE_LANGUAGE,
+} from './languages';
+
+export interface LanguageSources {
+  /** The choice stored with the settings (`auto` when none). */
+  readChoice(): Promise<LanguageChoice>;
+  /** A language's compiled messages. */
+  fetchCatalogue(language: ShownLanguage): Promise<Messages>;
+  /** The browser's languages, preferred first. */
+  preferred(): readonly string[];
+}
+
+/**
+ * The choice, read straight from storage.local: the item lib/storage/settings.ts writes, whose zod
+ * schema the popup cannot afford. Anything but a known choice is the browser's language.
+ */
+async function readStoredChoice(): Promise<LanguageChoice> {
+  const { settings } = await browser.storage.local.get('settings');
+  return storedChoice(settings);
+}
+
+function storedChoice(settings: unknown): LanguageChoice {
+  const language =
+    typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>).language : undefined;
+  return isLanguageChoice(language) ? language : 'auto';
+}
+
+/** A catalogue from the extension's own files: fetch works in pages and in a service worker alike. */
+async function fetchOwnCatalogue(language: ShownLanguage): Promise<Messages> {
+  const response = await fetch(new URL(`/${cataloguePath(language)}`, globalThis.location.href));
+  if (!response.ok) throw new Error(`No catalogue for ${language} (${response.status}).`);
+  const messages: unknown = await response.json();
+  if (typeof messages !== 'object' || messages === null || Array.isArray(messages))
+    throw new Error(`The catalogue for ${language} is not a set of messages.`);
+  return messages as Messages;
+}
+
+export const browserLanguageSources: LanguageSources = {
+  readChoice: readStoredChoice,
+  fetchCatalogue: fetchOwnCatalogue,
+  preferred: () => globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? SOURCE_LANGUAGE],
+};
+
+const loaded = new Map<ShownLanguage, Messages>();
+
+/**
+ * Shows the chosen language (the browser's unless Options names one), loading its catalogue once,
+ * and makes every date and number follow it. A catalogue that cannot be read leaves English.
+ */
+export async function applyLanguageChoice(sources: LanguageSources = browserLanguageSources): Promise<ShownLanguage> {
+  const choice = await sources.readChoice().catch(() => 'auto' as const);
+  const chosen = resolveLanguage(choice, sources.preferred(), DEMO_BUILD);
+  let language = chosen;
+  if (language !== SOURCE_LANGUAGE && !loaded.has(language)) {
+    try {
+      loaded.set(language, await sources.fetchCatalogue(language));
+    } catch (error) {
+      console.warn('Adscope stays in English:', error);
+      language = SOURCE_LANGUAGE;
+    }
+  }
+  // Dates and numbers need no catalogue: they follow the chosen language even when its words could not load.
+  followLanguage(chosen);
+  showLanguage(language, loaded.get(language));
+  return language;
+}
+
+/** Follows a change of the stored choice (from Options, in any page); returns its stop. */
+export function watchLanguageChoice(onChange: () => void = () => void applyLanguageChoice()): () => void {
+  const listener = (changes: Record<string, { newValue?: unknown; oldValue?: unknown }>, area: string) => {
+    if (area !== 'local' || !('settings' in changes)) return;
+    const change = changes.settings;
+    if (storedChoice(change?.newValue) !== storedChoice(change?.oldValue)) onChange();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

@@ -1,0 +1,198 @@
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import {
+  catalogueLanguages,
+  compileCatalogue,
+  type CompiledMessage,
+  compiledLanguage,
+  readCatalogue,
+} from '../../../scripts/i18n/catalogues';
+import { LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../../lib/i18n/languages';
+
+/**
+ * Every catalogue against English: the same ids, the same placeholders, messages that parse, and
+ * each plural with exactly its language's CLDR categories (Japanese only `other`, French,
+ * Spanish and Portuguese `one`, `many` and `other`).
+ */
+const english = readCatalogue(SOURCE_LANGUAGE);
+const translations = LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE);
+
+type Token = CompiledMessage[number];
+
+/** Each placeholder as `name` or `name:plural`, in and under plurals and selects. */
+function placeholders(tokens: readonly Token[] | string, found = new Set<string>()): Set<string> {
+  if (typeof tokens === 'string') return found;
+  for (const token of tokens) {
+    if (typeof token === 'string') continue;
+    const [name, type, format] = token as [string, string?, unknown?];
+    found.add(type ? `${name}:${type}` : name);
+    if ((type === 'plural' || type === 'selectordinal' || type === 'select') && typeof format === 'object' && format) {
+      for (const [key, branch] of Object.entries(format)) {
+        if (key !== 'offset' && branch !== undefined) placeholders(branch as readonly Token[], found);
+      }
+    }
+  }
+  return found;
+}
+
+/** The text of a message, without its placeholders and the syntax of its plurals and selects. */
+function textOf(tokens: readonly Token[] | string): string {
+  if (typeof tokens === 'string') return tokens;
+  return tokens
+    .map((token) => {
+      if (typeof token === 'string') return token;
+      const [, , format] = token as [string, string?, unknown?];
+      if (typeof format !== 'object' || !format) return '';
+      return Object.entries(format)
+        .filter(([key]) => key !== 'offset')
+        .map(([, branch]) => textOf(branch as readonly Token[]))
+        .join(' ');
+    })
+    .join('');
+}
+
+/** The categories of each plural in a message (exact matches such as `=0` aside). */
+function pluralCategories(tokens: readonly Token[] | string, found: string[][] = []): string[][] {
+  if (typeof tokens === 'string') return found;
+  for (const token of tokens) {
+    if (typeof token === 'string') continue;
+    const [, type, format] = token as [string, string?, unknown?];
+    if (typeof format !== 'object' || !format) continue;
+    const keys = Object.keys(format).filter((key) => key !== 'offset');
+    if (type === 'plural') found.push(keys.filter((key) => !/^\d+$/.test(key)).sort());
+    for (const key of keys) pluralCategories((format as Record<string, readonly Token[]>)[key] ?? [], found);
+  }
+  return found;
+}
+
+/** Messages that are the same in another language on purpose: unit symbols, and words the language shares. */
+const UNIT_SYMBOLS = ['common.seconds', 'common.minutesSeconds', 'common.hoursMinutes'];
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  de: [...UNIT_SYMBOLS, 'ui.requestId.details', 'panel.tab.boards', 'panel.tab.workspace'],
+  fr: [...UNIT_SYMBOLS, 'jobs.image.title', 'popup.options', 'panel.options'],
+  es: UNIT_SYMBOLS,
+  'pt-BR': UNIT_SYMBOLS,
+  ja: [],
+};
+
+describe('the catalogues', () => {
+  it('are exactly the languages Adscope offers, one file each', () => {
+    expect(catalogueLanguages().sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('name ids by area and meaning (area.name, lower camel case)', () => {
+    const badIds = Object.keys(english).filter((id) => !/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/.test(id));
+    expect(badIds).toEqual([]);
+  });
+
+  it.each([...LANGUAGES])('%s: every message parses', (language) => {
+    expect(() => compileCatalogue(readCatalogue(language))).not.toThrow();
+  });
+
+  it.each(translations)('%s: has every English id and no other', (language) => {
+    const ids = Object.keys(readCatalogue(language));
+    expect({
+      missing: Object.keys(english).filter((id) => !ids.includes(id)),
+      extra: ids.filter((id) => !(id in english)),
+    }).toEqual({ missing: [], extra: [] });
+  });
+
+  // Names, not kinds: a language may count on another value than English does (a plural there, plain here).
+  it.each(translations)('%s: every message has the placeholders of its English message', (language) => {
+    const source = compileCatalogue(english);
+    const translated = compileCatalogue(readCatalogue(language));
+    const differing = Object.keys(source)
+      .filter((id) => id in translated)
+      .filter((id) => {
+        const names = (message: CompiledMessage | undefined) =>
+          [...new Set([...placeholders(message ?? [])].map((name) => name.split(':')[0]))].sort();
+        const want = names(source[id]);
+        const have = names(translated[id]);
+        return want.join() !== have.join();
+      });
+    expect(differing).toEqual([]);
+  });
+
+  it.each([...LANGUAGES])('%s: every plural has exactly the CLDR categories of the language', (language) => {
+    const categories = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+    const compiled = compileCatalogue(readCatalogue(language));
+    const wrong = Object.entries(compiled)
+      .filter(([, message]) => pluralCategories(message).some((found) => found.join() !== categories.join()))
+      .map(([id]) => id);
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(translations)('%s: no message left in English', (language) => {
+    const translated = readCatalogue(language);
+    const source = compileCatalogue(english);
+    // Only the words count: a message of placeholders and punctuation is the same everywhere.
+    const hasWords = (id: string) => /[A-Za-z]{3}/.test(textOf(source[id] ?? []).replace(/Adscope/g, ''));
+    const untranslated = Object.keys(english).filter(
+      (id) => translated[id] === english[id] && hasWords(id) && !SAME_AS_ENGLISH[language]?.includes(id),
+    );
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe('plurals', () => {
+  const COUNTS = [0, 1, 2, 5, 21];
+  const expected: Record<string, string[]> = {
+    en: ['0 ads', '1 ad', '2 ads', '5 ads', '21 ads'],
+    de: ['0 Anzeigen', '1 Anzeige', '2 Anzeigen', '5 Anzeigen', '21 Anzeigen'],
+    fr: ['0 publicité', '1 publicité', '2 publicités', '5 publicités', '21 publicités'],
+    es: ['0 anuncios', '1 anuncio', '2 anuncios', '5 anuncios', '21 anuncios'],
+    'pt-BR': ['0 anúncio', '1 anúncio', '2 anúncios', '5 anúncios', '21 anúncios'],
+    ja: ['0件の広告', '1件の広告', '2件の広告', '5件の広告', '21件の広告'],
+  };
+
+  it.each([...LANGUAGES])('%s: a count of ads reads right at 0, 1, 2, 5 and 21', (language) => {
+    const i18n = setupI18n({ locale: language, messages: { [language]: compiledLanguage(language) } });
+    expect(COUNTS.map((count) => i18n._('common.count.ads', { count }))).toEqual(expected[language]);
+  });
+
+  it.each([...LANGUAGES])('%s: every plural message gives a text at 0, 1, 2, 5 and 21', (language) => {
+    const compiled = compiledLanguage(language);
+    const i18n = setupI18n({ locale: language, messages: { [language]: compiled } });
+    for (const [id, message] of Object.entries(compiled)) {
+      if (pluralCategories(message).length === 0) continue;
+      const counts = [...placeholders(message)]
+        .filter((name) => name.endsWith(':plural'))
+        .map((name) => name.split(':')[0]);
+      for (const count of COUNTS) {
+        const values = Object.fromEntries([...placeholders(message)].map((name) => [name.split(':')[0], 'x']));
+        for (const name of counts) values[name ?? ''] = count as unknown as string;
+        const text = i18n._(id, values);
+        expect(text, `${id} at ${count}`).not.toMatch(/[{}]|^\s*$/);
+      }
+    }
+  });
+});
+
+const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff]/;
+
+describe('the pseudo-language', () => {
+  const pseudo = compiledLanguage(PSEUDO_LANGUAGE);
+  const i18n = setupI18n({ locale: PSEUDO_LANGUAGE, messages: { [PSEUDO_LANGUAGE]: pseudo } });
+
+  it('has every English id', () => {
+    expect(Object.keys(pseudo).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('is bracketed, accented, and at least 40 % longer than English', () => {
+    const plain = setupI18n({ locale: 'en', messages: { en: compileCatalogue(english) } });
+    for (const id of Object.keys(english)) {
+      const values = { count: 5, language: 'Deutsch' };
+      const text = i18n._(id, values);
+      const source = plain._(id, values);
+      expect(text, id).toMatch(/^\[.*\]$/s);
+      // A word of English letters in the source shows accented; values (here "Deutsch") stay as given.
+      if (/[A-Za-z]{2}/.test(source.replace(/Deutsch/g, ''))) expect(text, id).toMatch(ACCENTED);
+      expect(text.length - 2, id).toBeGreaterThanOrEqual(Math.floor(source.length * 1.4) - 1);
+    }
+  });
+
+  it('keeps placeholders and plurals working', () => {
+    expect(i18n._('common.count.ads', { count: 1 })).toMatch(/^\[1 åð .*\]$/);
+    expect(i18n._('common.count.ads', { count: 21 })).toMatch(/^\[21 åðš .*\]$/);
+  });
+});
