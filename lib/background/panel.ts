@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { retitleMenu } from './menu-title';
 import { COMMANDS } from '../commands';
 import { t } from '../i18n';
 import { openResearchPanel } from '../open-panel';
@@ -31,7 +32,7 @@ export function registerPanelTriggers(): void {
 }
 
 function relabelMenu(): void {
-  void browser.contextMenus.update(OPEN_PANEL_MENU_ID, { title: t('worker.menu.openAdscope') })?.catch(() => undefined);
+  retitleMenu(OPEN_PANEL_MENU_ID, t('worker.menu.openAdscope'));
 }
 
 function logPanelError(error: unknown): void {

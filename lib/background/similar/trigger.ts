@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { retitleMenu } from '../menu-title';
 import { COMMANDS } from '../../commands';
 import { beginHandover, failHandover } from './handover';
 import { pageButtonItem } from './page-button-registration';
@@ -117,9 +118,7 @@ export async function readTabById(tabId: number, source: TriggerSource): Promise
 }
 
 function relabelMenu(): void {
-  void browser.contextMenus
-    .update(FIND_SIMILAR_MENU_ID, { title: t('worker.menu.findSimilar') })
-    ?.catch(() => undefined);
+  retitleMenu(FIND_SIMILAR_MENU_ID, t('worker.menu.findSimilar'));
 }
 
 function logTriggerError(error: unknown): void {
