@@ -54,6 +54,11 @@ export const browserLanguageSources: LanguageSources = {
 
 const loaded = new Map<ShownLanguage, Messages>();
 
+/** Forgets every catalogue read so far, as a fresh page starts: the next choice reads its catalogue again. */
+export function forgetCatalogues(): void {
+  loaded.clear();
+}
+
 /**
  * Shows the chosen language (the browser's unless Options names one), loading its catalogue once,
  * and makes every date and number follow it. A catalogue that cannot be read leaves English.

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSettingsService } from '../../../lib/background/settings';
 import { shownLanguage, t } from '../../../lib/i18n';
 import { languageForBrowser, resolveLanguage } from '../../../lib/i18n/languages';
-import { applyLanguageChoice, type LanguageSources, watchLanguageChoice } from '../../../lib/i18n/runtime';
+import { applyLanguageChoice, forgetCatalogues, type LanguageSources, watchLanguageChoice } from '../../../lib/i18n/runtime';
 import { followLanguage, userLocale } from '../../../lib/locale';
 import { settingsItem } from '../../../lib/storage/settings';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
@@ -21,7 +21,11 @@ function sources(preferred: string[], fetched: string[] = []): LanguageSources {
   };
 }
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  // The unit suite shares modules between files: start from a page that has read no catalogue yet.
+  forgetCatalogues();
+});
 afterEach(async () => {
   fakeBrowser.reset();
   await applyLanguageChoice(sources(['en-US']));
