@@ -91,6 +91,14 @@ function isHomeLink(link: Element | null, hostname: string): boolean {
   }
 }
 
+/** A link to the basket, the checkout, an account or a search: its icon is the shop's tool, never its logo. */
+const TOOL_LINK = /\/(?:cart|basket|bag|checkout|account|login|signin|sign-in|register|wishlist|search)(?:[/?#.]|$)/i;
+
+/** Whether an image sits in a link to one of the shop's tools ("<a href="/checkout"><img alt="basket"></a>"). */
+function inToolLink(image: Element): boolean {
+  return TOOL_LINK.test(image.closest('a')?.getAttribute('href') ?? '');
+}
+
 /** Whether an image is the banner's logo: it or a close ancestor is named so, or it links to the home page. */
 function isLogoImage(image: Element, banner: Element, hostname: string): boolean {
   let node: Element | null = image;
@@ -103,7 +111,8 @@ function isLogoImage(image: Element, banner: Element, hostname: string): boolean
 
 /**
  * The logo's words: in the page's banner (header), the alt text of its logo images (named so, or
- * in a link to the home page; any linked image only when none is) and its logo element's text;
+ * in a link to the home page; any linked image but a basket's or an account's icon only when none
+ * is) and its logo element's text;
  * without a banner, an image in one of the first links to the home page; and #logo, .logo.
  * Lookups stay within the banner or a bounded number of links: never a scan of a large page.
  */
@@ -116,9 +125,11 @@ function logosOf(doc: Document, hostname: string): string[] {
   if (banner) {
     const images = banner.querySelectorAll('a img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt]');
     const scanned = Array.from({ length: Math.min(images.length, MAX_BANNER_IMAGES) }, (_, i) => images[i] as Element);
-    // A currency's flag or a language's in a link is no logo when the banner has one.
+    // A currency's flag or a language's in a link is no logo when the banner has one; a basket's or an account's icon
+    // never is.
     const logos = scanned.filter((image) => isLogoImage(image, banner, hostname));
-    for (const image of (logos.length > 0 ? logos : scanned).slice(0, 3)) add(clean(image.getAttribute('alt'), 100));
+    const linked = scanned.filter((image) => !inToolLink(image));
+    for (const image of (logos.length > 0 ? logos : linked).slice(0, 3)) add(clean(image.getAttribute('alt'), 100));
     const mark = banner.querySelector('[class*="logo" i], [class*="site-title" i], [class*="site-name" i]');
     if (mark) add(readableText(mark, 100));
   } else {

@@ -92,6 +92,54 @@ describe('why these results', () => {
     expect(onPrefer).toHaveBeenCalledWith('site', null);
   });
 
+  it('says which maker lost to which and why, and takes the other maker with one click', () => {
+    // The product's metadata names one brand, the byline under its title another.
+    const makers = nameChoices(
+      pageSignals({
+        url: 'https://northwind.example/tent',
+        hostname: 'northwind.example',
+        metas: [
+          ['og:site_name', 'Northwind'],
+          ['product:brand', 'Fabrikam'],
+        ],
+        makerLines: [['byline', 'Visit the Contoso Store']],
+      }),
+    );
+    const onPrefer = vi.fn();
+    act(() => mounted.root.render(<WhyTheseResults result={RESULT} choices={makers} onPrefer={onPrefer} />));
+    expect(details()?.textContent).toContain(
+      'The page’s byline names the maker “Contoso”; “Fabrikam” was taken because the product brand weighs more.',
+    );
+    const use = buttons().find((button) => button.textContent === 'Use “Contoso” instead');
+    act(() => use?.click());
+    expect(onPrefer).toHaveBeenCalledWith('maker', 'Contoso');
+    act(() =>
+      mounted.root.render(
+        <WhyTheseResults result={RESULT} choices={makers} prefer={{ maker: 'Contoso' }} onPrefer={onPrefer} />,
+      ),
+    );
+    expect(details()?.textContent).toContain(
+      'You chose “Contoso” as the maker over “Fabrikam”, which the product brand names.',
+    );
+    act(() =>
+      buttons()
+        .find((button) => button.textContent === 'Use “Fabrikam” again')
+        ?.click(),
+    );
+    expect(onPrefer).toHaveBeenCalledWith('maker', null);
+  });
+
+  it('names the signal that gave the site and the maker the catalogue matched', () => {
+    const both: SimilarResult = {
+      ...RESULT,
+      maker: { id: 'b2', name: 'Contoso', reason: "its name matches the page's byline", signal: 'byline', ads: [] },
+    };
+    act(() => mounted.root.render(<WhyTheseResults result={both} choices={CHOICES} onPrefer={vi.fn()} />));
+    expect(details()?.querySelector('summary')?.textContent).toBe('Site: Northwind · Maker: Contoso.');
+    expect(details()?.textContent).toContain("Northwind: named by the page's og:site_name;");
+    expect(details()?.textContent).toContain("Contoso: named by the page's byline;");
+  });
+
   it('says nothing of a disagreement when the signals agree', () => {
     const agreeing = nameChoices(
       pageSignals({ hostname: 'northwind.example', metas: [['og:site_name', 'Northwind']], logos: ['Northwind'] }),
