@@ -4,7 +4,9 @@ import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { launchWithExtension } from '../../scripts/launch-chromium';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
 import type { Shapes } from '../../server/shapes';
+import { languageForBrowser } from '../../lib/i18n/languages';
 import { OptionsPage } from '../support/pages/options-page';
+import { wordsOf } from '../support/words';
 
 export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
 
@@ -69,10 +71,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return page;
     });
   },
-  connect: async ({ openPage, server }, use) => {
+  connect: async ({ openPage, server, browserLocale }, use) => {
     await use(async () => {
       const page = await openPage('options');
-      await new OptionsPage(page).connect(server.baseUrl, DEMO_API_KEY);
+      await new OptionsPage(page, wordsOf(languageForBrowser([browserLocale]))).connect(server.baseUrl, DEMO_API_KEY);
       await page.close();
     });
   },
