@@ -12,7 +12,8 @@ import { WhatsNew } from './whats-new';
 import { usePageHandover } from '@/components/similar/use-page-handover';
 import { WatchNotices } from '@/components/ads/watch-toggle';
 import { useStoredItem } from '@/components/ui/use-stored-item';
-import { newAdCount, panelRequestItem, watchlistItem, watchNewsItem } from '@/lib/storage/watchlist';
+import { newCountOf, newsCountsItem } from '@/lib/storage/news-counts';
+import { panelRequestItem, watchlistItem } from '@/lib/storage/watch-frame';
 import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
 import { type MessageId, t } from '@/lib/i18n';
 import 'virtual:adscope-english/panel';
@@ -89,9 +90,9 @@ function SaveDialogWhenAsked() {
 
 /** The tabs, New with the count of new ads from watched brands. */
 function useTabs(): readonly TabItem<PanelTab>[] {
-  const news = useStoredItem(watchNewsItem);
+  const news = useStoredItem(newsCountsItem);
   const watched = useStoredItem(watchlistItem);
-  const count = news && watched ? newAdCount(news, new Set(watched.map((brand) => brand.id))) : 0;
+  const count = news && watched ? newCountOf(news, new Set(watched.map((brand) => brand.id))) : 0;
   return useMemo(
     () =>
       TABS.map((tab) => ({

@@ -3,7 +3,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSettingsService } from '../../../lib/background/settings';
 import { shownLanguage, t } from '../../../lib/i18n';
 import { languageForBrowser, resolveLanguage } from '../../../lib/i18n/languages';
-import { applyLanguageChoice, forgetCatalogues, type LanguageSources, watchLanguageChoice } from '../../../lib/i18n/runtime';
+import {
+  applyLanguageChoice,
+  forgetCatalogues,
+  type LanguageSources,
+  watchLanguageChoice,
+} from '../../../lib/i18n/runtime';
 import { followLanguage, userLocale } from '../../../lib/locale';
 import { settingsItem } from '../../../lib/storage/settings';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
