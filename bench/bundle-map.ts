@@ -81,7 +81,7 @@ export function entryParts(dir: string, files: string[]): BundlePart[] {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const dir = path.resolve(process.argv[2] ?? '.output/map/chrome-mv3');
+  const dir = path.resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '.output/map/chrome-mv3');
   const entries: [string, string[]][] = [
     ['background', [path.join(dir, 'background.js')]],
     ['side panel first load', firstLoadFiles(dir, 'sidepanel.html')],

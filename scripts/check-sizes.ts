@@ -3,7 +3,8 @@ import { measureSizes } from '../bench/sizes';
 
 /**
  * Size budgets are exact, so `npm test` checks them on the production build: the injected
- * script 5 KB, background 65.7 KB, side panel first load 138 KB, popup 101 KB (gzip).
+ * script 5 KB, background 65.7 KB, side panel first load 135 KB, popup 90 KB (gzip): the performance
+ * issue's promise, which the bundles now keep with room for what comes next.
  */
 const figures = measureSizes(path.resolve('.output/chrome-mv3'));
 let ok = true;

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { canonicalId } from '@/lib/contract/ids';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
-import { WATCH_LIMIT } from '@/lib/storage/watchlist';
+import { WATCH_LIMIT } from '@/lib/storage/watch-entries';
 
 interface WatchNotice {
   id: number;

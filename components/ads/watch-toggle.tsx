@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { canonicalId } from '@/lib/contract/ids';
-import { watchlistItem } from '@/lib/storage/watchlist';
+import { watchlistItem } from '@/lib/storage/watch-frame';
 import { iconClass } from '../ui/icons';
 import { useStoredItem } from '../ui/use-stored-item';
 import { useWatchStore } from './watch-store';

@@ -2,15 +2,22 @@ import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ShortcutList } from '@/components/ui/shortcuts';
 import { useOpenPanel } from '@/components/ui/use-open-panel';
-import { useSettings } from '@/components/ui/use-settings';
+import { useThemeAttribute } from '@/components/ui/theme';
 import { t } from '@/lib/i18n';
 import { GenerationJobs } from './generation-jobs';
 import { useFindSimilarHere } from './use-find-similar-here';
+import { usePopupSettings } from './use-popup-settings';
 import './popup.css';
 import 'virtual:adscope-english/popup';
 
+/** The theme the settings name, on the popup's <html>. */
+export function PopupTheme() {
+  useThemeAttribute(usePopupSettings().data?.theme);
+  return null;
+}
+
 export function PopupApp() {
-  const settings = useSettings();
+  const settings = usePopupSettings();
   const findSimilar = useFindSimilarHere(() => window.close());
   const openPanel = useOpenPanel(() => window.close());
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;

@@ -1,11 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { callBackground } from '@/lib/messaging/client';
 import { t } from '@/lib/i18n';
 import { openResearchPanel } from '@/lib/open-panel';
+import { sharedRead, useAction } from '../ui/plain-read';
 import { useCurrentWindowId } from '../ui/use-open-panel';
-import { popupKeys } from './query-keys';
 import 'virtual:adscope-english/popup';
+
+const activeTab = sharedRead(
+  async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null,
+);
 
 /**
  * Find similar on the tab the toolbar button was clicked on (the click granted access to it:
@@ -13,18 +16,11 @@ import 'virtual:adscope-english/popup';
  */
 export function useFindSimilarHere(onDone: () => void) {
   const windowId = useCurrentWindowId();
-  const activeTab = useQuery({
-    queryKey: popupKeys.activeTab(),
-    queryFn: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null,
-  });
-  return useMutation({
-    mutationFn: async () => {
-      const tabId = activeTab.data;
-      if (tabId === null || tabId === undefined) throw new Error(t('popup.noTab'));
-      const reading = callBackground('similar.inTab', { tabId });
-      await openResearchPanel(windowId);
-      await reading;
-    },
-    onSuccess: onDone,
-  });
+  const tabId = activeTab.use().data;
+  return useAction(async () => {
+    if (tabId === null || tabId === undefined) throw new Error(t('popup.noTab'));
+    const reading = callBackground('similar.inTab', { tabId });
+    await openResearchPanel(windowId);
+    await reading;
+  }, onDone);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiCode } from '@/lib/contract/envelope';
 import { systemClock } from '@/lib/clock';
@@ -6,6 +5,7 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { GenerationJob } from '@/lib/storage/generation-jobs';
 import { t } from '@/lib/i18n';
+import { useAction } from '../ui/plain-read';
 import 'virtual:adscope-english/jobs';
 
 /** The clock, ticking each second while `active` (a job runs), so elapsed times move. */
@@ -21,11 +21,9 @@ export function useNow(active: boolean): number {
 
 /** What the user can do with a job: retry (or check) it, run it again, or remove it from the list. */
 export function useJobActions(job: GenerationJob) {
-  const retry = useMutation({ mutationFn: () => callBackground('generation.retry', { jobId: job.id }) });
-  const again = useMutation({
-    mutationFn: () => callBackground('generation.submit', { choice: job.choice, brandName: job.brandName }),
-  });
-  const dismiss = useMutation({ mutationFn: () => callBackground('generation.dismiss', { jobId: job.id }) });
+  const retry = useAction(() => callBackground('generation.retry', { jobId: job.id }));
+  const again = useAction(() => callBackground('generation.submit', { choice: job.choice, brandName: job.brandName }));
+  const dismiss = useAction(() => callBackground('generation.dismiss', { jobId: job.id }));
   const error = job.error ? ApiError.from(job.error) : null;
   // Input errors are never retried: the user changes something first. A plan refusal of the
   // submit may be tried again by hand with the same key (the browser itself may have resent a

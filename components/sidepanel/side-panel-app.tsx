@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { SetupPrompt } from '@/components/ui/setup-prompt';
@@ -6,13 +6,14 @@ import { SkeletonList } from '@/components/ui/skeleton';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useSettings } from '@/components/ui/use-settings';
 import { HeldSaves } from '@/components/ads/held-saves';
-import { SaveDialog } from '@/components/boards/save-dialog';
+import { useSaveStore } from '@/components/ads/save-store';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { WhatsNew } from './whats-new';
 import { usePageHandover } from '@/components/similar/use-page-handover';
 import { WatchNotices } from '@/components/ads/watch-toggle';
 import { useStoredItem } from '@/components/ui/use-stored-item';
-import { newAdCount, panelRequestItem, watchlistItem, watchNewsItem } from '@/lib/storage/watchlist';
+import { newCountOf, newsCountsItem } from '@/lib/storage/news-counts';
+import { panelRequestItem, watchlistItem } from '@/lib/storage/watch-frame';
 import { isSearchShortcut, navigate, type PanelTab, useNavigationStore } from '../navigation/navigation-store';
 import { type MessageId, t } from '@/lib/i18n';
 import 'virtual:adscope-english/panel';
@@ -65,16 +66,33 @@ export async function preloadTab(tab: PanelTab): Promise<void> {
   loaded[tab] ??= (await LOADERS[tab]()).default;
 }
 
-/** Loads the other views when the panel is idle, so switching tabs never waits. */
+/** The save dialog's chunk: the form, the board tree and its checks, none of which the first paint needs. */
+const loadSaveDialog = () => import('@/components/boards/save-dialog');
+const SaveDialog = lazy(async () => ({ default: (await loadSaveDialog()).SaveDialog }));
+
+/** Loads the other views (and the save dialog) when the panel is idle, so switching tabs never waits. */
 function preloadOtherTabs(): void {
   for (const tab of Object.keys(LOADERS) as PanelTab[]) void preloadTab(tab).catch(() => undefined);
+  void loadSaveDialog().catch(() => undefined);
+}
+
+/** The save dialog, mounted from the first time a save asks where (and kept, so it closes as a dialog does). */
+function SaveDialogWhenAsked() {
+  const asked = useSaveStore((state) => state.dialogAd !== null);
+  const [wanted, setWanted] = useState(asked);
+  if (asked && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SaveDialog />
+    </Suspense>
+  ) : null;
 }
 
 /** The tabs, New with the count of new ads from watched brands. */
 function useTabs(): readonly TabItem<PanelTab>[] {
-  const news = useStoredItem(watchNewsItem);
+  const news = useStoredItem(newsCountsItem);
   const watched = useStoredItem(watchlistItem);
-  const count = news && watched ? newAdCount(news, new Set(watched.map((brand) => brand.id))) : 0;
+  const count = news && watched ? newCountOf(news, new Set(watched.map((brand) => brand.id))) : 0;
   return useMemo(
     () =>
       TABS.map((tab) => ({
@@ -143,7 +161,7 @@ export function SidePanelApp() {
         ) : null}
         {configured ? (
           <>
-            <SaveDialog />
+            <SaveDialogWhenAsked />
             <SaveToasts />
             <WatchNotices />
           </>

@@ -2,6 +2,4 @@
 export const sharedKeys = {
   settings: () => ['settings'] as const,
   ownedBrands: () => ['ownedBrands'] as const,
-  shortcuts: () => ['shortcuts'] as const,
-  currentWindow: () => ['currentWindow'] as const,
 };

@@ -1,7 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
 import { COMMANDS } from '@/lib/commands';
-import { sharedKeys } from './query-keys';
+import { onPageShown, sharedRead, useAction } from './plain-read';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/shortcuts';
 
@@ -20,14 +19,11 @@ export function shortcutsOf(commands: readonly { name?: string; shortcut?: strin
   };
 }
 
-/** Adscope's shortcuts as the browser has them, read again when the page regains focus (they change in the browser's settings). */
+const shortcuts = sharedRead(async () => shortcutsOf(await browser.commands.getAll()), onPageShown);
+
+/** Adscope's shortcuts as the browser has them, read again when the page is shown again (they change in the browser's settings). */
 export function useShortcuts() {
-  return useQuery({
-    queryKey: sharedKeys.shortcuts(),
-    queryFn: async () => shortcutsOf(await browser.commands.getAll()),
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-  });
+  return shortcuts.use();
 }
 
 /** Firefox's own page for add-on shortcuts; Chrome has one at a fixed address. */
@@ -47,5 +43,5 @@ async function openShortcutSettings(): Promise<void> {
 
 /** Opens the browser's page where the user picks Adscope's keys. */
 export function useOpenShortcutSettings() {
-  return useMutation({ mutationFn: openShortcutSettings });
+  return useAction(openShortcutSettings);
 }

@@ -1,5 +1,11 @@
 import '@/assets/styles/base.css';
-import { mountPage } from '@/components/ui/mount';
-import { PopupApp } from '@/components/popup/popup-app';
+import { mountRoot } from '@/components/ui/mount-root';
+import { PopupApp, PopupTheme } from '@/components/popup/popup-app';
 
-void mountPage(<PopupApp />);
+// No query cache: the popup reads what it shows with plain hooks (components/ui/plain-read.ts).
+void mountRoot(<PopupApp />, (page) => (
+  <>
+    <PopupTheme />
+    {page}
+  </>
+));

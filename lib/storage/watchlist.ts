@@ -1,11 +1,9 @@
-import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { type LibraryAd, libraryAdSchema } from '../contract/ad-library';
 import { idProblem } from '../contract/ids';
+import { NEWS_KEPT_PER_BRAND } from './watch-frame';
 import { countOf } from '../count';
 import { tolerantArray } from '../contract/tolerant';
-import { WATCH_KEY_PREFIX, type WatchedBrand, readWatchlist } from './watch-entries';
-import type { StoredItem } from './stored-item';
 import { defineValidatedItem } from './validated-item';
 
 export {
@@ -16,33 +14,7 @@ export {
   watchEntry,
   type WatchedBrand,
 } from './watch-entries';
-
-const isWatchKey = (key: string) => key.startsWith(WATCH_KEY_PREFIX);
-
-/** The watchlist as pages and the background read it: live as it changes, here or on another synced browser. */
-export const watchlistItem: StoredItem<WatchedBrand[]> = {
-  key: 'sync:watch',
-  get: async () => readWatchlist(await browser.storage.sync.get(null)),
-  watch: (callback) => {
-    let previous: WatchedBrand[] = [];
-    let live = true;
-    void watchlistItem.get().then((value) => (previous = value));
-    const listener = (changes: Record<string, unknown>, area: string) => {
-      if (area !== 'sync' || !Object.keys(changes).some(isWatchKey)) return;
-      void watchlistItem.get().then((value) => {
-        if (!live) return;
-        const before = previous;
-        previous = value;
-        callback(value, before);
-      });
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => {
-      live = false;
-      browser.storage.onChanged.removeListener(listener);
-    };
-  },
-};
+export { NEWS_KEPT_PER_BRAND, panelRequestItem, watchlistItem } from './watch-frame';
 
 /** How often the background checks, in hours; 0 is off. */
 export const WATCH_INTERVALS = [0, 1, 2, 3, 6, 12, 24] as const;
@@ -60,8 +32,6 @@ export const watchSettingsItem = defineValidatedItem('sync:watchSettings', watch
   fallback: { intervalHours: DEFAULT_WATCH_INTERVAL, notify: false },
 });
 
-/** Ads first seen in a check, per brand, until the user marks them seen. */
-export const NEWS_KEPT_PER_BRAND = 50;
 /**
  * What New keeps of all brands' new ads, in bytes of stored JSON. Past it the oldest finds are
  * counted, not kept, and New says so: with the seen sets (2,500 ids a brand, 13 KB) and the
@@ -271,13 +241,6 @@ export const watchStatusItem = defineValidatedItem('local:watchStatus', watchSta
 
 /** When the next scheduled check is due; null when checks are off. Written by the background's scheduler alone. */
 export const watchNextAtItem = defineValidatedItem('local:watchNextAt', z.nullable(z.number()), { fallback: null });
-
-/** A place the background asks the panel to show (a notification was clicked); session storage, out of pages' reach. */
-export const panelRequestItem = defineValidatedItem(
-  'session:panelRequest',
-  z.nullable(z.object({ to: z.literal('new'), at: z.number() })),
-  { fallback: null },
-);
 
 /** New ads waiting for the user across the watched brands (the badge's count). */
 export function newAdCount(news: WatchNews, watched?: ReadonlySet<string>): number {

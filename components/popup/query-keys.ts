@@ -1,4 +1,0 @@
-/** The popup's query keys. */
-export const popupKeys = {
-  activeTab: () => ['activeTab'] as const,
-};
