@@ -93,9 +93,17 @@ export default defineConfig({
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     ],
   },
-  vite: () => ({
+  vite: ({ mode }) => ({
     // Catalogues compiled at build time: each bundle's English inside it, the other languages beside it.
-    plugins: [englishCatalogues()],
+    // The bench build is the production code: WXT defines NODE_ENV as the mode in the worker and
+    // the injected scripts, which would ship the libraries' development code there (Lingui's
+    // message compiler in the worker) and time that instead. A plugin's config comes last.
+    plugins: [
+      englishCatalogues(),
+      ...(mode === 'bench'
+        ? [{ name: 'adscope-bench-production', config: () => ({ define: { 'process.env.NODE_ENV': '"production"' } }) }]
+        : []),
+    ],
     build: {
       // Every browser Adscope runs in preloads modules itself: no polyfill in each page.
       modulePreload: { polyfill: false },

@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { chromiumExecutable } from '../scripts/requirements';
 
 export interface Figure {
   name: string;
@@ -8,6 +11,40 @@ export interface Figure {
   /** The figure must be at most this. */
   budget?: number;
   note?: string;
+  /** A floor: what other figures of the same run are divided by, listed first. */
+  role?: 'floor';
+  /** The floor this figure is compared to, by name. */
+  floor?: string;
+}
+
+/** Where the bench ran, so two runs can be compared honestly. */
+export interface Environment {
+  cpus: number;
+  cpuModel: string;
+  /** The load average over 1, 5 and 15 minutes when the bench started. */
+  loadAverage: number[];
+  browser: string;
+  node: string;
+}
+
+export function environment(): Environment {
+  let browser = 'unknown';
+  try {
+    const printed = execFileSync(chromiumExecutable(), ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    browser = printed.trim().split('\n')[0] ?? browser;
+  } catch {
+    // The parts that need no browser still run.
+  }
+  return {
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
+    browser,
+    node: process.version,
+  };
 }
 
 export function percentile(values: readonly number[], p: number): number {
@@ -20,8 +57,19 @@ export function median(values: readonly number[]): number {
   return percentile(values, 50);
 }
 
-/** Prints the table and writes .bench/results.json; returns false when a budget is missed. */
-export function report(figures: readonly Figure[]): boolean {
+/**
+ * Prints where it ran, the floors and the table, and writes .bench/results.json; returns false
+ * when a budget is missed.
+ */
+export function report(figures: readonly Figure[], ranOn: Environment): boolean {
+  const floors = figures.filter((figure) => figure.role === 'floor');
+  console.log(
+    `Ran on ${ranOn.cpus} CPUs (${ranOn.cpuModel}), load ${ranOn.loadAverage.join(' / ')}; ${ranOn.browser}; Node ${ranOn.node}`,
+  );
+  if (floors.length > 0) console.log('Floors, measured in this run:');
+  for (const floor of floors)
+    console.log(`  ${floor.name}: ${round(floor.value)} ${floor.unit}${floor.note ? ` (${floor.note})` : ''}`);
+  console.log('');
   const rows = figures.map((figure) => ({
     figure: figure.name,
     value: `${round(figure.value)} ${figure.unit}`,
@@ -37,7 +85,10 @@ export function report(figures: readonly Figure[]): boolean {
   for (const row of rows) console.log(line([row.figure, row.value, row.budget, row.status, row.note]));
   const dir = path.resolve('.bench');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), figures }, null, 2));
+  writeFileSync(
+    path.join(dir, 'results.json'),
+    JSON.stringify({ at: new Date().toISOString(), environment: ranOn, floors, figures }, null, 2),
+  );
   return rows.every((row) => row.status !== 'MISSED');
 }
 

@@ -12,6 +12,17 @@ export default defineUnlistedScript(() => {
   const snapshot = readSnapshot(systemClock());
   if (!snapshot) return;
   markPictureWaiting(true);
+  // Fetched at once, while the page parses: the stylesheets the picture adds once it is parsed
+  // are then in memory, and it paints without waiting on them. Gone once it has painted.
+  const hints = snapshot.styles.map((href) => {
+    const hint = document.createElement('link');
+    hint.rel = 'preload';
+    hint.as = 'style';
+    hint.crossOrigin = '';
+    hint.href = href;
+    document.head.append(hint);
+    return hint;
+  });
   const paint = () => {
     // Added once the head is parsed, so they follow the page's own stylesheets as the views' do.
     void loadPictureStyles(snapshot.styles).then(() => {
@@ -22,6 +33,7 @@ export default defineUnlistedScript(() => {
         performance.mark(SNAPSHOT_PAINTED_MARK);
       }
       markPictureWaiting(false);
+      for (const hint of hints) hint.remove();
     });
   };
   if (document.readyState !== 'loading') paint();

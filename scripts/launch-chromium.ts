@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
@@ -16,6 +17,14 @@ export interface LaunchOptions {
    * asked), so no test depends on the language of the machine it runs on.
    */
   locale?: string;
+  /** Other unpacked extensions loaded beside it (the bench's floor: a bare extension). */
+  besides?: readonly string[];
+}
+
+/** The id Chromium gives an unpacked extension: the SHA-256 of its absolute path, its first 32 hex digits as a to p. */
+export function unpackedExtensionId(dir: string): string {
+  const hex = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
 }
 
 /** Launches Chromium with the extension loaded, using the flags this closed network needs. */
@@ -28,6 +37,7 @@ export async function launchWithExtension(
   }
   // CHROMIUM_PATH or Debian's Chromium; a clear error naming the fix when neither is there.
   const executablePath = chromiumExecutable();
+  const loaded = [extensionDir, ...(options.besides ?? [])].join(',');
   const context = await chromium.launchPersistentContext(
     options.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'adscope-')),
     {
@@ -36,8 +46,8 @@ export async function launchWithExtension(
       // `--lang` alone leaves headless Chromium in en-US; Playwright's locale reaches pages and the worker.
       locale: options.locale ?? 'en-US',
       args: [
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
+        `--disable-extensions-except=${loaded}`,
+        `--load-extension=${loaded}`,
         '--no-sandbox',
         '--disable-gpu',
         '--no-first-run',
@@ -48,6 +58,14 @@ export async function launchWithExtension(
       ],
     },
   );
+  if (options.besides?.length) {
+    // Several workers start: wait for this extension's own.
+    const extensionId = unpackedExtensionId(extensionDir);
+    const ours = (url: string) => new URL(url).host === extensionId;
+    if (!context.serviceWorkers().some((worker) => ours(worker.url())))
+      await context.waitForEvent('serviceworker', { predicate: (worker) => ours(worker.url()) });
+    return { context, extensionId };
+  }
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   return { context, extensionId };

@@ -100,14 +100,17 @@ export function demoPage(state: ServerState, kind: string): string | null {
       return heavyPage(first.name, 1250);
     case 'heavy-50k':
       return heavyPage(first.name, 12_500);
+    case 'heavy-empty':
+      // The same page with no items: the benchmark's floor for reading a page.
+      return heavyPage(first.name, 0);
     default:
       return null;
   }
 }
 
 /**
- * A heavy shop page (4 DOM nodes an item: about 5,000 nodes for 1,250 items, 50,000 for 12,500;
- * no scripts of its own) for the benchmark of what the extension costs inside pages. Not one of
+ * A heavy shop page (4 DOM nodes an item: about 5,000 nodes for 1,250 items, 50,000 for 12,500,
+ * a dozen for none; no scripts of its own) for the benchmark of what the extension costs inside pages. Not one of
  * the demo kinds the tour and tests walk.
  */
 function heavyPage(brand: string, count: number): string {

@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 
@@ -6,23 +6,73 @@ const MIN_CARD_WIDTH = 170;
 const GAP = 12;
 const TEXT_HEIGHT = 120;
 
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
+/**
+ * The most cards in the DOM at once, whatever the viewport and the fonts: small fonts make
+ * short rows and a tall viewport holds many of them, so the rows on screen come first and the
+ * rows past it only while there is room (and a tall viewport gets fewer, wider columns:
+ * gridColumns). A card is 17 nodes: 12 cards, their rows and the panel's frame (about 70 nodes)
+ * stay under 300.
+ */
+export const MAX_RENDERED_CARDS = 12;
+/** Rows drawn past each edge of the viewport, at most this many pixels of them (and of cards, MAX_RENDERED_CARDS). */
+export const OVERSCAN_PX = 300;
+
+/**
+ * The rows to render for TanStack Virtual's `range`: the rows on screen from the top, as many as
+ * `maxCards` allows (at least one), then its overscan, a row after and a row before in turn,
+ * while the rows' cards stay within `maxCards`.
+ */
+export function boundedRows(range: Range, columns: number, maxCards = MAX_RENDERED_CARDS): number[] {
+  if (range.count === 0) return [];
+  const maxRows = Math.max(1, Math.floor(maxCards / Math.max(1, columns)));
+  const rows: number[] = [];
+  const last = Math.min(range.endIndex, range.startIndex + maxRows - 1, range.count - 1);
+  for (let index = Math.max(0, range.startIndex); index <= last; index += 1) rows.push(index);
+  let after = last + 1;
+  let before = range.startIndex - 1;
+  for (let step = 0; step < range.overscan; step += 1) {
+    if (rows.length < maxRows && after < range.count) rows.push(after++);
+    if (rows.length < maxRows && before >= 0) rows.unshift(before--);
+  }
+  return rows;
+}
+
+/** The element's content size, measured before the first paint and kept while it is hidden. */
+function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     // Measured at once, before the first paint, so the first frame already lays out cards.
-    const initial = element.getBoundingClientRect().width;
-    if (initial > 0) setWidth(initial);
+    const initial = element.getBoundingClientRect();
+    if (initial.width > 0) setSize({ width: initial.width, height: initial.height });
     const observer = new ResizeObserver(([entry]) => {
-      const next = entry?.contentRect.width ?? 0;
-      // A hidden grid measures 0: keep the last real width so nothing re-lays out.
-      if (next > 0) setWidth(next);
+      const next = entry?.contentRect;
+      // A hidden grid measures 0: keep the last real size so nothing re-lays out.
+      if (next && next.width > 0) setSize({ width: next.width, height: next.height });
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  return width;
+  return size;
+}
+
+/** A row's estimated height at `columnWidth`: the creative's frame (4:3), the text, the gap. */
+const rowEstimate = (columnWidth: number) => columnWidth * 0.75 + TEXT_HEIGHT + GAP;
+
+/**
+ * As many columns as fit `width`, but no more than lets the rows a `height` shows (a row cut at
+ * each edge included) stay within MAX_RENDERED_CARDS: in a tall viewport the cards grow wider
+ * (so taller) rather than leave rows of the viewport empty.
+ */
+export function gridColumns(width: number, height: number, maxCards = MAX_RENDERED_CARDS): number {
+  const fit = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
+  for (let columns = fit; columns > 1; columns -= 1) {
+    const columnWidth = (width - GAP * (columns - 1)) / columns;
+    const rowsShown = Math.ceil(height / rowEstimate(columnWidth)) + 1;
+    if (columns * rowsShown <= maxCards) return columns;
+  }
+  return 1;
 }
 
 /** The card a key moves to from `active`, or null for a key the grid does not use. */
@@ -57,10 +107,11 @@ interface GridOptions {
  */
 export function useAdGrid({ ads, hasMore, loadingMore, onLoadMore, hidden, returnFocusTo }: GridOptions) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
-  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
+  const { width, height } = useSize(scrollRef);
+  const columns = gridColumns(width, height > 0 ? height : typeof window === 'undefined' ? 800 : window.innerHeight);
   const columnWidth = width > 0 ? (width - GAP * (columns - 1)) / columns : MIN_CARD_WIDTH;
   const rowCount = Math.ceil(ads.length / columns);
+  const estimate = rowEstimate(columnWidth);
   const [active, setActive] = useState(0);
   const pendingFocus = useRef<number | null>(null);
 
@@ -71,8 +122,11 @@ export function useAdGrid({ ads, hasMore, loadingMore, onLoadMore, hidden, retur
     getScrollElement: () => scrollRef.current,
     // The panel's height until the grid is measured, so the first render already has rows.
     initialRect: { width, height: typeof window === 'undefined' ? 800 : window.innerHeight },
-    estimateSize: () => columnWidth * 0.75 + TEXT_HEIGHT + GAP,
-    overscan: 1,
+    estimateSize: () => estimate,
+    // Rows past the viewport: as many as OVERSCAN_PX holds at the estimated height (at least one),
+    // and within MAX_RENDERED_CARDS however short the rows turn out.
+    overscan: Math.max(1, Math.floor(OVERSCAN_PX / estimate)),
+    rangeExtractor: (range) => boundedRows(range, columns),
   });
   const rows = virtualizer.getVirtualItems();
 

@@ -52,9 +52,10 @@ function isVisible(element: Element): boolean {
 
 function metasOf(doc: Document): [string, string][] {
   const found: [string, string][] = [];
-  const tags = doc.querySelectorAll('meta');
-  for (let i = 0; i < tags.length && found.length < MAX_METAS; i += 1) {
-    const tag = tags[i] as Element;
+  // A live collection read by index, never by its length: Chromium walks the page only as far as
+  // it is read (querySelectorAll collects every match first).
+  const tags = doc.getElementsByTagName('meta');
+  for (let i = 0, tag = tags[0]; tag && found.length < MAX_METAS; i += 1, tag = tags[i]) {
     const key = clean(
       tag.getAttribute('property') ||
         tag.getAttribute('name') ||
@@ -110,6 +111,18 @@ function isLogoImage(image: Element, banner: Element, hostname: string): boolean
 }
 
 /**
+ * The page's banner: its first header or element of the banner role, whichever comes first. Two
+ * lookups: as one selector list ('header, [role="banner"]') Chromium matches both at every
+ * element, 20 ms on a page of 50,000 nodes against 2 ms.
+ */
+function bannerOf(doc: Document): Element | null {
+  const header = doc.getElementsByTagName('header')[0] ?? null;
+  const role = doc.querySelector('[role="banner"]');
+  if (!header || !role) return header ?? role;
+  return header.compareDocumentPosition(role) & Node.DOCUMENT_POSITION_PRECEDING ? role : header;
+}
+
+/**
  * The logo's words: in the page's banner (header), the alt text of its logo images (named so, or
  * in a link to the home page; any linked image but a basket's or an account's icon only when none
  * is) and its logo element's text;
@@ -121,7 +134,7 @@ function logosOf(doc: Document, hostname: string): string[] {
   const add = (text: string) => {
     if (text && found.length < MAX_LOGOS && !found.includes(text)) found.push(text);
   };
-  const banner = doc.querySelector('header, [role="banner"]');
+  const banner = bannerOf(doc);
   if (banner) {
     const images = banner.querySelectorAll('a img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt]');
     const scanned = Array.from({ length: Math.min(images.length, MAX_BANNER_IMAGES) }, (_, i) => images[i] as Element);
@@ -134,8 +147,7 @@ function logosOf(doc: Document, hostname: string): string[] {
     if (mark) add(readableText(mark, 100));
   } else {
     const links = doc.links;
-    for (let i = 0; i < links.length && i < MAX_LINKS; i += 1) {
-      const link = links[i] as Element;
+    for (let i = 0, link = links[0]; link && i < MAX_LINKS; i += 1, link = links[i]) {
       if (isHomeLink(link, hostname)) add(clean(link.querySelector('img[alt]')?.getAttribute('alt'), 100));
     }
   }
@@ -157,10 +169,9 @@ function logosOf(doc: Document, hostname: string): string[] {
  * the page's heading); else the first visible h1 at all. At most 10 headings are looked at.
  */
 export function firstVisibleH1(doc: Document): Element | null {
-  const headings = doc.querySelectorAll('h1');
+  const headings = doc.getElementsByTagName('h1');
   let fallback: Element | null = null;
-  for (let i = 0; i < headings.length && i < 10; i += 1) {
-    const heading = headings[i] as Element;
+  for (let i = 0, heading = headings[0]; heading && i < 10; i += 1, heading = headings[i]) {
     if (!isVisible(heading)) continue;
     if (!heading.closest('header, nav, [role="banner"]')) return heading;
     fallback ??= heading;
@@ -346,7 +357,8 @@ export function readPageSignals(doc: Document, url: string, selection = ''): Pag
     hostname = '';
   }
   const heading = firstVisibleH1(doc);
-  const jsonLd = Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))
+  const jsonLd = Array.from(doc.getElementsByTagName('script'))
+    .filter((script) => script.getAttribute('type')?.toLowerCase() === 'application/ld+json')
     .slice(0, MAX_JSON_LD_SCRIPTS)
     .map((script) => script.textContent ?? '')
     .filter((text) => text.length <= MAX_JSON_LD_CHARS);
