@@ -8,6 +8,8 @@ import { readStoredConnection } from './api/credentials';
 import type { WatchControls } from './watch/watch-service';
 import type { VaultKeeper } from './vault/keeper';
 import { ApiError } from '../messaging/api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/api';
 import { watchSettingsItem } from '../storage/watchlist';
 import { openResearchPanel } from '../open-panel';
 import { handOverPage } from './similar/handover';
@@ -144,7 +146,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { ok: true as const };
     },
     'vault.keep': async ({ boardId, boardName, ads }) => {
-      if (!deps.vault) throw new ApiError({ code: 'not_configured', message: 'The vault is not running.' });
+      if (!deps.vault) throw new ApiError({ code: 'not_configured', message: t('api.vault.notRunning') });
+
       const added = await deps.vault.want(ads.map((ad) => ({ boardId, boardName, adId: ad.adId, urls: ad.urls })));
       void deps.vault.run();
       return { added };

@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import { z } from 'zod/mini';
 import { defineValidatedItem } from '../../storage/validated-item';
 import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button-access';
@@ -61,7 +63,8 @@ export async function setPageButton(
     throw new ApiError({
       code: 'permission_denied',
       field: 'pageButton',
-      message: `Adscope needs access to websites (${PAGE_BUTTON_ORIGINS.join(', ')}) to show the button. Turn it on again and choose Allow.`,
+      message: t('api.pageButton.denied', { origins: PAGE_BUTTON_ORIGINS.join(', ') }),
+
       retryable: false,
     });
   }
