@@ -17,6 +17,7 @@ import {
   type PageButtonDeps,
   browserPageButtonDeps,
   reconcilePageButton,
+  pageButtonWords,
   setPageButton,
 } from './similar/page-button-registration';
 import { findSimilar } from './similar/resolve';
@@ -115,6 +116,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'pageButton.get': () => reconcilePageButton(pageButton),
     'pageButton.set': ({ enabled }) => setPageButton(enabled, pageButton),
+    'pageButton.words': () => pageButtonWords(),
+
     'accounts.list': (_, { signal }) => deps.api.accounts.list(signal),
     'accounts.metrics': ({ accountId }, { signal }) => deps.api.accounts.metrics(accountId, signal),
     'accounts.summary': ({ accountId, window, metrics }, { signal }) =>

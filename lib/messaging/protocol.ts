@@ -27,7 +27,7 @@ import type { GenerationJob } from '../storage/generation-jobs';
 import type { OutboxEntry } from '../storage/outbox';
 import type { PageButtonState } from './page-button-access';
 import { pageSignalsSchema, type SimilarResult, similarQuerySchema } from './similar';
-import { triggerSources } from './page-trigger';
+import { type PageButtonWords, triggerSources } from './page-trigger';
 import { languageChoiceSchema, themeSchema } from '../storage/settings';
 import { WATCH_INTERVALS, WATCH_LIMIT, type WatchSettings } from '../storage/watchlist';
 
@@ -286,6 +286,9 @@ export const requests = {
     senders: EXTENSION_PAGES,
   }),
   'pageButton.get': request<PageButtonState>()({ input: empty, senders: EXTENSION_PAGES }),
+  /** The page button's words in the chosen language, asked once a page first shows it. */
+  'pageButton.words': request<PageButtonWords>()({ input: empty, senders: ['content-script'] }),
+
   /** Turns the opt-in page button on or off; the options page asks the browser for site access first. */
   'pageButton.set': request<PageButtonState>()({
     input: z.strictObject({ enabled: z.boolean() }),
