@@ -1,7 +1,6 @@
 import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
-import { onLanguageChange, t } from '@/lib/i18n';
-import 'virtual:adscope-english/ui';
+import { onLanguageChange } from '@/lib/i18n';
 import { userLocale } from '@/lib/locale';
 import { dayOf, userTimeZone } from '@/lib/contract/ad-dates';
 
@@ -145,36 +144,27 @@ export function ctaLabel(value: string | null | undefined): string | null {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : null;
 }
 
-/** The display formats Adscope names in words, in the shown language; the service's others read as it spells them. */
-const FORMAT_LABELS = {
-  image: () => t('ui.format.image'),
-  video: () => t('ui.format.video'),
-  carousel: () => t('ui.format.carousel'),
-  dco: () => t('ui.format.dynamic'),
-} as const;
+const FORMAT_LABELS: Record<string, string> = { image: 'Image', video: 'Video', carousel: 'Carousel', dco: 'Dynamic' };
 export function formatLabel(value: string | null | undefined): string | null {
   if (!value) return null;
-  return Object.hasOwn(FORMAT_LABELS, value) ? FORMAT_LABELS[value as keyof typeof FORMAT_LABELS]() : ctaLabel(value);
+  return FORMAT_LABELS[value] ?? ctaLabel(value);
 }
 
-/** The output languages offered (ISO 639-1), each named in the shown language. */
-const LANGUAGE_NAMES = {
-  en: () => t('ui.language.en'),
-  de: () => t('ui.language.de'),
-  fr: () => t('ui.language.fr'),
-  es: () => t('ui.language.es'),
-  it: () => t('ui.language.it'),
-  nl: () => t('ui.language.nl'),
-  pt: () => t('ui.language.pt'),
-  sv: () => t('ui.language.sv'),
-  ja: () => t('ui.language.ja'),
-} as const;
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+  sv: 'Swedish',
+  ja: 'Japanese',
+};
 export const LANGUAGE_CHOICES = Object.keys(LANGUAGE_NAMES);
 export function languageName(code: string | null | undefined): string | null {
   if (!code) return null;
-  return Object.hasOwn(LANGUAGE_NAMES, code)
-    ? LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES]()
-    : code.toUpperCase();
+  return LANGUAGE_NAMES[code] ?? code.toUpperCase();
 }
 
 /** "Acme's", "Zephyr Outfitters'": the possessive of a name, without a doubled s. */
@@ -185,7 +175,7 @@ export function possessive(name: string): string {
 /** What every surface says of a fact the service did not give: one wording, in a sentence. */
 export const NOT_GIVEN = 'not given';
 /** A fact as a value on its own (a term's value, a table cell): the value, or "Not given". */
-export const orNotGiven = (value: string | null | undefined): string => value ?? t('ui.notGiven');
+export const orNotGiven = (value: string | null | undefined): string => value ?? 'Not given';
 
 /** A count's digits grouped as the user reads them (formatNumber), and a count with its noun (countOf). */
 export { countOf, formatCount as formatNumber } from '@/lib/count';

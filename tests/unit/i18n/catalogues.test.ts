@@ -68,8 +68,8 @@ function pluralCategories(tokens: readonly Token[] | string, found: string[][] =
 /** Messages that are the same in another language on purpose: unit symbols, and words the language shares. */
 const UNIT_SYMBOLS = ['common.seconds', 'common.minutesSeconds', 'common.hoursMinutes'];
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  de: [...UNIT_SYMBOLS, 'ui.requestId.details', 'panel.tab.boards', 'panel.tab.workspace', 'ui.format.video'],
-  fr: [...UNIT_SYMBOLS, 'jobs.image.title', 'popup.options', 'panel.options', 'ui.format.image'],
+  de: [...UNIT_SYMBOLS, 'ui.requestId.details', 'panel.tab.boards', 'panel.tab.workspace'],
+  fr: [...UNIT_SYMBOLS, 'jobs.image.title', 'popup.options', 'panel.options'],
   es: UNIT_SYMBOLS,
   'pt-BR': UNIT_SYMBOLS,
   ja: [],
