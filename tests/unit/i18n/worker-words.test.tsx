@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ErrorNotice, errorAdvice } from '@/components/ui/error-notice';
 import { createTransport } from '@/lib/background/api/transport';
 import { ownedBrandsApi } from '@/lib/background/api/owned-brands';
 import { startWorkerLanguage, workerLanguageReady } from '@/lib/background/language';
@@ -83,6 +83,17 @@ describe("the worker's errors in the chosen language", () => {
     const notice = host.querySelector('[role="alert"]');
     expect(notice?.textContent).toContain('Der API-Server war nicht erreichbar.');
     expect(notice?.textContent).toContain('Prüfe deine Verbindung und die Basis-URL in den Adscope-Optionen.');
+  });
+
+  it('advises checking the key for a refusal on the key field, whatever language its sentence is in', async () => {
+    await choose('de');
+    const refused = new ApiError({
+      code: 40001,
+      field: 'apiKey',
+      message: 'http://127.0.0.1:1 hat diesen API-Schlüssel nicht akzeptiert.',
+      retryable: false,
+    });
+    expect(errorAdvice(refused)).toBe('Prüfe den API-Schlüssel in den Adscope-Optionen.');
   });
 
   it('keeps the service’s own words as the service gave them, whatever the language', async () => {
