@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import './check-words';
 import { handleAdmin } from './admin';
 import { apiPipeline } from './api';
 import { CORS_HEADERS, Code, sendEnvelope } from './envelope';

@@ -48,11 +48,17 @@ function errorId(error: unknown): number {
   return id;
 }
 
-/** What the user should do about an error, in one sentence, shown under the API's own message. */
-export function errorAdvice(error: Pick<ApiError, 'code' | 'httpStatus' | 'message'>): string {
+/**
+ * What the user should do about an error, in one sentence, shown under the API's own message. A
+ * refusal on the key field is about the key whatever language its sentence is in (Adscope's own
+ * sentence follows the chosen language; the service's words are read for what they name).
+ */
+export function errorAdvice(
+  error: Pick<ApiError, 'code' | 'httpStatus' | 'message'> & { field?: string | undefined },
+): string {
   switch (error.code) {
     case ApiCode.invalid:
-      return /workspace|api key|credential/i.test(error.message)
+      return error.field === 'apiKey' || /workspace|api key|credential/i.test(error.message)
         ? t('errors.advice.checkKey')
         : t('errors.advice.changeInput');
     case ApiCode.planLimit:

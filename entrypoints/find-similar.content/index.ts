@@ -1,5 +1,5 @@
 import { mountPageButton } from '@/lib/content/page-button';
-import { pointedText, sendSignals, takeTrigger } from '@/lib/content/find-similar';
+import { askWords, pointedText, sendSignals, takeTrigger } from '@/lib/content/find-similar';
 
 /**
  * The find-similar action inside a web page. It is never declared for any page in the
@@ -14,7 +14,7 @@ export default defineContentScript({
   main() {
     const trigger = takeTrigger();
     // The newest copy of the script owns the button: injecting one stops the older copies.
-    if (!trigger || trigger.button) mountPageButton((selection) => sendSignals('button', selection));
+    if (!trigger || trigger.button) mountPageButton((selection) => sendSignals('button', selection), askWords);
     if (!trigger) return 'button';
     return sendSignals(trigger.source, pointedText(trigger)).then(
       (reply) => (reply ? 'sent' : 'refused'),

@@ -4,6 +4,8 @@ import { ApiCode } from '../contract/envelope';
 import { sameId } from '../contract/ids';
 import type { Clock } from '../clock';
 import { ApiError } from '../messaging/api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/api';
 import type { OutboxEntry } from '../storage/outbox';
 import { factsOf, type ServiceFacts, updateFacts } from '../storage/service-facts';
 import {
@@ -14,6 +16,7 @@ import {
   localBoard,
   localBoardTree,
   LocalBoardError,
+  MAX_LOCAL_BOARDS,
   mirrorBoard,
   removeLocal,
   saveLocal,
@@ -44,8 +47,6 @@ export interface BoardsDeps {
   }) => Promise<unknown>;
 }
 
-const READ_ONLY_WORDS = "This service's boards are read-only through its API";
-
 /** A write answered as if there were no such endpoint: 40401, or HTTP 404 or 405 whatever the body. */
 export function noSuchEndpoint(error: ApiError): boolean {
   return error.code === ApiCode.notFound || error.httpStatus === 404 || error.httpStatus === 405;
@@ -58,14 +59,26 @@ function treeHas(nodes: readonly BoardNode[], boardId: string): boolean {
 export function readOnlyError(message: string | undefined): ApiError {
   return new ApiError({
     code: 'read_only',
-    message: `${READ_ONLY_WORDS}${message ? ` (it answered: ${message})` : ''}. Change it in the service's own app; saves from Adscope are kept in this browser.`,
+    message: message ? t('api.boards.readOnlySaid', { said: message }) : t('api.boards.readOnly'),
     retryable: false,
   });
 }
 
+/** A board in this browser that cannot take the change, in the chosen language. */
+function localWords(error: LocalBoardError): string {
+  switch (error.reason) {
+    case 'limit':
+      return t('api.boards.localLimit', { count: MAX_LOCAL_BOARDS });
+    case 'parentGone':
+      return t('api.boards.parentGone');
+    default:
+      return t('api.boards.gone');
+  }
+}
+
 function localError(error: unknown): never {
   if (error instanceof LocalBoardError) {
-    throw new ApiError({ code: 'invalid_input', field: 'board', message: error.message, retryable: false });
+    throw new ApiError({ code: 'invalid_input', field: 'board', message: localWords(error), retryable: false });
   }
   throw error;
 }
@@ -144,7 +157,7 @@ export function createBoards(deps: BoardsDeps) {
     const { service, facts } = await factsNow();
     if (entry.op === 'save') {
       if (service && facts.boardWrites === 'refused') {
-        return keepHere(entry, api, service, facts.boardWritesMessage ?? READ_ONLY_WORDS);
+        return keepHere(entry, api, service, facts.boardWritesMessage ?? t('api.boards.readOnlyReason'));
       }
       try {
         const answer = await api.boards.save(entry.boardId, entry.adId, entry.tags);
@@ -227,12 +240,14 @@ export function createBoards(deps: BoardsDeps) {
       throw new ApiError({
         code: 'invalid_input',
         field: 'board',
-        message: 'That board is no longer in this browser.',
+        message: t('api.boards.gone'),
       });
     const { service, facts } = await factsNow();
-    if (!service) throw new ApiError({ code: 'not_configured', field: 'baseUrl', message: 'Connect a service first.' });
+    if (!service)
+      throw new ApiError({ code: 'not_configured', field: 'baseUrl', message: t('api.boards.connectFirst') });
     if (facts.boardWrites === 'refused') throw readOnlyError(facts.boardWritesMessage);
-    if (!deps.enqueueSave) throw new ApiError({ code: 'internal', message: 'Saves cannot be queued here.' });
+    if (!deps.enqueueSave) throw new ApiError({ code: 'internal', message: t('api.boards.noQueue') });
+
     const tree = await deps.api.boards.tree();
     const before = board.copiedTo?.[service];
     let target =

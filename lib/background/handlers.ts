@@ -8,6 +8,8 @@ import { readStoredConnection } from './api/credentials';
 import type { WatchControls } from './watch/watch-service';
 import type { VaultKeeper } from './vault/keeper';
 import { ApiError } from '../messaging/api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/api';
 import { watchSettingsItem } from '../storage/watchlist';
 import { openResearchPanel } from '../open-panel';
 import { handOverPage } from './similar/handover';
@@ -15,6 +17,7 @@ import {
   type PageButtonDeps,
   browserPageButtonDeps,
   reconcilePageButton,
+  pageButtonWords,
   setPageButton,
 } from './similar/page-button-registration';
 import { findSimilar } from './similar/resolve';
@@ -113,6 +116,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'pageButton.get': () => reconcilePageButton(pageButton),
     'pageButton.set': ({ enabled }) => setPageButton(enabled, pageButton),
+    'pageButton.words': () => pageButtonWords(),
+
     'accounts.list': (_, { signal }) => deps.api.accounts.list(signal),
     'accounts.metrics': ({ accountId }, { signal }) => deps.api.accounts.metrics(accountId, signal),
     'accounts.summary': ({ accountId, window, metrics }, { signal }) =>
@@ -144,7 +149,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { ok: true as const };
     },
     'vault.keep': async ({ boardId, boardName, ads }) => {
-      if (!deps.vault) throw new ApiError({ code: 'not_configured', message: 'The vault is not running.' });
+      if (!deps.vault) throw new ApiError({ code: 'not_configured', message: t('api.vault.notRunning') });
+
       const added = await deps.vault.want(ads.map((ad) => ({ boardId, boardName, adId: ad.adId, urls: ad.urls })));
       void deps.vault.run();
       return { added };

@@ -1,6 +1,8 @@
 import type { z } from 'zod/mini';
 import { IN_WORDS } from '../contract/issue-words';
 import type { Problem } from '../contract/limits';
+import { checkWords } from '../contract/words';
+import 'virtual:adscope-english/checks';
 import { ApiError, invalidInput } from '../messaging/api-error';
 
 /** Runs a zod schema over input and turns its first issue into an ApiError naming the field. */
@@ -12,7 +14,8 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, f
   throw new ApiError({
     code: 'invalid_input',
     field: path,
-    message: issue?.message ?? `${path} is invalid.`,
+    message: issue?.message ?? checkWords('checks.invalid', { field: path }),
+
     retryable: false,
   });
 }

@@ -1,4 +1,7 @@
 import { ApiError } from '../messaging/api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/api';
+import { workerLanguageReady } from './language';
 import type { Reply } from '../messaging/reply';
 import { parseInput } from './parse-input';
 import {
@@ -84,16 +87,20 @@ export function createRouter(handlers: Handlers, identity: RouterIdentity) {
   };
   return async function route(message: unknown, sender: MessageSenderLike): Promise<Reply> {
     const kind = classifySender(sender, identity);
-    if (!kind) return refuse('forbidden_sender', 'This sender may not talk to Adscope.');
+    // Every sentence of a refusal is in the chosen language: the worker reads it before it answers.
+    await workerLanguageReady();
+    if (!kind) return refuse('forbidden_sender', t('api.router.forbiddenSender'));
     const envelope = messageSchema.safeParse(message);
-    if (!envelope.success) return refuse('invalid_input', 'Malformed message.');
+    if (!envelope.success) return refuse('invalid_input', t('api.router.malformed'));
     const { type, payload, requestId } = envelope.data;
-    if (!Object.hasOwn(requests, type)) return refuse('invalid_input', `Unknown request: ${type.slice(0, 64)}.`);
+    if (!Object.hasOwn(requests, type))
+      return refuse('invalid_input', t('api.router.unknown', { type: type.slice(0, 64) }));
     const key = type as RequestType;
     const definition = requests[key];
     if (!definition.senders.includes(kind)) {
-      return refuse('forbidden_sender', `A ${kind} may not send ${key}.`);
+      return refuse('forbidden_sender', t('api.router.notFromSender', { sender: kind, type: key }));
     }
+
     // Ids are scoped to the sender so one page cannot cancel another's request.
     const scopedId = requestId === undefined ? undefined : `${sender.url}#${requestId}`;
     const controller = new AbortController();

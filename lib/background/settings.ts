@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { Clock } from '../clock';
 import { ApiError, invalidInput } from '../messaging/api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/api';
 import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originOf, originPattern } from '../messaging/connection';
 import type { ConnectionReport, RequestInput, SettingsView } from '../messaging/protocol';
 import { settingsItem, type Settings } from '../storage/settings';
@@ -35,12 +37,12 @@ async function settingsView(): Promise<SettingsView> {
 async function keyFor(input: RequestInput<'settings.save'>, origin: string): Promise<string> {
   if (input.apiKey !== undefined && input.apiKey.trim() !== '') return parseInput(apiKeySchema, input.apiKey, 'apiKey');
   const stored = await readStoredConnection();
-  if (!stored?.apiKey) throw invalidInput('apiKey', 'Paste your API key.');
+  if (!stored?.apiKey) throw invalidInput('apiKey', t('api.settings.pasteKey'));
   if (stored.origin === origin || input.confirmedOrigin === origin) return stored.apiKey;
   throw new ApiError({
     code: 'origin_changed',
     field: 'apiKey',
-    message: `The stored key was entered for ${stored.origin}. Enter the key for ${origin}, or confirm that Adscope may send the stored key there.`,
+    message: t('api.settings.originChanged', { storedOrigin: stored.origin, origin }),
     retryable: false,
     details: { origin, storedOrigin: stored.origin },
   });
@@ -79,7 +81,7 @@ async function testConnection(
     throw new ApiError({
       code: 'origin_unconfirmed',
       field: 'baseUrl',
-      message: `Adscope's access to all websites (for the page button) already covers ${origin}, so the browser will not ask. Confirm that Adscope may send your key there.`,
+      message: t('api.settings.originCovered', { origin }),
       retryable: false,
       details: { origin },
     });
@@ -88,7 +90,7 @@ async function testConnection(
     throw new ApiError({
       code: 'permission_denied',
       field: 'baseUrl',
-      message: `Adscope has no access to ${new URL(connection.baseUrl).origin}. Save again and choose Allow.`,
+      message: t('api.settings.noAccess', { origin: new URL(connection.baseUrl).origin }),
       retryable: false,
     });
   }
@@ -134,7 +136,7 @@ async function redirectTarget(baseUrl: string): Promise<string | null> {
 function redirectedTo(target: string): ApiError {
   return new ApiError({
     code: 'redirected',
-    message: `The server redirects to ${target}. Adscope follows no redirect, so your key goes nowhere else: if that is the service's address, use it as the base URL.`,
+    message: t('api.settings.redirects', { target }),
     retryable: false,
     details: { location: target },
   });
@@ -155,7 +157,7 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
       return new ApiError({
         code: error.code,
         field: 'baseUrl',
-        message: `Could not reach ${origin}. Check the address, and that the server is running.`,
+        message: t('api.settings.unreachable', { origin }),
         ...requestId,
       });
     case 40001:
@@ -163,7 +165,7 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
         code: 40001,
         field: 'apiKey',
         httpStatus: error.httpStatus,
-        message: `${origin} did not accept this API key. Check that you pasted the whole key, and that it is the key of the workspace you want to use.`,
+        message: t('api.settings.keyRefused', { origin }),
         retryable: false,
         // The service's own words stay available to support, not in the sentence shown.
         details: { serviceMessage: error.message },
@@ -175,7 +177,11 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
         code: 40401,
         field: 'baseUrl',
         httpStatus: error.httpStatus,
-        message: `${origin} has no ${API_PREFIX}/owned-brands (${error.message.replace(/[.\s]+$/, '')}). Check the base URL.`,
+        message: t('api.settings.noOwnedBrands', {
+          origin,
+          path: `${API_PREFIX}/owned-brands`,
+          said: error.message.replace(/[.\s]+$/, ''),
+        }),
         retryable: false,
         ...requestId,
       });
@@ -184,7 +190,7 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
         code: 'invalid_response',
         field: 'baseUrl',
         httpStatus: error.httpStatus,
-        message: `${origin} answered, but not as Open API v1: ${error.message}`,
+        message: t('api.settings.notOpenApi', { origin, said: error.message }),
         retryable: false,
         ...requestId,
       });
@@ -226,7 +232,8 @@ export function createSettingsService(deps: SettingsDeps) {
       if (!stored?.apiKey) {
         throw new ApiError({
           code: 'not_configured',
-          message: 'Add the base URL and API key first.',
+          message: t('api.settings.notConnected'),
+
           retryable: false,
         });
       }

@@ -1,5 +1,7 @@
 import type { Transcript } from '../contract/ad-accounts';
 import { ApiError, outcomeUnknown } from '../messaging/api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/api';
 
 export interface TranscriptApi {
   transcript: (accountId: string, videoId: string, signal?: AbortSignal) => Promise<Transcript | null>;
@@ -45,7 +47,7 @@ export function createTranscriber(api: TranscriptApi, ping: () => Promise<unknow
         httpStatus: failure.httpStatus,
         retryable: failure.retryable,
         ...(failure.requestId === undefined ? {} : { requestId: failure.requestId }),
-        message: `${failure.message} The transcription may still be running at the service: check for the transcript in a minute before transcribing again, or you may be charged twice.`,
+        message: t('api.transcripts.maybeRunning', { said: failure.message }),
       });
     }
   }

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { RequestResult } from '../messaging/protocol';
 import type { Reply } from '../messaging/reply';
-import { type PageTrigger, TRIGGER_GLOBAL, type TriggerSource } from '../messaging/page-trigger';
+import { type PageButtonWords, type PageTrigger, TRIGGER_GLOBAL, type TriggerSource } from '../messaging/page-trigger';
 import { readPageSignals } from './signals';
 
 /** At most this many images or links are compared with what the context menu pointed at. */
@@ -44,7 +44,16 @@ export function pointedText(trigger: PageTrigger): string {
 
 type ShowReply = RequestResult<'similar.show'>;
 
+/** The page button's words in the language chosen in Options, from the worker: this script carries none; null when it cannot answer. */
+export async function askWords(): Promise<PageButtonWords | null> {
+  const reply = (await browser.runtime
+    .sendMessage({ type: 'pageButton.words', payload: {} })
+    .catch(() => undefined)) as Reply<PageButtonWords> | undefined;
+  return reply?.ok ? reply.data : null;
+}
+
 /** Sends this page's signals, and nothing else, to the background, which hands them to the panel. */
+
 export async function sendSignals(source: TriggerSource, pointed: string): Promise<ShowReply | null> {
   const signals = readPageSignals(document, location.href, pointed);
   const reply = (await browser.runtime.sendMessage({ type: 'similar.show', payload: { source, signals } })) as

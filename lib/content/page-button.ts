@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { PageButtonWords } from '../messaging/page-trigger';
 
 const STYLE = `
 .bubble{display:flex;flex-direction:column;align-items:flex-start;gap:6px;
@@ -43,14 +44,20 @@ function claimOwnership(): () => boolean {
  * added only while a selection is shown. It reacts to the user's own events only (a page can
  * dispatch a mouseup or a click, but not a trusted one). This is what WXT's createShadowRootUi
  * does (shadow root, `all: initial` reset, isolated events), written out because its
- * auto-mount helpers alone would take the script past its 5 KB budget.
+ * auto-mount helpers alone would take the script past its 5 KB budget. Its words come from the
+ * worker, in the language chosen in Options, when a page first shows it (`askWords`).
  */
-export function mountPageButton(send: (selection: string) => Promise<{ opened: boolean } | null>): void {
+export function mountPageButton(
+  send: (selection: string) => Promise<{ opened: boolean } | null>,
+  askWords: () => Promise<PageButtonWords | null>,
+): void {
   const alive = claimOwnership();
   const listeners = new AbortController();
   let host: HTMLElement | null = null;
   let hint: HTMLElement | null = null;
   let selected = '';
+  let words: PageButtonWords | null = null;
+  let asking = false;
 
   const hide = () => {
     selected = '';
@@ -61,7 +68,7 @@ export function mountPageButton(send: (selection: string) => Promise<{ opened: b
     hide();
   };
 
-  const create = (): HTMLElement => {
+  const create = (said: PageButtonWords): HTMLElement => {
     const element = document.createElement('adscope-find-similar');
     const shadow = element.attachShadow({ mode: 'closed' });
     for (const type of ISOLATED_EVENTS) shadow.addEventListener(type, (event) => event.stopPropagation());
@@ -71,8 +78,8 @@ export function mountPageButton(send: (selection: string) => Promise<{ opened: b
     root.className = 'bubble';
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = 'Find similar ads';
-    button.title = 'Adscope: find ads similar to this page and selection';
+    button.textContent = said.label;
+    button.title = said.title;
     const status = document.createElement('div');
     status.className = 'hint';
     status.setAttribute('role', 'status');
@@ -86,11 +93,10 @@ export function mountPageButton(send: (selection: string) => Promise<{ opened: b
       send(selected).then(
         (reply) => {
           if (reply?.opened) hide();
-          else if (reply) status.textContent = 'Ready in Adscope: open it from the toolbar to see the ads.';
-          else status.textContent = 'Adscope could not take this page. Reload it and try again.';
+          else status.textContent = reply ? said.ready : said.refused;
         },
         () => {
-          status.textContent = 'Adscope was updated or turned off. Reload the page to use it here.';
+          status.textContent = said.gone;
         },
       );
     });
@@ -116,8 +122,21 @@ export function mountPageButton(send: (selection: string) => Promise<{ opened: b
       hide();
       return;
     }
+    if (!words) {
+      // Shown once its words are here; asked again on a later selection if the worker did not answer.
+      if (!asking) {
+        asking = true;
+        void askWords().then((said) => {
+          words = said;
+          asking = false;
+          if (said) check();
+        });
+      }
+      return;
+    }
     selected = text.slice(0, MAX_SELECTION);
-    host ??= create();
+    host ??= create(words);
+
     host.style.setProperty('top', `${Math.round(Math.min(rect.bottom + 8, window.innerHeight - 48))}px`, 'important');
     host.style.setProperty(
       'left',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LIMITS } from './limits';
+import { checkWords } from './words';
 import { ALTERNATIVE_NAMES, normalizeListPage, unwrapped, withNames } from './alternatives';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
 
@@ -16,12 +17,13 @@ export type SortOrder = (typeof sortOrders)[number];
 
 const { min: minAds, max: maxAds } = LIMITS.adsLimit;
 /** The ads list's limit (spec 4.4): 1 to 50. */
+const adsLimitRange = { error: () => checkWords('checks.range', { field: 'limit', min: minAds, max: maxAds }) };
 export const adsLimitSchema = z
-  .number({ error: 'limit must be a number.' })
+  .number({ error: () => checkWords('checks.number', { field: 'limit' }) })
   .check(
-    z.int('limit must be a whole number.'),
-    z.gte(minAds, `limit must be between ${minAds} and ${maxAds}.`),
-    z.lte(maxAds, `limit must be between ${minAds} and ${maxAds}.`),
+    z.int({ error: () => checkWords('checks.whole', { field: 'limit' }) }),
+    z.gte(minAds, adsLimitRange),
+    z.lte(maxAds, adsLimitRange),
   );
 
 /** Metric values (spec 2): an object keyed by metric id; each a number, or null for "no data in the window". */

@@ -4,6 +4,7 @@ import { ALTERNATIVE_NAMES, normalizeListPage, renameFields, unwrapRecord, unwra
 import { optionalText, readRows, tolerantArray } from './tolerant';
 import { dayOf, userTimeZone } from './ad-dates';
 import { parseUtcDay } from './window';
+import { checkWords } from './words';
 
 /**
  * A video of a library ad: its poster (`preview_image_url`, which a real service may leave out)
@@ -193,9 +194,11 @@ export const NO_TERMS_MESSAGE =
   'The search has no letters or digits to look for: symbols and emoji are not searched. Type a word.';
 
 const day = (field: string) =>
-  z
-    .string()
-    .check(z.refine((value) => parseUtcDay(value) !== undefined, `${field} must be a date written YYYY-MM-DD.`));
+  z.string().check(
+    z.refine((value) => parseUtcDay(value) !== undefined, {
+      error: () => checkWords('checks.search.date', { field }),
+    }),
+  );
 
 export const LIBRARY_PAGE_SIZE = 50;
 /**
@@ -217,43 +220,59 @@ export const OPTIONAL_SEARCH_PARAMS = ['platform', 'status'] as const;
 export type OptionalSearchParam = (typeof OPTIONAL_SEARCH_PARAMS)[number];
 
 /** Every parameter of spec 4.10, checked before sending. */
+const pageSizeWhole = { error: () => checkWords('checks.whole', { field: 'page_size' }) };
+const pageSizeRange = { error: () => checkWords('checks.range', { field: 'page_size', min: 1, max: 100 }) };
 const pageSize = z
-  .number({ error: 'page_size must be a whole number.' })
-  .check(
-    z.int('page_size must be a whole number.'),
-    z.gte(1, 'page_size must be between 1 and 100.'),
-    z.lte(100, 'page_size must be between 1 and 100.'),
-  );
+  .number(pageSizeWhole)
+  .check(z.int(pageSizeWhole), z.gte(1, pageSizeRange), z.lte(100, pageSizeRange));
 
 const librarySearchShape = {
   query: z.optional(
     z.string().check(
-      z.maxLength(200, 'The search text is limited to 200 characters.'),
-      z.refine((query) => query.trim() === '' || searchTerms(query).length > 0, NO_TERMS_MESSAGE),
+      z.maxLength(200, { error: () => checkWords('checks.search.queryTooLong', { max: 200 }) }),
+      z.refine((query) => query.trim() === '' || searchTerms(query).length > 0, {
+        error: () => checkWords('checks.search.noTerms'),
+      }),
     ),
   ),
   language: z.optional(
     z
-      .array(z.string().check(z.regex(/^[a-z]{2}$/, 'language must be an ISO 639-1 code such as en.')))
-      .check(z.maxLength(20, 'At most 20 languages.')),
+      .array(z.string().check(z.regex(/^[a-z]{2}$/, { error: () => checkWords('checks.search.languageCode') })))
+      .check(z.maxLength(20, { error: () => checkWords('checks.search.languages', { max: 20 }) })),
   ),
   start_date: z.optional(day('start_date')),
   end_date: z.optional(day('end_date')),
   launched_after: z.optional(day('launched_after')),
-  sort_by: z.optional(z.enum(['best_match', 'most_active'], { error: 'sort_by must be best_match or most_active.' })),
-  order: z.optional(z.literal('newest', { error: 'order must be newest.' })),
-  display_format: z.optional(z.string().check(z.trim(), z.minLength(1, 'display_format cannot be empty.'))),
+  sort_by: z.optional(
+    z.enum(['best_match', 'most_active'], {
+      error: () => checkWords('checks.search.sortBy'),
+    }),
+  ),
+  order: z.optional(
+    z.literal('newest', { error: () => checkWords('checks.mustBe', { field: 'order', value: 'newest' }) }),
+  ),
+  display_format: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, { error: () => checkWords('checks.notEmpty', { field: 'display_format' }) })),
+  ),
   unified_brand_id: z.optional(brandIdSchema),
-  platform: z.optional(z.enum(AD_PLATFORMS, { error: `platform must be one of ${AD_PLATFORMS.join(', ')}.` })),
+  platform: z.optional(
+    z.enum(AD_PLATFORMS, {
+      error: () => checkWords('checks.oneOf', { field: 'platform', values: AD_PLATFORMS.join(', ') }),
+    }),
+  ),
   /** Only ads that still run: the real service takes `active` and nothing else. */
-  status: z.optional(z.literal('active', { error: 'status must be active.' })),
+  status: z.optional(
+    z.literal('active', { error: () => checkWords('checks.mustBe', { field: 'status', value: 'active' }) }),
+  ),
   page_size: z.optional(pageSize),
   cursor: z.optional(z.string()),
 };
 const launchRange = {
   check: (p: { start_date?: string | undefined; end_date?: string | undefined }) =>
     !p.start_date || !p.end_date || p.start_date <= p.end_date,
-  issue: { path: ['start_date'], message: 'The launch date range starts after it ends.' },
+  issue: { path: ['start_date'], error: () => checkWords('checks.search.launchRange') },
 };
 
 /** Every parameter of spec 4.10, as the client sends them: anything else is refused before sending. */

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { cursorPageSchema, libraryAdSchema } from './ad-library';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
+import { checkWords } from './words';
 
 export interface BoardNode {
   board_id: string;
@@ -34,22 +35,23 @@ export const MAX_BOARD_NAME = 80;
 export const tagsSchema = z
   .array(
     z
-      .string({ error: 'Each tag must be text.' })
+      .string({ error: () => checkWords('checks.tags.text') })
       .check(
         z.trim(),
-        z.minLength(1, 'A tag cannot be empty.'),
-        z.maxLength(MAX_TAG_CHARS, `Each tag is at most ${MAX_TAG_CHARS} characters.`),
+        z.minLength(1, { error: () => checkWords('checks.tags.empty') }),
+        z.maxLength(MAX_TAG_CHARS, { error: () => checkWords('checks.tags.tooLong', { max: MAX_TAG_CHARS }) }),
       ),
-    { error: 'tags must be a list of words.' },
+    { error: () => checkWords('checks.tags.list') },
   )
-  .check(z.maxLength(MAX_TAGS, `At most ${MAX_TAGS} tags.`));
+  .check(z.maxLength(MAX_TAGS, { error: () => checkWords('checks.tags.tooMany', { max: MAX_TAGS }) }));
 
+const nameTheBoard = { error: () => checkWords('checks.board.name') };
 export const boardNameSchema = z
-  .string({ error: 'Name the board.' })
+  .string(nameTheBoard)
   .check(
     z.trim(),
-    z.minLength(1, 'Name the board.'),
-    z.maxLength(MAX_BOARD_NAME, `A board name is at most ${MAX_BOARD_NAME} characters.`),
+    z.minLength(1, nameTheBoard),
+    z.maxLength(MAX_BOARD_NAME, { error: () => checkWords('checks.board.nameTooLong', { max: MAX_BOARD_NAME }) }),
   );
 
 /**

@@ -1,4 +1,5 @@
 import { type GenerationChoice, OUTPUT_LANGUAGES } from './generation-fields';
+import { checkWords } from './words';
 
 /**
  * Checks of what the contract leaves unnamed. Where a parameter's name is not shown, the
@@ -49,17 +50,19 @@ export function generationMismatch(
   choice: Pick<GenerationChoice, 'aspect_ratio' | 'output_language'>,
   record: { aspect_ratio?: string | undefined; output_language?: string | undefined },
 ): string | null {
-  const problems: string[] = [];
   const askedRatio = choice.aspect_ratio ?? '1:1';
-  if (record.aspect_ratio !== undefined && record.aspect_ratio !== askedRatio) {
-    problems.push(`${record.aspect_ratio} images, not ${askedRatio} as asked`);
-  }
+  const ratio = record.aspect_ratio !== undefined && record.aspect_ratio !== askedRatio ? record.aspect_ratio : null;
   const askedLanguage = choice.output_language ?? 'en';
   const said = record.output_language?.toLowerCase();
   // Only a language code can be compared: a service may name its language field alike but mean something else.
-  if (said !== undefined && (OUTPUT_LANGUAGES as readonly string[]).includes(said) && said !== askedLanguage) {
-    problems.push(`copy in "${said}", not "${askedLanguage}" as asked`);
+  const language =
+    said !== undefined && (OUTPUT_LANGUAGES as readonly string[]).includes(said) && said !== askedLanguage
+      ? said
+      : null;
+  if (ratio !== null && language !== null) {
+    return checkWords('checks.mismatch.both', { ratio, askedRatio, language, askedLanguage });
   }
-  if (problems.length === 0) return null;
-  return `The service says it made ${problems.join(', and ')}. It may name these optional fields differently (the contract does not name them), so it did not read the choice.`;
+  if (ratio !== null) return checkWords('checks.mismatch.ratio', { ratio, askedRatio });
+  if (language !== null) return checkWords('checks.mismatch.language', { language, askedLanguage });
+  return null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { safeHttpUrl } from '../url';
 import { LIMITS } from './limits';
+import { checkWords } from './words';
 
 /**
  * The image-generation request body (spec 4.16), shared by the client and the reference
@@ -27,76 +28,98 @@ export const generationStatuses = ['pending', 'processing', 'success', 'partial_
 export type GenerationStatus = (typeof generationStatuses)[number];
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'partial_success', 'failed']);
 
+const sizeRange = {
+  error: () =>
+    checkWords('checks.range', { field: 'size', min: LIMITS.generationSize.min, max: LIMITS.generationSize.max }),
+};
 export const generationSizeSchema = z
-  .number({ error: 'size must be a number.' })
+  .number({ error: () => checkWords('checks.number', { field: 'size' }) })
   .check(
-    z.int('size must be a whole number.'),
-    z.gte(
-      LIMITS.generationSize.min,
-      `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
-    ),
-    z.lte(
-      LIMITS.generationSize.max,
-      `size must be between ${LIMITS.generationSize.min} and ${LIMITS.generationSize.max}.`,
-    ),
+    z.int({ error: () => checkWords('checks.whole', { field: 'size' }) }),
+    z.gte(LIMITS.generationSize.min, sizeRange),
+    z.lte(LIMITS.generationSize.max, sizeRange),
   );
 
 export const promptSchema = z.string().check(
-  z.refine((s) => s.trim().length > 0, 'prompt cannot be empty: describe the ad you want.'),
+  z.refine((s) => s.trim().length > 0, { error: () => checkWords('checks.prompt.empty') }),
   z.superRefine((s, context) => {
     if (s.length > LIMITS.promptMaxChars) {
       context.addIssue({
         code: 'custom',
-        message: `prompt is ${s.length} characters; the limit is ${LIMITS.promptMaxChars}.`,
+        message: checkWords('checks.prompt.tooLong', { length: s.length, limit: LIMITS.promptMaxChars }),
       });
     }
   }),
 );
 
-const httpUrl = (field: string) =>
-  z.string({ error: `${field} must be a web address.` }).check(
-    z.maxLength(2048, `${field} is longer than 2048 characters.`),
-    z.refine((value) => safeHttpUrl(value) !== null, `${field} must be an http(s) address without credentials.`),
-  );
+/** A web address field; `field` is the field's own name (`logo_url`), or null for each product image. */
+const httpUrl = (field: string | null) => {
+  const values = { field: field ?? '' };
+  return z
+    .string({
+      error: () => (field ? checkWords('checks.url.notText', values) : checkWords('checks.url.productNotText')),
+    })
+    .check(
+      z.maxLength(2048, {
+        error: () => (field ? checkWords('checks.url.tooLong', values) : checkWords('checks.url.productTooLong')),
+      }),
+      z.refine((value) => safeHttpUrl(value) !== null, {
+        error: () => (field ? checkWords('checks.url.notHttp', values) : checkWords('checks.url.productNotHttp')),
+      }),
+    );
+};
 
-const hexColor = z
-  .string({ error: 'Each color must be a hex code such as #1f6f4a.' })
-  .check(z.regex(/^#[0-9a-f]{6}$/i, 'Each color must be a hex code such as #1f6f4a.'));
+const hexColorWords = { error: () => checkWords('checks.color.hex') };
+const hexColor = z.string(hexColorWords).check(z.regex(/^#[0-9a-f]{6}$/i, hexColorWords));
 
 /** The body's fields after the idempotency key: what the user chooses. */
 export const generationChoiceSchema = z.object({
   prompt: promptSchema,
   brand_id: z
-    .string({ error: 'brand_id is required: pick one of your brands.' })
-    .check(z.minLength(1, 'Pick one of your brands.'), z.maxLength(64)),
+    .string({ error: () => checkWords('checks.brand.required') })
+    .check(z.minLength(1, { error: () => checkWords('checks.brand.pick') }), z.maxLength(64)),
   aspect_ratio: z.optional(
-    z.enum(ASPECT_RATIOS, { error: `aspect_ratio must be one of ${ASPECT_RATIOS.join(', ')}.` }),
+    z.enum(ASPECT_RATIOS, {
+      error: () => checkWords('checks.oneOf', { field: 'aspect_ratio', values: ASPECT_RATIOS.join(', ') }),
+    }),
   ),
   size: z.optional(generationSizeSchema),
   output_language: z.optional(
-    z.enum(OUTPUT_LANGUAGES, { error: `output_language must be one of ${OUTPUT_LANGUAGES.join(', ')}.` }),
+    z.enum(OUTPUT_LANGUAGES, {
+      error: () => checkWords('checks.oneOf', { field: 'output_language', values: OUTPUT_LANGUAGES.join(', ') }),
+    }),
   ),
   reference_image_url: z.optional(httpUrl('reference_image_url')),
   logo_url: z.optional(httpUrl('logo_url')),
   product_image_urls: z.optional(
-    z
-      .array(httpUrl('Each product image'))
-      .check(z.maxLength(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} product images.`)),
+    z.array(httpUrl(null)).check(
+      z.maxLength(MAX_PRODUCT_IMAGES, {
+        error: () => checkWords('checks.productImages.tooMany', { count: MAX_PRODUCT_IMAGES }),
+      }),
+    ),
   ),
-  colors: z.optional(z.array(hexColor).check(z.maxLength(MAX_COLORS, `At most ${MAX_COLORS} colors.`))),
+  colors: z.optional(
+    z
+      .array(hexColor)
+      .check(z.maxLength(MAX_COLORS, { error: () => checkWords('checks.color.tooMany', { count: MAX_COLORS }) })),
+  ),
   correlation_id: z.optional(
-    z.string().check(z.maxLength(MAX_KEY, `correlation_id is at most ${MAX_KEY} characters.`)),
+    z.string().check(
+      z.maxLength(MAX_KEY, {
+        error: () => checkWords('checks.atMostChars', { field: 'correlation_id', count: MAX_KEY }),
+      }),
+    ),
   ),
 });
 export type GenerationChoice = z.infer<typeof generationChoiceSchema>;
 
 export const generationBodySchema = z.extend(generationChoiceSchema, {
-  idempotency_key: z
-    .string({ error: 'idempotency_key is required.' })
-    .check(
-      z.minLength(8, 'idempotency_key must be at least 8 characters: use a UUID per attempt.'),
-      z.maxLength(MAX_KEY, `idempotency_key is at most ${MAX_KEY} characters.`),
-    ),
+  idempotency_key: z.string({ error: () => checkWords('checks.required', { field: 'idempotency_key' }) }).check(
+    z.minLength(8, { error: () => checkWords('checks.idempotencyKey.short') }),
+    z.maxLength(MAX_KEY, {
+      error: () => checkWords('checks.atMostChars', { field: 'idempotency_key', count: MAX_KEY }),
+    }),
+  ),
 });
 export type GenerationBody = z.infer<typeof generationBodySchema>;
 

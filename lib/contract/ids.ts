@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { canonicalUuid } from './limits';
+import { checkWords } from './words';
 
 /**
  * Ids of brands, boards, ads and generations are opaque: the contract states no format for them
@@ -31,18 +32,13 @@ const RESERVED: Record<IdKind, readonly string[]> = {
   generation: [],
 };
 
-const NAMES: Record<IdKind, string> = { brand: 'brand', board: 'board', ad: 'ad', generation: 'generation' };
-
-/** Why `value` cannot be an id of `kind`, or null when it can. */
+/** Why `value` cannot be an id of `kind`, or null when it can; the kind is a select in each message. */
 export function idProblem(value: unknown, kind: IdKind): string | null {
-  const name = NAMES[kind];
-  if (typeof value !== 'string' || value.length === 0) return `A ${name} id is required.`;
-  if (value.length > ID_MAX_CHARS) return `A ${name} id is at most ${ID_MAX_CHARS} characters.`;
-  if (!OPAQUE_ID_PATTERN.test(value)) {
-    return `Not a ${name} id: ids are letters, digits and _ - . : ~ only.`;
-  }
-  if (/^\.+$/.test(value)) return `Not a ${name} id: dots alone would leave the path.`;
-  if (RESERVED[kind].includes(value)) return `Not a ${name} id: "${value}" names another endpoint.`;
+  if (typeof value !== 'string' || value.length === 0) return checkWords('checks.id.required', { kind });
+  if (value.length > ID_MAX_CHARS) return checkWords('checks.id.tooLong', { kind, max: ID_MAX_CHARS });
+  if (!OPAQUE_ID_PATTERN.test(value)) return checkWords('checks.id.characters', { kind });
+  if (/^\.+$/.test(value)) return checkWords('checks.id.dots', { kind });
+  if (RESERVED[kind].includes(value)) return checkWords('checks.id.reserved', { kind, value });
   return null;
 }
 
@@ -69,7 +65,7 @@ export function sameId(a: string, b: string): boolean {
 
 /** An id of `kind` in a request, checked before anything is sent; sent as given (one encoded path segment). */
 export function idSchema(kind: IdKind) {
-  return z.string({ error: `A ${NAMES[kind]} id is required.` }).check(
+  return z.string({ error: () => checkWords('checks.id.required', { kind }) }).check(
     z.superRefine((value, context) => {
       const problem = idProblem(value, kind);
       if (problem) context.addIssue({ code: 'custom', message: problem });

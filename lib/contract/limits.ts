@@ -1,3 +1,5 @@
+import { checkWords } from './words';
+
 /** A rule a request breaks, naming the field: the client shows it on the field, the server answers 40001 with it. */
 export interface Problem {
   field: string;
@@ -32,12 +34,12 @@ export function metricsProblem(ids: readonly string[], catalogue?: ReadonlySet<s
   if (ids.length > LIMITS.maxMetrics) {
     return {
       field: 'metrics',
-      message: `At most ${LIMITS.maxMetrics} metric ids per request (${ids.length} selected).`,
+      message: checkWords('checks.metrics.tooMany', { max: LIMITS.maxMetrics, selected: ids.length }),
     };
   }
   const unknown = catalogue ? ids.filter((id) => !catalogue.has(id)) : [];
   if (unknown.length > 0) {
-    return { field: 'metrics', message: `Not in this account's metric catalogue: ${unknown.join(', ')}.` };
+    return { field: 'metrics', message: checkWords('checks.metrics.unknown', { ids: unknown.join(', ') }) };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { UTCDate } from '@date-fns/utc';
 import { addDays, differenceInCalendarDays } from 'date-fns';
+import { checkWords } from './words';
 
 /** Reporting periods of spec 4.0. */
 export const periods = ['yesterday', 'last_7d', 'last_14d', 'last_30d', 'custom'] as const;
@@ -80,26 +81,33 @@ export function resolveWindow(
 ): { ok: true; window: ResolvedWindow } | { ok: false; problem: WindowProblem } {
   const period = (params.period ?? DEFAULT_PERIOD) as Period;
   if (!periods.includes(period)) {
-    return fail('period', `period must be one of ${periods.join(', ')}.`);
+    return fail('period', checkWords('checks.oneOf', { field: 'period', values: periods.join(', ') }));
   }
   const today = utcToday(now);
   const yesterday = shiftUtcDay(today, -1);
   if (period !== 'custom') {
-    if (params.date_start !== undefined) return fail('date_start', 'date_start is only allowed with period=custom.');
-    if (params.date_stop !== undefined) return fail('date_stop', 'date_stop is only allowed with period=custom.');
+    if (params.date_start !== undefined)
+      return fail('date_start', checkWords('checks.window.onlyCustom', { field: 'date_start' }));
+    if (params.date_stop !== undefined)
+      return fail('date_stop', checkWords('checks.window.onlyCustom', { field: 'date_stop' }));
     const days = PRESET_DAYS[period];
     return { ok: true, window: { period, dateStart: shiftUtcDay(yesterday, -(days - 1)), dateStop: yesterday, days } };
   }
-  if (params.date_start === undefined) return fail('date_start', 'period=custom needs date_start (YYYY-MM-DD).');
-  if (params.date_stop === undefined) return fail('date_stop', 'period=custom needs date_stop (YYYY-MM-DD).');
-  if (!parseUtcDay(params.date_start)) return fail('date_start', 'date_start must be a real date written YYYY-MM-DD.');
-  if (!parseUtcDay(params.date_stop)) return fail('date_stop', 'date_stop must be a real date written YYYY-MM-DD.');
-  if (params.date_stop > today) return fail('date_stop', `date_stop cannot be in the future (today is ${today} UTC).`);
-  if (params.date_start > params.date_stop) return fail('date_start', 'date_start must be on or before date_stop.');
+  if (params.date_start === undefined)
+    return fail('date_start', checkWords('checks.window.customNeeds', { field: 'date_start' }));
+  if (params.date_stop === undefined)
+    return fail('date_stop', checkWords('checks.window.customNeeds', { field: 'date_stop' }));
+  if (!parseUtcDay(params.date_start))
+    return fail('date_start', checkWords('checks.window.realDate', { field: 'date_start' }));
+  if (!parseUtcDay(params.date_stop))
+    return fail('date_stop', checkWords('checks.window.realDate', { field: 'date_stop' }));
+  if (params.date_stop > today) return fail('date_stop', checkWords('checks.window.future', { today }));
+  if (params.date_start > params.date_stop) return fail('date_start', checkWords('checks.window.order'));
   const days = daysBetweenInclusive(params.date_start, params.date_stop);
   if (days > MAX_WINDOW_DAYS) {
-    return fail('date_start', `A window spans at most ${MAX_WINDOW_DAYS} days; this one spans ${days}.`);
+    return fail('date_start', checkWords('checks.window.tooLong', { max: MAX_WINDOW_DAYS, days }));
   }
+
   return { ok: true, window: { period, dateStart: params.date_start, dateStop: params.date_stop, days } };
 }
 

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { raceWithSignal } from '../abort';
 import { ApiError, isSerializedApiError } from './api-error';
+import { t } from '../i18n';
+import 'virtual:adscope-english/ui';
 import type { Reply } from './reply';
 import type { RequestInput, RequestResult, RequestType } from './protocol';
 
@@ -14,7 +16,7 @@ function readReply(raw: unknown): Reply | null {
 }
 
 function abortedError(): ApiError {
-  return new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
+  return new ApiError({ code: 'aborted', message: t('ui.background.cancelled'), retryable: false });
 }
 
 /**
@@ -47,7 +49,8 @@ export async function callBackground<K extends RequestType>(
     if (error instanceof ApiError) throw error;
     throw new ApiError({
       code: 'internal',
-      message: `Adscope's background did not answer (${error instanceof Error ? error.message : 'no reply'}). Reload the extension.`,
+      message:
+        error instanceof Error ? t('ui.background.noAnswer', { said: error.message }) : t('ui.background.noReply'),
       retryable: true,
     });
   }
@@ -55,7 +58,8 @@ export async function callBackground<K extends RequestType>(
   if (!reply) {
     throw new ApiError({
       code: 'internal',
-      message: "Adscope's background sent an unreadable reply.",
+      message: t('ui.background.unreadable'),
+
       retryable: true,
     });
   }

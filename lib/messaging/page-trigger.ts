@@ -31,6 +31,22 @@ export const FIND_SIMILAR_SCRIPT = 'content-scripts/find-similar.js';
 export const PAGE_BUTTON_SCRIPT_ID = 'adscope-page-button';
 
 /**
+ * The page button's few words, in the language chosen in Options: the worker says them when the
+ * button is first shown on a page (`pageButton.words`), so the injected script carries no catalogue.
+ */
+export interface PageButtonWords {
+  /** The button's text and accessible name. */
+  label: string;
+  title: string;
+  /** Said when the panel could not be opened for the user: the ads wait in Adscope. */
+  ready: string;
+  /** Said when the worker refused the page. */
+  refused: string;
+  /** Said when the extension is gone (updated or turned off) under the page. */
+  gone: string;
+}
+
+/**
  * What the find-similar script reads from a page and sends, and nothing more: raw material,
  * bounded, that the panel reads (structured data, names, language) so the script stays small.
  */

@@ -20,13 +20,14 @@ import {
 import { type BoardNode, type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
 import { adSnapshotSchema } from '../contract/ad-snapshot-schema';
 import { adIdSchema, boardIdSchema } from '../contract/ids';
+import { checkWords } from '../contract/words';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
 import type { OutboxEntry } from '../storage/outbox';
 import type { PageButtonState } from './page-button-access';
 import { pageSignalsSchema, type SimilarResult, similarQuerySchema } from './similar';
-import { triggerSources } from './page-trigger';
+import { type PageButtonWords, triggerSources } from './page-trigger';
 import { languageChoiceSchema, themeSchema } from '../storage/settings';
 import { WATCH_INTERVALS, WATCH_LIMIT, type WatchSettings } from '../storage/watchlist';
 
@@ -183,7 +184,7 @@ export const requests = {
           .array(
             z.string().check(
               z.maxLength(2048),
-              z.refine((url) => safeHttpUrl(url) !== null, 'A creative is a web address.'),
+              z.refine((url) => safeHttpUrl(url) !== null, { error: () => checkWords('checks.save.creativeUrl') }),
             ),
           )
           .check(z.maxLength(10)),
@@ -285,6 +286,9 @@ export const requests = {
     senders: EXTENSION_PAGES,
   }),
   'pageButton.get': request<PageButtonState>()({ input: empty, senders: EXTENSION_PAGES }),
+  /** The page button's words in the chosen language, asked once a page first shows it. */
+  'pageButton.words': request<PageButtonWords>()({ input: empty, senders: ['content-script'] }),
+
   /** Turns the opt-in page button on or off; the options page asks the browser for site access first. */
   'pageButton.set': request<PageButtonState>()({
     input: z.strictObject({ enabled: z.boolean() }),
@@ -305,8 +309,8 @@ export const requests = {
       brands: z
         .array(z.strictObject({ id: z.string().check(z.maxLength(200)), name: z.string().check(z.maxLength(100_000)) }))
         .check(
-          z.minLength(1, 'Pick at least one brand.'),
-          z.maxLength(WATCH_LIMIT, `A watchlist holds at most ${WATCH_LIMIT} brands.`),
+          z.minLength(1, { error: () => checkWords('checks.watch.pickBrand') }),
+          z.maxLength(WATCH_LIMIT, { error: () => checkWords('checks.watch.limit', { max: WATCH_LIMIT }) }),
         ),
     }),
     senders: EXTENSION_PAGES,
@@ -329,7 +333,7 @@ export const requests = {
       intervalHours: z.number().check(
         z.int(),
         z.refine((hours) => (WATCH_INTERVALS as readonly number[]).includes(hours), {
-          message: `Check every ${WATCH_INTERVALS.filter(Boolean).join(', ')} hours, or off.`,
+          error: () => checkWords('checks.watch.interval', { hours: WATCH_INTERVALS.filter(Boolean).join(', ') }),
         }),
       ),
       notify: z.boolean(),

@@ -18,6 +18,13 @@ const adKey = (boardId: string, adId: string) => `${boardId}\n${adId}`;
 
 export class LocalBoardError extends Error {
   override readonly name = 'LocalBoardError';
+  /** What went wrong, for the worker to say in the chosen language (the message is English, for logs). */
+  constructor(
+    readonly reason: 'limit' | 'parentGone' | 'gone',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Every board in this browser, as the service's tree shape, with its count of ads. */
@@ -63,10 +70,10 @@ export async function createLocalBoard(
   const db = await vaultDb();
   const tx = db.transaction('boards', 'readwrite');
   if ((await tx.store.count()) >= MAX_LOCAL_BOARDS) {
-    throw new LocalBoardError(`At most ${MAX_LOCAL_BOARDS} boards are kept in this browser.`);
+    throw new LocalBoardError('limit', `At most ${MAX_LOCAL_BOARDS} boards are kept in this browser.`);
   }
   if (init.parentId !== null && !(await tx.store.get(init.parentId))) {
-    throw new LocalBoardError('The board to put it in is no longer in this browser.');
+    throw new LocalBoardError('parentGone', 'The board to put it in is no longer in this browser.');
   }
   const board: LocalBoard = {
     id: `${LOCAL_BOARD_PREFIX}${id}`,
@@ -116,7 +123,7 @@ export async function saveLocal(
   const db = await vaultDb();
   const tx = db.transaction(['boards', 'boardAds'], 'readwrite');
   if (!(await tx.objectStore('boards').get(boardId))) {
-    throw new LocalBoardError('That board is no longer in this browser.');
+    throw new LocalBoardError('gone', 'That board is no longer in this browser.');
   }
   const store = tx.objectStore('boardAds');
   const key = adKey(boardId, ad.id);

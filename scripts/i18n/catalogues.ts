@@ -89,6 +89,21 @@ export function catalogueFiles(mode: string, dir = CATALOGUE_DIR): { relativeDes
 
 const ENGLISH_MODULE = 'virtual:adscope-english/';
 
+/** The contract's one link to words (lib/contract/words.ts): plain Node (the reference server) reads it unbuilt. */
+const CONTRACT_WORDS = /[\\/]lib[\\/]contract[\\/]words\.ts$/;
+
+/**
+ * What the build appends to lib/contract/words.ts: the shown language's `t()` speaks the checks,
+ * and the `checks` area's English follows at once, imported dynamically: the contract's helpers
+ * (ids, days, limits) are in every page's first load, its sentences are needed only when a check
+ * fails, in a form of a lazy place. The worker, which cannot import(), carries them statically
+ * (lib/background/parse-input.ts), and this import resolves to that copy.
+ */
+export function contractWordsTail(dir = CATALOGUE_DIR): string {
+  const runtime = JSON.stringify(path.join(dir, '../index.ts'));
+  return `\nimport { t as __adscopeT } from ${runtime};\nsayChecksWith(__adscopeT);\nvoid import('${ENGLISH_MODULE}checks');\n`;
+}
+
 /**
  * `import 'virtual:adscope-english/popup'`: an area's English messages, compiled at build time (no
  * ICU parser ships) and added to the messages where the importing module is: English travels in
@@ -102,6 +117,12 @@ export function englishCatalogues(dir = CATALOGUE_DIR): Plugin {
       mode = config.mode;
     },
     resolveId: (id) => (id.startsWith(ENGLISH_MODULE) ? `\0${id}` : null),
+    transform(code, id) {
+      return CONTRACT_WORDS.test(id.split('?')[0] ?? id)
+        ? { code: `${code}${contractWordsTail(dir)}`, map: null }
+        : null;
+    },
+
     load(id) {
       if (!id.startsWith(`\0${ENGLISH_MODULE}`)) return null;
       const area = id.slice(ENGLISH_MODULE.length + 1);

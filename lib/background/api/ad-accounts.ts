@@ -16,6 +16,8 @@ import { apiPath } from '../../contract/path';
 import { resolveWindow, type WindowParams } from '../../contract/window';
 import type { Clock } from '../../clock';
 import { ApiError, invalidInput } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import { parseInput, refuse } from '../parse-input';
 import type { Transport } from './transport';
 
@@ -26,7 +28,8 @@ export interface ReportQuery {
 }
 
 function accountPath(accountId: string): string {
-  if (!isUuid(accountId)) throw invalidInput('account', 'Pick an ad account: its id must be a UUID.');
+  if (!isUuid(accountId)) throw invalidInput('account', t('api.accounts.pickAccount'));
+
   return accountId;
 }
 
@@ -73,9 +76,9 @@ export function adAccountsApi(transport: Transport, clock: Clock) {
       signal?: AbortSignal,
     ) => {
       parseInput(adsLimitSchema, query.limit, 'limit');
-      if (!sortOrders.includes(query.sortOrder))
-        throw invalidInput(SORT_ORDER_PARAM, 'Sort order must be desc or asc.');
-      if (!query.sortBy) throw invalidInput('sort_by', 'Pick a metric to rank by.');
+      if (!sortOrders.includes(query.sortOrder)) throw invalidInput(SORT_ORDER_PARAM, t('api.accounts.sortOrder'));
+      if (!query.sortBy) throw invalidInput('sort_by', t('api.accounts.pickMetric'));
+
       return transport.get(apiPath('ad-accounts', accountPath(accountId), 'ads'), {
         schema: rankedSchema,
         query: {

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { ApiError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import { apiKeySchema, originOf } from '../../messaging/connection';
 import { defineValidatedItem } from '../../storage/validated-item';
 
@@ -108,8 +110,7 @@ export async function currentWorkspace(): Promise<string | null> {
 export function workspaceChanged(): ApiError {
   return new ApiError({
     code: 'workspace_changed',
-    message:
-      "This was made with another workspace's key. It is held, and sent when that key is set again in the options.",
+    message: t('api.credentials.workspaceChanged'),
     retryable: false,
   });
 }
@@ -118,7 +119,8 @@ export function notConfigured(what: 'key' | 'baseUrl'): ApiError {
   return new ApiError({
     code: 'not_configured',
     field: what === 'key' ? 'apiKey' : 'baseUrl',
-    message: what === 'key' ? 'No API key is set yet.' : 'No API base URL is set yet.',
+    message: what === 'key' ? t('api.credentials.noKey') : t('api.credentials.noBaseUrl'),
+
     retryable: false,
   });
 }

@@ -4,6 +4,8 @@ import { type Clock, systemClock } from '../../clock';
 import { IN_WORDS } from '../../contract/issue-words';
 import { ApiCode } from '../../contract/envelope';
 import { ApiError, readRequestId } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import { type ApiPath, type Query, toSearchParams } from '../../contract/path';
 import { factsMemory, fitQuery, lessonOf, type ServiceFactsAccess, storedServiceFacts } from './learned-limits';
 
@@ -152,14 +154,14 @@ function flatError(flat: FlatError, status: number, headers: Headers, now: numbe
         ...common,
         code: 'key_refused',
         field: 'apiKey',
-        message: `The service did not accept this key: ${token}.${words ? ` ${words}` : ''}`,
+        message: words ? t('api.transport.keyRefusedSaid', { token, words }) : t('api.transport.keyRefused', { token }),
         retryable: false,
       });
     case 'allowed':
       return new ApiError({
         ...common,
         code: 'not_allowed',
-        message: `The service refused this for your plan or permissions (HTTP ${status}): ${said}`,
+        message: t('api.transport.notAllowed', { status: String(status), said }),
         retryable: false,
       });
     case 'rate': {
@@ -167,7 +169,7 @@ function flatError(flat: FlatError, status: number, headers: Headers, now: numbe
       return new ApiError({
         ...common,
         code: 'rate_limited',
-        message: words || 'The API is rate limiting this key.',
+        message: words || t('api.transport.rateLimited'),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
     }
@@ -175,32 +177,32 @@ function flatError(flat: FlatError, status: number, headers: Headers, now: numbe
       return new ApiError({
         ...common,
         code: ApiCode.notFound,
-        message: words || `The service found no such thing: ${token}.`,
+        message: words || t('api.transport.notFound', { token }),
       });
     case 'failed':
       return new ApiError({
         ...common,
         code: 'service_error',
         message: GATEWAY_STATUSES.has(status)
-          ? `The server or a proxy in front of it failed (HTTP ${status}): ${said}`
-          : `The service failed (HTTP ${status}): ${said}`,
+          ? t('api.transport.gatewaySaid', { status: String(status), said })
+          : t('api.transport.serviceFailed', { status: String(status), said }),
       });
     default:
       return new ApiError({
         ...common,
         code: ApiCode.invalid,
-        message: words || `The service refused the request: ${token}.`,
+        message: words || t('api.transport.refused', { token }),
       });
   }
 }
 
 function describeStatus(status: number): string {
-  if (status === 404) return 'The server has no such endpoint (HTTP 404). Check the base URL.';
-  if (GATEWAY_STATUSES.has(status)) return `The server or a proxy in front of it failed (HTTP ${status}).`;
-  return `The server answered HTTP ${status} without an Open API v1 envelope.`;
+  if (status === 404) return t('api.transport.noEndpoint');
+  if (GATEWAY_STATUSES.has(status)) return t('api.transport.gateway', { status: String(status) });
+  return t('api.transport.noEnvelopeStatus', { status: String(status) });
 }
 
-const abortedError = () => new ApiError({ code: 'aborted', message: 'The request was cancelled.', retryable: false });
+const abortedError = () => new ApiError({ code: 'aborted', message: t('api.cancelled'), retryable: false });
 
 /** An answer at an error status in Adscope's terms; `body` is what could be read of it as JSON (`now` dates a Retry-After). */
 function statusError({ status, headers }: Response, body: unknown, now: number): ApiError {
@@ -213,7 +215,7 @@ function statusError({ status, headers }: Response, body: unknown, now: number):
     return new ApiError({
       code: 'rate_limited',
       httpStatus: status,
-      message: envelope?.message || 'The API is rate limiting this key.',
+      message: envelope?.message || t('api.transport.rateLimited'),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       details: envelope ? { apiCode: envelope.code } : undefined,
       ...requestId,
@@ -223,7 +225,7 @@ function statusError({ status, headers }: Response, body: unknown, now: number):
     return new ApiError({
       code: envelope.code,
       httpStatus: status,
-      message: envelope.message || `The API answered code ${envelope.code}.`,
+      message: envelope.message || t('api.transport.answeredCode', { code: String(envelope.code) }),
       details: envelope.data,
       ...requestId,
     });
@@ -232,7 +234,7 @@ function statusError({ status, headers }: Response, body: unknown, now: number):
     return new ApiError({
       code: 'invalid_response',
       httpStatus: status,
-      message: `The server answered HTTP ${status} but reported success.`,
+      message: t('api.transport.successAtError', { status: String(status) }),
       ...requestId,
     });
   }
@@ -245,7 +247,7 @@ function statusError({ status, headers }: Response, body: unknown, now: number):
   });
 }
 
-const timeoutError = () => new ApiError({ code: 'timeout', message: 'The API did not answer in time.' });
+const timeoutError = () => new ApiError({ code: 'timeout', message: t('api.transport.timeout') });
 
 /**
  * What fetch rejects with when the network failed (Chrome, Firefox, Node's undici): such an
@@ -260,11 +262,11 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DOMException && error.name === 'AbortError') return abortedError();
   if (error instanceof TypeError) {
-    return new ApiError({ code: 'network', message: 'Could not reach the API server.' });
+    return new ApiError({ code: 'network', message: t('api.transport.network') });
   }
   return new ApiError({
     code: 'internal',
-    message: error instanceof Error ? error.message : 'Unexpected failure while calling the API.',
+    message: error instanceof Error ? error.message : t('api.transport.unexpected'),
     retryable: false,
   });
 }
@@ -280,9 +282,7 @@ export function redirectError(response: Response): ApiError {
     code: 'redirected',
     httpStatus: response.status || null,
     ...requestIdOf(response.headers),
-    message: target
-      ? `The server redirected the request to ${target}. Adscope follows no redirect, so your key goes nowhere else: if that is the service's address, use it as the base URL.`
-      : 'The server answered with a redirect. Adscope follows no redirect, so your key goes nowhere else: check the base URL (https://, and the exact address of the service).',
+    message: target ? t('api.transport.redirectedTo', { target }) : t('api.transport.redirected'),
     retryable: false,
     ...(target ? { details: { location: target } } : {}),
   });
@@ -313,7 +313,7 @@ async function parseBody(response: Response, maxBytes: number): Promise<unknown>
     throw new ApiError({
       code: 'invalid_response',
       httpStatus: response.status,
-      message: 'The server answered with an empty body.',
+      message: t('api.transport.emptyBody'),
       retryable: true,
       ...requestIdOf(response.headers),
     });
@@ -324,7 +324,7 @@ async function parseBody(response: Response, maxBytes: number): Promise<unknown>
     throw new ApiError({
       code: 'invalid_response',
       httpStatus: response.status,
-      message: 'The server answered with a body that is not JSON (truncated, or an HTML page).',
+      message: t('api.transport.notJson'),
       retryable: true,
       ...requestIdOf(response.headers),
     });
@@ -340,7 +340,7 @@ function dataOf<T>(json: unknown, response: Response, schema: z.ZodMiniType<T>, 
     throw new ApiError({
       code: 'invalid_response',
       httpStatus: status,
-      message: 'The server answered without a numeric envelope code.',
+      message: t('api.transport.noEnvelopeCode'),
       ...requestIdOf(headers),
     });
   }
@@ -348,7 +348,7 @@ function dataOf<T>(json: unknown, response: Response, schema: z.ZodMiniType<T>, 
     throw new ApiError({
       code: envelope.code,
       httpStatus: status,
-      message: envelope.message || `The API answered code ${envelope.code}.`,
+      message: envelope.message || t('api.transport.answeredCode', { code: String(envelope.code) }),
       details: envelope.data,
       ...requestIdOf(headers),
     });
@@ -356,11 +356,14 @@ function dataOf<T>(json: unknown, response: Response, schema: z.ZodMiniType<T>, 
   const data = schema.safeParse(envelope.data, IN_WORDS);
   if (!data.success) {
     const issue = data.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at data.${issue.path.join('.')}` : '';
+    const problem = issue?.message ?? 'invalid';
     throw new ApiError({
       code: 'invalid_response',
       httpStatus: status,
-      message: `The API's answer has an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`,
+      message:
+        issue && issue.path.length > 0
+          ? t('api.transport.shapeAt', { path: `data.${issue.path.join('.')}`, problem })
+          : t('api.transport.shape', { problem }),
       ...requestIdOf(headers),
     });
   }
@@ -371,7 +374,8 @@ function tooLarge(response: Response): ApiError {
   return new ApiError({
     code: 'invalid_response',
     httpStatus: response.status,
-    message: 'The server answered with a body too large to be an API response.',
+    message: t('api.transport.tooLarge'),
+
     retryable: false,
     ...requestIdOf(response.headers),
   });

@@ -1,5 +1,7 @@
 import { ApiCode } from '../../contract/envelope';
 import { ApiError, outcomeUnknown, storedError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
 import { generationMismatch } from '../../contract/checks';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
@@ -370,13 +372,10 @@ export class GenerationTracker implements Stoppable {
           image.url = detail.url;
         } else if (status === 'failed') {
           image.status = 'failed';
-          image.error = detail.error ?? 'This image could not be rendered; its credits are refunded.';
+          image.error = detail.error ?? t('api.generation.imageFailed');
         } else if (terminal) {
           image.status = 'unreadable';
-          image.error =
-            status === 'success'
-              ? 'The service says this image is done, but gave no image address Adscope can read.'
-              : 'The generation ended without a result for this image that Adscope can read.';
+          image.error = status === 'success' ? t('api.generation.noImageAddress') : t('api.generation.noResult');
         }
       }
     }
@@ -388,7 +387,7 @@ export class GenerationTracker implements Stoppable {
       if (job.terminalPolls < GENERATION_POLICY.maxTerminalPolls) return;
       for (const image of pending) {
         image.status = 'unreadable';
-        image.error = "The generation ended, but this image's detail could not be read.";
+        image.error = t('api.generation.detailUnread');
       }
     }
     job.phase = generation.status === 'failed' ? 'failed' : 'done';
@@ -396,7 +395,8 @@ export class GenerationTracker implements Stoppable {
     if (generation.status === 'failed') {
       job.error = new ApiError({
         code: 'generation_failed',
-        message: 'No image could be made from this brief. Its credits are refunded. Try again, or change the brief.',
+        message: t('api.generation.failed'),
+
         retryable: false,
       }).toJSON();
     }

@@ -1,4 +1,6 @@
 import { ApiError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 
 /** Something running in the background that Delete all stops, and waits for. */
 export interface Stoppable {
@@ -10,7 +12,7 @@ export interface Stoppable {
 export function jobsStopped(): ApiError {
   return new ApiError({
     code: 'not_configured',
-    message: 'Adscope was reset. Connect it again to save, generate or watch.',
+    message: t('api.jobs.reset'),
   });
 }
 

@@ -1,9 +1,13 @@
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
+import 'virtual:adscope-english/page';
 import { z } from 'zod/mini';
 import { defineValidatedItem } from '../../storage/validated-item';
 import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button-access';
-import { FIND_SIMILAR_SCRIPT, PAGE_BUTTON_SCRIPT_ID } from '../../messaging/page-trigger';
+import { FIND_SIMILAR_SCRIPT, PAGE_BUTTON_SCRIPT_ID, type PageButtonWords } from '../../messaging/page-trigger';
+import { workerLanguageReady } from '../language';
 
 export const pageButtonItem = defineValidatedItem('local:pageButton', z.strictObject({ enabled: z.boolean() }), {
   fallback: { enabled: false },
@@ -61,9 +65,22 @@ export async function setPageButton(
     throw new ApiError({
       code: 'permission_denied',
       field: 'pageButton',
-      message: `Adscope needs access to websites (${PAGE_BUTTON_ORIGINS.join(', ')}) to show the button. Turn it on again and choose Allow.`,
+      message: t('api.pageButton.denied', { origins: PAGE_BUTTON_ORIGINS.join(', ') }),
+
       retryable: false,
     });
   }
   return state;
+}
+
+/** The page button's words in the chosen language: the injected script asks for them when it first shows the button. */
+export async function pageButtonWords(): Promise<PageButtonWords> {
+  await workerLanguageReady();
+  return {
+    label: t('page.button.label'),
+    title: t('page.button.title'),
+    ready: t('page.button.ready'),
+    refused: t('page.button.refused'),
+    gone: t('page.button.gone'),
+  };
 }

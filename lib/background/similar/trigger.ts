@@ -5,6 +5,7 @@ import { beginHandover, failHandover } from './handover';
 import { pageButtonItem } from './page-button-registration';
 import { t } from '../../i18n';
 import { labelInWorkerLanguage, workerLanguageReady } from '../language';
+import 'virtual:adscope-english/api';
 import 'virtual:adscope-english/worker';
 import {
   FIND_SIMILAR_SCRIPT,
@@ -16,9 +17,10 @@ import {
 export const FIND_SIMILAR_MENU_ID = 'adscope-find-similar';
 export const FIND_SIMILAR_COMMAND = COMMANDS.findSimilar;
 
-export const UNREADABLE_PAGE =
-  'Adscope cannot read this page: browsers keep their own pages (settings, extension stores, the PDF viewer, local files) closed to extensions. Open a website and try again.';
-export const PAGE_DID_NOT_ANSWER = 'Adscope could not read this page. Reload the page and try again.';
+/** Said of a page the browser keeps closed to extensions, in the chosen language. */
+export const unreadablePage = (): string => t('api.similar.unreadablePage');
+/** Said of a page whose script did not answer. */
+export const pageDidNotAnswer = (): string => t('api.similar.pageDidNotAnswer');
 
 export interface TabLike {
   id?: number | undefined;
@@ -73,17 +75,12 @@ export async function findSimilarInTab(
   const source: TriggerSource = trigger.source;
   const tabId = tab?.id;
   if (tabId === undefined || tabId < 0) {
-    await failHandover(
-      null,
-      source,
-      null,
-      'Adscope could not tell which page to read. Click on the page and try again.',
-    );
+    await failHandover(null, source, null, t('api.similar.whichPage'));
     return;
   }
   const id = await beginHandover(source, tabId, tab?.title ?? '');
   if (tab?.url !== undefined && !/^https?:\/\//i.test(tab.url)) {
-    await failHandover(id, source, tabId, UNREADABLE_PAGE);
+    await failHandover(id, source, tabId, unreadablePage());
     return;
   }
   const inject = async (frame: number) => {
@@ -100,11 +97,11 @@ export async function findSimilarInTab(
       await inject(0);
     }
   } catch {
-    await failHandover(id, source, tabId, UNREADABLE_PAGE);
+    await failHandover(id, source, tabId, unreadablePage());
     return;
   }
   // The script has run and answered by now; if it did not, say so rather than spin.
-  await failHandover(id, source, tabId, PAGE_DID_NOT_ANSWER);
+  await failHandover(id, source, tabId, pageDidNotAnswer());
 }
 
 async function pageButtonOn(): Promise<boolean> {

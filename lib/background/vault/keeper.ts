@@ -1,5 +1,7 @@
 import type { Clock } from '../../clock';
 import { ApiError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import { ApiCode } from '../../contract/envelope';
 import {
   fetchMedia,
@@ -303,8 +305,7 @@ export class VaultKeeper {
       if (await this.nearQuota()) {
         await this.say({
           stopped: 'full',
-          message:
-            "The browser's storage for Adscope is nearly full, so the vault stopped keeping creatives. Free a board in Options to make room; nothing was removed.",
+          message: t('api.vault.nearlyFull'),
         });
         return 'full';
       }

@@ -5,6 +5,8 @@ import { ApiCode } from '../../contract/envelope';
 import type { LibraryAd, LibraryPage } from '../../contract/ad-library';
 import type { adLibraryApi } from '../api/ad-library';
 import { ApiError } from '../../messaging/api-error';
+import { t } from '../../i18n';
+import 'virtual:adscope-english/api';
 import {
   type BrandCheck,
   fitText,
@@ -17,7 +19,6 @@ import {
   newsSchema,
   type RunOutcome,
   type RunState,
-  skippedAdsMessage,
   type WatchedBrand,
   type WatchNews,
   type WatchStatus,
@@ -206,11 +207,13 @@ const CONNECTION_CODES = new Set<unknown>([
   'redirected',
 ]);
 
-const STORAGE_FULL: RunStop = {
-  stop: 'storage_full',
-  message:
-    "The browser's storage for Adscope is full, so this check stopped. Mark news seen, or free room in Options, and check again.",
-};
+/** Said when storage refused a write: the words are made when it happens, in the language then chosen. */
+const storageFull = (): RunStop => ({ stop: 'storage_full', message: t('api.watch.storageFull') });
+
+/** "1 ad skipped: its id is not one Adscope can keep." for refused rows; null when none were. */
+function skippedAdsMessage(count: number): string | null {
+  return count <= 0 ? null : t('api.watch.skippedAds', { count });
+}
 
 /**
  * Checks watched brands for ads never seen before. One run at a time, one request at a time,
@@ -346,7 +349,7 @@ export class WatchRunner {
         await this.prune(status, watched);
         await watchStatusItem.set(status);
       } catch {
-        return this.end(status, run, STORAGE_FULL, watched);
+        return this.end(status, run, storageFull(), watched);
       }
     }
     this.current = run.kind;
@@ -420,7 +423,7 @@ export class WatchRunner {
           if (result.failure) run.pauses += 1;
           run.pausedUntil = this.deps.clock() + result.pause;
           run.pauseReason = result.failure ? 'failure' : 'rate_limited';
-          if (!(await this.save(status))) return this.end(status, run, STORAGE_FULL, watched);
+          if (!(await this.save(status))) return this.end(status, run, storageFull(), watched);
           this.deps.wakeAt(run.pausedUntil);
           return 'paused';
         }
@@ -428,7 +431,7 @@ export class WatchRunner {
         status.brands[id] = result.check;
       }
       run.queue.shift();
-      if (!(await this.save(status))) return this.end(status, run, STORAGE_FULL, watched);
+      if (!(await this.save(status))) return this.end(status, run, storageFull(), watched);
     }
     return this.finish(status, run, 'complete', null, watched);
   }
@@ -485,13 +488,16 @@ export class WatchRunner {
       const until = (status.window?.since ?? this.deps.clock()) + this.policy.windowMs;
       return {
         stop: 'budget',
-        message: `Stopped at the limit of ${this.policy.budget} requests an hour (it frees at ${new Date(until).toISOString().slice(11, 16)} UTC); the brands left go first next time.`,
+        message: t('api.watch.budget', {
+          budget: this.policy.budget,
+          time: new Date(until).toISOString().slice(11, 16),
+        }),
       };
     }
     // Counted before it is sent: a worker stopped mid-request has still spent it.
     run.requests += 1;
     status.window = { since: status.window?.since ?? this.deps.clock(), requests: (status.window?.requests ?? 0) + 1 };
-    return (await this.save(status)) ? null : STORAGE_FULL;
+    return (await this.save(status)) ? null : storageFull();
   }
 
   private async checkBrand(
@@ -547,12 +553,12 @@ export class WatchRunner {
             this.deps.onNews?.(news, await watchlistItem.get());
           }
         } catch {
-          return STORAGE_FULL;
+          return storageFull();
         }
       }
       // After the news: a stop in between finds these ids unseen again, and the news dedupes them.
       seen = diff.seen;
-      if (!(await this.writeSeen(service, brand.id, seen, stored?.legacy ?? false))) return STORAGE_FULL;
+      if (!(await this.writeSeen(service, brand.id, seen, stored?.legacy ?? false))) return storageFull();
       const cursor = typeof answer.cursor === 'string' && answer.cursor !== '' ? answer.cursor : undefined;
       return { cursor, read: ids.length - diff.unread, fresh: diff.fresh.length };
     };
@@ -577,7 +583,7 @@ export class WatchRunner {
         : await this.sweep(seen.sweep, cursor, read + 1, readPage);
     if (!('cursor' in sweep)) return sweep;
     seen = { ...seen, sweep };
-    if (!(await this.writeSeen(service, brand.id, seen, false))) return STORAGE_FULL;
+    if (!(await this.writeSeen(service, brand.id, seen, false))) return storageFull();
     return { check: { checkedAt: clock(), outcome: 'ok', looked, message: skippedAdsMessage(refused) } };
   }
 
@@ -618,7 +624,10 @@ export class WatchRunner {
   private failure(error: unknown, run: RunState): BrandResult {
     const apiError = error instanceof ApiError ? error : null;
     const code = apiError?.code;
-    const message = fitText(apiError?.message ?? (error instanceof Error ? error.message : 'Unknown failure.'), 240);
+    const message = fitText(
+      apiError?.message ?? (error instanceof Error ? error.message : t('api.watch.unknownFailure')),
+      240,
+    );
     const now = this.deps.clock();
     if (code === 'rate_limited') {
       // Honoured however long, up to a day: the run waits in storage, and New says until when.
@@ -626,12 +635,13 @@ export class WatchRunner {
       return { pause: wait, failure: false };
     }
     if (code === ApiCode.notFound) {
-      return { check: { checkedAt: now, outcome: 'not_found', looked: 0, message: 'The service has no such brand.' } };
+      return { check: { checkedAt: now, outcome: 'not_found', looked: 0, message: t('api.watch.noSuchBrand') } };
     }
     if (CONNECTION_CODES.has(code)) return { stop: 'not_connected', message };
     if (apiError?.retryable) {
       const wait = this.policy.failurePausesMs[run.pauses];
-      if (wait === undefined) return { stop: 'failed', message: `${message} Checked again at the next interval.` };
+      if (wait === undefined) return { stop: 'failed', message: t('api.watch.failedAgain', { said: message }) };
+
       return { pause: wait, failure: true };
     }
     return { check: { checkedAt: now, outcome: 'failed', looked: 0, message } };

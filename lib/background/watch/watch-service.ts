@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
 import { type Clock, systemClock } from '../../clock';
-import { countOf } from '../../count';
 import { canonicalId } from '../../contract/ids';
 import { invalidInput } from '../../messaging/api-error';
 import {
@@ -24,6 +23,7 @@ import {
 import { showOnBadge } from '../badge';
 import { t } from '../../i18n';
 import { workerLanguageReady } from '../language';
+import 'virtual:adscope-english/api';
 import 'virtual:adscope-english/worker';
 import { wakeScheduler } from '../jobs/wake-scheduler';
 import type { JobGate } from '../jobs/job-gate';
@@ -139,8 +139,8 @@ export function createWatchControls({
         throw invalidInput(
           'brands',
           room === 0
-            ? `You already watch ${WATCH_LIMIT} brands, the most a watchlist holds. Unwatch one first.`
-            : `That is ${countOf(adding.length, 'brand')}; the watchlist has room for ${room} more (it holds ${WATCH_LIMIT}). Pick fewer.`,
+            ? t('api.watch.full', { limit: WATCH_LIMIT })
+            : t('api.watch.tooMany', { count: adding.length, room, limit: WATCH_LIMIT }),
         );
       }
       if (adding.length > 0) {
@@ -150,10 +150,7 @@ export function createWatchControls({
         );
       }
       if (adding.length === 0 && skipped > 0 && skipped === brands.length) {
-        throw invalidInput(
-          'brands',
-          `${countOf(skipped, 'row')} had no brand id Adscope could read; nothing was added.`,
-        );
+        throw invalidInput('brands', t('api.watch.noIds', { count: skipped }));
       }
       return { added: adding.length, watching: current.length + adding.length, skipped };
     },

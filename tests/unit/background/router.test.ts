@@ -158,7 +158,7 @@ describe('cancellation', () => {
 });
 
 describe('protocol conventions', () => {
-  it('gives every request a schema and at least one sender; content scripts reach only the panel and the page hand-over', () => {
+  it('gives every request a schema and at least one sender; content scripts reach only the panel, the page hand-over and the page button’s words', () => {
     for (const [type, definition] of Object.entries(requests)) {
       expect(definition.input, type).toBeDefined();
       expect(definition.senders.length, type).toBeGreaterThan(0);
@@ -166,6 +166,7 @@ describe('protocol conventions', () => {
     const contentReachable = Object.entries(requests)
       .filter(([, d]) => (d.senders as readonly string[]).includes('content-script'))
       .map(([type]) => type);
-    expect(contentReachable).toEqual(['similar.show', 'sidePanel.open']);
+    // The page button's words are the worker's own sentences: no API data and nothing of the page goes either way.
+    expect(contentReachable).toEqual(['similar.show', 'pageButton.words', 'sidePanel.open']);
   });
 });

@@ -6,8 +6,8 @@ import {
   type ExecuteScript,
   findSimilarInTab,
   menuTrigger,
-  PAGE_DID_NOT_ANSWER,
-  UNREADABLE_PAGE,
+  pageDidNotAnswer,
+  unreadablePage,
 } from '../../../lib/background/similar/trigger';
 import { FIND_SIMILAR_SCRIPT, TRIGGER_GLOBAL } from '../../../lib/messaging/page-trigger';
 
@@ -103,13 +103,13 @@ describe('findSimilarInTab', () => {
     const scripting = fakeScripting();
     await findSimilarInTab(target, { source: 'page', button: false }, 0, scripting.executeScript);
     expect(scripting.calls).toHaveLength(0);
-    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: UNREADABLE_PAGE });
+    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: unreadablePage() });
   });
 
   it('says the page cannot be read when the browser refuses the injection', async () => {
     const scripting = fakeScripting({ fail: () => true });
     await findSimilarInTab(tab, { source: 'page', button: false }, 0, scripting.executeScript);
-    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: UNREADABLE_PAGE });
+    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: unreadablePage() });
   });
 
   it('falls back to the top frame when a frame from another site is closed', async () => {
@@ -122,7 +122,7 @@ describe('findSimilarInTab', () => {
   it('says so when the page never answers, instead of reading forever', async () => {
     const scripting = fakeScripting({ answer: false });
     await findSimilarInTab(tab, { source: 'page', button: false }, 0, scripting.executeScript);
-    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: PAGE_DID_NOT_ANSWER });
+    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: pageDidNotAnswer() });
   });
 
   it('fails in words without a tab', async () => {
