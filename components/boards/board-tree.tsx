@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { BoardNode } from '@/lib/contract/boards';
-import { countOf, formatNumber } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formatNumber } from '../ui/format';
+import 'virtual:adscope-english/boards';
 
 interface VisibleBoard {
   node: BoardNode;
@@ -36,9 +38,9 @@ interface BoardTreeProps {
   filter: string;
   onToggle: (id: string, open?: boolean) => void;
   onOpen: (node: BoardNode) => void;
-  /** The tree's accessible name. @default 'Boards' */
+  /** The tree's accessible name. @default "Boards" in the shown language */
   label?: string;
-  /** Said when there is no board at all. @default 'No boards yet.' */
+  /** Said when there is no board at all. @default "No boards yet." in the shown language */
   emptyText?: string;
 }
 
@@ -49,8 +51,8 @@ export function BoardTree({
   filter,
   onToggle,
   onOpen,
-  label = 'Boards',
-  emptyText = 'No boards yet.',
+  label = t('boards.title'),
+  emptyText = t('boards.tree.empty'),
 }: BoardTreeProps) {
   const visible = visibleBoards(nodes, expanded, filter);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -109,7 +111,7 @@ export function BoardTree({
   }
 
   if (visible.length === 0)
-    return <p className="empty-state">{filter ? `No board matches "${filter}".` : emptyText}</p>;
+    return <p className="empty-state">{filter ? t('boards.noMatch', { filter }) : emptyText}</p>;
 
   return (
     <ul role="tree" aria-label={label} className="board-tree list-plain" onKeyDown={onKeyDown}>
@@ -150,8 +152,8 @@ export function BoardTree({
             >
               {hasChildren ? (isOpen ? '▾' : '▸') : ''}
             </span>
-            <span className="board-tree-name">{item.node.name ?? 'Untitled board'}</span>
-            <span className="board-tree-count" aria-label={countOf(item.node.ad_num ?? 0, 'ad')}>
+            <span className="board-tree-name">{item.node.name ?? t('boards.untitled')}</span>
+            <span className="board-tree-count" aria-label={t('boards.count.ads', { count: item.node.ad_num ?? 0 })}>
               {item.node.ad_num !== null ? formatNumber(item.node.ad_num) : ''}
             </span>
           </li>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BoardOrder } from '@/lib/contract/boards';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
@@ -12,6 +12,7 @@ import { useBoardExport } from './use-board-export';
 import { useBoardVault } from './use-board-vault';
 import { BoardVaultPanel } from './board-vault-panel';
 import { useCopyToService } from './use-copy-board';
+import 'virtual:adscope-english/boards';
 
 interface BoardViewProps {
   board: { id: string; name: string; count: number | null; local?: boolean };
@@ -49,45 +50,40 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
     <section className="tab-section board-view" aria-labelledby={`${id}-heading`}>
       <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
-          ← All boards
+          {t('boards.view.back')}
         </button>
-        {exportButton('Export CSV', () => void exports.exportAs('csv'))}
-        {exportButton('Export JSON', () => void exports.exportAs('json'))}
-        {exportButton('Export report', exports.openReport)}
-        {exportButton('Download board', () => void exports.exportAs('zip'))}
-        {exportButton("Keep this board's creatives", () => void vault.prepare())}
-        {exportButton('Check links', () => void vault.checkLinks())}
+        {exportButton(t('boards.view.exportCsv'), () => void exports.exportAs('csv'))}
+        {exportButton(t('boards.view.exportJson'), () => void exports.exportAs('json'))}
+        {exportButton(t('boards.view.exportReport'), exports.openReport)}
+        {exportButton(t('boards.view.download'), () => void exports.exportAs('zip'))}
+        {exportButton(t('boards.view.keepCreatives'), () => void vault.prepare())}
+        {exportButton(t('boards.view.checkLinks'), () => void vault.checkLinks())}
         {board.local && writes !== 'refused' ? (
           <button type="button" className="btn" onClick={() => copy.mutate()} disabled={empty || copy.isPending}>
-            {copy.isPending ? 'Copying…' : 'Copy to the service'}
+            {copy.isPending ? t('boards.view.copying') : t('boards.view.copyToService')}
           </button>
         ) : null}
       </div>
-      {board.local ? (
-        <p className="muted">
-          Kept in this browser: it is not on the service, and goes with Delete all in the options.
-        </p>
-      ) : null}
+      {board.local ? <p className="muted">{t('boards.view.localNote')}</p> : null}
       {copy.isSuccess ? (
         <p role="status" className="notice notice-success">
-          Copying {countOf(copy.data.queued, 'ad')} to the service&apos;s board “{copy.data.boardName}”. Copying again
-          fills the same board.
+          {t('boards.view.copied', { count: copy.data.queued, board: copy.data.boardName })}
         </p>
       ) : null}
-      {copy.isError ? <ErrorNotice title="Could not copy the board" error={copy.error} /> : null}
+      {copy.isError ? <ErrorNotice title={t('boards.view.copyFailed')} error={copy.error} /> : null}
       <BoardVaultPanel vault={vault} />
       <ReportDialog source={exports.report} onClose={exports.closeReport} />
       <div className="view-header">
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
           {board.name}
         </h2>
-        <span className="muted">{board.count !== null ? countOf(board.count, 'ad') : ''}</span>
+        <span className="muted">{board.count !== null ? t('boards.count.ads', { count: board.count }) : ''}</span>
         <label htmlFor={`${id}-order`} className="visually-hidden">
-          Order
+          {t('boards.view.order')}
         </label>
         <select id={`${id}-order`} value={order} onChange={(event) => set({ order: event.target.value as BoardOrder })}>
-          <option value="saved_newest">Newest saved first</option>
-          <option value="saved_oldest">Oldest saved first</option>
+          <option value="saved_newest">{t('boards.view.newest')}</option>
+          <option value="saved_oldest">{t('boards.view.oldest')}</option>
         </select>
       </div>
       <p role="status" className="results-status">
@@ -95,21 +91,21 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
       </p>
       {exports.cancelDownload ? (
         <button type="button" className="btn" onClick={exports.cancelDownload}>
-          Cancel download
+          {t('boards.view.cancelDownload')}
         </button>
       ) : null}
       {empty ? (
         <p id={`${id}-nothing`} className="visually-hidden">
-          Nothing to export: this board has no ads.
+          {t('boards.view.nothingToExport')}
         </p>
       ) : null}
       {exports.error ? (
         <p role="alert" className="notice notice-error">
-          Export failed: {exports.error} Nothing was downloaded; try again.
+          {t('boards.view.exportFailed', { reason: exports.error })}
         </p>
       ) : null}
       <AdResults
-        label="Board ads"
+        label={t('boards.view.adsLabel')}
         query={ads}
         showSaved
         openAdId={openAdId}
@@ -121,8 +117,8 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
         onSeeBrand={(brand) => navigate({ to: 'search', brand })}
         empty={
           <div className="empty-state">
-            <h3>This board is empty</h3>
-            <p>Save ads here from Search, Brands or Saved with the Save button, or press S on a card.</p>
+            <h3>{t('boards.view.emptyTitle')}</h3>
+            <p>{t('boards.view.emptyText')}</p>
           </div>
         }
       />

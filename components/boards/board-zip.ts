@@ -3,7 +3,9 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
 import { keptFile } from '@/lib/vault/db';
 import { adCreativeUrls } from '../ads/ad-words';
-import { countOf, formatNumber, formats } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formatNumber, formats } from '../ui/format';
+import 'virtual:adscope-english/boards';
 
 /** The most bytes one creative may take in the archive; a larger one is listed as left out. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -70,14 +72,18 @@ export function zipPlan(
   const size = sizeWords(limits.bytes);
   const text =
     held < creatives
-      ? `This board has ${countOf(creatives, 'creative')}; the download holds the first ${formatNumber(held)} (${size} at most).`
-      : `This board has ${countOf(creatives, 'creative')}; the download holds ${creatives === 1 ? 'it' : 'them all'} (${size} at most).`;
+      ? t('boards.zip.planFirst', { count: creatives, held: formatNumber(held), size })
+      : creatives === 1
+        ? t('boards.zip.planOne', { size })
+        : t('boards.zip.planAll', { count: creatives, size });
   return { creatives, held, text };
 }
 
 /** "1 GB", "500 MB". */
 function sizeWords(bytes: number): string {
-  return bytes >= 1024 ** 3 ? `${formatNumber(Math.round((bytes / 1024 ** 3) * 10) / 10)} GB` : formats.fileSize(bytes);
+  return bytes >= 1024 ** 3
+    ? t('boards.zip.gigabytes', { size: formatNumber(Math.round((bytes / 1024 ** 3) * 10) / 10) })
+    : formats.fileSize(bytes);
 }
 
 type Got = { bytes: Uint8Array; mime: string; from: 'vault' | 'fetched' } | { reason: string; failed: string | null };
@@ -97,7 +103,7 @@ async function creativeBytes(url: string, options: BoardZipOptions): Promise<Got
   if (got.ok) return { bytes: got.bytes, mime: got.mime, from: 'fetched' };
   const words = failureWords(got.failure);
   if (got.failure.kind === 'too-large' || got.failure.kind === 'not-image') return { reason: words, failed: null };
-  return { reason: `could not be fetched (${words}), and the vault has no copy`, failed: words };
+  return { reason: t('boards.zip.notFetched', { reason: words }), failed: words };
 }
 
 /**
@@ -133,7 +139,8 @@ export async function boardZip(
     for (const [n, url] of adCreativeUrls(ad).entries()) {
       options.signal?.throwIfAborted();
       if (done >= limits.creatives) {
-        list.push({ url, file: null, from: `left out: the download holds the first ${limits.creatives}` });
+        // A number in a file stays as it is (no digit grouping): the file is read by programs too.
+        list.push({ url, file: null, from: t('boards.zip.leftOutCount', { limit: String(limits.creatives) }) });
         continue;
       }
       const got = await creativeBytes(url, options);
@@ -141,7 +148,7 @@ export async function boardZip(
         list.push({ url, file: null, from: got.reason });
         if (got.failed) failures.push(got.failed);
       } else if (bytes + got.bytes.length > limits.bytes) {
-        list.push({ url, file: null, from: `left out: the download holds ${sizeWords(limits.bytes)} at most` });
+        list.push({ url, file: null, from: t('boards.zip.leftOutSize', { size: sizeWords(limits.bytes) }) });
       } else {
         bytes += got.bytes.length;
         const name = `creatives/${String(index + 1).padStart(width, '0')}-${slug(ad.title ?? ad.body)}-${n + 1}.${EXTENSIONS[got.mime] ?? 'img'}`;
@@ -160,7 +167,7 @@ export async function boardZip(
       board,
       exported_at: options.now.toISOString(),
       count: ads.length,
-      note: 'SVG creatives are stored as text (.svg.txt) so that opening one runs no script; rename to .svg only if you trust it.',
+      note: t('boards.zip.note'),
       ads: ads.map((ad, index) => ({ ...ad, creative_files: perAd[index] ?? [] })),
     },
     null,

@@ -1,12 +1,14 @@
 import { useId, useMemo } from 'react';
+import { t } from '@/lib/i18n';
 import { OfflineBanner } from '../ui/offline-banner';
 import { BoardTree } from './board-tree';
 import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
-import { flattenBoards, flattenLocalBoards, IN_THIS_BROWSER, useBoardTree, useLocalBoards } from './tree';
+import { flattenBoards, flattenLocalBoards, inThisBrowser, useBoardTree, useLocalBoards } from './tree';
 import { QueryView } from '../ui/query-view';
 import { ReadOnlyNotice } from './read-only-notice';
 import './boards.css';
+import 'virtual:adscope-english/boards';
 
 /** The workspace's boards as a tree, and the boards kept in this browser as another; a board opens its ads. */
 export default function BoardsTab() {
@@ -34,10 +36,10 @@ export default function BoardsTab() {
   const openBoard = (boardId: string) => set({ openBoardId: boardId, openAdId: null });
   return (
     <section className="tab-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Boards</h2>
+      <h2 id={`${id}-heading`}>{t('boards.title')}</h2>
       <OfflineBanner />
       <div className="field">
-        <label htmlFor={`${id}-filter`}>Filter boards</label>
+        <label htmlFor={`${id}-filter`}>{t('boards.filter')}</label>
         <input
           id={`${id}-filter`}
           type="search"
@@ -45,7 +47,7 @@ export default function BoardsTab() {
           onChange={(event) => set({ filter: event.target.value })}
         />
       </div>
-      <QueryView query={tree} loadingLabel="Loading boards" rows={5} errorTitle="Could not load your boards">
+      <QueryView query={tree} loadingLabel={t('boards.loading')} rows={5} errorTitle={t('boards.loadFailed')}>
         {(data) => (
           <BoardTree
             nodes={data.items}
@@ -58,7 +60,7 @@ export default function BoardsTab() {
       </QueryView>
       {(local.data?.items.length ?? 0) > 0 || local.data?.writes === 'refused' ? (
         <section className="local-boards" aria-labelledby={`${id}-local`}>
-          <h3 id={`${id}-local`}>{IN_THIS_BROWSER}</h3>
+          <h3 id={`${id}-local`}>{inThisBrowser()}</h3>
           <ReadOnlyNotice writes={local.data?.writes ?? 'unknown'} message={local.data?.message} />
           <BoardTree
             nodes={local.data?.items ?? []}
@@ -66,8 +68,8 @@ export default function BoardsTab() {
             filter={filter}
             onToggle={toggle}
             onOpen={(node) => openBoard(node.board_id)}
-            label={`Boards ${IN_THIS_BROWSER.toLowerCase()}`}
-            emptyText="No boards here yet: your next save makes one."
+            label={t('boards.local.treeLabel')}
+            emptyText={t('boards.local.empty')}
           />
         </section>
       ) : null}

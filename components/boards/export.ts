@@ -1,5 +1,7 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { type MessageId, t } from '@/lib/i18n';
 import { csvCell } from '../ui/download';
+import 'virtual:adscope-english/boards';
 
 export const EXPORT_COLUMNS = [
   'id',
@@ -18,6 +20,25 @@ export const EXPORT_COLUMNS = [
   'tags',
   'boards',
 ] as const;
+
+/** Each column's header, in the shown language (English keeps the columns' names). */
+const COLUMN_HEADERS: Record<(typeof EXPORT_COLUMNS)[number], MessageId> = {
+  id: 'boards.csv.id',
+  title: 'boards.csv.title',
+  body: 'boards.csv.body',
+  brand_name: 'boards.csv.brandName',
+  cta_type: 'boards.csv.ctaType',
+  link_url: 'boards.csv.linkUrl',
+  display_format: 'boards.csv.displayFormat',
+  start_date: 'boards.csv.startDate',
+  end_date: 'boards.csv.endDate',
+  language: 'boards.csv.language',
+  image_urls: 'boards.csv.imageUrls',
+  video_preview_urls: 'boards.csv.videoPreviewUrls',
+  saved_at: 'boards.csv.savedAt',
+  tags: 'boards.csv.tags',
+  boards: 'boards.csv.boards',
+};
 
 /** A board's name by id; an id it does not know is written as the id. */
 export type BoardNames = ReadonlyMap<string, string>;
@@ -49,8 +70,12 @@ function exportRow(ad: LibraryAd, names: BoardNames): Record<(typeof EXPORT_COLU
   };
 }
 
+/**
+ * The ads as CSV: headers in the shown language; the cells as the service gave them (dates in
+ * ISO 8601, numbers unformatted), so a spreadsheet or a program reads them in any language.
+ */
 export function adsToCsv(ads: readonly LibraryAd[], names: BoardNames = new Map()): string {
-  const lines = [EXPORT_COLUMNS.join(',')];
+  const lines = [EXPORT_COLUMNS.map((column) => csvCell(t(COLUMN_HEADERS[column]))).join(',')];
   for (const ad of ads) {
     const row = exportRow(ad, names);
     lines.push(EXPORT_COLUMNS.map((column) => csvCell(row[column])).join(','));

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../ui/error-notice';
 import { useModal } from '../ui/use-modal';
 import { formatNumber } from '../ui/format';
@@ -7,8 +8,9 @@ import { adHeadline } from '../ads/ad-words';
 import { useSaveStore } from '../ads/save-store';
 import { LOCAL_TOP, type SaveFormState, useSaveForm } from './use-save-form';
 import { ReadOnlyNotice } from './read-only-notice';
-import { IN_THIS_BROWSER } from './tree';
+import { inThisBrowser } from './tree';
 import './save-dialog.css';
+import 'virtual:adscope-english/boards';
 
 function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
   const id = useId();
@@ -16,11 +18,11 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
   const { tree, filter, chosen } = form;
   return (
     <form method="dialog" onSubmit={form.onSubmit} className="save-form">
-      <h2 id={`${id}-title`}>Save to a board</h2>
+      <h2 id={`${id}-title`}>{t('boards.save.title')}</h2>
       <p className="muted save-form-ad">{adHeadline(ad)}</p>
       <ReadOnlyNotice writes={form.writes} message={form.local.data?.message} />
       <div className="field">
-        <label htmlFor={`${id}-filter`}>Find a board</label>
+        <label htmlFor={`${id}-filter`}>{t('boards.save.find')}</label>
         <input
           id={`${id}-filter`}
           type="search"
@@ -28,19 +30,19 @@ function SaveForm({ ad, onDone }: { ad: LibraryAd; onDone: () => void }) {
           onChange={(event) => form.setFilter(event.target.value)}
         />
       </div>
-      {tree.isPending ? <p role="status">Loading boards…</p> : null}
+      {tree.isPending ? <p role="status">{t('boards.save.loading')}</p> : null}
       {tree.isError && form.writes !== 'refused' ? (
-        <ErrorNotice title="Could not load your boards" error={tree.error} onRetry={() => void tree.refetch()} />
+        <ErrorNotice title={t('boards.loadFailed')} error={tree.error} onRetry={() => void tree.refetch()} />
       ) : null}
       <BoardChoices form={form} />
       <TagsField form={form} />
       <NewBoard form={form} />
       <div className="notice-actions">
         <button type="submit" className="btn btn-primary" disabled={!chosen}>
-          {chosen ? `Save to ${chosen.name}` : 'Choose a board'}
+          {chosen ? t('boards.save.saveTo', { board: chosen.name }) : t('boards.save.choose')}
         </button>
         <button type="button" className="btn" onClick={onDone}>
-          Cancel
+          {t('boards.save.cancel')}
         </button>
       </div>
     </form>
@@ -52,10 +54,12 @@ function BoardChoices({ form }: { form: SaveFormState }) {
   const { shown, tree, filter, selected, recentIds, holding } = form;
   return (
     <fieldset className="choice-list">
-      <legend>Board</legend>
-      {shown.length === 0 && tree.isSuccess && filter ? <p className="muted">No board matches "{filter}".</p> : null}
+      <legend>{t('boards.save.legend')}</legend>
+      {shown.length === 0 && tree.isSuccess && filter ? (
+        <p className="muted">{t('boards.noMatch', { filter })}</p>
+      ) : null}
       {shown.length === 0 && !filter && form.local.isSuccess ? (
-        <p className="muted">No board yet: make one below.</p>
+        <p className="muted">{t('boards.save.noBoard')}</p>
       ) : null}
       {shown.map((board) => (
         <label key={board.id} className="choice">
@@ -68,8 +72,8 @@ function BoardChoices({ form }: { form: SaveFormState }) {
           />
           <span>
             {board.path}
-            {recentIds.includes(board.id) ? <span className="badge">Recent</span> : null}
-            {holding.has(board.id) ? <span className="badge">Already saved</span> : null}
+            {recentIds.includes(board.id) ? <span className="badge">{t('boards.save.recent')}</span> : null}
+            {holding.has(board.id) ? <span className="badge">{t('boards.save.alreadySaved')}</span> : null}
           </span>
           <span className="muted">{board.count !== null ? formatNumber(board.count) : ''}</span>
         </label>
@@ -83,18 +87,18 @@ function TagsField({ form }: { form: SaveFormState }) {
   const { text, setText, error } = form.tags;
   return (
     <div className="field">
-      <label htmlFor={`${id}-tags`}>Tags</label>
+      <label htmlFor={`${id}-tags`}>{t('boards.save.tags')}</label>
       <input
         id={`${id}-tags`}
         type="text"
-        placeholder="hook, ugc"
+        placeholder={t('boards.save.tagsExample')}
         value={text}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-tags-hint${error ? ` ${id}-tags-error` : ''}`}
         onChange={(event) => setText(event.target.value)}
       />
       <span id={`${id}-tags-hint`} className="field-hint">
-        Separate tags with commas.
+        {t('boards.save.tagsHint')}
       </span>
       {error ? (
         <span id={`${id}-tags-error`} className="field-error">
@@ -111,9 +115,9 @@ function NewBoard({ form }: { form: SaveFormState }) {
   const { name, setName, parent, setParent, error } = form.newBoard;
   return (
     <details className="new-board">
-      <summary>New board</summary>
+      <summary>{t('boards.save.newBoard')}</summary>
       <div className="field">
-        <label htmlFor={`${id}-new-name`}>Board name</label>
+        <label htmlFor={`${id}-new-name`}>{t('boards.save.name')}</label>
         <input
           id={`${id}-new-name`}
           type="text"
@@ -129,10 +133,10 @@ function NewBoard({ form }: { form: SaveFormState }) {
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-new-parent`}>Inside</label>
+        <label htmlFor={`${id}-new-parent`}>{t('boards.save.inside')}</label>
         <select id={`${id}-new-parent`} value={parent} onChange={(event) => setParent(event.target.value)}>
-          {form.writes === 'refused' ? null : <option value="">Top level</option>}
-          <option value={LOCAL_TOP}>{IN_THIS_BROWSER}</option>
+          {form.writes === 'refused' ? null : <option value="">{t('boards.save.topLevel')}</option>}
+          <option value={LOCAL_TOP}>{inThisBrowser()}</option>
           {form.boards.map((board) => (
             <option key={board.id} value={board.id}>
               {board.path}
@@ -141,10 +145,12 @@ function NewBoard({ form }: { form: SaveFormState }) {
         </select>
       </div>
       <button type="button" className="btn" onClick={form.onCreate} disabled={form.create.isPending}>
-        {form.create.isPending ? 'Creating…' : 'Create board'}
+        {form.create.isPending ? t('boards.save.creating') : t('boards.save.create')}
       </button>
-      {form.create.isError ? <ErrorNotice title="Could not create the board" error={form.create.error} /> : null}
-      {form.create.data?.note ? <p className="muted">Made in this browser: {form.create.data.note}</p> : null}
+      {form.create.isError ? <ErrorNotice title={t('boards.save.createFailed')} error={form.create.error} /> : null}
+      {form.create.data?.note ? (
+        <p className="muted">{t('boards.save.madeHere', { note: form.create.data.note })}</p>
+      ) : null}
     </details>
   );
 }
@@ -155,7 +161,7 @@ export function SaveDialog() {
   const close = useSaveStore((state) => state.closeDialog);
   const ref = useModal(ad !== null);
   return (
-    <dialog ref={ref} className="dialog" aria-label="Save to a board" onClose={close}>
+    <dialog ref={ref} className="dialog" aria-label={t('boards.save.title')} onClose={close}>
       {ad ? <SaveForm key={ad.id} ad={ad} onDone={close} /> : null}
     </dialog>
   );

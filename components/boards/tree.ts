@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BoardNode } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
+import { t } from '@/lib/i18n';
 import { boardKeys } from './query-keys';
+import 'virtual:adscope-english/boards';
 
 /*
  * The board tree on its own module: the save dialog, in the panel's first load, needs it and not
@@ -24,8 +26,8 @@ export function useLocalBoards() {
   });
 }
 
-/** Where a board lives: the words a person reads before its path. */
-export const IN_THIS_BROWSER = 'In this browser';
+/** Where a board lives: the words a person reads before its path, in the shown language. */
+export const inThisBrowser = (): string => t('boards.local.where');
 
 export interface FlatBoard {
   id: string;
@@ -47,7 +49,7 @@ export function flattenBoards(
   local = false,
 ): FlatBoard[] {
   return nodes.flatMap((node) => {
-    const name = node.name ?? 'Untitled board';
+    const name = node.name ?? t('boards.untitled');
     const flat: FlatBoard = {
       id: node.board_id,
       name,
@@ -64,5 +66,6 @@ export function flattenBoards(
 
 /** This browser's boards in tree order, their paths led by where they are kept. */
 export function flattenLocalBoards(nodes: readonly BoardNode[]): FlatBoard[] {
-  return flattenBoards(nodes, 1, null, true).map((board) => ({ ...board, path: `${IN_THIS_BROWSER} › ${board.path}` }));
+  const where = inThisBrowser();
+  return flattenBoards(nodes, 1, null, true).map((board) => ({ ...board, path: `${where} › ${board.path}` }));
 }

@@ -7,10 +7,12 @@ import { callBackground } from '@/lib/messaging/client';
 import type { ReportSource } from '../report/report-dialog';
 import { failureSummary } from '@/lib/media';
 import { CHANGED_WORDS, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
+import { t } from '@/lib/i18n';
 import { countOf, formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
 import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
+import 'virtual:adscope-english/boards';
 
 /** Fetches every ad of a board, page by page, for export. */
 export async function allBoardAds(
@@ -50,22 +52,27 @@ async function downloadZip(
     import('../report/media'),
   ]);
   const plan = zipPlan(all);
-  say(`${plan.text} Creatives: 0 of ${formatNumber(plan.held)}…`);
+  say(t('boards.download.progress', { plan: plan.text, done: formatNumber(0), total: formatNumber(plan.held) }));
   const { file, creatives, failures } = await boardZip({ id: board.id, name: board.name }, all, {
     fetch: (input, init) => fetch(input, init),
     now,
     signal,
     service: await serviceBaseUrl(signal),
-    onProgress: (done, total) => say(`${plan.text} Creatives: ${formatNumber(done)} of ${formatNumber(total)}…`),
+    onProgress: (done, total) =>
+      say(t('boards.download.progress', { plan: plan.text, done: formatNumber(done), total: formatNumber(total) })),
   });
   signal.throwIfAborted();
   downloadFile(exportFileName(board.name, 'zip', now), 'application/zip', file);
   const missing = creatives.filter((creative) => creative.file === null).length;
   const failed = failureSummary(failures, countOf);
   const other = missing - failures.length;
-  return `Downloaded ${countOf(all.length, 'ad')} with ${countOf(creatives.length - missing, 'creative')}${
-    failed ? `; ${failed}` : ''
-  }${other > 0 ? `; ${countOf(other, 'other creative')} not in it` : ''}${missing > 0 ? ' (board.json says why)' : ''}.`;
+  return t('boards.download.done', {
+    ads: all.length,
+    creatives: creatives.length - missing,
+    failed: failed || 'none',
+    other: Math.max(0, other),
+    why: missing > 0 ? 'yes' : 'no',
+  });
 }
 
 /**
@@ -91,7 +98,7 @@ export function useBoardExport(
 
   async function exportAs(kind: 'csv' | 'json' | 'zip') {
     setError(null);
-    setProgress('Preparing the export…');
+    setProgress(t('boards.export.preparing'));
     const controller = new AbortController();
     abort.current = controller;
     if (kind === 'zip') setDownload(controller);
@@ -113,7 +120,7 @@ export function useBoardExport(
       const all = await allBoardAds(
         board.id,
         order,
-        (count) => setProgress(`Fetched ${countOf(count, 'ad')}…`),
+        (count) => setProgress(t('boards.export.fetched', { count })),
         controller.signal,
       );
       reading = false;
@@ -134,7 +141,7 @@ export function useBoardExport(
           'application/json',
           adsToJson(all, { id: board.id, name: board.name }, now),
         );
-      setProgress(`Exported ${countOf(all.length, 'ad')} as ${kind.toUpperCase()}.`);
+      setProgress(t('boards.export.done', { count: all.length, format: kind.toUpperCase() }));
     } catch (failure) {
       if (erased) fail(ERASED_WORDS);
       else if (!controller.signal.aborted) fail(ApiError.from(failure).message);
@@ -147,13 +154,13 @@ export function useBoardExport(
   function cancelDownload() {
     download?.abort();
     setDownload(null);
-    setProgress('Download cancelled; nothing was saved.');
+    setProgress(t('boards.download.cancelled'));
   }
 
   return {
     progress,
     error,
-    /** An export is reading the board now. */
+    /** An export is reading the board now (every language's progress ends with the ellipsis). */
     busy: progress?.endsWith('…') ?? false,
     exportAs,
     /** Cancel download: shown while a download runs. */
@@ -162,7 +169,7 @@ export function useBoardExport(
     openReport: () =>
       setReport({
         title: board.name,
-        kind: 'Board',
+        kind: t('boards.report.kind'),
         expected: board.count,
         fileName: (now) => exportFileName(board.name, 'html', now),
         loadAds: (signal, onProgress) => allBoardAds(board.id, order, onProgress, signal),

@@ -11,9 +11,11 @@ import { CHANGED_WORDS, type ConnectionEnd, ERASED_WORDS, watchConnection } from
 import { callBackground } from '@/lib/messaging/client';
 import { type VaultState, vaultStateItem } from '@/lib/vault/state';
 import { adCreativeUrls } from '../ads/ad-words';
+import { t } from '@/lib/i18n';
 import { countOf, formatNumber, formats } from '../ui/format';
 import { useStoredItem } from '../ui/use-stored-item';
 import { allBoardAds } from './use-board-export';
+import 'virtual:adscope-english/boards';
 
 /** A creative's size when the vault has kept none to average: a large ad image. */
 const TYPICAL_BYTES = 300 * 1024;
@@ -39,7 +41,7 @@ type Step =
   | { step: 'failed'; text: string };
 
 /** Said when Delete all stopped the keeping: the vault is gone with everything else. */
-export const ERASED = "Keeping stopped because Adscope's data in this browser was deleted: nothing kept remains.";
+export const erasedWords = (): string => t('boards.keep.erased');
 
 /** What a page asked the keeper to keep: a board's ads, and the keeper's state's count of writes just before. */
 export interface KeepingAsk {
@@ -56,7 +58,7 @@ export interface KeepingEnd {
   erased: boolean;
 }
 
-const erased: KeepingEnd = { text: ERASED, erased: true };
+const erased = (): KeepingEnd => ({ text: erasedWords(), erased: true });
 
 /**
  * Whether the keeper is done with `ask`: a state written after it, idle (or stopped, which says
@@ -64,14 +66,14 @@ const erased: KeepingEnd = { text: ERASED, erased: true };
  * older than the ask (its count gone back: removed) or a vault gone is Delete all.
  */
 async function judge(ask: KeepingAsk, state: VaultState): Promise<KeepingEnd | null> {
-  if (state.serial < ask.baseline) return erased;
+  if (state.serial < ask.baseline) return erased();
   if (state.serial === ask.baseline) return null;
   if (state.stopped === null && state.board !== null) return null;
   const { askedAds } = await import('@/lib/vault/db');
   const asked = await askedAds(ask.boardId, ask.adIds);
-  if (!asked) return erased;
+  if (!asked) return erased();
   if (state.stopped === null && asked.untried > 0) return null;
-  const stopped = state.stopped ? (state.message ?? 'The vault stopped.') : null;
+  const stopped = state.stopped ? (state.message ?? t('boards.keep.vaultStopped')) : null;
   return { text: [stopped, keptSummary(asked.kept)].filter(Boolean).join(' '), erased: false };
 }
 
@@ -113,7 +115,7 @@ export function releaseWhenKept(
   };
   const unwatch = vaultStateItem.watch((state) => {
     // Every write of the keeper's counts from 1: a state of none is the item removed.
-    if (state.serial === 0) return finish(erased);
+    if (state.serial === 0) return finish(erased());
     latest = state;
     look();
   });
@@ -217,7 +219,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       await callBackground('vault.cancel', { boardId: board.id }).catch(() => undefined);
       step.release();
     }
-    setStep({ step: 'said', text: 'Stopped. What was kept stays.' });
+    setStep({ step: 'said', text: t('boards.keep.stopped') });
   }
 
   async function checkBoard() {
@@ -272,13 +274,10 @@ function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: st
     // A refused prompt is said as refused, and nothing is fetched from those sites.
     const refused = granted ? [] : added;
     const ads = keepable(ask.ads, refused, ask.service);
-    const note =
-      refused.length > 0
-        ? `You did not allow access to ${countOf(refused.length, 'site')}; nothing was fetched from them.`
-        : null;
+    const note = refused.length > 0 ? t('boards.keep.refused', { count: refused.length }) : null;
     if (ads.length === 0) {
       release();
-      setStep({ step: 'said', text: note ?? 'Nothing to keep.' });
+      setStep({ step: 'said', text: note ?? t('boards.keep.nothing') });
       return;
     }
     // The keeper's state before asking: a write after this one answers the ask.
@@ -336,11 +335,10 @@ export function keptSummary(rows: readonly (KeptAd | null)[]): string {
       else other += 1;
     }
   }
-  const parts = [`Kept ${countOf(kept, 'creative')} of ${countOf(ads, 'ad')}.`];
+  const parts = [t('boards.keep.kept', { creatives: kept, ads })];
   const failed = failureSummary(failures, countOf);
-  if (failed) parts.push(`${failed}; they are tried again later.`);
-  if (other > 0)
-    parts.push(`${countOf(other, 'creative')} not kept (not an image, too large, or on a private address).`);
+  if (failed) parts.push(t('boards.keep.failedLater', { failed }));
+  if (other > 0) parts.push(t('boards.keep.notKept', { count: other }));
   return parts.join(' ');
 }
 
@@ -353,8 +351,7 @@ export interface CheckLinksOptions {
 }
 
 /** Said when the connection moved to another service (or was removed) while a board's pages were read. */
-export const SERVICE_CHANGED =
-  'The connection changed while this board was read, so its links were not checked. Check them again while connected to the service the board is on.';
+export const serviceChangedWords = (): string => t('boards.links.serviceChanged');
 
 /** The service the background is connected to now; a background that does not answer fails the check. */
 async function connectedService(signal: AbortSignal): Promise<string | null> {
@@ -389,7 +386,7 @@ export async function checkBoardLinks(
   const ads = await allBoardAds(boardId, order, options.onReading, options.signal);
   // A board in this browser is read from the vault, whatever the service.
   if (!isLocalBoardId(boardId) && (await connectedService(options.signal)) !== service)
-    throw new ApiError({ code: 'workspace_changed', message: SERVICE_CHANGED, retryable: false });
+    throw new ApiError({ code: 'workspace_changed', message: serviceChangedWords(), retryable: false });
   return checkLinks(ads, () => keptUrlsOf(boardId, ads), { ...options, service });
 }
 
@@ -428,35 +425,37 @@ export async function checkLinks(
           .catch(kept)
           .catch(() => null);
   if (options.signal.aborted) return null;
-  const parts = [countOf(live, 'link still loads', 'links still load')];
+  // A list of what was found, each item a whole clause in the shown language.
+  const parts = [t('boards.links.live', { count: live })];
   if (keptNow === null) {
-    parts.push(
-      `${countOf(gone.length, 'link is gone', 'links are gone')} (what this browser keeps of them could not be read)`,
-    );
+    parts.push(t('boards.links.goneUnread', { count: gone.length }));
   } else {
     const goneKept = gone.filter((url) => keptNow.has(url)).length;
     const goneLost = gone.length - goneKept;
-    if (goneKept > 0) parts.push(countOf(goneKept, 'link is gone but kept here', 'links are gone but kept here'));
-    if (goneLost > 0) parts.push(countOf(goneLost, 'link is gone and not kept', 'links are gone and not kept'));
+    if (goneKept > 0) parts.push(t('boards.links.goneKept', { count: goneKept }));
+    if (goneLost > 0) parts.push(t('boards.links.goneLost', { count: goneLost }));
   }
   const counts = new Map<string, number>();
   for (const reason of unknown) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  if (unknown.length > 0)
-    parts.push(
-      `${countOf(unknown.length, 'link', 'links')} could not be checked (${[...counts].map(([reason, count]) => `${formatNumber(count)} ${reason}`).join(', ')})`,
+  const separator = t('boards.links.separator');
+  if (unknown.length > 0) {
+    const reasons = [...counts].map(([reason, count]) =>
+      t('boards.links.reason', { count: formatNumber(count), reason }),
     );
-  return `Links of ${countOf(urls.length, 'creative')}: ${parts.join(', ')}.`;
+    parts.push(t('boards.links.unchecked', { count: unknown.length, reasons: reasons.join(separator) }));
+  }
+  return t('boards.links.summary', { count: urls.length, parts: parts.join(separator) });
 }
 
 /** The line under the board's buttons: the question before keeping, or the progress and outcome. */
 function describeStep(step: Step, waiting: number): { progress: string | null; question: string | null } {
   const progress =
     step.step === 'reading'
-      ? `Reading the board: ${countOf(step.count, 'ad')}…`
+      ? t('boards.keep.reading', { count: step.count })
       : step.step === 'keeping'
-        ? `Keeping creatives: ${countOf(waiting, 'ad')} of ${formatNumber(step.total)} waiting…`
+        ? t('boards.keep.keeping', { waiting, total: formatNumber(step.total) })
         : step.step === 'checking'
-          ? `Checking ${countOf(step.total, 'link')}: ${formatNumber(step.done)} done…`
+          ? t('boards.links.checking', { count: step.total, done: formatNumber(step.done) })
           : step.step === 'said' || step.step === 'failed'
             ? step.text
             : null;
@@ -464,14 +463,15 @@ function describeStep(step: Step, waiting: number): { progress: string | null; q
     step.step === 'ask'
       ? step.missing === 0
         ? null
-        : `Keep ${countOf(step.creatives, 'creative')} of ${countOf(step.missing, 'ad')} not kept yet: about ${formats.fileSize(step.estimate)} in this browser.${
-            step.origins.length > step.held.length
-              ? ` Your browser will ask for access to ${countOf(step.origins.length - step.held.length, 'site')} they are on, given back when they are kept.`
-              : ''
-          }`
+        : t('boards.keep.question', {
+            creatives: step.creatives,
+            ads: step.missing,
+            size: formats.fileSize(step.estimate),
+            sites: Math.max(0, step.origins.length - step.held.length),
+          })
       : null;
   return {
-    progress: step.step === 'ask' && step.missing === 0 ? 'Every creative of this board is kept already.' : progress,
+    progress: step.step === 'ask' && step.missing === 0 ? t('boards.keep.allKept') : progress,
     question,
   };
 }

@@ -4,11 +4,13 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { IN_WORDS } from '@/lib/contract/issue-words';
 import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
+import { t } from '@/lib/i18n';
 import { adSaveState } from '../ads/saved-state';
 import { useSaveStore } from '../ads/save-store';
 import { useLocalHoldings, useOutbox } from '../ads/use-outbox';
 import { boardKeys } from './query-keys';
 import { flattenBoards, flattenLocalBoards, useBoardTree, useLocalBoards } from './tree';
+import 'virtual:adscope-english/boards';
 
 /** The "Inside" choice that makes a top-level board in this browser. */
 export const LOCAL_TOP = 'local:top';
@@ -24,7 +26,9 @@ export function parseTags(text: string): { tags: string[] } | { error: string } 
     ),
   ];
   const parsed = tagsSchema.safeParse(tags, IN_WORDS);
-  return parsed.success ? { tags: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the tags.' };
+  return parsed.success
+    ? { tags: parsed.data }
+    : { error: parsed.error.issues[0]?.message ?? t('boards.save.checkTags') };
 }
 
 /**
@@ -77,7 +81,7 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   function onCreate() {
     const parsed = boardNameSchema.safeParse(newName, IN_WORDS);
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Name the board.');
+      setNameError(parsed.error.issues[0]?.message ?? t('boards.save.nameBoard'));
       return;
     }
     setNameError(null);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { safeHttpUrl } from '@/lib/url';
+import { t } from '@/lib/i18n';
 import { QueryView } from '../ui/query-view';
 import { formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
 import { useEscape } from '../ui/use-escape';
@@ -9,6 +10,7 @@ import { WatchButton } from '../ads/watch-toggle';
 import { useBrandsStore } from './brands-store';
 import { ScalingIdeas } from './scaling-ideas';
 import { useBrandDetail } from './queries';
+import 'virtual:adscope-english/brands';
 
 interface BrandDetailProps {
   brandId: string;
@@ -22,6 +24,12 @@ function breakdown(counts: Record<string, number> | undefined, label: (key: stri
   return entries.length > 0
     ? entries.map(([key, value]) => `${label(key) ?? key} ${formatNumber(value)}`).join(', ')
     : null;
+}
+
+/** "1,240 (312 running)": the brand's ads in the library, and how many run, as the service counts them. */
+function adCounts(total: number | null, running: number | null): string {
+  const all = total !== null ? formatNumber(total) : t('brands.detail.notGiven');
+  return running !== null ? t('brands.detail.adsRunning', { total: all, running: formatNumber(running) }) : all;
 }
 
 /** One catalogue brand with its ads. */
@@ -41,58 +49,60 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
     <section className="brand-detail" aria-labelledby="brand-detail-heading">
       <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
-          ← Back to brands
+          {t('brands.back')}
         </button>
         {brand ? (
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => onSeeInSearch({ id: brand.id, name: brand.name ?? 'this brand' })}
+            onClick={() => onSeeInSearch({ id: brand.id, name: brand.name ?? t('brands.thisBrand') })}
           >
-            See this brand's ads
+            {t('brands.detail.seeAds')}
           </button>
         ) : null}
-        {brand ? <WatchButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} /> : null}
+        {brand ? <WatchButton brand={{ id: brand.id, name: brand.name ?? t('brands.thisBrand') }} /> : null}
       </div>
-      <QueryView query={detail} loadingLabel="Loading the brand" rows={2} errorTitle="Could not load this brand">
+      <QueryView
+        query={detail}
+        loadingLabel={t('brands.detail.loading')}
+        rows={2}
+        errorTitle={t('brands.detail.loadFailed')}
+      >
         {(brand) => (
           <>
             <div className="brand-header">
               {logo ? <img src={logo} alt="" width={48} height={48} /> : null}
               <div>
                 <h2 id="brand-detail-heading" ref={headingRef} tabIndex={-1}>
-                  {brand.name ?? 'Unnamed brand'}
+                  {brand.name ?? t('brands.unnamed')}
                 </h2>
                 <p className="muted">{[brand.domain, brand.category].filter(Boolean).join(' · ')}</p>
               </div>
               {brand.locked ? (
-                <span className="badge badge-locked">Locked</span>
+                <span className="badge badge-locked">{t('brands.locked')}</span>
               ) : brand.followed ? (
-                <span className="badge">Followed</span>
+                <span className="badge">{t('brands.detail.followed')}</span>
               ) : null}
             </div>
             {brand.description ? <p>{brand.description}</p> : null}
             <dl className="facts">
-              <dt>Ads in the library</dt>
-              <dd>
-                {brand.ad_count !== null ? formatNumber(brand.ad_count) : 'Not given'}
-                {brand.active_ad_count !== null ? ` (${formatNumber(brand.active_ad_count)} running)` : ''}
-              </dd>
+              <dt>{t('brands.detail.adsInLibrary')}</dt>
+              <dd>{adCounts(brand.ad_count, brand.active_ad_count)}</dd>
               {formatDay(brand.first_seen) ? (
                 <>
-                  <dt>First seen</dt>
+                  <dt>{t('brands.detail.firstSeen')}</dt>
                   <dd>{formatDay(brand.first_seen)}</dd>
                 </>
               ) : null}
               {breakdown(brand.formats, formatLabel) ? (
                 <>
-                  <dt>Formats</dt>
+                  <dt>{t('brands.detail.formats')}</dt>
                   <dd>{breakdown(brand.formats, formatLabel)}</dd>
                 </>
               ) : null}
               {breakdown(brand.languages, languageName) ? (
                 <>
-                  <dt>Languages</dt>
+                  <dt>{t('brands.detail.languages')}</dt>
                   <dd>{breakdown(brand.languages, languageName)}</dd>
                 </>
               ) : null}
@@ -102,19 +112,15 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
       </QueryView>
       {/* The ideas fold on the heading's line: closed, they cost the ads no height. */}
       <div className="brand-ads-heading">
-        <h3>Newest ads</h3>
+        <h3>{t('brands.detail.newestAds')}</h3>
         <ScalingIdeas ads={loadedAds} />
       </div>
       <AdResults
-        label="Brand ads"
+        label={t('brands.detail.adsLabel')}
         query={ads}
         openAdId={openAdId}
         onOpen={(adId) => set({ openAdId: adId })}
-        empty={
-          <p className="empty-state">
-            No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing.
-          </p>
-        }
+        empty={<p className="empty-state">{t('brands.detail.empty')}</p>}
       />
     </section>
   );

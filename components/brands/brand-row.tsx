@@ -1,8 +1,9 @@
 import type { BrandRow } from '@/lib/contract/brand-library';
 import { safeHttpUrl } from '@/lib/url';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { WatchButton } from '../ads/watch-toggle';
 import { CompareButton } from '../ads/compare-toggle';
+import 'virtual:adscope-english/brands';
 
 /** One brand in a list; the name opens the brand's detail. */
 export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: string) => void }) {
@@ -16,22 +17,26 @@ export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: 
       )}
       <span className="brand-row-text">
         <button type="button" className="btn-link btn brand-name" onClick={() => onOpen(brand.id)}>
-          {brand.name ?? 'Unnamed brand'}
+          {brand.name ?? t('brands.unnamed')}
         </button>
         <span className="muted">
-          {[brand.domain, brand.category, brand.ad_count !== null ? countOf(brand.ad_count, 'ad') : null]
+          {[
+            brand.domain,
+            brand.category,
+            brand.ad_count !== null ? t('brands.count.ads', { count: brand.ad_count }) : null,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </span>
       </span>
       {brand.locked ? (
-        <span className="badge badge-locked" title="Over your plan's tracked-brand limit">
-          Locked
+        <span className="badge badge-locked" title={t('brands.lockedTitle')}>
+          {t('brands.locked')}
         </span>
       ) : null}
       <span className="brand-row-actions">
-        <WatchButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} />
-        <CompareButton brand={{ id: brand.id, name: brand.name ?? 'this brand' }} />
+        <WatchButton brand={{ id: brand.id, name: brand.name ?? t('brands.thisBrand') }} />
+        <CompareButton brand={{ id: brand.id, name: brand.name ?? t('brands.thisBrand') }} />
       </span>
     </li>
   );

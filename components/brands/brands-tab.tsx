@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
-import { countOf, formatNumber } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formatNumber } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { SkeletonList } from '../ui/skeleton';
@@ -15,6 +16,7 @@ import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
 import { FOLLOWED_PAGE, useCatalogueSearch, useFollowedBrands } from './queries';
 import './brands.css';
+import 'virtual:adscope-english/brands';
 
 function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
   const id = useId();
@@ -25,26 +27,30 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
   const brands = results.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Brand catalogue</h2>
+      <h2 id={`${id}-heading`}>{t('brands.catalogue.title')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-query`}>Search brands</label>
+        <label htmlFor={`${id}-query`}>{t('brands.catalogue.search')}</label>
         <input
           id={`${id}-query`}
           type="search"
-          placeholder="Brand name or domain"
+          placeholder={t('brands.catalogue.placeholder')}
           value={text}
           onChange={(event) => set({ catalogueQuery: event.target.value })}
         />
       </div>
       {query.length === 0 ? null : results.isPending ? (
-        <SkeletonList label="Searching brands" rows={3} />
+        <SkeletonList label={t('brands.catalogue.searching')} rows={3} />
       ) : results.isError && brands.length === 0 ? (
-        <ErrorNotice title="Could not search brands" error={results.error} onRetry={() => void results.refetch()} />
+        <ErrorNotice
+          title={t('brands.catalogue.failed')}
+          error={results.error}
+          onRetry={() => void results.refetch()}
+        />
       ) : brands.length === 0 ? (
-        <p className="empty-state">No brand matches "{query}". Try the start of the name or the domain.</p>
+        <p className="empty-state">{t('brands.catalogue.noMatch', { query })}</p>
       ) : (
         <>
-          <ul className="list-plain brand-list" aria-label="Matching brands">
+          <ul className="list-plain brand-list" aria-label={t('brands.catalogue.results')}>
             {brands.map((brand) => (
               <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
             ))}
@@ -56,7 +62,7 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
               onClick={() => void results.fetchNextPage()}
               disabled={results.isFetchingNextPage}
             >
-              {results.isFetchingNextPage ? 'Loading…' : 'Show more brands'}
+              {results.isFetchingNextPage ? t('brands.loadingMore') : t('brands.showMore')}
             </button>
           ) : null}
         </>
@@ -78,61 +84,64 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
   const quota = describeQuota(data?.quota);
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Followed brands</h2>
+      <h2 id={`${id}-heading`}>{t('brands.followed.title')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-query`}>Filter followed brands</label>
+        <label htmlFor={`${id}-query`}>{t('brands.followed.filter')}</label>
         <input
           id={`${id}-query`}
           type="search"
-          placeholder="Brand name"
+          placeholder={t('brands.followed.placeholder')}
           value={followedQuery}
           onChange={(event) => set({ followedQuery: event.target.value, followedOffset: 0 })}
         />
       </div>
       {quota.length > 0 ? (
         // One quiet line, not a stack of notices before the first brand.
-        <p className="muted quota-line" aria-label="Plan allowance">
+        <p className="muted quota-line" aria-label={t('brands.followed.allowance')}>
           {quota.join(' ')}
         </p>
       ) : null}
       {total !== null && total > FOLLOWED_WINDOW ? (
         <p className="notice notice-warning">
-          {formatNumber(total)} brands match, but only the first {formatNumber(FOLLOWED_WINDOW)} can be listed. Filter
-          by name to reach the others.
+          {t('brands.followed.window', { count: total, window: formatNumber(FOLLOWED_WINDOW) })}
         </p>
       ) : null}
       <QueryView
         query={followed}
-        loadingLabel="Loading followed brands"
+        loadingLabel={t('brands.followed.loading')}
         rows={4}
-        errorTitle="Could not load followed brands"
+        errorTitle={t('brands.followed.failed')}
         isEmpty={(list) => list.items.length === 0}
         empty={
-          <p className="empty-state">
-            {query ? `No followed brand matches "${query}".` : 'You do not follow any brand yet.'}
-          </p>
+          <p className="empty-state">{query ? t('brands.followed.noMatch', { query }) : t('brands.followed.none')}</p>
         }
       >
         {(list) => (
           <>
             <p className="muted" role="status">
-              {total !== null ? countOf(total, 'followed brand') : 'Followed brands'}
-              {pages !== null ? ` · page ${page} of ${pages}` : ''}
-              {followed.isPlaceholderData ? ' · loading…' : ''}
+              {[
+                total !== null ? t('brands.followed.count', { count: total }) : t('brands.followed.title'),
+                pages !== null
+                  ? t('brands.followed.page', { page: formatNumber(page), pages: formatNumber(pages) })
+                  : null,
+                followed.isPlaceholderData ? t('brands.followed.loadingShort') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
-            <ul className="list-plain brand-list" aria-label="Followed brands">
+            <ul className="list-plain brand-list" aria-label={t('brands.followed.title')}>
               {list.items.map((brand) => (
                 <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
               ))}
             </ul>
-            <nav className="pager" aria-label="Followed brands pages">
+            <nav className="pager" aria-label={t('brands.followed.pages')}>
               <button
                 type="button"
                 className="btn"
                 disabled={followedOffset === 0}
                 onClick={() => set({ followedOffset: Math.max(0, followedOffset - FOLLOWED_PAGE) })}
               >
-                Previous page
+                {t('brands.followed.previous')}
               </button>
               <button
                 type="button"
@@ -140,7 +149,7 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
                 disabled={!list.has_more || followed.isPlaceholderData}
                 onClick={() => set({ followedOffset: followedOffset + FOLLOWED_PAGE })}
               >
-                Next page
+                {t('brands.followed.next')}
               </button>
             </nav>
           </>

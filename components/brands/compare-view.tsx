@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
+import { t } from '@/lib/i18n';
 import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { useCompareStore } from '../ads/compare-toggle';
@@ -11,10 +12,11 @@ import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } fr
 import { ReportDialog, type ReportSource } from '../report/report-dialog';
 import { downloadCsv } from '../ui/download';
 import { ErrorNotice } from '../ui/error-notice';
-import { countOf, formatDay } from '../ui/format';
+import { formatDay } from '../ui/format';
 import { SkeletonList } from '../ui/skeleton';
 import { useEscape } from '../ui/use-escape';
 import { useCompareFigures } from './queries';
+import 'virtual:adscope-english/brands';
 
 function CadenceChart({ figures, scaleMax }: { figures: BrandFigures; scaleMax: number }) {
   const bars = chartBars(figures.cadence, scaleMax);
@@ -31,7 +33,11 @@ function CadenceChart({ figures, scaleMax }: { figures: BrandFigures; scaleMax: 
       {bars.map((bar) => (
         <rect key={bar.week.start} x={bar.x} y={bar.y} width={bar.width} height={bar.height}>
           <title>
-            {formatDay(bar.week.start)} to {formatDay(bar.week.end)}: {countOf(bar.week.count, 'ad')}
+            {t('brands.compare.week', {
+              start: formatDay(bar.week.start) ?? bar.week.start,
+              end: formatDay(bar.week.end) ?? bar.week.end,
+              count: bar.week.count,
+            })}
           </title>
         </rect>
       ))}
@@ -71,7 +77,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
     <section className="tab-section compare-view" aria-labelledby={`${id}-heading`}>
       <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
-          ← Back to brands
+          {t('brands.back')}
         </button>
         <button
           type="button"
@@ -79,7 +85,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
           disabled={!ready}
           onClick={() => downloadCsv(`adscope-compare-${today}.csv`, compareToCsv(loaded))}
         >
-          Export CSV
+          {t('brands.compare.exportCsv')}
         </button>
         <button
           type="button"
@@ -87,8 +93,8 @@ export function CompareView({ onBack }: { onBack: () => void }) {
           disabled={!ready}
           onClick={() =>
             setReport({
-              title: loaded.map((brand) => brand.brand.name).join(' vs '),
-              kind: 'Brand comparison',
+              title: loaded.map((brand) => brand.brand.name).join(t('brands.compare.versus')),
+              kind: t('brands.compare.kind'),
               expected: longest.length,
               fileName: () => `adscope-compare-${today}.html`,
               loadAds: async () => longest,
@@ -96,31 +102,31 @@ export function CompareView({ onBack }: { onBack: () => void }) {
             })
           }
         >
-          Export report
+          {t('brands.compare.exportReport')}
         </button>
       </div>
       <ReportDialog source={report} onClose={() => setReport(null)} />
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-        Compare {countOf(brands.length, 'brand')}
+        {t('brands.compare.title', { count: brands.length })}
       </h2>
       {failed.map(({ query, brand }) => (
         <ErrorNotice
           key={brand?.id}
-          title={`Could not load ${brand?.name ?? 'a brand'}`}
+          title={t('brands.compare.loadFailed', { brand: brand?.name ?? t('brands.compare.aBrand') })}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ))}
-      {!ready && failed.length === 0 ? <SkeletonList label="Loading the comparison" rows={4} /> : null}
+      {!ready && failed.length === 0 ? <SkeletonList label={t('brands.compare.loading')} rows={4} /> : null}
       {ready ? (
         <>
           <CompareTable brands={loaded} today={today} />
           <p className="muted compare-note">{COVERAGE_NOTE}</p>
-          <h3>Longest-running ads</h3>
+          <h3>{t('brands.compare.longest')}</h3>
           {longest.length > 0 ? (
-            <AdCardList label="Longest-running ads" ads={longest} onOpen={setOpenAd} />
+            <AdCardList label={t('brands.compare.longest')} ads={longest} onOpen={setOpenAd} />
           ) : (
-            <p className="empty-state">None of these brands has an ad with launch and end dates.</p>
+            <p className="empty-state">{t('brands.compare.noLongest')}</p>
           )}
         </>
       ) : null}
@@ -134,11 +140,11 @@ function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures
   const scaleMax = Math.max(0, ...loaded.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
   return (
     <table className="compare-table" role="table">
-      <caption className="visually-hidden">The brands side by side</caption>
+      <caption className="visually-hidden">{t('brands.compare.caption')}</caption>
       <thead>
         <tr role="row">
           <th scope="col" role="columnheader">
-            Figure
+            {t('brands.compare.figure')}
           </th>
           {loaded.map((brand) => (
             <th scope="col" role="columnheader" key={brand.brand.id}>
@@ -162,7 +168,7 @@ function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures
         ))}
         <tr role="row">
           <th scope="row" role="rowheader">
-            Launches per week, {CADENCE_WEEKS} weeks to {formatDay(today)}
+            {t('brands.compare.cadence', { weeks: CADENCE_WEEKS, day: formatDay(today) ?? today })}
           </th>
           {loaded.map((brand) => (
             <td key={brand.brand.id} role="cell" data-brand={brand.brand.name}>

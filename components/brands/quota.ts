@@ -1,5 +1,7 @@
 import { ALTERNATIVE_NAMES } from '@/lib/contract/alternatives';
-import { countOf, formatNumber } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formatNumber } from '../ui/format';
+import 'virtual:adscope-english/brands';
 
 /** A number under one of `names` in `record`, with the name it was found under. */
 function numberIn(record: Record<string, unknown>, names: readonly string[]): { key: string; value: number } | null {
@@ -45,18 +47,21 @@ export function describeQuota(quota: Record<string, unknown> | null | undefined)
   const lines: string[] = [];
   const consumed = new Set<string>();
   if (used && limit) {
-    lines.push(`Your plan tracks ${countOf(limit.value, 'brand')}; you follow ${formatNumber(used.value)}.`);
+    lines.push(t('brands.quota.tracks', { limit: limit.value, used: formatNumber(used.value) }));
     for (const found of [used, limit, locked, remaining]) if (found) consumed.add(found.key);
-    if (locked?.value)
-      lines.push(
-        `${formatNumber(locked.value)} followed ${locked.value === 1 ? 'brand is' : 'brands are'} locked until you upgrade or unfollow others.`,
-      );
-    else if (remaining) lines.push(`You can follow ${formatNumber(remaining.value)} more.`);
+    if (locked?.value) lines.push(t('brands.quota.locked', { count: locked.value }));
+    else if (remaining) lines.push(t('brands.quota.remaining', { count: formatNumber(remaining.value) }));
   }
   const plain = (value: unknown) =>
     typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
+  // A field the service names its own way: its name as it comes (service data), its value.
   const say = (label: string, value: unknown) =>
-    lines.push(`${label.replace(/_/g, ' ')}: ${typeof value === 'number' ? formatNumber(value) : String(value)}`);
+    lines.push(
+      t('brands.quota.field', {
+        label: label.replace(/_/g, ' '),
+        value: typeof value === 'number' ? formatNumber(value) : String(value),
+      }),
+    );
   for (const [key, value] of Object.entries(quota)) {
     if (from === null && consumed.has(key)) continue;
     if (key === 'unit' && used && limit) continue;

@@ -3,7 +3,8 @@ import { systemClock } from '@/lib/clock';
 import { topConcepts } from '@/lib/concepts';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { conceptText } from '../report/figure-rows';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/brands';
 
 /**
  * The ideas a brand is scaling: the concepts among its ads read so far with the most live
@@ -17,24 +18,19 @@ export function ScalingIdeas({ ads }: { ads: readonly LibraryAd[] }) {
   return (
     <details className="fold scaling-ideas">
       <summary>
-        <span className="fold-title">Ideas in several versions</span>
-        <span className="muted">{concepts.length === 0 ? 'none' : concepts.length}</span>
+        <span className="fold-title">{t('brands.ideas.title')}</span>
+        <span className="muted">{concepts.length === 0 ? t('brands.ideas.none') : concepts.length}</span>
       </summary>
       {concepts.length === 0 ? (
-        <p className="muted">
-          No idea runs in more than one version among these ads. Load more below to look further back.
-        </p>
+        <p className="muted">{t('brands.ideas.empty')}</p>
       ) : (
         <>
-          <ul className="list-plain" aria-label="Ideas in several versions">
+          <ul className="list-plain" aria-label={t('brands.ideas.title')}>
             {concepts.map((concept) => (
               <li key={concept.versions[0]?.id}>{conceptText(concept)}</li>
             ))}
           </ul>
-          <p className="muted">
-            Among the {countOf(ads.length, 'newest ad')} read: versions share a landing page and near-identical copy, or
-            a creative. Load more ads below to look further back.
-          </p>
+          <p className="muted">{t('brands.ideas.note', { count: ads.length })}</p>
         </>
       )}
     </details>

@@ -1,19 +1,21 @@
 import { groupConcepts } from '@/lib/concepts';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BrandCheck, LastRun, RunState, WatchNews } from '@/lib/storage/watchlist';
-import { countOf, formatDateTime } from '../ui/format';
+import { type MessageId, t } from '@/lib/i18n';
+import { formatDateTime, formatNumber } from '../ui/format';
 import { skippedAdsMessage } from '@/lib/storage/watchlist';
+import 'virtual:adscope-english/watchlist';
 
 /** "22 Nov 2026, 14:05" for epoch milliseconds. */
-export const when = (ms: number): string => formatDateTime(new Date(ms).toISOString()) ?? 'an unknown time';
+export const when = (ms: number): string => formatDateTime(new Date(ms).toISOString()) ?? t('watchlist.unknownTime');
 
-const ENDINGS: Record<LastRun['outcome'], string> = {
-  complete: 'finished',
-  budget: 'stopped at its request limit',
-  rate_limited: 'stopped: the service asked to wait',
-  failed: 'stopped: the service could not be reached',
-  not_connected: 'stopped: Adscope is not connected',
-  storage_full: "stopped: the browser's storage for Adscope is full",
+const ENDINGS: Record<LastRun['outcome'], MessageId> = {
+  complete: 'watchlist.ending.complete',
+  budget: 'watchlist.ending.budget',
+  rate_limited: 'watchlist.ending.rateLimited',
+  failed: 'watchlist.ending.failed',
+  not_connected: 'watchlist.ending.notConnected',
+  storage_full: 'watchlist.ending.storageFull',
 };
 
 /** One line on the checks: the one under way, the last one, and the next. */
@@ -21,30 +23,39 @@ export function describeChecks(run: RunState | null, last: LastRun | null, nextA
   const parts: string[] = [];
   if (run) {
     const done = run.total - run.queue.length;
+    const counts = { done: formatNumber(done), count: run.total };
     parts.push(
-      run.pausedUntil !== null
-        ? `Check paused after ${done} of ${countOf(run.total, 'brand')}; ${run.pauseReason === 'rate_limited' ? 'the service asked Adscope to wait, so it' : 'it'} goes on at ${when(run.pausedUntil)}.`
-        : `Checking: ${done} of ${countOf(run.total, 'brand')} done.`,
+      run.pausedUntil === null
+        ? t('watchlist.checks.running', counts)
+        : t(run.pauseReason === 'rate_limited' ? 'watchlist.checks.pausedAsked' : 'watchlist.checks.paused', {
+            ...counts,
+            time: when(run.pausedUntil),
+          }),
     );
   } else if (last) {
-    const checked =
-      last.checked === last.total ? countOf(last.total, 'brand') : `${last.checked} of ${countOf(last.total, 'brand')}`;
-    parts.push(`Last check ${when(last.finishedAt)}: ${ENDINGS[last.outcome]}, ${checked}.`);
+    const ending = t(ENDINGS[last.outcome]);
+    const time = when(last.finishedAt);
+    parts.push(
+      last.checked === last.total
+        ? t('watchlist.checks.lastAll', { time, ending, count: last.total })
+        : t('watchlist.checks.lastSome', { time, ending, checked: formatNumber(last.checked), count: last.total }),
+    );
     if (last.outcome !== 'complete' && last.message) parts.push(last.message);
     else if (last.skipped) parts.push(skippedAdsMessage(last.skipped) ?? '');
   } else {
-    parts.push('No check yet.');
+    parts.push(t('watchlist.checks.none'));
   }
-  parts.push(nextAt === null ? 'Automatic checks are off.' : `Next check ${when(nextAt)}.`);
+  parts.push(nextAt === null ? t('watchlist.checks.off') : t('watchlist.checks.next', { time: when(nextAt) }));
   return parts.join(' ');
 }
 
 /** How one brand's last check went, in words. */
 export function describeBrandCheck(check: BrandCheck | undefined): string {
-  if (!check) return 'Not checked yet';
-  if (check.outcome === 'ok') return `Checked ${when(check.checkedAt)}, ${countOf(check.looked, 'ad')} compared`;
-  if (check.outcome === 'not_found') return `The service has no such brand (checked ${when(check.checkedAt)})`;
-  return `Check failed ${when(check.checkedAt)}: ${check.message ?? 'unknown error'}`;
+  if (!check) return t('watchlist.brand.notChecked');
+  const time = when(check.checkedAt);
+  if (check.outcome === 'ok') return t('watchlist.brand.checked', { time, count: check.looked });
+  if (check.outcome === 'not_found') return t('watchlist.brand.notFound', { time });
+  return t('watchlist.brand.failed', { time, reason: check.message ?? t('watchlist.brand.unknownError') });
 }
 
 export interface NewsGroup {
@@ -87,7 +98,7 @@ export function newsConcepts(ads: NewsGroup['ads']): NewsConcepts {
       singles.push(first);
       continue;
     }
-    const title = first.title?.trim() || first.body?.trim() || 'an untitled ad';
+    const title = first.title?.trim() || first.body?.trim() || t('watchlist.untitledAd');
     ideas.push({ name: title.length > 60 ? `${title.slice(0, 59)}…` : title, versions: group });
   }
   return { ideas, singles };

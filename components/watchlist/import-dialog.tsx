@@ -1,11 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { WATCH_LIMIT } from '@/lib/storage/watchlist';
+import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../ui/error-notice';
-import { countOf } from '../ui/format';
+import { formatNumber } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { SkeletonList } from '../ui/skeleton';
 import { useModal } from '../ui/use-modal';
 import { useAddToWatch, useFollowedToWatch } from './use-watchlist';
+import 'virtual:adscope-english/watchlist';
 
 interface ImportDialogProps {
   open: boolean;
@@ -18,7 +20,7 @@ interface ImportDialogProps {
 export function ImportDialog({ open, onClose, watched }: ImportDialogProps) {
   const ref = useModal(open);
   return (
-    <dialog ref={ref} className="dialog" aria-label="Watch brands you follow" onClose={onClose}>
+    <dialog ref={ref} className="dialog" aria-label={t('watchlist.import.title')} onClose={onClose}>
       {open ? <ImportForm watched={watched} onDone={onClose} /> : null}
     </dialog>
   );
@@ -50,31 +52,31 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
 
   return (
     <form onSubmit={onSubmit} className="import-form">
-      <h2 id={`${id}-title`}>Watch brands you follow</h2>
-      <p className="muted">
-        Pick the brands to watch. The watchlist holds {WATCH_LIMIT}; it has room for {countOf(room, 'more brand')}.
-      </p>
+      <h2 id={`${id}-title`}>{t('watchlist.import.title')}</h2>
+      <p className="muted">{t('watchlist.import.intro', { limit: formatNumber(WATCH_LIMIT), count: room })}</p>
       <div className="field">
-        <label htmlFor={`${id}-filter`}>Find a followed brand</label>
+        <label htmlFor={`${id}-filter`}>{t('watchlist.import.find')}</label>
         <input id={`${id}-filter`} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       {followed.isPending ? (
-        <SkeletonList label="Loading followed brands" rows={3} />
+        <SkeletonList label={t('watchlist.import.loading')} rows={3} />
       ) : followed.isError && rows.length === 0 ? (
         <ErrorNotice
-          title="Could not load your followed brands"
+          title={t('watchlist.import.failed')}
           error={followed.error}
           onRetry={() => void followed.refetch()}
         />
       ) : rows.length === 0 ? (
-        <p className="muted">{query ? `No followed brand matches “${query}”.` : 'This workspace follows no brands.'}</p>
+        <p className="muted">{query ? t('watchlist.import.noMatch', { query }) : t('watchlist.import.none')}</p>
       ) : (
         <fieldset className="choice-list import-choices">
           <legend>
-            Followed brands{total !== null ? ` (${countOf(rows.length, 'shown', 'shown')} of ${total})` : ''}
+            {total !== null
+              ? t('watchlist.import.legendCount', { count: rows.length, total: formatNumber(total) })
+              : t('watchlist.import.legend')}
           </legend>
           {rows.map((brand) => {
-            const name = brand.name ?? 'Unnamed brand';
+            const name = brand.name ?? t('watchlist.unnamedBrand');
             const already = watched.has(brand.id);
             return (
               <label key={brand.id} className="choice">
@@ -85,7 +87,7 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
                   onChange={(event) => toggle(brand.id, name, event.target.checked)}
                 />
                 <span>{name}</span>
-                {already ? <span className="badge">Watched</span> : <span />}
+                {already ? <span className="badge">{t('watchlist.import.watched')}</span> : <span />}
               </label>
             );
           })}
@@ -96,23 +98,27 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
               disabled={followed.isFetchingNextPage}
               onClick={() => void followed.fetchNextPage()}
             >
-              {followed.isFetchingNextPage ? 'Loading…' : 'Show more brands'}
+              {followed.isFetchingNextPage ? t('watchlist.import.loadingMore') : t('watchlist.import.showMore')}
             </button>
           ) : null}
         </fieldset>
       )}
       <p className={over ? 'field-hint is-error' : 'field-hint'} role="status">
         {over
-          ? `${countOf(picked.size, 'brand')} picked: the watchlist has room for ${room}. Untick ${picked.size - room}.`
-          : `${countOf(picked.size, 'brand')} picked.`}
+          ? t('watchlist.import.over', {
+              count: picked.size,
+              room: formatNumber(room),
+              untick: formatNumber(picked.size - room),
+            })
+          : t('watchlist.import.picked', { count: picked.size })}
       </p>
-      {add.isError ? <ErrorNotice title="Could not watch these brands" error={add.error} /> : null}
+      {add.isError ? <ErrorNotice title={t('watchlist.import.addFailed')} error={add.error} /> : null}
       <div className="action-row">
         <button type="submit" className="btn btn-primary" disabled={picked.size === 0 || over || add.isPending}>
-          {add.isPending ? 'Adding…' : `Watch ${countOf(picked.size, 'brand')}`}
+          {add.isPending ? t('watchlist.import.adding') : t('watchlist.import.submit', { count: picked.size })}
         </button>
         <button type="button" className="btn" onClick={onDone}>
-          Cancel
+          {t('watchlist.import.cancel')}
         </button>
       </div>
     </form>

@@ -2,17 +2,20 @@ import { useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { WatchedBrand } from '@/lib/storage/watch-entries';
 import { NEWS_KEPT_PER_BRAND, WATCH_INTERVALS, WATCH_LIMIT, type WatchStatus } from '@/lib/storage/watchlist';
+import { t } from '@/lib/i18n';
+import { rich } from '../ui/rich';
 import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { CompareButton, CompareTray } from '../ads/compare-toggle';
 import { navigate } from '../navigation/navigation-store';
 import { ErrorNotice } from '../ui/error-notice';
-import { countOf } from '../ui/format';
+import { formatNumber } from '../ui/format';
 import { SkeletonList } from '../ui/skeleton';
 import { describeBrandCheck, describeChecks, type NewsConcepts, type NewsGroup, newsConcepts, when } from './describe';
 import { ImportDialog } from './import-dialog';
 import { useCheckSettings, useMarkSeen, useWatchActions, useWatchState } from './use-watchlist';
 import './watchlist.css';
+import 'virtual:adscope-english/watchlist';
 
 /** Cards shown per brand before "Show all". */
 const SHOWN_PER_BRAND = 12;
@@ -21,7 +24,7 @@ const SHOWN_PER_BRAND = 12;
 function IdeaRow({ idea, onOpen }: { idea: NewsConcepts['ideas'][number]; onOpen: (ad: LibraryAd) => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const label = `${countOf(idea.versions.length, 'new version')} of ‘${idea.name}’`;
+  const label = t('watchlist.idea.label', { count: idea.versions.length, name: idea.name });
   return (
     <li className="idea-row">
       <button
@@ -34,7 +37,9 @@ function IdeaRow({ idea, onOpen }: { idea: NewsConcepts['ideas'][number]; onOpen
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> {label}
       </button>
       <div id={`${id}-versions`} hidden={!open}>
-        {open ? <AdCardList label={`Versions of ‘${idea.name}’`} ads={idea.versions} onOpen={onOpen} /> : null}
+        {open ? (
+          <AdCardList label={t('watchlist.idea.versions', { name: idea.name })} ads={idea.versions} onOpen={onOpen} />
+        ) : null}
       </div>
     </li>
   );
@@ -50,22 +55,20 @@ function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd
     <section aria-labelledby={`${id}-heading`} className="card-section news-group">
       <div className="view-header">
         <h3 id={`${id}-heading`}>{group.name}</h3>
-        <span className="muted">
-          {countOf(count, 'new ad')} · first seen {when(group.latest)}
-        </span>
+        <span className="muted">{t('watchlist.news.count', { count, time: when(group.latest) })}</span>
         <button
           type="button"
           className="btn"
           disabled={markSeen.isPending}
-          aria-label={`Mark seen: ${group.name}`}
+          aria-label={t('watchlist.news.markSeenLabel', { brand: group.name })}
           onClick={() => markSeen.mutate()}
         >
-          Mark seen
+          {t('watchlist.news.markSeen')}
         </button>
       </div>
-      {markSeen.isError ? <ErrorNotice title="Could not mark these seen" error={markSeen.error} /> : null}
+      {markSeen.isError ? <ErrorNotice title={t('watchlist.news.markFailed')} error={markSeen.error} /> : null}
       {ideas.length > 0 ? (
-        <ul className="list-plain idea-rows" aria-label={`Ideas ${group.name} launched in versions`}>
+        <ul className="list-plain idea-rows" aria-label={t('watchlist.news.ideasLabel', { brand: group.name })}>
           {ideas.map((idea) => (
             <IdeaRow key={idea.versions[0]?.id} idea={idea} onOpen={onOpen} />
           ))}
@@ -73,28 +76,35 @@ function BrandNews({ group, onOpen }: { group: NewsGroup; onOpen: (ad: LibraryAd
       ) : null}
       {singles.length > 0 ? (
         <AdCardList
-          label={`New ads from ${group.name}`}
+          label={t('watchlist.news.newAdsLabel', { brand: group.name })}
           ads={all ? singles : singles.slice(0, SHOWN_PER_BRAND)}
           onOpen={onOpen}
         />
       ) : null}
       {singles.length > SHOWN_PER_BRAND && !all ? (
         <button type="button" className="btn" onClick={() => setAll(true)}>
-          Show all {singles.length}
+          {t('watchlist.news.showAll', { count: formatNumber(singles.length) })}
         </button>
       ) : null}
       {group.more > 0 ? (
         <p className="muted">
-          And {countOf(group.more, 'older new ad')}, not kept here (New keeps the newest {NEWS_KEPT_PER_BRAND} a brand,
-          within its share of the browser&apos;s storage): see them in{' '}
-          <button
-            type="button"
-            className="btn-link btn"
-            onClick={() => navigate({ to: 'search', brand: { id: group.brandId, name: group.name }, sort: 'newest' })}
-          >
-            {group.name}'s newest ads
-          </button>
-          .
+          {rich(
+            'watchlist.news.more',
+            {
+              link: (
+                <button
+                  type="button"
+                  className="btn-link btn"
+                  onClick={() =>
+                    navigate({ to: 'search', brand: { id: group.brandId, name: group.name }, sort: 'newest' })
+                  }
+                >
+                  {t('watchlist.news.newestOf', { brand: group.name })}
+                </button>
+              ),
+            },
+            { count: group.more, kept: formatNumber(NEWS_KEPT_PER_BRAND) },
+          )}
         </p>
       ) : null}
     </section>
@@ -107,9 +117,9 @@ function CheckSettings() {
   if (!shown) return null;
   return (
     <fieldset className="watch-settings">
-      <legend>Checks</legend>
+      <legend>{t('watchlist.checks.legend')}</legend>
       <div className="field">
-        <label htmlFor={`${id}-interval`}>Check watched brands</label>
+        <label htmlFor={`${id}-interval`}>{t('watchlist.checks.interval')}</label>
         <select
           id={`${id}-interval`}
           value={shown.intervalHours}
@@ -117,7 +127,7 @@ function CheckSettings() {
         >
           {WATCH_INTERVALS.map((hours) => (
             <option key={hours} value={hours}>
-              {hours === 0 ? 'Never (off)' : hours === 1 ? 'Every hour' : `Every ${hours} hours`}
+              {hours === 0 ? t('watchlist.checks.never') : t('watchlist.checks.every', { hours })}
             </option>
           ))}
         </select>
@@ -128,9 +138,9 @@ function CheckSettings() {
           checked={shown.notify}
           onChange={(event) => save.mutate({ ...shown, notify: event.target.checked })}
         />
-        Notify me when a check finds new ads (one notification per check)
+        {t('watchlist.checks.notify')}
       </label>
-      {save.isError ? <ErrorNotice title="Could not change the checks" error={save.error} /> : null}
+      {save.isError ? <ErrorNotice title={t('watchlist.checks.saveFailed')} error={save.error} /> : null}
     </fieldset>
   );
 }
@@ -143,7 +153,7 @@ export default function NewTab() {
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const [importing, setImporting] = useState(false);
 
-  if (!loaded) return <SkeletonList label="Loading New" rows={2} />;
+  if (!loaded) return <SkeletonList label={t('watchlist.loading')} rows={2} />;
   if (openAd) return <AdDetail adId={openAd.id} fromList={openAd} onBack={() => setOpenAd(null)} />;
   const { watched, status, nextAt } = loaded;
 
@@ -152,14 +162,14 @@ export default function NewTab() {
   return (
     <section className="tab-section watch" aria-labelledby={`${id}-heading`}>
       <div className="view-header">
-        <h2 id={`${id}-heading`}>New from watched brands</h2>
+        <h2 id={`${id}-heading`}>{t('watchlist.title')}</h2>
         <button
           type="button"
           className="btn"
           disabled={watched.length === 0 || running || checkNow.isPending}
           onClick={() => checkNow.mutate()}
         >
-          {running ? 'Checking…' : 'Check now'}
+          {running ? t('watchlist.checking') : t('watchlist.checkNow')}
         </button>
         <button
           type="button"
@@ -167,34 +177,31 @@ export default function NewTab() {
           disabled={total === 0 || markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          Mark all seen
+          {t('watchlist.markAll')}
         </button>
       </div>
       <p className="results-status" role="status">
-        {watched.length === 0 ? '' : describeChecks(status.run, status.last, nextAt)}
-        {checkNow.data && !checkNow.data.started ? ' A check is already under way.' : ''}
+        {[
+          watched.length === 0 ? '' : describeChecks(status.run, status.last, nextAt),
+          checkNow.data && !checkNow.data.started ? t('watchlist.checks.underWay') : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </p>
-      {checkNow.isError ? <ErrorNotice title="Could not start a check" error={checkNow.error} /> : null}
-      {markAll.isError ? <ErrorNotice title="Could not mark all seen" error={markAll.error} /> : null}
-      <p className="coverage-note muted">
-        New means an ad Adscope had not seen for that brand, whatever its launch date: ads are often found days after
-        they launch. The service covers brands as it tracks them, so a check that finds nothing does not prove a brand
-        launched nothing.
-      </p>
+      {checkNow.isError ? <ErrorNotice title={t('watchlist.startFailed')} error={checkNow.error} /> : null}
+      {markAll.isError ? <ErrorNotice title={t('watchlist.markAllFailed')} error={markAll.error} /> : null}
+      <p className="coverage-note muted">{t('watchlist.coverage')}</p>
 
       {watched.length === 0 ? (
         <div className="empty-state">
-          <h3>Watch a brand to see what it launches</h3>
-          <p>
-            Press Watch on a brand in Brands, on its page, or on any ad card. Adscope then checks it in the background
-            and lists its new ads here, with a count on the toolbar button.
-          </p>
+          <h3>{t('watchlist.empty.title')}</h3>
+          <p>{t('watchlist.empty.text')}</p>
           <button type="button" className="btn btn-primary" onClick={() => setImporting(true)}>
-            Watch brands you follow…
+            {t('watchlist.import.open')}
           </button>
         </div>
       ) : groups.length === 0 ? (
-        <p className="empty-state">Nothing new since you last looked.</p>
+        <p className="empty-state">{t('watchlist.nothingNew')}</p>
       ) : (
         groups.map((group) => <BrandNews key={group.brandId} group={group} onOpen={setOpenAd} />)
       )}
@@ -224,11 +231,11 @@ function WatchlistDetails({
     <details className="fold watchlist-details">
       <summary>
         <span className="fold-title">
-          Watchlist: {watched.length} of {WATCH_LIMIT}
+          {t('watchlist.list.summary', { count: formatNumber(watched.length), limit: formatNumber(WATCH_LIMIT) })}
         </span>
-        {watched.length >= WATCH_LIMIT ? <span className="muted">full: unwatch a brand to add another</span> : null}
+        {watched.length >= WATCH_LIMIT ? <span className="muted">{t('watchlist.list.full')}</span> : null}
       </summary>
-      <ul className="list-plain watch-list" aria-label="Watched brands">
+      <ul className="list-plain watch-list" aria-label={t('watchlist.list.label')}>
         {watched.map((brand) => (
           <li key={brand.id} className="watch-row">
             <span className="brand-row-text">
@@ -238,20 +245,20 @@ function WatchlistDetails({
             <button
               type="button"
               className="btn"
-              aria-label={`Unwatch ${brand.name}`}
+              aria-label={t('watchlist.list.unwatchLabel', { brand: brand.name })}
               disabled={unwatch.isPending && unwatch.variables === brand.id}
               onClick={() => unwatch.mutate(brand.id)}
             >
-              Unwatch
+              {t('watchlist.list.unwatch')}
             </button>
             <CompareButton brand={brand} />
           </li>
         ))}
       </ul>
       <CompareTray />
-      {unwatch.isError ? <ErrorNotice title="Could not unwatch" error={unwatch.error} /> : null}
+      {unwatch.isError ? <ErrorNotice title={t('watchlist.list.unwatchFailed')} error={unwatch.error} /> : null}
       <button type="button" className="btn" disabled={watched.length >= WATCH_LIMIT} onClick={onImport}>
-        Watch brands you follow…
+        {t('watchlist.import.open')}
       </button>
     </details>
   );

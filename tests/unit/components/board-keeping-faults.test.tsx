@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ERASED } from '../../../components/boards/use-board-vault';
+import { erasedWords } from '../../../components/boards/use-board-vault';
 import { deleteVault } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
 import { countWrites } from '../../support/job-world';
@@ -151,7 +151,7 @@ describe('Keep this board over random interleavings of faults', () => {
             erased = true;
             await w.settle();
             await expectErased(label);
-            if (keeping) expect(w.line(), `the line after ${label}`).toBe(ERASED);
+            if (keeping) expect(w.line(), `the line after ${label}`).toBe(erasedWords());
           } else if (current.kind === 'key') {
             keys += 1;
             const key = `${'n'.repeat(23)}${keys % 10}`;

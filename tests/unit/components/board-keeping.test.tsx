@@ -3,7 +3,7 @@ import { CHANGED_WORDS } from '../../../components/ui/connection-watch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ERASED } from '../../../components/boards/use-board-vault';
+import { erasedWords } from '../../../components/boards/use-board-vault';
 import { keptAd, keptFile, vaultSize } from '../../../lib/vault/db';
 import { localAdsPage, localBoardsSize, localBoardTree, localHoldings } from '../../../lib/vault/local-boards';
 import { TEST_NOW } from '../../support/clock';
@@ -236,7 +236,7 @@ describe('Keep this board: Delete all while keeping', () => {
     const writes = countWrites();
     await world.erase();
     await world.settle();
-    expect(world.line()).toBe(ERASED);
+    expect(world.line()).toBe(erasedWords());
     expect(await world.held()).toEqual(nothingHeld);
     expect(await world.vaultExists()).toBe(false);
     // What a page reads of the vault finds nothing, and creates nothing.
@@ -250,7 +250,7 @@ describe('Keep this board: Delete all while keeping', () => {
     await world.settle();
     expect(await world.vaultExists()).toBe(false);
     expect(writes.writes).toEqual([]);
-    expect(world.line()).toBe(ERASED);
+    expect(world.line()).toBe(erasedWords());
   });
 });
 

@@ -6,7 +6,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SERVICE_CHANGED } from '../../../components/boards/use-board-vault';
+import { serviceChangedWords } from '../../../components/boards/use-board-vault';
 import { closeVault, deleteVault } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
 import {
@@ -185,8 +185,8 @@ describe('Check links faults: whole or not at all, each link counted once, nothi
             const allowed = new Set<string>();
             if (made.reading.has('kill'))
               allowed.add(`Adscope's background did not answer (${KILLED}). Reload the extension.`);
-            if (made.reading.has('service')) allowed.add('Board not found.').add(SERVICE_CHANGED);
-            if (made.reading.has('delete-all')) allowed.add(NOT_CONNECTED.message).add(SERVICE_CHANGED);
+            if (made.reading.has('service')) allowed.add('Board not found.').add(serviceChangedWords());
+            if (made.reading.has('delete-all')) allowed.add(NOT_CONNECTED.message).add(serviceChangedWords());
             expect(allowed).toContain(outcome.text);
             return;
           }

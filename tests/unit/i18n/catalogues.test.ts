@@ -74,6 +74,15 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'pt-BR': UNIT_SYMBOLS,
   ja: [],
 };
+// Boards, brands, watchlist and workspace: German keeps "Board" and "Tags", French "Formats".
+SAME_AS_ENGLISH.de = [
+  ...(SAME_AS_ENGLISH.de ?? []),
+  'boards.title',
+  'boards.report.kind',
+  'boards.save.legend',
+  'boards.save.tags',
+];
+SAME_AS_ENGLISH.fr = [...(SAME_AS_ENGLISH.fr ?? []), 'brands.detail.formats'];
 
 describe('the catalogues', () => {
   it('are exactly the languages Adscope offers, one file each', () => {
