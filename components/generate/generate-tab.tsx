@@ -6,7 +6,7 @@ import { ASPECT_RATIOS, CREDITS_PER_IMAGE, generationCost, OUTPUT_LANGUAGES } fr
 import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import { QueryView } from '../ui/query-view';
-import { formatNumber, languageName } from '../ui/format';
+import { formatNumber } from '../ui/format';
 import { t } from '@/lib/i18n';
 import { rich } from '../ui/rich';
 import { lockedMessage } from './draft';
@@ -240,7 +240,7 @@ function ImageOptions({ form }: { form: GenerateForm }) {
         >
           {OUTPUT_LANGUAGES.map((code) => (
             <option key={code} value={code}>
-              {languageName(code)}
+              {t('generate.language.name', { code, fallback: code.toUpperCase() })}
             </option>
           ))}
         </select>

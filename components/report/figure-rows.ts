@@ -1,11 +1,21 @@
 import type { ConceptSummary } from '@/lib/concepts';
 import { csvCell } from '../ui/download';
 import { t } from '@/lib/i18n';
-import { formatDay, formatLabel, formats, languageName, formatNumber } from '../ui/format';
+import { ctaLabel, formatDay, formats, formatNumber } from '../ui/format';
 import { type BrandFigures, CADENCE_WEEKS, shares } from './figures';
 import 'virtual:adscope-english/report';
 
 export { NOT_GIVEN } from '../ui/format';
+
+/** A language's name in the language shown ("German"); an unknown code in capitals. */
+export function languageWords(code: string | null | undefined): string | null {
+  return code ? t('report.language.name', { code, fallback: code.toUpperCase() }) : null;
+}
+
+/** An ad format's name in the language shown ("Video"); an unknown one in words of its own. */
+export function formatWords(format: string | null | undefined): string | null {
+  return format ? t('report.format.name', { format, fallback: ctaLabel(format) ?? format }) : null;
+}
 
 /** A figure the service did not give, in the language shown ("not given"). */
 export function notGiven(): string {
@@ -53,8 +63,8 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
   return [
     row(t('report.compare.adCount'), (brand) => count(brand.adCount)),
     row(t('report.compare.running'), (brand) => count(brand.activeCount)),
-    row(t('report.compare.formats'), (brand) => mixText(brand.formats, (key) => formatLabel(key) ?? key)),
-    row(t('report.compare.languages'), (brand) => mixText(brand.languages, (key) => languageName(key) ?? key)),
+    row(t('report.compare.formats'), (brand) => mixText(brand.formats, (key) => formatWords(key) ?? key)),
+    row(t('report.compare.languages'), (brand) => mixText(brand.languages, (key) => languageWords(key) ?? key)),
     row(t('report.compare.newest'), (brand) => formatDay(brand.newestLaunch) ?? notGiven()),
     row(t('report.compare.longest'), (brand) =>
       brand.longest

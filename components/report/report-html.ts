@@ -3,8 +3,8 @@ import { safeHttpUrl } from '@/lib/url';
 import { type HtmlValue, type SafeHtml, html, imageDataUri, marker, styleElement, toDocument } from './html';
 import type { Creative } from './media';
 import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from './figures';
-import { compareRows, coverageNote, notGiven } from './figure-rows';
-import { ctaLabel, daysRunning, formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
+import { compareRows, coverageNote, formatWords, languageWords, notGiven } from './figure-rows';
+import { ctaLabel, daysRunning, formatDay, formatNumber } from '../ui/format';
 import { shownLanguage, t, type MessageId, type MessageValues } from '@/lib/i18n';
 import 'virtual:adscope-english/report';
 
@@ -164,8 +164,8 @@ function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
     ${ad.body ? html`<p class="body">${ad.body}</p>` : null}
     <dl>
       ${field(t('report.ad.callToAction'), ctaLabel(ad.cta_type))}
-      ${field(t('report.ad.format'), formatLabel(ad.display_format))}
-      ${field(t('report.ad.language'), languageName(ad.language))}
+      ${field(t('report.ad.format'), formatWords(ad.display_format))}
+      ${field(t('report.ad.language'), languageWords(ad.language))}
       ${field(t('report.ad.launched'), formatDay(ad.start_date))}
       ${field(
         t('report.ad.daysRunning'),

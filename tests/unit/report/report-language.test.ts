@@ -85,6 +85,9 @@ describe('the report in the language shown', () => {
       'Laufzeit in Tagen',
       'Landingpage',
     ]);
+    const values = [...doc.querySelectorAll('dd')].map((value) => value.textContent);
+    expect(values[1]).toBe('Bild');
+    expect(values[2]).toBe('Englisch');
     expect(doc.querySelector('.missing')?.textContent).toMatch(/Nicht eingebettet: Der Bericht wurde ohne Creatives/);
     expect(doc.querySelector('.missing a')?.textContent).toBe('Original öffnen');
     // The service's words stay as they came.
