@@ -11,6 +11,8 @@ import { metricsHeading } from './metrics-heading';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import { TranscriptView } from './transcript-view';
 import { useAccountAd } from './use-account-ad';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/accounts';
 
 /** One ad of the account: the full creative, its metrics for the window, and its videos with transcripts. */
 export function AccountAdDetail({
@@ -34,10 +36,15 @@ export function AccountAdDetail({
   return (
     <section className="account-ad" aria-labelledby="account-ad-heading">
       <button ref={back} type="button" className="btn" onClick={() => set({ openAdId: null })}>
-        Back to ranked ads
+        {t('accounts.ad.back')}
       </button>
-      <h3 id="account-ad-heading">{detail.data?.name ?? 'Ad'}</h3>
-      <QueryView query={detail} loadingLabel="Loading the ad" rows={2} errorTitle="Could not load this ad">
+      <h3 id="account-ad-heading">{detail.data?.name ?? t('accounts.ad.untitled')}</h3>
+      <QueryView
+        query={detail}
+        loadingLabel={t('accounts.ad.loading')}
+        rows={2}
+        errorTitle={t('accounts.ad.loadFailed')}
+      >
         {(data) => (
           <>
             <Creative ad={data} />
@@ -68,17 +75,21 @@ function Creative({ ad }: { ad: AccountAd }) {
     <div className="creative">
       {creative ? null : (
         <p className="notice notice-warning" role="status">
-          The service sent this ad without a creative block Adscope can read: its text, images and videos are not shown.
+          {t('accounts.ad.noCreative')}
         </p>
       )}
       {creative?.images.map((image, index) => {
         const url = safeHttpUrl(image.url);
-        return url ? <img key={url} src={url} alt={`Creative image ${index + 1}`} className="creative-image" /> : null;
+        return url ? (
+          <img key={url} src={url} alt={t('accounts.ad.image', { number: index + 1 })} className="creative-image" />
+        ) : null;
       })}
       {creative?.title ? <p className="creative-title">{creative.title}</p> : null}
       {creative?.body ? <p>{creative.body}</p> : null}
       <p className="muted">
-        {creative?.call_to_action ? `Call to action: ${ctaLabel(creative.call_to_action)}` : null}
+        {creative?.call_to_action
+          ? t('accounts.ad.callToAction', { action: ctaLabel(creative.call_to_action) ?? creative.call_to_action })
+          : null}
         {link ? ` · ${link}` : null}
       </p>
       <button
@@ -88,7 +99,7 @@ function Creative({ ad }: { ad: AccountAd }) {
           navigate({ to: 'search', query: winnerQuery(creative?.title ?? ad.name ?? ''), format: ad.format ?? '' })
         }
       >
-        Find ads like this winner
+        {t('accounts.ad.findLikeThis')}
       </button>
     </div>
   );
@@ -100,7 +111,7 @@ function Videos({ accountId, ad }: { accountId: string; ad: AccountAd }) {
   if (videos.length === 0) return null;
   return (
     <>
-      <h4>Videos</h4>
+      <h4>{t('accounts.ad.videos')}</h4>
       <ul className="list-plain videos">
         {videos.map((video, index) => {
           const poster = safeHttpUrl(video.preview_image_url);
@@ -108,15 +119,16 @@ function Videos({ accountId, ad }: { accountId: string; ad: AccountAd }) {
           return (
             <li key={video.video_id} className="card video">
               <h5>
-                Video {index + 1}
-                {video.duration_seconds !== null ? ` · ${video.duration_seconds} s` : ''}
+                {video.duration_seconds !== null
+                  ? t('accounts.ad.videoWithLength', { number: index + 1, seconds: video.duration_seconds })
+                  : t('accounts.ad.video', { number: index + 1 })}
               </h5>
               {source ? (
                 <video controls preload="none" src={source} poster={poster ?? undefined} className="creative-image">
                   <track kind="captions" />
                 </video>
               ) : poster ? (
-                <img src={poster} alt={`Poster of video ${index + 1}`} className="creative-image" />
+                <img src={poster} alt={t('accounts.ad.poster', { number: index + 1 })} className="creative-image" />
               ) : null}
               <TranscriptView accountId={accountId} videoId={video.video_id} />
             </li>

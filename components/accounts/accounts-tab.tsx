@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AdAccount } from '@/lib/contract/ad-accounts';
-import { countOf, formatDay } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formatDay } from '../ui/format';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
 import { AccountAdDetail } from './account-ad-detail';
@@ -12,6 +13,7 @@ import { RankedTable } from './ranked-table';
 import { Totals } from './totals';
 import { type AccountReport, useAccountReport } from './use-account-report';
 import './accounts.css';
+import 'virtual:adscope-english/accounts';
 
 /** Your own ad accounts: totals, ranked ads, a creative drill-down and transcripts, beside the library. */
 export default function AccountsTab() {
@@ -19,17 +21,17 @@ export default function AccountsTab() {
   const report = useAccountReport();
   return (
     <section className="tab-section accounts" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Your ad accounts</h2>
+      <h2 id={`${id}-heading`}>{t('accounts.title')}</h2>
       <QueryView
         query={report.accounts}
-        loadingLabel="Loading your ad accounts"
+        loadingLabel={t('accounts.loading')}
         rows={2}
-        errorTitle="Could not load your ad accounts"
+        errorTitle={t('accounts.loadFailed')}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <div className="empty-state">
-            <h3>No ad accounts connected</h3>
-            <p>Connect an ad account to your workspace to compare your own results with what competitors run.</p>
+            <h3>{t('accounts.empty.title')}</h3>
+            <p>{t('accounts.empty.body')}</p>
           </div>
         }
       >
@@ -46,7 +48,7 @@ function AccountReportView({ report, accounts }: { report: AccountReport; accoun
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-account`}>Ad account</label>
+        <label htmlFor={`${id}-account`}>{t('accounts.account')}</label>
         <select
           id={`${id}-account`}
           value={view.accountId}
@@ -68,9 +70,9 @@ function AccountReportView({ report, accounts }: { report: AccountReport; accoun
         onToggle={(event) => setControlsOpen(event.currentTarget.open)}
       >
         <summary>
-          <span className="fold-title">Period and metrics</span>
+          <span className="fold-title">{t('accounts.controls.title')}</span>
           <span className="muted">
-            {periodWords(view)} · {countOf(chosen.length, 'metric')} added
+            {t('accounts.controls.summary', { period: periodWords(view), count: chosen.length })}
           </span>
         </summary>
         <PeriodPicker />
@@ -83,15 +85,13 @@ function AccountReportView({ report, accounts }: { report: AccountReport; accoun
       </details>
       {catalogue.isError ? (
         <ErrorNotice
-          title="Could not load the metrics"
+          title={t('accounts.metrics.loadFailed')}
           error={catalogue.error}
           onRetry={() => void catalogue.refetch()}
         />
       ) : null}
       {settling ? (
-        <p className="notice notice-warning">
-          Figures from {formatDay(settling)} on are still settling: the platform may revise them when read again.
-        </p>
+        <p className="notice notice-warning">{t('accounts.settling', { day: formatDay(settling) ?? '' })}</p>
       ) : null}
       {view.openAdId && ready ? (
         <AccountAdDetail accountId={view.accountId} catalogue={metrics} currency={account?.currency ?? null} />
@@ -107,17 +107,21 @@ function AccountFigures({ report }: { report: AccountReport }) {
   const { view, account, metrics, problem, summary, ranked, limitValid } = report;
   return (
     <>
-      <h3>Totals</h3>
+      <h3>{t('accounts.totals.title')}</h3>
       {problem ? (
         <p className="notice notice-warning" role="status">
-          No figures until the dates are fixed: the totals and ranked ads of another window are not shown.
+          {t('accounts.noFigures')}
         </p>
       ) : (
         <Totals report={report} />
       )}
       <RankControls metrics={metrics} limitValid={limitValid} />
       {problem ? null : (
-        <QueryView query={ranked} loadingLabel="Ranking ads" errorTitle="Could not rank the ads">
+        <QueryView
+          query={ranked}
+          loadingLabel={t('accounts.ranked.loading')}
+          errorTitle={t('accounts.ranked.loadFailed')}
+        >
           {(data) => (
             <RankedTable
               ranked={data}
@@ -131,7 +135,7 @@ function AccountFigures({ report }: { report: AccountReport }) {
       )}
       {ranked.isFetching && ranked.data && !problem ? (
         <p role="status" className="results-status">
-          Updating…
+          {t('accounts.updating')}
         </p>
       ) : null}
     </>

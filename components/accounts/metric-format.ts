@@ -1,5 +1,7 @@
 import type { MetricEntry } from '@/lib/contract/ad-accounts';
+import { t } from '@/lib/i18n';
 import { type Formats, formats as userFormats } from '../ui/format';
+import 'virtual:adscope-english/accounts';
 
 /** How a metric's values read: the catalogue's word when it gives one we know, else the metric id's. */
 export type MetricKind = 'currency' | 'percent' | 'ratio' | 'count' | 'number';
@@ -53,7 +55,7 @@ export function formatMetric(
   currency?: string | null,
   formats: Formats = userFormats,
 ): string {
-  if (value === null || value === undefined) return 'no data';
+  if (value === null || value === undefined) return t('accounts.metric.noData');
   switch (kind) {
     case 'currency':
       if (!currency) return formats.fixed(value);
@@ -75,11 +77,19 @@ export function kindOf(catalogue: readonly MetricEntry[]): (id: string) => Metri
   return (id) => metricKind(id, catalogue.find((metric) => metric.id === id)?.format);
 }
 
-export const KIND_LABELS: Record<string, string> = {
-  custom_conversion: 'Custom conversion',
-  custom_event: 'Custom event',
-  custom_metric: 'Custom metric',
-};
+/** The catalogue's kinds of custom metric, in words ("Custom conversion"); undefined for any other kind. */
+export function kindLabel(kind: string | null | undefined): string | undefined {
+  switch (kind) {
+    case 'custom_conversion':
+      return t('accounts.metric.kind.customConversion');
+    case 'custom_event':
+      return t('accounts.metric.kind.customEvent');
+    case 'custom_metric':
+      return t('accounts.metric.kind.customMetric');
+    default:
+      return undefined;
+  }
+}
 
 export function metricName(id: string, names: Record<string, string>, catalogue: readonly MetricEntry[]): string {
   return names[id] ?? catalogue.find((metric) => metric.id === id)?.name ?? id;

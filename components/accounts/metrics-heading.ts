@@ -1,6 +1,8 @@
+import { t } from '@/lib/i18n';
 import type { AccountsView } from './accounts-store';
-import { periodWords } from './period-picker';
+import { customRange } from './period-picker';
 import { formatDay } from '../ui/format';
+import 'virtual:adscope-english/accounts';
 
 /**
  * The drill-down's heading: the window the service says it measured, or else the window the
@@ -12,7 +14,7 @@ export function metricsHeading(
 ): string {
   const start = formatDay(window?.date_start ?? null);
   const stop = formatDay(window?.date_stop ?? null);
-  if (start && stop) return `Metrics, ${start} to ${stop}`;
-  if (asked.period === 'custom' && !(asked.dateStart && asked.dateStop)) return 'Metrics';
-  return `Metrics, ${periodWords(asked).toLowerCase()}, as asked (the service gave no dates)`;
+  if (start && stop) return t('accounts.metrics.heading.window', { start, stop });
+  if (asked.period === 'custom' && !(asked.dateStart && asked.dateStop)) return t('accounts.metrics.heading.plain');
+  return t('accounts.metrics.heading.asked', { period: asked.period, range: customRange(asked) });
 }

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import type { MetricEntry } from '@/lib/contract/ad-accounts';
 import { LIMITS } from '@/lib/contract/limits';
 import { useAccountsStore } from './accounts-store';
-import { KIND_LABELS } from './metric-format';
+import { t } from '@/lib/i18n';
+import { kindLabel } from './metric-format';
+import 'virtual:adscope-english/accounts';
 
 /** What the picker offers: the metrics not on screen already, those the user added, and the names of those shown. */
 export function metricChoices(
@@ -36,28 +38,28 @@ export function MetricsPicker({
   const { metrics, set } = useAccountsStore();
   const { extras, added, named } = metricChoices(catalogue, onScreen, metrics);
   const shown = extras.filter((metric) =>
-    `${metric.name ?? ''} ${metric.id} ${KIND_LABELS[metric.kind ?? ''] ?? ''}`
+    `${metric.name ?? ''} ${metric.id} ${kindLabel(metric.kind) ?? ''}`
       .toLowerCase()
       .includes(filter.trim().toLowerCase()),
   );
   const full = metrics.length >= LIMITS.maxMetrics;
   return (
     <details className="metrics-picker">
-      <summary>
-        Metrics ({added.length} of {LIMITS.maxMetrics} added)
-      </summary>
-      {named.length > 0 ? <p className="field-hint">Shown already: {named.join(', ')}.</p> : null}
+      <summary>{t('accounts.metrics.summary', { added: added.length, max: LIMITS.maxMetrics })}</summary>
+      {named.length > 0 ? (
+        <p className="field-hint">{t('accounts.metrics.shownAlready', { names: named.join(', ') })}</p>
+      ) : null}
       <div className="field">
-        <label htmlFor={`${id}-filter`}>Find a metric</label>
+        <label htmlFor={`${id}-filter`}>{t('accounts.metrics.find')}</label>
         <input id={`${id}-filter`} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
-      {full ? <p className="field-hint">{LIMITS.maxMetrics} metrics is the most one report can add.</p> : null}
+      {full ? <p className="field-hint">{t('accounts.metrics.full', { max: LIMITS.maxMetrics })}</p> : null}
       <fieldset className="metric-choices">
-        <legend className="visually-hidden">Metrics to add</legend>
-        {shown.length === 0 ? <p className="muted">No metric matches “{filter}”.</p> : null}
+        <legend className="visually-hidden">{t('accounts.metrics.toAdd')}</legend>
+        {shown.length === 0 ? <p className="muted">{t('accounts.metrics.noMatch', { filter })}</p> : null}
         {shown.map((metric) => {
           const checked = metrics.includes(metric.id);
-          const kind = KIND_LABELS[metric.kind ?? ''];
+          const kind = kindLabel(metric.kind);
           return (
             <label key={metric.id} className="metric-choice">
               <input

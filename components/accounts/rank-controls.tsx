@@ -2,7 +2,9 @@ import { useId } from 'react';
 import type { MetricEntry } from '@/lib/contract/ad-accounts';
 import { sortOrders } from '@/lib/contract/ad-accounts';
 import { LIMITS } from '@/lib/contract/limits';
+import { t } from '@/lib/i18n';
 import { useAccountsStore } from './accounts-store';
+import 'virtual:adscope-english/accounts';
 
 /** How the ads are ranked: by which metric, in which order, and how many rows. */
 export function RankControls({ metrics, limitValid }: { metrics: readonly MetricEntry[]; limitValid: boolean }) {
@@ -11,18 +13,19 @@ export function RankControls({ metrics, limitValid }: { metrics: readonly Metric
   return (
     <div className="rank-controls">
       <div className="field">
-        <label htmlFor={`${id}-sort`}>Rank by</label>
+        <label htmlFor={`${id}-sort`}>{t('accounts.rank.by')}</label>
         <select id={`${id}-sort`} value={sortBy} onChange={(event) => set({ sortBy: event.target.value })}>
           {metrics.map((metric) => (
             <option key={metric.id} value={metric.id} disabled={metric.sortable === false}>
-              {metric.name ?? metric.id}
-              {metric.sortable === false ? ' (not rankable on this platform)' : ''}
+              {metric.sortable === false
+                ? t('accounts.rank.notRankable', { metric: metric.name ?? metric.id })
+                : (metric.name ?? metric.id)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-order`}>Order</label>
+        <label htmlFor={`${id}-order`}>{t('accounts.rank.order')}</label>
         <select
           id={`${id}-order`}
           value={sortOrder}
@@ -30,13 +33,13 @@ export function RankControls({ metrics, limitValid }: { metrics: readonly Metric
         >
           {sortOrders.map((order) => (
             <option key={order} value={order}>
-              {order === 'desc' ? 'Highest first' : 'Lowest first'}
+              {order === 'desc' ? t('accounts.rank.highestFirst') : t('accounts.rank.lowestFirst')}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-limit`}>Rows</label>
+        <label htmlFor={`${id}-limit`}>{t('accounts.rank.rows')}</label>
         <input
           id={`${id}-limit`}
           type="number"
@@ -49,7 +52,7 @@ export function RankControls({ metrics, limitValid }: { metrics: readonly Metric
         />
         {limitValid ? null : (
           <span id={`${id}-limit-error`} className="field-error">
-            Rows must be a whole number from {LIMITS.adsLimit.min} to {LIMITS.adsLimit.max}.
+            {t('accounts.rank.rowsInvalid', { min: LIMITS.adsLimit.min, max: LIMITS.adsLimit.max })}
           </span>
         )}
       </div>

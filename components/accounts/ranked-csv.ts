@@ -1,13 +1,18 @@
 import type { RankedAds } from '@/lib/contract/ad-accounts';
+import { t } from '@/lib/i18n';
 import { csvCell } from '../ui/download';
+import 'virtual:adscope-english/accounts';
 
-/** The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). */
+/**
+ * The ranked ads as CSV: ids, names, and each metric as a number (empty for no data). The headers
+ * are in the language shown; the values are the service's, numbers unformatted.
+ */
 export function rankedToCsv(ranked: RankedAds, columns: readonly string[], names: Record<string, string>): string {
   const header: (string | number | null)[] = [
-    'platform_ad_id',
-    'name',
-    'status',
-    'format',
+    t('accounts.csv.adId'),
+    t('accounts.csv.name'),
+    t('accounts.csv.status'),
+    t('accounts.csv.format'),
     ...columns.map((id) => names[id] ?? id),
   ];
   const rows = ranked.items.map((row) => [

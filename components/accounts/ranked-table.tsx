@@ -4,8 +4,9 @@ import { downloadCsv } from '../ui/download';
 import { rankedToCsv } from './ranked-csv';
 import { useAccountsStore } from './accounts-store';
 import { formatMetric, kindOf, metricName } from './metric-format';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { ShareChart } from './share-chart';
+import 'virtual:adscope-english/accounts';
 
 /** What the heading says of the rows shown: their order as they are, never the one asked when it was not honoured. */
 export function rankedHeading(
@@ -13,10 +14,20 @@ export function rankedHeading(
   shown: 'asc' | 'desc' | null,
 ): string {
   const count = ranked.items.length;
-  const of = ranked.total_ads !== null && ranked.total_ads >= count ? ` of ${countOf(ranked.total_ads, 'ad')}` : null;
-  if (shown === null) return `${countOf(count, 'ad')}${of ?? ''}, in the order the service sent them`;
-  const side = shown === 'desc' ? 'Top' : 'Bottom';
-  return of ? `${side} ${count}${of}` : `${side} ${countOf(count, 'ad')}`;
+  const total = ranked.total_ads !== null && ranked.total_ads >= count ? ranked.total_ads : null;
+  if (shown === null) {
+    return total === null
+      ? t('accounts.ranked.heading.asSent', { count })
+      : t('accounts.ranked.heading.asSentOf', { count, total });
+  }
+  if (shown === 'desc') {
+    return total === null
+      ? t('accounts.ranked.heading.top', { count })
+      : t('accounts.ranked.heading.topOf', { count, total });
+  }
+  return total === null
+    ? t('accounts.ranked.heading.bottom', { count })
+    : t('accounts.ranked.heading.bottomOf', { count, total });
 }
 
 /** The ranked ads: sortable by any metric the platform ranks by; null shown as "no data". */
@@ -54,18 +65,16 @@ export function RankedTable({
             )
           }
         >
-          Export CSV
+          {t('accounts.ranked.exportCsv')}
         </button>
       </div>
       {rankingOrderHonoured(ranked.items, sortBy, sortOrder) ? null : (
         <p className="notice notice-warning" role="status">
-          The service did not return these ads {sortOrder === 'desc' ? 'highest' : 'lowest'} first by{' '}
-          {metricName(sortBy, ranked.metric_names, catalogue)}. It may name the sort direction differently (the contract
-          does not name it): the rows are shown in the order it sent them
-          {shownRanking(ranked.items, sortBy, sortOrder) === null
-            ? ''
-            : `, ${shownRanking(ranked.items, sortBy, sortOrder) === 'desc' ? 'highest' : 'lowest'} first`}
-          , and may not be the {sortOrder === 'desc' ? 'top' : 'bottom'} ads.
+          {t('accounts.ranked.orderNotHonoured', {
+            asked: sortOrder,
+            metric: metricName(sortBy, ranked.metric_names, catalogue),
+            shown: shownRanking(ranked.items, sortBy, sortOrder) ?? 'none',
+          })}
         </p>
       )}
       {/* The share of the account's total only makes sense for the largest ads, highest first. */}
@@ -84,7 +93,7 @@ export function RankedTable({
         />
       ) : null}
       {ranked.items.length === 0 ? (
-        <p className="muted">No ad delivered in this window.</p>
+        <p className="muted">{t('accounts.ranked.empty')}</p>
       ) : (
         <RankedRows ranked={ranked} columns={columns} catalogue={catalogue} currency={currency} />
       )}
@@ -115,12 +124,14 @@ function RankedRows({
     <div className="table-scroll">
       <table className="ranked-table">
         <caption className="visually-hidden">
-          Ads ranked by {metricName(sortBy, ranked.metric_names, catalogue)},{' '}
-          {shown === null ? 'in the order the service sent them' : shown === 'desc' ? 'highest first' : 'lowest first'}
+          {t('accounts.ranked.caption', {
+            metric: metricName(sortBy, ranked.metric_names, catalogue),
+            shown: shown ?? 'none',
+          })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Ad</th>
+            <th scope="col">{t('accounts.ranked.adColumn')}</th>
             {columns.map((id) => (
               <th
                 key={id}

@@ -1,6 +1,8 @@
 import type { RankedAds } from '@/lib/contract/ad-accounts';
-import { countOf, formats } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formats } from '../ui/format';
 import { formatMetric, metricKind, type MetricKind } from './metric-format';
+import 'virtual:adscope-english/accounts';
 
 /** How many of the largest ads get a slice of their own; the rest of the account is one grey slice. */
 export const SHARE_SLICES = 5;
@@ -102,34 +104,36 @@ export function ShareChart({
   const result = shareOfTotal(ranked, metricId, kind, total, catalogueKind);
   if (result.kind === 'not-additive' || result.kind === 'nothing') return null;
   if (result.kind === 'no-total') {
-    return (
-      <p className="muted share-note">
-        Add {metricLabel} under Period and metrics to see each ad&apos;s share of the account&apos;s total.
-      </p>
-    );
+    return <p className="muted share-note">{t('accounts.share.noTotal', { metric: metricLabel })}</p>;
   }
   if (result.kind === 'over') {
     return (
       <p className="notice notice-warning share-note" role="status">
-        These ads&apos; {metricLabel} adds up to {formatMetric(result.sum, kind, currency)}, more than the
-        account&apos;s total of {formatMetric(result.total, kind, currency)}, so no share is drawn. The two answers may
-        have been read while recent days were still settling: reload to read both again.
+        {t('accounts.share.over', {
+          metric: metricLabel,
+          sum: formatMetric(result.sum, kind, currency),
+          total: formatMetric(result.total, kind, currency),
+        })}
       </p>
     );
   }
   const topShare = result.slices.reduce((sum, slice) => sum + slice.share, 0);
   const others =
     result.otherAds === null
-      ? 'Every other ad'
+      ? t('accounts.share.everyOther')
       : result.otherAds === 0
-        ? 'Not in any listed ad'
-        : `The other ${countOf(result.otherAds, 'ad')}`;
+        ? t('accounts.share.unlisted')
+        : t('accounts.share.theOther', { count: result.otherAds });
   return (
     <figure className="share-chart">
       <figcaption>
-        <strong>Share of {metricLabel}</strong>{' '}
+        <strong>{t('accounts.share.title', { metric: metricLabel })}</strong>{' '}
         <span className="muted">
-          top {countOf(result.slices.length, 'ad')}: {percent(topShare)} of {formatMetric(result.total, kind, currency)}
+          {t('accounts.share.top', {
+            count: result.slices.length,
+            share: percent(topShare),
+            total: formatMetric(result.total, kind, currency),
+          })}
         </span>
       </figcaption>
       <div className="share-bar" aria-hidden="true">
@@ -138,7 +142,7 @@ export function ShareChart({
         ))}
         {result.rest > 0 ? <span className="share-slice share-rest" style={{ flexGrow: result.restShare }} /> : null}
       </div>
-      <ol className="share-legend list-plain" aria-label={`Share of ${metricLabel}`}>
+      <ol className="share-legend list-plain" aria-label={t('accounts.share.title', { metric: metricLabel })}>
         {result.slices.map((slice, index) => (
           <li key={slice.id}>
             <span className={`share-swatch share-${index + 1}`} aria-hidden="true" />

@@ -1,7 +1,9 @@
-import { countOf, formats } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formats } from '../ui/format';
 import { QueryView } from '../ui/query-view';
 import { formatMetric, kindOf, metricName } from './metric-format';
 import type { AccountReport } from './use-account-report';
+import 'virtual:adscope-english/accounts';
 
 /** A total's change against the window of the same length before it, as an arrow and a percentage. */
 function Change({
@@ -15,13 +17,17 @@ function Change({
 }) {
   if (before === undefined || days === null) return null;
   if (value === null || before === null || before === 0) {
-    return <span className="change muted">no earlier figure to compare</span>;
+    return <span className="change muted">{t('accounts.totals.noEarlier')}</span>;
   }
   const change = ((value - before) / Math.abs(before)) * 100;
   const rounded = Math.abs(change) < 0.05 ? 0 : change;
   const arrow = rounded > 0 ? '▲' : rounded < 0 ? '▼' : '=';
   const size = formats.percent(Math.abs(rounded), 1);
-  const words = `${rounded > 0 ? `up ${size}` : rounded < 0 ? `down ${size}` : 'no change'} on the ${countOf(days, 'day')} before`;
+  const words = t('accounts.totals.change', {
+    direction: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'none',
+    size,
+    days,
+  });
   return (
     <span className="change muted" title={words}>
       <span aria-hidden="true">{rounded !== 0 ? `${arrow} ${size}` : arrow}</span>
@@ -35,9 +41,14 @@ export function Totals({ report }: { report: AccountReport }) {
   const { summary, previous, metrics, account, days } = report;
   const formatOf = kindOf(metrics);
   return (
-    <QueryView query={summary} loadingLabel="Loading totals" rows={1} errorTitle="Could not load the totals">
+    <QueryView
+      query={summary}
+      loadingLabel={t('accounts.totals.loading')}
+      rows={1}
+      errorTitle={t('accounts.totals.loadFailed')}
+    >
       {(totals) => (
-        <ul className="list-plain summary-cards" aria-label="Totals">
+        <ul className="list-plain summary-cards" aria-label={t('accounts.totals.title')}>
           {Object.entries(totals.metrics).map(([metricId, value]) => (
             <li key={metricId} className="card summary-card">
               <span className="muted">{metricName(metricId, totals.metric_names, metrics)}</span>

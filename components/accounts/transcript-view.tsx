@@ -6,6 +6,8 @@ import { RequestIdDetails } from '../ui/request-id-details';
 import { formats } from '../ui/format';
 import { useModal } from '../ui/use-modal';
 import { useTranscript } from './use-account-ad';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/accounts';
 
 /** Credits a transcript costs on a cache miss (the reference server's rate; not shown in the contract). */
 export const TRANSCRIPT_CREDITS = 2;
@@ -35,7 +37,7 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
   if (segments.length === 0) {
     return (
       <p className="notice notice-warning" role="status">
-        The service answered with a transcript, but without text Adscope can read (it may use other field names).
+        {t('accounts.transcript.unreadable')}
       </p>
     );
   }
@@ -45,13 +47,15 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
   return (
     <div className="transcript">
       <div className="field">
-        <label htmlFor={`${id}-find`}>Search the transcript</label>
+        <label htmlFor={`${id}-find`}>{t('accounts.transcript.search')}</label>
         <input id={`${id}-find`} type="search" value={term} onChange={(event) => setTerm(event.target.value)} />
       </div>
       <p role="status" className="muted">
-        {needle ? `${matching.length} of ${segments.length} lines contain “${needle}”.` : `${segments.length} lines.`}
+        {needle
+          ? t('accounts.transcript.matching', { matching: matching.length, count: segments.length, term: needle })
+          : t('accounts.transcript.lines', { count: segments.length })}
       </p>
-      <ol className="list-plain transcript-lines" aria-label="Transcript">
+      <ol className="list-plain transcript-lines" aria-label={t('accounts.transcript.title')}>
         {matching.map((segment, index) => (
           <li key={`${segment.start ?? index}-${index}`}>
             {segment.start !== null ? <span className="muted">{formats.seconds(segment.start)} </span> : null}
@@ -69,10 +73,14 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
  */
 export function TranscriptView({ accountId, videoId }: { accountId: string; videoId: string }) {
   const { cached, transcribe } = useTranscript(accountId, videoId);
-  if (cached.isPending) return <p className="muted">Looking for a transcript…</p>;
+  if (cached.isPending) return <p className="muted">{t('accounts.transcript.looking')}</p>;
   if (cached.isError) {
     return (
-      <ErrorNotice title="Could not read the transcript" error={cached.error} onRetry={() => void cached.refetch()} />
+      <ErrorNotice
+        title={t('accounts.transcript.readFailed')}
+        error={cached.error}
+        onRetry={() => void cached.refetch()}
+      />
     );
   }
   if (cached.data) return <TranscriptText transcript={cached.data} />;
@@ -91,12 +99,11 @@ function TranscribeOffer({ cached, transcribe }: ReturnType<typeof useTranscript
   const mayBeRunning = failure !== null && outcomeUnknown(failure);
   return (
     <div className="transcript-missing">
-      <p className="muted">No transcript of this video yet.</p>
+      <p className="muted">{t('accounts.transcript.none')}</p>
       {mayBeRunning ? (
         <div className="notice notice-warning" role="status">
           <p>
-            <strong>The transcription did not answer.</strong> It may still be running at the service, and it is charged
-            once it has started. Checking is free.
+            <strong>{t('accounts.transcript.noAnswer')}</strong> {t('accounts.transcript.noAnswerBody')}
           </p>
           <div className="notice-actions">
             <button
@@ -108,23 +115,23 @@ function TranscribeOffer({ cached, transcribe }: ReturnType<typeof useTranscript
                 void cached.refetch();
               }}
             >
-              {cached.isFetching ? 'Checking…' : 'Check for the transcript'}
+              {cached.isFetching ? t('accounts.transcript.checking') : t('accounts.transcript.check')}
             </button>
           </div>
           {checks > 0 && !cached.isFetching ? (
-            <p className="muted">
-              Not there yet ({checks === 1 ? 'checked once' : `checked ${checks} times`}). Check again in a minute.
-            </p>
+            <p className="muted">{t('accounts.transcript.notYet', { checks })}</p>
           ) : null}
           <RequestIdDetails requestId={failure.requestId} />
         </div>
       ) : null}
       <button type="button" className="btn" disabled={transcribe.isPending} onClick={() => setAsking(true)}>
         {transcribe.isPending
-          ? 'Transcribing… (this can take a few minutes)'
-          : `${mayBeRunning ? 'Transcribe again' : 'Transcribe'} (${TRANSCRIPT_CREDITS} credits)`}
+          ? t('accounts.transcript.transcribing')
+          : mayBeRunning
+            ? t('accounts.transcript.transcribeAgain', { credits: TRANSCRIPT_CREDITS })
+            : t('accounts.transcript.transcribe', { credits: TRANSCRIPT_CREDITS })}
       </button>
-      {failure && !mayBeRunning ? <ErrorNotice title="Could not transcribe the video" error={failure} /> : null}
+      {failure && !mayBeRunning ? <ErrorNotice title={t('accounts.transcript.failed')} error={failure} /> : null}
       {asking ? (
         <ConfirmTranscribe
           mayBeRunning={mayBeRunning}
@@ -145,15 +152,11 @@ function ConfirmTranscribe(props: { mayBeRunning: boolean; onClose: () => void; 
   const titleId = useId();
   return (
     <dialog ref={dialog} aria-labelledby={titleId} className="confirm-dialog" onClose={props.onClose}>
-      <h3 id={titleId}>Transcribe this video?</h3>
-      <p>
-        Transcribing costs {TRANSCRIPT_CREDITS} credits from your workspace. Once made, the transcript is cached and
-        reading it is free.
-      </p>
+      <h3 id={titleId}>{t('accounts.transcript.confirm.title')}</h3>
+      <p>{t('accounts.transcript.confirm.body', { credits: TRANSCRIPT_CREDITS })}</p>
       {props.mayBeRunning ? (
         <p>
-          <strong>The last transcription may still be running.</strong> If it is, this one is charged as well: check for
-          the transcript first.
+          <strong>{t('accounts.transcript.confirm.running')}</strong> {t('accounts.transcript.confirm.runningBody')}
         </p>
       ) : null}
       <div className="notice-actions">
@@ -165,10 +168,10 @@ function ConfirmTranscribe(props: { mayBeRunning: boolean; onClose: () => void; 
             props.onConfirm();
           }}
         >
-          Transcribe for {TRANSCRIPT_CREDITS} credits
+          {t('accounts.transcript.confirm.yes', { credits: TRANSCRIPT_CREDITS })}
         </button>
         <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-          Cancel
+          {t('accounts.transcript.confirm.cancel')}
         </button>
       </div>
     </dialog>

@@ -1,7 +1,17 @@
 import { IN_WORDS } from '@/lib/contract/issue-words';
-import { type GenerationChoice, generationChoiceSchema } from '@/lib/contract/generation-fields';
+import {
+  ASPECT_RATIOS,
+  type GenerationChoice,
+  generationChoiceSchema,
+  MAX_COLORS,
+  MAX_PRODUCT_IMAGES,
+  OUTPUT_LANGUAGES,
+} from '@/lib/contract/generation-fields';
+import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
+import { t } from '@/lib/i18n';
 import type { GenerateDraft } from './generate-store';
+import 'virtual:adscope-english/generate';
 
 const split = (value: string, pattern: RegExp) =>
   value
@@ -28,7 +38,67 @@ export function choiceFromDraft(
   if (parsed.success) return { choice: parsed.data };
   const issue = parsed.error.issues[0];
   const field = String(issue?.path[0] ?? 'prompt');
-  return { field, message: inFormWords(field, issue?.message ?? 'Check this field.') };
+  const english = inFormWords(field, issue?.message ?? 'Check this field.');
+  return { field, message: problemWords(candidate, issue?.path ?? ['prompt'], english) };
+}
+
+/** The longest web address the contract takes. */
+const MAX_URL = 2048;
+
+/**
+ * The first problem in the language shown: the contract's rules (lib/contract/generation-fields.ts)
+ * read from the value itself, in their order, each in a message of its own; a problem of no rule
+ * known here keeps the contract's words.
+ */
+function problemWords(
+  candidate: {
+    prompt: string;
+    brand_id: string;
+    size: number;
+    reference_image_url?: string;
+    logo_url?: string;
+    product_image_urls?: string[];
+  },
+  path: readonly PropertyKey[],
+  english: string,
+): string {
+  const long = (value: string | undefined) => (value?.length ?? 0) > MAX_URL;
+  switch (path[0]) {
+    case 'prompt':
+      return candidate.prompt.trim().length === 0
+        ? t('generate.problem.promptEmpty')
+        : t('generate.problem.promptLong', {
+            length: String(candidate.prompt.length),
+            max: String(LIMITS.promptMaxChars),
+          });
+    case 'brand_id':
+      return candidate.brand_id === '' ? t('generate.problem.brand') : english;
+    case 'size':
+      if (!Number.isFinite(candidate.size)) return t('generate.problem.sizeNumber');
+      if (!Number.isInteger(candidate.size)) return t('generate.problem.sizeWhole');
+      return t('generate.problem.sizeRange', { min: LIMITS.generationSize.min, max: LIMITS.generationSize.max });
+    case 'aspect_ratio':
+      return t('generate.problem.aspectRatio', { values: ASPECT_RATIOS.join(', ') });
+    case 'output_language':
+      return t('generate.problem.outputLanguage', { values: OUTPUT_LANGUAGES.join(', ') });
+    case 'reference_image_url':
+      return long(candidate.reference_image_url)
+        ? t('generate.problem.referenceLong', { max: MAX_URL })
+        : t('generate.problem.referenceUnsafe');
+    case 'logo_url':
+      return long(candidate.logo_url)
+        ? t('generate.problem.logoLong', { max: MAX_URL })
+        : t('generate.problem.logoUnsafe');
+    case 'product_image_urls':
+      if (path.length === 1) return t('generate.problem.productsMany', { max: MAX_PRODUCT_IMAGES });
+      return long(candidate.product_image_urls?.[Number(path[1])])
+        ? t('generate.problem.productLong', { max: MAX_URL })
+        : t('generate.problem.productUnsafe');
+    case 'colors':
+      return path.length === 1 ? t('generate.problem.colorsMany', { max: MAX_COLORS }) : t('generate.problem.color');
+    default:
+      return english;
+  }
 }
 
 /** What each body field is called on the form. */
@@ -52,5 +122,7 @@ export function inFormWords(field: string, message: string): string {
 
 /** Why a brand over the plan's limit cannot be used, and what to do. */
 export function lockedMessage(brand: OwnedBrand): string {
-  return `${brand.name ?? 'This brand'} is over your plan's brand limit: it stays readable, but images cannot be generated from it. Upgrade the plan or pick another brand.`;
+  return typeof brand.name === 'string'
+    ? t('generate.locked.named', { brand: brand.name })
+    : t('generate.locked.unnamed');
 }

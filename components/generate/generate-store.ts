@@ -6,6 +6,8 @@ import { ASPECT_RATIOS, type AspectRatio } from '@/lib/contract/generation-field
 import { safeHttpUrl } from '@/lib/url';
 import { onArrival } from '../navigation/navigation-store';
 import { persistValidated } from '../ui/persist';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/generate';
 
 export interface GenerateDraft {
   brandId: string;
@@ -59,12 +61,17 @@ interface GenerateState {
   restoreEarlier: () => void;
 }
 
-const AD_BRIEF_START = 'An ad for our brand in the spirit of this one:';
-
-/** The brief "Generate from this ad" starts with. */
+/** The brief "Generate from this ad" starts with, in the language shown. */
 export function briefFromAd(ad: Pick<LibraryAd, 'title' | 'body'>): string {
   const angle = [ad.title, ad.body].filter(Boolean).join(' ').slice(0, 400);
-  return `${AD_BRIEF_START} ${angle || 'same format and mood'}`;
+  return t('generate.fromAd.brief', { angle: angle || t('generate.fromAd.sameMood') });
+}
+
+/** Whether a brief is one "Generate from this ad" made (in the language shown), not one the user wrote. */
+function madeFromAd(brief: string): boolean {
+  const mark = '\u2063';
+  const [start = ''] = t('generate.fromAd.brief', { angle: mark }).split(mark);
+  return start.trim() !== '' && brief.startsWith(start.trim());
 }
 
 /** The brief being written, kept in the panel's localStorage so a closed panel loses nothing. */
@@ -87,7 +94,7 @@ export const useGenerateStore = create<GenerateState>()(
         set((state) => {
           const image = safeHttpUrl(ad.images[0]?.url) ?? safeHttpUrl(ad.videos[0]?.preview_image_url) ?? '';
           const earlier = state.draft.prompt.trim();
-          const written = earlier !== '' && !earlier.startsWith(AD_BRIEF_START);
+          const written = earlier !== '' && !madeFromAd(earlier);
           return {
             fromAd: ad.title ?? ad.brand_name ?? ad.id,
             earlierPrompt: written ? state.draft.prompt : state.earlierPrompt,

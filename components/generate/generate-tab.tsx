@@ -6,11 +6,14 @@ import { ASPECT_RATIOS, CREDITS_PER_IMAGE, generationCost, OUTPUT_LANGUAGES } fr
 import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import { QueryView } from '../ui/query-view';
-import { countOf, formatNumber, languageName } from '../ui/format';
+import { formatNumber } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { rich } from '../ui/rich';
 import { lockedMessage } from './draft';
 import type { GenerateDraft } from './generate-store';
 import { type GenerateForm, useGenerateForm } from './use-generate-form';
 import './generate.css';
+import 'virtual:adscope-english/generate';
 
 /** The brief form: brand, brief with a live count, options, the cost, and submit as a stored job. */
 export default function GenerateTab() {
@@ -19,15 +22,15 @@ export default function GenerateTab() {
   const { fromAd, earlierPrompt, restoreEarlier } = form;
   return (
     <section className="tab-section generate" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Generate ad images</h2>
+      <h2 id={`${id}-heading`}>{t('generate.title')}</h2>
       {fromAd ? (
         <p className="muted">
-          Starting from the ad “{fromAd}”: its image is the reference and the brief is new.
+          {t('generate.fromAd.note', { ad: fromAd })}
           {earlierPrompt !== null ? (
             <>
               {' '}
               <button type="button" className="btn-link" onClick={restoreEarlier}>
-                Restore your earlier brief
+                {t('generate.fromAd.restore')}
               </button>
             </>
           ) : null}
@@ -35,14 +38,14 @@ export default function GenerateTab() {
       ) : null}
       <QueryView
         query={form.brands}
-        loadingLabel="Loading your brands"
+        loadingLabel={t('generate.brands.loading')}
         rows={2}
-        errorTitle="Could not load your brands"
+        errorTitle={t('generate.brands.loadFailed')}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <div className="empty-state">
-            <h3>No owned brands yet</h3>
-            <p>Images are generated for one of your brand profiles. Create one in your workspace first.</p>
+            <h3>{t('generate.brands.empty')}</h3>
+            <p>{t('generate.brands.emptyBody')}</p>
           </div>
         }
       >
@@ -61,23 +64,23 @@ function BriefForm({ form, brands }: { form: GenerateForm; brands: readonly Owne
       <BriefField form={form} />
       <ImageOptions form={form} />
       <Field
-        label="Reference ad image URL (optional)"
+        label={t('generate.reference.label')}
         type="url"
         value={draft.referenceImageUrl}
-        hint="Without one, images are made from the brief alone."
+        hint={t('generate.reference.hint')}
         error={errorFor('reference_image_url')}
         onChange={(event) => update({ referenceImageUrl: event.target.value })}
       />
       <Field
-        label="Logo URL (optional)"
+        label={t('generate.logo.label')}
         type="url"
         value={draft.logoUrl}
-        hint="Overrides the brand's stored logo."
+        hint={t('generate.logo.hint')}
         error={errorFor('logo_url')}
         onChange={(event) => update({ logoUrl: event.target.value })}
       />
       <div className="field">
-        <label htmlFor={`${id}-products`}>Product image URLs (optional, one per line)</label>
+        <label htmlFor={`${id}-products`}>{t('generate.products.label')}</label>
         <textarea
           id={`${id}-products`}
           rows={2}
@@ -93,35 +96,39 @@ function BriefForm({ form, brands }: { form: GenerateForm; brands: readonly Owne
         ) : null}
       </div>
       <Field
-        label="Colors (optional)"
+        label={t('generate.colors.label')}
         type="text"
         value={draft.colors}
         placeholder="#1f6f4a, #f2c14e"
-        hint={`Hex codes; without them the brand's colors are used.${brand?.colors?.length ? ` Brand: ${brand.colors.join(', ')}.` : ''}`}
+        hint={
+          brand?.colors?.length
+            ? t('generate.colors.hintBrand', { colors: brand.colors.join(', ') })
+            : t('generate.colors.hint')
+        }
         error={errorFor('colors')}
         onChange={(event) => update({ colors: event.target.value })}
       />
       <p className="generate-cost" aria-live="polite">
-        Cost: {CREDITS_PER_IMAGE} credits × {countOf(size, 'image')} = <strong>{generationCost(size)} credits</strong>,
-        reserved when you submit; failed images are refunded.
+        {rich(
+          'generate.cost',
+          { total: <strong>{t('generate.cost.total', { credits: generationCost(size) })}</strong> },
+          { rate: CREDITS_PER_IMAGE, size },
+        )}
       </p>
       <div className="action-row">
         <button type="submit" className="btn btn-primary" disabled={submit.isPending || brand?.locked === true}>
-          {submit.isPending ? 'Submitting…' : 'Generate images'}
+          {submit.isPending ? t('generate.submitting') : t('generate.submit')}
         </button>
         <button type="button" className="btn" onClick={() => reset()}>
-          Clear
+          {t('generate.clear')}
         </button>
       </div>
       {submit.isSuccess ? (
         <p role="status" className="notice notice-success">
-          Started: {countOf(submit.data.choice.size ?? 1, 'image')} for {submit.data.brandName}. Follow it in the
-          Adscope toolbar popup; the badge counts running jobs.
+          {t('generate.started', { size: submit.data.choice.size ?? 1, brand: submit.data.brandName })}
         </p>
       ) : null}
-      {submit.isError ? (
-        <ErrorNotice title="Could not start the generation" error={ApiError.from(submit.error)} />
-      ) : null}
+      {submit.isError ? <ErrorNotice title={t('generate.submitFailed')} error={ApiError.from(submit.error)} /> : null}
     </form>
   );
 }
@@ -133,7 +140,7 @@ function BrandField({ form, brands }: { form: GenerateForm; brands: readonly Own
   const error = brand?.locked ? lockedMessage(brand) : errorFor('brand_id');
   return (
     <div className="field">
-      <label htmlFor={`${id}-brand`}>Brand</label>
+      <label htmlFor={`${id}-brand`}>{t('generate.brand.label')}</label>
       <select
         id={`${id}-brand`}
         value={draft.brandId}
@@ -144,11 +151,12 @@ function BrandField({ form, brands }: { form: GenerateForm; brands: readonly Own
           clearProblem();
         }}
       >
-        <option value="">Pick one of your brands</option>
+        <option value="">{t('generate.brand.pick')}</option>
         {brands.map((item) => (
           <option key={item.id} value={item.id}>
-            {item.name ?? 'Unnamed brand'}
-            {item.locked ? ' (locked: over the plan limit)' : ''}
+            {item.locked
+              ? t('generate.brand.locked', { name: item.name ?? t('generate.brand.unnamed') })
+              : (item.name ?? t('generate.brand.unnamed'))}
           </option>
         ))}
       </select>
@@ -167,7 +175,7 @@ function BriefField({ form }: { form: GenerateForm }) {
   const { draft, update, errorFor } = form;
   return (
     <div className="field">
-      <label htmlFor={`${id}-prompt`}>Brief</label>
+      <label htmlFor={`${id}-prompt`}>{t('generate.brief.label')}</label>
       <textarea
         id={`${id}-prompt`}
         rows={5}
@@ -180,8 +188,10 @@ function BriefField({ form }: { form: GenerateForm }) {
         id={`${id}-prompt-count`}
         className={`field-hint${draft.prompt.length > LIMITS.promptMaxChars ? ' is-error' : ''}`}
       >
-        {formatNumber(draft.prompt.length)} / {formatNumber(LIMITS.promptMaxChars)} characters. A direction, expanded
-        into one concept per image.
+        {t('generate.brief.count', {
+          length: formatNumber(draft.prompt.length),
+          max: formatNumber(LIMITS.promptMaxChars),
+        })}
       </span>
       {errorFor('prompt') ? (
         <span id={`${id}-prompt-error`} className="field-error">
@@ -199,7 +209,7 @@ function ImageOptions({ form }: { form: GenerateForm }) {
   return (
     <div className="generate-row">
       <Field
-        label="Images"
+        label={t('generate.size.label')}
         type="number"
         min={LIMITS.generationSize.min}
         max={LIMITS.generationSize.max}
@@ -208,7 +218,7 @@ function ImageOptions({ form }: { form: GenerateForm }) {
         onChange={(event) => update({ size: event.target.value === '' ? 0 : Number(event.target.value) })}
       />
       <div className="field">
-        <label htmlFor={`${id}-ratio`}>Aspect ratio</label>
+        <label htmlFor={`${id}-ratio`}>{t('generate.ratio.label')}</label>
         <select
           id={`${id}-ratio`}
           value={draft.aspectRatio}
@@ -222,7 +232,7 @@ function ImageOptions({ form }: { form: GenerateForm }) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-language`}>Output language</label>
+        <label htmlFor={`${id}-language`}>{t('generate.language.label')}</label>
         <select
           id={`${id}-language`}
           value={draft.language}
@@ -230,7 +240,7 @@ function ImageOptions({ form }: { form: GenerateForm }) {
         >
           {OUTPUT_LANGUAGES.map((code) => (
             <option key={code} value={code}>
-              {languageName(code)}
+              {t('generate.language.name', { code, fallback: code.toUpperCase() })}
             </option>
           ))}
         </select>

@@ -5,6 +5,8 @@ import { callBackground } from '@/lib/messaging/client';
 import { useOwnedBrands } from '../ui/use-owned-brands';
 import { choiceFromDraft, lockedMessage } from './draft';
 import { useGenerateStore } from './generate-store';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/generate';
 
 /**
  * The brief form's data: the draft as stored, the owned brands, the first problem by its field,
@@ -18,7 +20,7 @@ export function useGenerateForm() {
   const brand = brands.data?.items.find((candidate) => candidate.id === draft.brandId);
   const submit = useMutation({
     mutationFn: (choice: GenerationChoice) =>
-      callBackground('generation.submit', { choice, brandName: brand?.name ?? 'Your brand' }),
+      callBackground('generation.submit', { choice, brandName: brand?.name ?? t('generate.yourBrand') }),
   });
 
   function onSubmit(event: FormEvent) {

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { formatMegabytes, MAX_CREATIVE_BYTES, MAX_REPORT_CREATIVE_BYTES } from './media';
 import { type Ask, askFor } from './use-report-flow';
+import 'virtual:adscope-english/report';
 
 /** Ads listed at once in the picker; a filter reaches the others. */
 const PICK_SHOWN = 200;
@@ -38,41 +39,44 @@ export function AskStep({
   return (
     <>
       <fieldset className="report-scope">
-        <legend>Ads in the report</legend>
+        <legend>{t('report.ask.legend')}</legend>
         <label>
-          <input type="radio" name={`${id}-scope`} checked={!picking} onChange={() => setPicking(false)} /> All{' '}
-          {countOf(ask.ads.length, 'ad')}
+          <input type="radio" name={`${id}-scope`} checked={!picking} onChange={() => setPicking(false)} />{' '}
+          {t('report.ask.all', { count: ask.ads.length })}
         </label>
         <label>
-          <input type="radio" name={`${id}-scope`} checked={picking} onChange={() => setPicking(true)} /> Only the ads I
-          pick
+          <input type="radio" name={`${id}-scope`} checked={picking} onChange={() => setPicking(true)} />{' '}
+          {t('report.ask.picked')}
         </label>
       </fieldset>
       {picking ? <AdPicker ads={ask.ads} picked={picked} onChange={setPicked} /> : null}
       <p role="status" className={none ? 'field-hint is-error' : 'field-hint'}>
         {none
-          ? 'No ad picked: pick at least one, or choose all.'
-          : `${countOf(chosen.ads.length, 'ad')} with ${countOf(new Set(chosen.urls).size, 'creative')}${
-              chosen.origins.length > 0 ? ` on ${countOf(chosen.origins.length, 'site')}` : ''
-            }.`}
+          ? t('report.ask.none')
+          : chosen.origins.length > 0
+            ? t('report.ask.chosenOnSites', {
+                count: chosen.ads.length,
+                creatives: new Set(chosen.urls).size,
+                sites: chosen.origins.length,
+              })
+            : t('report.ask.chosen', { count: chosen.ads.length, creatives: new Set(chosen.urls).size })}
       </p>
       {chosen.origins.length > 0 ? (
         <>
-          <p className="muted">
-            To put the creatives inside the file, Adscope fetches each one once. Your browser asks for access to these
-            sites; it is given back when the report is built:
-          </p>
+          <p className="muted">{t('report.ask.access')}</p>
           <ul className="report-origins">
             {chosen.origins.map((origin) => (
               <li key={origin}>{origin.replace(/\/\*$/, '')}</li>
             ))}
           </ul>
           <p className="muted" id={`${id}-cap`}>
-            Each creative is embedded up to {formatMegabytes(MAX_CREATIVE_BYTES)}, and all of them together up to{' '}
-            {formatMegabytes(MAX_REPORT_CREATIVE_BYTES)}; past that they are left out, with their links.
+            {t('report.ask.cap', {
+              one: formatMegabytes(MAX_CREATIVE_BYTES),
+              all: formatMegabytes(MAX_REPORT_CREATIVE_BYTES),
+            })}
             {/* At a megabyte each, a large creative's size, this many would pass it. */}
             {new Set(chosen.urls).size * 1_048_576 > MAX_REPORT_CREATIVE_BYTES
-              ? ` ${countOf(new Set(chosen.urls).size, 'creative')} may pass it: pick fewer ads to keep every one.`
+              ? ` ${t('report.ask.capOver', { count: new Set(chosen.urls).size })}`
               : ''}
           </p>
         </>
@@ -80,14 +84,14 @@ export function AskStep({
       <div className="action-row">
         {hasMedia ? (
           <button type="button" className="btn btn-primary" disabled={none} onClick={() => onEmbed(chosen)}>
-            Embed creatives
+            {t('report.ask.embed')}
           </button>
         ) : null}
         <button type="button" className="btn" disabled={none} onClick={() => onBuild(chosen.ads)}>
-          {hasMedia ? 'Without creatives' : 'Build report'}
+          {hasMedia ? t('report.ask.without') : t('report.ask.build')}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+          {t('report.cancel')}
         </button>
       </div>
     </>
@@ -122,7 +126,7 @@ function AdPicker({
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-filter`}>Find an ad by title or brand</label>
+        <label htmlFor={`${id}-filter`}>{t('report.pick.find')}</label>
         <input id={`${id}-filter`} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       <div className="action-row">
@@ -136,14 +140,14 @@ function AdPicker({
             )
           }
         >
-          Pick all shown
+          {t('report.pick.allShown')}
         </button>
         <button type="button" className="btn" onClick={() => onChange(new Set())}>
-          Pick none
+          {t('report.pick.none')}
         </button>
       </div>
       <fieldset className="choice-list report-picks">
-        <legend className="visually-hidden">Ads to put in the report</legend>
+        <legend className="visually-hidden">{t('report.pick.legend')}</legend>
         {shown.map((ad) => (
           <label key={ad.id} className="choice">
             <input
@@ -152,13 +156,13 @@ function AdPicker({
               onChange={(event) => setMany([ad.id], event.target.checked)}
             />
             <span>
-              {ad.title ?? 'Untitled ad'}
-              <span className="muted"> · {ad.brand_name ?? 'brand not given'}</span>
+              {ad.title ?? t('report.ad.untitled')}
+              <span className="muted"> · {ad.brand_name ?? t('report.pick.noBrand')}</span>
             </span>
           </label>
         ))}
         {matching.length > shown.length ? (
-          <p className="muted">{matching.length - shown.length} more match: type in the filter to reach them.</p>
+          <p className="muted">{t('report.pick.more', { count: matching.length - shown.length })}</p>
         ) : null}
       </fieldset>
     </>

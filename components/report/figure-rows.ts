@@ -1,10 +1,26 @@
 import type { ConceptSummary } from '@/lib/concepts';
 import { csvCell } from '../ui/download';
-import { countOf, formatDay, formatLabel, formats, languageName, formatNumber } from '../ui/format';
-import { type BrandFigures, shares } from './figures';
+import { t } from '@/lib/i18n';
+import { ctaLabel, formatDay, formats, formatNumber } from '../ui/format';
+import { type BrandFigures, CADENCE_WEEKS, shares } from './figures';
+import 'virtual:adscope-english/report';
 
 export { NOT_GIVEN } from '../ui/format';
-import { NOT_GIVEN } from '../ui/format';
+
+/** A language's name in the language shown ("German"); an unknown code in capitals. */
+export function languageWords(code: string | null | undefined): string | null {
+  return code ? t('report.language.name', { code, fallback: code.toUpperCase() }) : null;
+}
+
+/** An ad format's name in the language shown ("Video"); an unknown one in words of its own. */
+export function formatWords(format: string | null | undefined): string | null {
+  return format ? t('report.format.name', { format, fallback: ctaLabel(format) ?? format }) : null;
+}
+
+/** A figure the service did not give, in the language shown ("not given"). */
+export function notGiven(): string {
+  return t('report.notGiven');
+}
 
 export interface CompareRow {
   label: string;
@@ -13,24 +29,29 @@ export interface CompareRow {
 
 function mixText(mix: Record<string, number> | null, label: (key: string) => string): string {
   const parts = shares(mix);
-  if (parts.length === 0) return NOT_GIVEN;
+  if (parts.length === 0) return notGiven();
   return parts.map(([key, share]) => `${label(key)} ${formats.percent(share * 100, 0)}`).join(', ');
 }
 
-const count = (value: number | null) => (value === null ? NOT_GIVEN : formatNumber(value));
+const count = (value: number | null) => (value === null ? notGiven() : formatNumber(value));
 
 /** One idea in words: "‘Name’: 4 of 6 versions live, newest 20 Nov 2026, running 45 days". */
 export function conceptText(concept: ConceptSummary): string {
-  const versions = countOf(concept.versions.length, 'version');
+  const versions = concept.versions.length;
   const live =
-    concept.live === null ? `${versions} (live ${NOT_GIVEN})` : `${formatNumber(concept.live)} of ${versions} live`;
+    concept.live === null
+      ? t('report.concept.liveUnknown', { versions })
+      : t('report.concept.live', { live: formatNumber(concept.live), versions });
   const newest = formatDay(concept.newest);
-  const parts = [
+  return t('report.concept.text', {
+    name: concept.name,
     live,
-    newest ? `newest ${newest}` : `newest launch ${NOT_GIVEN}`,
-    concept.ranDays === null ? `run ${NOT_GIVEN}` : `running ${countOf(concept.ranDays, 'day')}`,
-  ];
-  return `‘${concept.name}’: ${parts.join(', ')}`;
+    newest: newest ? t('report.concept.newest', { day: newest }) : t('report.concept.newestUnknown'),
+    run:
+      concept.ranDays === null
+        ? t('report.concept.runUnknown')
+        : t('report.concept.running', { days: concept.ranDays }),
+  });
 }
 
 /** The comparison's figures as rows of text, one value per brand: the panel's table, the CSV and the report. */
@@ -40,39 +61,52 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
     values: figures.map(value),
   });
   return [
-    row('Ads in the library', (brand) => count(brand.adCount)),
-    row('Running now', (brand) => count(brand.activeCount)),
-    row('Formats', (brand) => mixText(brand.formats, (key) => formatLabel(key) ?? key)),
-    row('Languages', (brand) => mixText(brand.languages, (key) => languageName(key) ?? key)),
-    row('Newest launch', (brand) => formatDay(brand.newestLaunch) ?? NOT_GIVEN),
-    row('Longest-running ad', (brand) =>
-      brand.longest ? `${brand.longest.ad.title ?? 'Untitled ad'} (${countOf(brand.longest.days, 'day')})` : NOT_GIVEN,
+    row(t('report.compare.adCount'), (brand) => count(brand.adCount)),
+    row(t('report.compare.running'), (brand) => count(brand.activeCount)),
+    row(t('report.compare.formats'), (brand) => mixText(brand.formats, (key) => formatWords(key) ?? key)),
+    row(t('report.compare.languages'), (brand) => mixText(brand.languages, (key) => languageWords(key) ?? key)),
+    row(t('report.compare.newest'), (brand) => formatDay(brand.newestLaunch) ?? notGiven()),
+    row(t('report.compare.longest'), (brand) =>
+      brand.longest
+        ? t('report.compare.longestAd', {
+            title: brand.longest.ad.title ?? t('report.ad.untitled'),
+            days: brand.longest.days,
+          })
+        : notGiven(),
     ),
-    row('Idea in most live versions', (brand) => {
+    row(t('report.compare.topIdea'), (brand) => {
       const [top] = brand.concepts;
-      return top ? conceptText(top) : 'none in more than one version among the ads read';
+      return top ? conceptText(top) : t('report.compare.noIdea');
     }),
-    row('Launches in the last 13 weeks', (brand) => {
-      const total = brand.cadence.weeks.reduce((sum, week) => sum + week.count, 0);
-      return `${formatNumber(total)}${brand.cadence.complete ? '' : ' or more (older weeks not all read)'}`;
+    row(t('report.compare.launches', { weeks: CADENCE_WEEKS }), (brand) => {
+      const total = formatNumber(brand.cadence.weeks.reduce((sum, week) => sum + week.count, 0));
+      return brand.cadence.complete ? total : t('report.compare.launchesOrMore', { total });
     }),
   ];
 }
 
-/** The comparison as CSV: a row per figure, a column per brand, then a row per week of the chart. */
+/**
+ * The comparison as CSV: a row per figure, a column per brand, then a row per week of the chart.
+ * Its words are in the language shown; the weeks' days stay ISO 8601 and their counts plain digits.
+ */
 export function compareToCsv(figures: readonly BrandFigures[]): string {
-  const lines = [['figure', ...figures.map((brand) => brand.brand.name)]];
+  const lines = [[t('report.csv.figure'), ...figures.map((brand) => brand.brand.name)]];
   for (const row of compareRows(figures)) lines.push([row.label, ...row.values]);
   const weeks = figures[0]?.cadence.weeks ?? [];
   weeks.forEach((week, index) => {
     lines.push([
-      `launched ${week.start} to ${week.end}`,
+      t('report.csv.week', { start: week.start, end: week.end }),
       ...figures.map((brand) => String(brand.cadence.weeks[index]?.count ?? '')),
     ]);
   });
   return `${lines.map((line) => line.map((cell) => csvCell(cell)).join(',')).join('\r\n')}\r\n`;
 }
 
-/** The coverage caveats, stated once. */
+/** The coverage caveats, stated once, in the language shown. */
+export function coverageNote(): string {
+  return t('report.compare.coverage');
+}
+
+/** The coverage caveats in English: `coverageNote()` says them in the language shown. */
 export const COVERAGE_NOTE =
   'Counts come from the service’s tracked coverage: a brand with few or no ads here may still run ads the service has not indexed. Launch dates are not discovery dates, so a late-indexed ad can appear in an older week. Formats and languages are the service’s own mix for each brand.';

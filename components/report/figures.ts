@@ -2,7 +2,9 @@ import type { ConceptSummary } from '@/lib/concepts';
 import { dayOf } from '@/lib/contract/ad-dates';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { shiftUtcDay } from '@/lib/contract/window';
-import { countOf, daysRunning } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { daysRunning } from '../ui/format';
+import 'virtual:adscope-english/report';
 
 /** Brands compared at once. */
 export const COMPARE_MIN = 2;
@@ -130,5 +132,5 @@ export function chartBars(
 export function cadenceSummary(brand: string, cadence: Cadence): string {
   const total = cadence.weeks.reduce((sum, week) => sum + week.count, 0);
   const counts = cadence.weeks.map((week) => week.count).join(', ');
-  return `${brand}: ${countOf(total, 'ad')} launched in ${countOf(cadence.weeks.length, 'week')}; per week, oldest first: ${counts}`;
+  return t('report.cadence.summary', { brand, total, weeks: cadence.weeks.length, counts });
 }

@@ -1,6 +1,8 @@
 import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/report';
 
 /**
  * The connection's base URL, for `mayFetchMedia` (a creative on a private address is fetched
@@ -67,15 +69,15 @@ async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: n
   if (got.ok) return { kind: 'embedded', mime: got.mime, base64: toBase64(got.bytes), bytes: got.bytes.length };
   const { failure } = got;
   if (failure.kind === 'too-large')
-    return { kind: 'missing', reason: `Larger than ${formatMegabytes(maxBytes)}, so left out.` };
-  if (failure.kind === 'not-image') return { kind: 'missing', reason: 'Not an image.' };
+    return { kind: 'missing', reason: t('report.media.tooLarge', { size: formatMegabytes(maxBytes) }) };
+  if (failure.kind === 'not-image') return { kind: 'missing', reason: t('report.media.notImage') };
   const kept = await options.kept?.(url).catch(() => null);
   if (kept && kept.bytes.length <= maxBytes)
     return { kind: 'embedded', mime: kept.mime, base64: toBase64(kept.bytes), bytes: kept.bytes.length };
   if (failure.kind === 'private')
-    return { kind: 'missing', reason: 'Not fetched: on a private or local address.', failed: failureWords(failure) };
-  const words = failure.kind === 'network' ? 'network error or no access' : failureWords(failure);
-  return { kind: 'missing', reason: `Could not be fetched (${words}).`, failed: failureWords(failure) };
+    return { kind: 'missing', reason: t('report.media.private'), failed: failureWords(failure) };
+  const words = failure.kind === 'network' ? t('report.media.network') : failureWords(failure);
+  return { kind: 'missing', reason: t('report.media.failed', { why: words }), failed: failureWords(failure) };
 }
 
 /**
@@ -91,7 +93,7 @@ export async function fetchCreatives(
   const maxTotal = options.maxTotalBytes ?? MAX_REPORT_CREATIVE_BYTES;
   const full: Creative = {
     kind: 'missing',
-    reason: `Left out: the report's creatives reached ${formatMegabytes(maxTotal)} in all. Pick fewer ads to include it.`,
+    reason: t('report.media.full', { size: formatMegabytes(maxTotal) }),
   };
   const unique = [...new Set(urls)];
   const results: Creative[] = [];
@@ -109,7 +111,7 @@ export async function fetchCreatives(
         ? reached
           ? full
           : await fetchOne(safe, options, maxBytes)
-        : { kind: 'missing', reason: 'Not a web address.' };
+        : { kind: 'missing', reason: t('report.media.notWeb') };
       if (result.kind === 'embedded') {
         // Counted as it lands: never past the total, whatever order the parallel fetches end in.
         if (total + result.bytes > maxTotal) {
@@ -129,7 +131,7 @@ export async function fetchCreatives(
 }
 
 export function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / 1_048_576)} MB`;
+  return t('report.media.megabytes', { count: Math.round(bytes / 1_048_576) });
 }
 
 /** The `origins` pattern of each media host, to ask the browser for access to exactly those. */

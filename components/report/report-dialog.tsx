@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
-import { failureSummary } from '@/lib/media';
-import { countOf, formatNumber, formats } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { formatNumber, formats } from '../ui/format';
+import { rich } from '../ui/rich';
 import { useModal } from '../ui/use-modal';
 import { AskStep } from './ask-step';
 import { type ReadyReport, type ReportSource, useReportFlow } from './use-report-flow';
 import './report.css';
+import 'virtual:adscope-english/report';
 
 export type { ReportSource } from './use-report-flow';
 
@@ -13,7 +15,7 @@ export function ReportDialog({ source, onClose }: { source: ReportSource | null;
   const ref = useModal(source !== null);
   const [attempt, setAttempt] = useState(0);
   return (
-    <dialog ref={ref} className="dialog report-dialog" aria-label="Export report" onClose={onClose}>
+    <dialog ref={ref} className="dialog report-dialog" aria-label={t('report.dialog.label')} onClose={onClose}>
       {source ? (
         <ReportFlow key={attempt} source={source} onDone={onClose} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
@@ -31,16 +33,16 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
   };
   return (
     <div className="import-form report-flow">
-      <h2 id={`${id}-title`}>Export report: {source.title}</h2>
+      <h2 id={`${id}-title`}>{t('report.dialog.title', { title: source.title })}</h2>
       {phase.step === 'ads' ? (
         <ProgressStep
-          label="Reading the ads"
+          label={t('report.progress.reading')}
           max={source.expected}
           value={phase.count}
           text={
             source.expected !== null
-              ? `${phase.count} of ${countOf(source.expected, 'ad')} read…`
-              : `${countOf(phase.count, 'ad')} read…`
+              ? t('report.progress.readOf', { count: phase.count, total: source.expected })
+              : t('report.progress.read', { count: phase.count })
           }
           onCancel={cancel}
         />
@@ -48,10 +50,10 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
         <AskStep ask={phase} onEmbed={flow.embed} onBuild={flow.buildWithout} onCancel={cancel} />
       ) : phase.step === 'media' ? (
         <ProgressStep
-          label="Fetching creatives"
+          label={t('report.progress.fetching')}
           max={phase.total}
           value={phase.done}
-          text={`${phase.done} of ${countOf(phase.total, 'creative')} fetched…`}
+          text={t('report.progress.fetched', { done: phase.done, total: phase.total })}
           onCancel={cancel}
         />
       ) : phase.step === 'ready' ? (
@@ -59,14 +61,14 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
       ) : (
         <>
           <p role="alert" className="notice notice-error">
-            Report not built: {phase.message} Nothing was saved.
+            {t('report.failed', { message: phase.message })}
           </p>
           <div className="action-row">
             <button type="button" className="btn btn-primary" onClick={onRetry}>
-              Try again
+              {t('report.tryAgain')}
             </button>
             <button type="button" className="btn" onClick={onDone}>
-              Close
+              {t('report.close')}
             </button>
           </div>
         </>
@@ -91,7 +93,7 @@ function ProgressStep(props: { label: string; max: number | null; value: number;
       </p>
       <div className="action-row">
         <button type="button" className="btn" onClick={props.onCancel}>
-          Cancel
+          {t('report.cancel')}
         </button>
       </div>
     </>
@@ -102,25 +104,37 @@ function ProgressStep(props: { label: string; max: number | null; value: number;
 function ReadyStep({ ready, onSave, onClose }: { ready: ReadyReport; onSave: () => void; onClose: () => void }) {
   return (
     <>
-      <p role="status">
-        {ready.saved
-          ? `Saved as ${ready.saved}.`
-          : `Report ready: ${countOf(ready.ads, 'ad')}, ${countOf(ready.embedded, 'creative')} embedded${
-              ready.missing > 0 ? `, ${formatNumber(ready.missing)} shown as placeholders with their links` : ''
-            }.${ready.failures.length > 0 ? ` ${failureSummary(ready.failures, countOf)}.` : ''}`}
-      </p>
-      <p>
-        File size: <strong>{formats.fileSize(ready.bytes)}</strong>. It opens offline in any browser, runs no script and
-        prints one ad per block.
-      </p>
+      <p role="status">{ready.saved ? t('report.ready.saved', { name: ready.saved }) : readyWords(ready)}</p>
+      <p>{rich('report.ready.size', { size: <strong>{formats.fileSize(ready.bytes)}</strong> })}</p>
       <div className="action-row">
         <button type="button" className="btn btn-primary" onClick={onSave}>
-          {ready.saved ? 'Save again' : 'Save report'}
+          {ready.saved ? t('report.ready.saveAgain') : t('report.ready.save')}
         </button>
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t('report.close')}
         </button>
       </div>
     </>
   );
+}
+
+/** What the built file holds: its ads, the creatives embedded, those shown as placeholders, and why fetches failed. */
+function readyWords(ready: ReadyReport): string {
+  const held =
+    ready.missing > 0
+      ? t('report.ready.summaryMissing', {
+          ads: ready.ads,
+          creatives: ready.embedded,
+          missing: formatNumber(ready.missing),
+        })
+      : t('report.ready.summary', { ads: ready.ads, creatives: ready.embedded });
+  if (ready.failures.length === 0) return held;
+  // Each reason once, with how many creatives it stopped, the most frequent first.
+  const counts = new Map<string, number>();
+  for (const reason of ready.failures) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const list = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => `${count} ${reason}`)
+    .join(', ');
+  return `${held} ${t('report.ready.failures', { count: ready.failures.length, list })}`;
 }

@@ -2,9 +2,11 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { type HtmlValue, type SafeHtml, html, imageDataUri, marker, styleElement, toDocument } from './html';
 import type { Creative } from './media';
-import { type BrandFigures, CHART, cadenceSummary, chartBars } from './figures';
-import { COVERAGE_NOTE, compareRows, NOT_GIVEN } from './figure-rows';
-import { countOf, ctaLabel, daysRunning, formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
+import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from './figures';
+import { compareRows, coverageNote, formatWords, languageWords, notGiven } from './figure-rows';
+import { ctaLabel, daysRunning, formatDay, formatNumber } from '../ui/format';
+import { shownLanguage, t, type MessageId, type MessageValues } from '@/lib/i18n';
+import 'virtual:adscope-english/report';
 
 /** Creatives embedded per ad at most (a long carousel keeps its first ones). */
 export const MAX_CREATIVES_PER_AD = 10;
@@ -23,11 +25,12 @@ export function creativesOf(ad: LibraryAd): { refs: CreativeRef[]; leftOut: numb
   const all: CreativeRef[] = [];
   const videosOnly: CreativeRef[] = [];
   ad.images.forEach((image, index) => {
-    if (image.url) all.push({ url: image.url, label: `Image ${index + 1}` });
+    if (image.url) all.push({ url: image.url, label: t('report.creative.image', { number: index + 1 }) });
   });
   ad.videos.forEach((video, index) => {
-    if (video.preview_image_url) all.push({ url: video.preview_image_url, label: `Video ${index + 1} poster` });
-    else if (video.url) videosOnly.push({ url: video.url, label: `Video ${index + 1}` });
+    if (video.preview_image_url)
+      all.push({ url: video.preview_image_url, label: t('report.creative.poster', { number: index + 1 }) });
+    else if (video.url) videosOnly.push({ url: video.url, label: t('report.creative.video', { number: index + 1 }) });
   });
   return {
     refs: all.slice(0, MAX_CREATIVES_PER_AD),
@@ -88,39 +91,67 @@ export async function reportPolicy(): Promise<string> {
 
 function link(url: unknown, text: HtmlValue): SafeHtml {
   const href = safeHttpUrl(url);
-  return href ? html`<a href="${href}" rel="noopener noreferrer">${text}</a>` : html`${NOT_GIVEN}`;
+  return href ? html`<a href="${href}" rel="noopener noreferrer">${text}</a>` : html`${notGiven()}`;
+}
+
+const MARK = '\u2063';
+
+/**
+ * A message with markup in it (a link): each element goes in through its placeholder, so the
+ * language orders it as it orders words; the message's own text is escaped like any other.
+ */
+function htmlMessage(id: MessageId, values: MessageValues, elements: Record<string, SafeHtml>): SafeHtml {
+  const names = Object.keys(elements);
+  const marked = Object.fromEntries(names.map((name, index) => [name, `${MARK}${index}${MARK}`]));
+  const parts = t(id, { ...values, ...marked }).split(new RegExp(`${MARK}(\\d+)${MARK}`));
+  return html`${parts.map((part, index) => (index % 2 === 0 ? part : elements[names[Number(part)] ?? '']))}`;
 }
 
 function creativeBlock(ad: LibraryAd, creatives: ReadonlyMap<string, Creative>): SafeHtml {
   const { refs, leftOut, videosOnly } = creativesOf(ad);
-  const name = ad.title ?? ad.brand_name ?? 'this ad';
+  const name = ad.title ?? ad.brand_name ?? t('report.creative.thisAd');
   if (refs.length === 0 && videosOnly.length === 0)
-    return html`<div class="creatives"><p class="missing">No creative given for this ad.</p></div>`;
+    return html`<div class="creatives"><p class="missing">${t('report.creative.none')}</p></div>`;
   return html`<div class="creatives">
     ${refs.map((ref) => {
       const creative = creatives.get(ref.url);
       if (creative?.kind === 'embedded') {
-        return html`<img src="${imageDataUri(creative.mime, creative.base64)}" alt="${ref.label} of ${name}" />`;
+        return html`<img
+          src="${imageDataUri(creative.mime, creative.base64)}"
+          alt="${t('report.creative.alt', { label: ref.label, name })}"
+        />`;
       }
-      const reason = creative ? creative.reason : 'Not embedded: the report was built without creatives.';
-      return html`<p class="missing" role="img" aria-label="${ref.label} of ${name}, not embedded">
-        ${ref.label}: ${reason} ${link(ref.url, 'Open the original')}
+      const reason = creative ? creative.reason : t('report.creative.notFetched');
+      return html`<p
+        class="missing"
+        role="img"
+        aria-label="${t('report.creative.missingLabel', { label: ref.label, name })}"
+      >
+        ${htmlMessage(
+          'report.creative.missing',
+          { label: ref.label, reason },
+          { link: link(ref.url, t('report.creative.openOriginal')) },
+        )}
       </p>`;
     })}
     ${videosOnly.map(
       // Words and a link, not role="img": the link stays reachable.
       (ref) =>
         html`<p class="missing">
-          ${ref.label} of ${name}: No preview (the service gave no picture for it). ${link(ref.url, 'Open the video')}
+          ${htmlMessage(
+            'report.creative.noPreview',
+            { label: ref.label, name },
+            { link: link(ref.url, t('report.creative.openVideo')) },
+          )}
         </p>`,
     )}
-    ${leftOut > 0 ? html`<p class="muted">${countOf(leftOut, 'more creative')} not embedded.</p>` : null}
+    ${leftOut > 0 ? html`<p class="muted">${t('report.creative.leftOut', { count: leftOut })}</p>` : null}
   </div>`;
 }
 
 function field(label: string, value: HtmlValue): SafeHtml {
   return html`<dt>${label}</dt>
-    <dd>${value === null || value === undefined || value === '' ? NOT_GIVEN : value}</dd>`;
+    <dd>${value === null || value === undefined || value === '' ? notGiven() : value}</dd>`;
 }
 
 function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
@@ -128,15 +159,25 @@ function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
   const saved = ad.saved_details;
   return html`<li class="ad">
     ${creativeBlock(ad, input.creatives)}
-    <h2>${ad.title ?? 'Untitled ad'}</h2>
-    <p class="muted">${ad.brand_name ?? 'Brand not given'}</p>
+    <h2>${ad.title ?? t('report.ad.untitled')}</h2>
+    <p class="muted">${ad.brand_name ?? t('report.ad.noBrand')}</p>
     ${ad.body ? html`<p class="body">${ad.body}</p>` : null}
     <dl>
-      ${field('Call to action', ctaLabel(ad.cta_type))} ${field('Format', formatLabel(ad.display_format))}
-      ${field('Language', languageName(ad.language))} ${field('Launched', formatDay(ad.start_date))}
-      ${field('Days running', running === null ? null : `${formatNumber(running)}${ad.is_active ? ' (still running)' : ''}`)}
-      ${saved ? field('Saved', formatDay(saved.saved_at)) : null} ${saved ? field('Tags', saved.tags.join(', ')) : null}
-      ${field('Landing page', ad.link_url ? link(ad.link_url, ad.link_url) : null)}
+      ${field(t('report.ad.callToAction'), ctaLabel(ad.cta_type))}
+      ${field(t('report.ad.format'), formatWords(ad.display_format))}
+      ${field(t('report.ad.language'), languageWords(ad.language))}
+      ${field(t('report.ad.launched'), formatDay(ad.start_date))}
+      ${field(
+        t('report.ad.daysRunning'),
+        running === null
+          ? null
+          : ad.is_active
+            ? t('report.ad.stillRunning', { days: formatNumber(running) })
+            : formatNumber(running),
+      )}
+      ${saved ? field(t('report.ad.saved'), formatDay(saved.saved_at)) : null}
+      ${saved ? field(t('report.ad.tags'), saved.tags.join(', ')) : null}
+      ${field(t('report.ad.landingPage'), ad.link_url ? link(ad.link_url, ad.link_url) : null)}
     </dl>
   </li>`;
 }
@@ -161,7 +202,11 @@ function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
           width="${bar.width.toFixed(1)}"
           height="${bar.height.toFixed(1)}"
           ><title>
-            ${formatDay(bar.week.start)} to ${formatDay(bar.week.end)}: ${countOf(bar.week.count, 'ad')}
+            ${t('report.chart.week', {
+              start: formatDay(bar.week.start) ?? bar.week.start,
+              end: formatDay(bar.week.end) ?? bar.week.end,
+              count: bar.week.count,
+            })}
           </title></rect
         >`,
     )}
@@ -173,11 +218,11 @@ function compareSection(figures: readonly BrandFigures[]): SafeHtml {
   const scaleMax = Math.max(0, ...figures.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
   const names = figures.map((brand) => brand.brand.name);
   return html`<section aria-labelledby="compare-heading">
-    <h2 id="compare-heading">Brands side by side</h2>
+    <h2 id="compare-heading">${t('report.compare.title')}</h2>
     <table>
       <thead>
         <tr>
-          <th scope="col">Figure</th>
+          <th scope="col">${t('report.compare.figure')}</th>
           ${names.map((name) => html`<th scope="col">${name}</th>`)}
         </tr>
       </thead>
@@ -190,12 +235,12 @@ function compareSection(figures: readonly BrandFigures[]): SafeHtml {
             </tr>`,
         )}
         <tr>
-          <th scope="row">Launches per week, last 13 weeks</th>
+          <th scope="row">${t('report.compare.perWeek', { weeks: CADENCE_WEEKS })}</th>
           ${figures.map((brand, index) => html`<td data-brand="${names[index]}">${chartSvg(brand, scaleMax)}</td>`)}
         </tr>
       </tbody>
     </table>
-    <p class="muted">${COVERAGE_NOTE}</p>
+    <p class="muted">${coverageNote()}</p>
   </section>`;
 }
 
@@ -210,28 +255,33 @@ const ADS_MARK = marker('adscope-report-ads');
 export async function renderReport(input: ReportInput): Promise<Blob> {
   const policy = await reportPolicy();
   const compare = input.compare && input.compare.length > 0 ? input.compare : null;
-  const page = html`<html lang="en">
+  const meta = t('report.document.meta', {
+    kind: input.kind,
+    day: formatDay(input.today) ?? input.today,
+    count: input.ads.length,
+  });
+  const page = html`<html lang="${shownLanguage()}">
     <head>
       <meta charset="utf-8" />
       <meta http-equiv="Content-Security-Policy" content="${policy}" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="referrer" content="no-referrer" />
-      <title>${input.title} · Adscope report</title>
+      <title>${t('report.document.title', { title: input.title })}</title>
       ${styleElement(STYLE)}
     </head>
     <body>
       <header>
         <h1>${input.title}</h1>
-        <p class="muted">${input.kind} · made ${formatDay(input.today)} · ${countOf(input.ads.length, 'ad')}</p>
+        <p class="muted">${meta}</p>
       </header>
       ${compare ? compareSection(compare) : null}
       <main>
         ${
           input.ads.length > 0
-            ? html`<ul class="ads" aria-label="Ads">
+            ? html`<ul class="ads" aria-label="${t('report.document.ads')}">
                 ${ADS_MARK}
               </ul>`
-            : html`<p>No ads.</p>`
+            : html`<p>${t('report.document.noAds')}</p>`
         }
       </main>
     </body>

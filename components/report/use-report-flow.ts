@@ -7,10 +7,11 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { CHANGED_WORDS, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
 import { downloadFile } from '../ui/download';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import type { BrandFigures } from './figures';
 import { type Creative, fetchCreatives, mediaOrigins, serviceBaseUrl } from './media';
 import { creativesOf, renderReport } from './report-html';
+import 'virtual:adscope-english/report';
 
 export interface ReportSource {
   title: string;
@@ -175,7 +176,7 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
         if (!signal.aborted)
           setPhase({
             step: 'failed',
-            message: `You did not allow access to ${countOf(added.length || ask.origins.length, 'site')}; nothing was fetched from them. Try again and allow it, or build the report without creatives.`,
+            message: t('report.flow.refused', { sites: added.length || ask.origins.length }),
           });
         return;
       }

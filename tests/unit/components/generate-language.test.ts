@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { choiceFromDraft } from '../../../components/generate/draft';
+import { briefFromAd, EMPTY_DRAFT } from '../../../components/generate/generate-store';
+import { showLanguage } from '../../../lib/i18n';
+import { forgetCatalogues } from '../../../lib/i18n/runtime';
+import { compiledLanguage } from '../../../scripts/i18n/catalogues';
+
+/** The brief form's problems and its brief from an ad, in the language shown; English as it always read. */
+beforeEach(() => {
+  forgetCatalogues();
+});
+afterEach(() => {
+  showLanguage('en');
+});
+
+describe('the brief form in the language shown', () => {
+  const draft = { ...EMPTY_DRAFT, brandId: 'b', prompt: 'A brief' };
+
+  it('says each rule of the request in English as before', () => {
+    expect(choiceFromDraft({ ...draft, prompt: '  ' })).toEqual({
+      field: 'prompt',
+      message: 'The brief cannot be empty: describe the ad you want.',
+    });
+    expect(choiceFromDraft({ ...draft, prompt: 'x'.repeat(10_001) })).toEqual({
+      field: 'prompt',
+      message: 'The brief is 10001 characters; the limit is 10000.',
+    });
+    expect(choiceFromDraft({ ...draft, brandId: '' })).toEqual({
+      field: 'brand_id',
+      message: 'Pick one of your brands.',
+    });
+    expect(choiceFromDraft({ ...draft, size: 2.5 })).toEqual({
+      field: 'size',
+      message: 'Images must be a whole number.',
+    });
+    expect(choiceFromDraft({ ...draft, logoUrl: 'ftp://example.com/logo.png' })).toEqual({
+      field: 'logo_url',
+      message: 'The logo URL must be an http(s) address without credentials.',
+    });
+    expect(choiceFromDraft({ ...draft, colors: '#12345' })).toEqual({
+      field: 'colors',
+      message: 'Each color must be a hex code such as #1f6f4a.',
+    });
+    expect(choiceFromDraft({ ...draft, productImages: 'not a link' })).toEqual({
+      field: 'product_image_urls',
+      message: 'Each product image must be an http(s) address without credentials.',
+    });
+  });
+
+  it('says them in German when German is shown, with the brief from an ad', () => {
+    showLanguage('de', compiledLanguage('de'));
+    expect(choiceFromDraft({ ...draft, size: 21 })).toEqual({
+      field: 'size',
+      message: '„Bilder“ muss zwischen 1 und 20 liegen.',
+    });
+    expect(choiceFromDraft({ ...draft, prompt: '' })).toMatchObject({
+      message: 'Das Briefing darf nicht leer sein: Beschreibe die Anzeige, die du möchtest.',
+    });
+    expect(briefFromAd({ title: 'Trail shoes', body: null })).toBe(
+      'Eine Anzeige für unsere Marke im Stil dieser: Trail shoes',
+    );
+  });
+});
