@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { ReportSource } from '../report/report-dialog';
 import { failureSummary } from '@/lib/media';
-import { CHANGED_WORDS, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
+import { changedWords, erasedWords, watchConnection } from '../ui/connection-watch';
 import { t } from '@/lib/i18n';
 import { countOf, formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
@@ -124,7 +124,7 @@ export function useBoardExport(
         controller.signal,
       );
       reading = false;
-      if (changed) return fail(CHANGED_WORDS);
+      if (changed) return fail(changedWords());
       const now = new Date(clock());
       if (kind === 'zip') {
         setProgress(await downloadZip(board, all, now, controller.signal, setProgress));
@@ -143,7 +143,7 @@ export function useBoardExport(
         );
       setProgress(t('boards.export.done', { count: all.length, format: kind.toUpperCase() }));
     } catch (failure) {
-      if (erased) fail(ERASED_WORDS);
+      if (erased) fail(erasedWords());
       else if (!controller.signal.aborted) fail(ApiError.from(failure).message);
     } finally {
       stopWatching();

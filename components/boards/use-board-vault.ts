@@ -7,7 +7,12 @@ import type { BoardOrder } from '@/lib/contract/boards';
 import { checkLink, failureSummary, failureWords, mayFetchMedia } from '@/lib/media';
 import type { KeptAd } from '@/lib/vault/db';
 import { ApiError } from '@/lib/messaging/api-error';
-import { CHANGED_WORDS, type ConnectionEnd, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
+import {
+  changedWords,
+  type ConnectionEnd,
+  erasedWords as connectionErasedWords,
+  watchConnection,
+} from '../ui/connection-watch';
 import { callBackground } from '@/lib/messaging/client';
 import { type VaultState, vaultStateItem } from '@/lib/vault/state';
 import { adCreativeUrls } from '../ads/ad-words';
@@ -175,7 +180,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
       if (ended) {
         if (!controller.signal.aborted)
-          setStep({ step: 'failed', text: ended === 'erased' ? ERASED_WORDS : CHANGED_WORDS });
+          setStep({ step: 'failed', text: ended === 'erased' ? connectionErasedWords() : changedWords() });
         return;
       }
       await then(ads, await keptOfBoard(board.id), controller.signal);
@@ -183,7 +188,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       if (!controller.signal.aborted)
         setStep({
           step: 'failed',
-          text: ended === 'erased' ? ERASED_WORDS : ApiError.from(error).message,
+          text: ended === 'erased' ? erasedWords() : ApiError.from(error).message,
         });
     } finally {
       stopWatching();

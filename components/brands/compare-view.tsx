@@ -7,7 +7,7 @@ import { AdCardList } from '../ads/ad-card-list';
 import { AdDetail } from '../ads/ad-detail';
 import { useCompareStore } from '../ads/compare-toggle';
 import { navigate } from '../navigation/navigation-store';
-import { COVERAGE_NOTE, compareRows, compareToCsv } from '../report/figure-rows';
+import { compareRows, compareToCsv, coverageNote } from '../report/figure-rows';
 import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from '../report/figures';
 import { ReportDialog, type ReportSource } from '../report/report-dialog';
 import { downloadCsv } from '../ui/download';
@@ -121,7 +121,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
       {ready ? (
         <>
           <CompareTable brands={loaded} today={today} />
-          <p className="muted compare-note">{COVERAGE_NOTE}</p>
+          <p className="muted compare-note">{coverageNote()}</p>
           <h3>{t('brands.compare.longest')}</h3>
           {longest.length > 0 ? (
             <AdCardList label={t('brands.compare.longest')} ads={longest} onOpen={setOpenAd} />

@@ -106,7 +106,3 @@ export function compareToCsv(figures: readonly BrandFigures[]): string {
 export function coverageNote(): string {
   return t('report.compare.coverage');
 }
-
-/** The coverage caveats in English: `coverageNote()` says them in the language shown. */
-export const COVERAGE_NOTE =
-  'Counts come from the service’s tracked coverage: a brand with few or no ads here may still run ads the service has not indexed. Launch dates are not discovery dates, so a late-indexed ad can appear in an older week. Formats and languages are the service’s own mix for each brand.';

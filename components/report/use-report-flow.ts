@@ -5,7 +5,7 @@ import { utcToday } from '@/lib/contract/window';
 import { type Clock, systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
-import { CHANGED_WORDS, ERASED_WORDS, watchConnection } from '../ui/connection-watch';
+import { changedWords, erasedWords, watchConnection } from '../ui/connection-watch';
 import { downloadFile } from '../ui/download';
 import { t } from '@/lib/i18n';
 import type { BrandFigures } from './figures';
@@ -116,7 +116,7 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
       setPhase((current) =>
         current.step === 'failed' || (current.step === 'ready' && current.saved)
           ? current
-          : { step: 'failed', message: ERASED_WORDS },
+          : { step: 'failed', message: erasedWords() },
       );
     });
     void (async () => {
@@ -126,7 +126,7 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
         });
         reading = false;
         if (changed) {
-          if (!job.signal.aborted) setPhase({ step: 'failed', message: CHANGED_WORDS });
+          if (!job.signal.aborted) setPhase({ step: 'failed', message: changedWords() });
           return;
         }
         const ask = askFor(ads, []);

@@ -1,14 +1,15 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/ui';
 
 /** How the stored connection ended under a job a page runs. */
 export type ConnectionEnd = 'erased' | 'changed';
 
 /** Said in place of a job's result when Delete all ran while it did. */
-export const ERASED_WORDS = "Adscope's data in this browser was deleted (Delete all) meanwhile.";
+export const erasedWords = (): string => t('ui.connection.erased');
 
 /** Said in place of ads read while another connection was saved: their pages may come from two services. */
-export const CHANGED_WORDS =
-  'The connection changed while the ads were read (another key or address was saved in the options), so they may come from two workspaces.';
+export const changedWords = (): string => t('ui.connection.changed');
 
 /**
  * Tells a job a page runs (the report, Download board) when the stored connection changes

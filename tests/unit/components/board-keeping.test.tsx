@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { CHANGED_WORDS } from '../../../components/ui/connection-watch';
+import { changedWords } from '../../../components/ui/connection-watch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -285,7 +285,7 @@ describe('Keep this board: the board read while the background changes', () => {
       [NEW_KEY, '2'],
     ]);
     // The new key's workspace has a board of that id: its pages and the old ones may be two boards.
-    expect(world.line()).toBe(CHANGED_WORDS);
+    expect(world.line()).toBe(changedWords());
     expect(world.question()).toBeNull();
     expect(await world.held()).toEqual(nothingHeld);
   });
