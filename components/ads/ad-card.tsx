@@ -10,7 +10,9 @@ import { systemClock } from '@/lib/clock';
 import { VideoFrame } from './video-frame';
 import { WatchButton } from './watch-toggle';
 import { watchableBrand } from './watch-store';
+import { t } from '@/lib/i18n';
 import './ads.css';
+import 'virtual:adscope-english/ads';
 
 interface AdCardProps {
   ad: LibraryAd;
@@ -75,7 +77,7 @@ export function AdCard({
       <div className="ad-card-media">
         {shown === null ? (
           preview ? null : (
-            <span className="ad-card-nomedia">No preview</span>
+            <span className="ad-card-nomedia">{t('ads.noPreview')}</span>
           )
         ) : preview?.kind === 'video' ? (
           // No picture given: the video's own first frame, or "No preview" where the browser cannot show one.
@@ -88,7 +90,7 @@ export function AdCard({
         {cta ? <span className="badge ad-card-cta">{cta}</span> : null}
       </div>
       <div className="ad-card-body">
-        <p className="ad-card-brand">{ad.brand_name ?? 'Brand not given'}</p>
+        <p className="ad-card-brand">{ad.brand_name ?? t('ads.brandNotGiven')}</p>
         <h3 className="ad-card-title">
           <button
             type="button"
@@ -103,7 +105,7 @@ export function AdCard({
         </h3>
         {showSaved && ad.saved_details ? (
           <p className="ad-card-saved">
-            Saved {formatDateTime(ad.saved_details.saved_at) ?? ''}
+            {t('ads.card.saved', { when: formatDateTime(ad.saved_details.saved_at) ?? '' })}
             {ad.saved_details.tags.length > 0 ? (
               <span className="ad-card-tags">
                 {ad.saved_details.tags.map((tag) => (
@@ -119,32 +121,32 @@ export function AdCard({
           {/* Text, not an element: a long list is lighter by a node per card. The date and the run
               length each keep to one line: in a narrow column the line breaks between them. */}
           {launched
-            ? `${unbroken(launched)}${running ? ` ·\u00a0${unbroken(`${running} ${running === 1 ? 'day' : 'days'}${ad.is_active ? ' running' : ''}`)}` : ''}`
-            : 'Launch date unknown'}
+            ? `${unbroken(launched)}${running ? ` ·\u00a0${unbroken(t(ad.is_active ? 'ads.card.daysRunning' : 'ads.card.days', { count: running }))}` : ''}`
+            : t('ads.card.launchUnknown')}
         </p>
         <div className="ad-card-actions">
           <button
             type="button"
             className={`btn btn-icon ad-card-action ${iconClass('save')}`}
             tabIndex={tabbable ? 0 : -1}
-            aria-label={`Save ${adHeadline(ad)} to a board`}
-            title="Save to a board (S)"
+            aria-label={t('ads.card.saveLabel', { ad: adHeadline(ad) })}
+            title={t('ads.card.saveTitle')}
             onClick={() => onSave(ad)}
           ></button>
           <button
             type="button"
             className={`btn btn-icon ad-card-action ${iconClass('similar')}`}
             tabIndex={tabbable ? 0 : -1}
-            aria-label={`More like this: ${adHeadline(ad)}`}
-            title="More like this"
+            aria-label={t('ads.card.similarLabel', { ad: adHeadline(ad) })}
+            title={t('ads.card.similarTitle')}
             onClick={() => navigate({ to: 'similar', ad })}
           ></button>
           <button
             type="button"
             className={`btn btn-icon ad-card-action ${iconClass('generate')}`}
             tabIndex={tabbable ? 0 : -1}
-            aria-label={`Generate from this ad: ${adHeadline(ad)}`}
-            title="Generate from this ad"
+            aria-label={t('ads.card.generateLabel', { ad: adHeadline(ad) })}
+            title={t('ads.card.generateTitle')}
             onClick={() => navigate({ to: 'generate', ad })}
           ></button>
           {brand ? <WatchButton brand={brand} compact tabbable={tabbable} /> : null}

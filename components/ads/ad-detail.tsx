@@ -5,23 +5,16 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
-import {
-  countOf,
-  ctaLabel,
-  daysRunning,
-  formatDateTime,
-  formatDay,
-  formatLabel,
-  languageName,
-  orNotGiven,
-} from '../ui/format';
+import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
 import { useLocalHoldings, useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import { adHeadline, runStatusText, saveStatusText } from './ad-words';
 import { useLibraryAd } from './queries';
 import { systemClock } from '@/lib/clock';
+import { t } from '@/lib/i18n';
 import './ads.css';
+import 'virtual:adscope-english/ads';
 
 interface AdDetailProps {
   adId: string;
@@ -50,7 +43,7 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
   const ad = query.data;
   const back = (
     <button type="button" className="btn" onClick={onBack}>
-      ← Back to results
+      {t('ads.detail.back')}
     </button>
   );
   if (!ad) {
@@ -58,12 +51,12 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
       <section className="ad-detail" aria-labelledby="ad-detail-heading">
         {back}
         <h2 id="ad-detail-heading" ref={headingRef} tabIndex={-1}>
-          Ad {adId}
+          {t('ads.detail.fallbackTitle', { id: adId })}
         </h2>
         {query.isError ? (
-          <ErrorNotice title="Could not load this ad" error={query.error} onRetry={() => void query.refetch()} />
+          <ErrorNotice title={t('ads.detail.loadError')} error={query.error} onRetry={() => void query.refetch()} />
         ) : (
-          <p role="status">Loading the ad…</p>
+          <p role="status">{t('ads.detail.loading')}</p>
         )}
       </section>
     );
@@ -77,32 +70,26 @@ export function AdDetail({ adId, fromList, onBack, onSeeBrand }: AdDetailProps) 
       <div className="toolbar">
         {back}
         <button type="button" className="btn btn-primary" onClick={() => openSaveDialog(ad)}>
-          Save to a board
+          {t('ads.detail.save')}
         </button>
         {link ? (
           <a className="btn" href={link} target="_blank" rel="noopener noreferrer">
-            Open landing page ↗
+            {t('ads.detail.openLanding')}
           </a>
         ) : null}
       </div>
-      <p className="ad-card-brand">{ad.brand_name ?? 'Brand not given'}</p>
+      <p className="ad-card-brand">{ad.brand_name ?? t('ads.brandNotGiven')}</p>
       <h2 id="ad-detail-heading" ref={headingRef} tabIndex={-1}>
         {adHeadline(ad)}
       </h2>
       {query.isError ? (
-        <ErrorNotice
-          title="Showing the ad as listed; refreshing it failed"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
+        <ErrorNotice title={t('ads.detail.refreshError')} error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       {status ? <p className="ad-card-status">{status}</p> : null}
       <AdMedia ad={ad} />
-      {ad.body ? <p className="ad-detail-body">{ad.body}</p> : <p className="muted">No body text.</p>}
+      {ad.body ? <p className="ad-detail-body">{ad.body}</p> : <p className="muted">{t('ads.detail.noBody')}</p>}
       <AdFacts ad={ad} onSeeBrand={onSeeBrand} />
-      <p className="field-hint">
-        Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
-      </p>
+      <p className="field-hint">{t('ads.launchCaveat')}</p>
     </section>
   );
 }
@@ -128,6 +115,8 @@ function useSaveShortcut(ad: LibraryAd | undefined): void {
 interface MediaItem {
   url: string;
   label: string;
+  /** Its name in the page: which creative of the ad it is. */
+  alt: string;
   /** A video without a poster: its own first frame (and it can be played here). */
   video: boolean;
 }
@@ -135,12 +124,28 @@ interface MediaItem {
 /** The ad's images, video posters, and videos given without a poster, in that order. */
 function mediaOf(ad: LibraryAd): MediaItem[] {
   return [
-    ...ad.images.map((image, index) => ({ url: safeHttpUrl(image.url), label: `Image ${index + 1}`, video: false })),
+    ...ad.images.map((image, index) => ({
+      url: safeHttpUrl(image.url),
+      label: t('ads.media.image', { number: index + 1 }),
+      alt: t('ads.media.imageAlt', { number: index + 1 }),
+      video: false,
+    })),
     ...ad.videos.map((video, index) => {
       const poster = safeHttpUrl(video.preview_image_url);
+      const number = index + 1;
       return poster
-        ? { url: poster, label: `Video ${index + 1} poster`, video: false }
-        : { url: safeHttpUrl(video.url), label: `Video ${index + 1}`, video: true };
+        ? {
+            url: poster,
+            label: t('ads.media.poster', { number }),
+            alt: t('ads.media.posterAlt', { number }),
+            video: false,
+          }
+        : {
+            url: safeHttpUrl(video.url),
+            label: t('ads.media.video', { number }),
+            alt: t('ads.media.videoAlt', { number }),
+            video: true,
+          };
     }),
   ].filter((item): item is MediaItem => item.url !== null);
 }
@@ -148,21 +153,16 @@ function mediaOf(ad: LibraryAd): MediaItem[] {
 /** The ad's images and video posters (a video without one shows its first frame), or a line saying it has none. */
 function AdMedia({ ad }: { ad: LibraryAd }) {
   const media = mediaOf(ad);
-  if (media.length === 0) return <p className="muted">This ad has no image or video preview.</p>;
+  if (media.length === 0) return <p className="muted">{t('ads.media.none')}</p>;
   return (
-    <ul className="ad-detail-media list-plain" aria-label="Creatives">
+    <ul className="ad-detail-media list-plain" aria-label={t('ads.media.label')}>
       {media.map((item) => (
         <li key={item.url}>
           <figure>
             {item.video ? (
-              <VideoFrame
-                src={item.url}
-                label={`${item.label} of the ad`}
-                controls
-                fallbackClassName="ad-detail-nomedia"
-              />
+              <VideoFrame src={item.url} label={item.alt} controls fallbackClassName="ad-detail-nomedia" />
             ) : (
-              <CreativeImage src={item.url} alt={`${item.label} of the ad`} loading="lazy" />
+              <CreativeImage src={item.url} alt={item.alt} loading="lazy" />
             )}
             <figcaption className="muted">{item.label}</figcaption>
           </figure>
@@ -177,50 +177,58 @@ function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps[
   const link = safeHttpUrl(ad.link_url);
   const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
   const brandId = ad.unified_brand_id;
+  const notGiven = t('ads.detail.notGiven');
   return (
     <dl className="facts">
-      <dt>Brand</dt>
+      <dt>{t('ads.detail.brand')}</dt>
       <dd>
-        {orNotGiven(ad.brand_name)}
+        {ad.brand_name ?? notGiven}
         {onSeeBrand && brandId ? (
           <>
             {' '}
             <button
               type="button"
               className="btn-link btn"
-              onClick={() => onSeeBrand({ id: brandId, name: ad.brand_name ?? 'this brand' })}
+              onClick={() => onSeeBrand({ id: brandId, name: ad.brand_name ?? t('ads.thisBrand') })}
             >
-              See this brand's ads
+              {t('ads.detail.seeBrand')}
             </button>
           </>
         ) : null}
       </dd>
-      <dt>Call to action</dt>
-      <dd>{ctaLabel(ad.cta_type) ?? 'None'}</dd>
-      <dt>Format</dt>
-      <dd>{orNotGiven(formatLabel(ad.display_format))}</dd>
-      <dt>Launched</dt>
-      <dd>{orNotGiven(formatDay(ad.start_date))}</dd>
-      <dt>Status</dt>
+      <dt>{t('ads.detail.cta')}</dt>
+      <dd>{ctaLabel(ad.cta_type) ?? t('ads.detail.none')}</dd>
+      <dt>{t('ads.detail.format')}</dt>
+      <dd>{formatLabel(ad.display_format) ?? notGiven}</dd>
+      <dt>{t('ads.detail.launched')}</dt>
+      <dd>{formatDay(ad.start_date) ?? notGiven}</dd>
+      <dt>{t('ads.detail.status')}</dt>
       <dd>
         {runStatusText(ad)}
-        {running ? ` · ${countOf(running, 'day')}` : ''}
+        {running ? ` · ${t('ads.detail.days', { count: running })}` : ''}
       </dd>
-      <dt>Language</dt>
-      <dd>{orNotGiven(languageName(ad.language))}</dd>
-      <dt>Landing page</dt>
-      <dd className="ad-detail-url">{link ?? 'None, or not a web address'}</dd>
+      <dt>{t('ads.detail.language')}</dt>
+      <dd>{languageName(ad.language) ?? notGiven}</dd>
+      <dt>{t('ads.detail.landingPage')}</dt>
+      <dd className="ad-detail-url">{link ?? t('ads.detail.noLanding')}</dd>
       {ad.saved_details ? (
         <>
-          <dt>Saved</dt>
+          <dt>{t('ads.detail.saved')}</dt>
           <dd>
-            {formatDateTime(ad.saved_details.saved_at) ?? 'Yes'} in {ad.saved_details.boards.length}{' '}
-            {ad.saved_details.boards.length === 1 ? 'board' : 'boards'}
-            {ad.saved_details.tags.length > 0 ? `; tags: ${ad.saved_details.tags.join(', ')}` : ''}
+            {ad.saved_details.tags.length > 0
+              ? t('ads.detail.savedInWithTags', {
+                  when: formatDateTime(ad.saved_details.saved_at) ?? t('ads.detail.savedYes'),
+                  count: ad.saved_details.boards.length,
+                  tags: ad.saved_details.tags.join(', '),
+                })
+              : t('ads.detail.savedIn', {
+                  when: formatDateTime(ad.saved_details.saved_at) ?? t('ads.detail.savedYes'),
+                  count: ad.saved_details.boards.length,
+                })}
           </dd>
         </>
       ) : null}
-      <dt>Library id</dt>
+      <dt>{t('ads.detail.libraryId')}</dt>
       <dd>
         <code>{ad.id}</code>
       </dd>

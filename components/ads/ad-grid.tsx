@@ -5,7 +5,9 @@ import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
 import { AdCard } from './ad-card';
 import { gridMove, useAdGrid } from './use-ad-grid';
+import { t } from '@/lib/i18n';
 import './ads.css';
+import 'virtual:adscope-english/ads';
 
 interface AdGridProps {
   /** Accessible name of the list, e.g. "Search results". */
@@ -74,7 +76,7 @@ export function AdGrid(props: AdGridProps) {
             >
               {row.index >= rowCount ? (
                 <div role="status" className="ad-grid-loading">
-                  {loadingMore ? 'Loading more ads…' : 'More ads load as you scroll.'}
+                  {loadingMore ? t('ads.grid.loadingMore') : t('ads.grid.moreOnScroll')}
                 </div>
               ) : (
                 ads

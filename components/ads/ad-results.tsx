@@ -4,10 +4,16 @@ import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
 import { ErrorNotice } from '../ui/error-notice';
 import { AdDetail } from './ad-detail';
 import { AdGrid } from './ad-grid';
+import { t } from '@/lib/i18n';
 import './ads.css';
+import 'virtual:adscope-english/ads';
 
 interface AdResultsProps {
   label: string;
+  /** Said while the first page loads; "Loading" and the label unless given. */
+  loadingLabel?: string;
+  /** The title of the error when the first page fails; "Could not load" and the label unless given. */
+  errorTitle?: string;
   query: UseInfiniteQueryResult<InfiniteData<LibraryPage>>;
   openAdId: string | null;
   lastOpenedId?: string | null;
@@ -20,6 +26,8 @@ interface AdResultsProps {
 /** A paged list of ads with every state: loading, error, empty, results, and the detail of one ad. */
 export function AdResults({
   label,
+  loadingLabel,
+  errorTitle,
   query,
   openAdId,
   lastOpenedId,
@@ -33,11 +41,12 @@ export function AdResults({
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const open = useCallback((ad: LibraryAd) => onOpen(ad.id), [onOpen]);
 
-  if (query.isPending) return <AdGridSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isPending)
+    return <AdGridSkeleton label={loadingLabel ?? t('ads.results.loading', { list: label.toLowerCase() })} />;
   if (query.isError && ads.length === 0) {
     return (
       <ErrorNotice
-        title={`Could not load ${label.toLowerCase()}`}
+        title={errorTitle ?? t('ads.results.error', { list: label.toLowerCase() })}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -54,7 +63,7 @@ export function AdResults({
         />
       ) : null}
       {query.isFetchNextPageError ? (
-        <ErrorNotice title="Could not load more ads" error={query.error} onRetry={() => void fetchNextPage()} />
+        <ErrorNotice title={t('ads.results.moreError')} error={query.error} onRetry={() => void fetchNextPage()} />
       ) : null}
       {ads.length === 0 ? (
         openAdId ? null : (

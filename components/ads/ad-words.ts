@@ -2,6 +2,8 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { formatDay } from '../ui/format';
 import type { AdSaveState } from './saved-state';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/ads';
 
 /** The picture that stands for an ad: its first image, else its first video's poster. */
 /** Every creative of an ad that is a web address (images, then video posters), at most ten: what the vault keeps. */
@@ -61,21 +63,23 @@ export function firstFrameUrl(url: string): string {
  */
 export function runStatusText(ad: Pick<LibraryAd, 'is_active' | 'end_date'>): string {
   const lastSeen = ad.end_date ? formatDay(ad.end_date) : null;
-  if (ad.is_active) return lastSeen ? `Still running (last seen ${lastSeen})` : 'Still running';
-  if (lastSeen) return `Last seen ${lastSeen}`;
-  if (ad.is_active === false) return 'Stopped (the service gives no end date)';
-  return 'Not given (the service does not say whether it still runs)';
+  if (ad.is_active) return lastSeen ? t('ads.run.runningLastSeen', { day: lastSeen }) : t('ads.run.running');
+  if (lastSeen) return t('ads.run.lastSeen', { day: lastSeen });
+  if (ad.is_active === false) return t('ads.run.stopped');
+  return t('ads.run.notGiven');
 }
 
 /** The ad's title, or whose ad it is when it has none. */
 export function adHeadline(ad: LibraryAd): string {
-  return ad.title?.trim() || `Ad from ${ad.brand_name ?? 'an unknown brand'}`;
+  const title = ad.title?.trim();
+  if (title) return title;
+  return ad.brand_name ? t('ads.headline.fromBrand', { brand: ad.brand_name }) : t('ads.headline.unknownBrand');
 }
 
 /** "Saved in 2 boards", "Saving…", "Save failed", or nothing. */
 export function saveStatusText(state: AdSaveState): string | null {
-  if (state.failed.length > 0) return 'Save failed';
-  if (state.pending.length > 0) return 'Saving…';
+  if (state.failed.length > 0) return t('ads.saveStatus.failed');
+  if (state.pending.length > 0) return t('ads.saveStatus.saving');
   const count = state.boards.size;
-  return count > 0 ? `Saved in ${count} ${count === 1 ? 'board' : 'boards'}` : null;
+  return count > 0 ? t('ads.saveStatus.savedIn', { count }) : null;
 }

@@ -2,14 +2,16 @@ import { create } from 'zustand';
 import { isOpaqueId, sameId } from '@/lib/contract/ids';
 import { COMPARE_MAX, COMPARE_MIN, type CompareBrand } from '../report/figures';
 import { navigate } from '../navigation/navigation-store';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
+import { rich } from '../ui/rich';
 import './ads.css';
+import 'virtual:adscope-english/ads';
 
 interface CompareState {
   brands: CompareBrand[];
   /** The comparison is shown (in Brands). */
   open: boolean;
-  /** Why the last pick was refused. */
+  /** The brand whose pick was refused last (the comparison was full). */
   refused: string | null;
   toggle: (brand: CompareBrand) => void;
   remove: (id: string) => void;
@@ -27,7 +29,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
     if (brands.some((picked) => sameId(picked.id, brand.id))) {
       set({ brands: brands.filter((picked) => !sameId(picked.id, brand.id)), refused: null });
     } else if (brands.length >= COMPARE_MAX) {
-      set({ refused: `Compare takes ${COMPARE_MAX} brands at most: remove one before adding ${brand.name}.` });
+      set({ refused: brand.name });
     } else {
       set({ brands: [...brands, brand], refused: null });
     }
@@ -44,7 +46,7 @@ export function CompareButton({ brand }: { brand: CompareBrand }) {
   if (!isOpaqueId(brand.id)) return null;
   return (
     <button type="button" className="btn compare-button" aria-pressed={picked} onClick={() => toggle(brand)}>
-      Compare<span className="visually-hidden"> {brand.name}</span>
+      {rich('ads.compare.button', { brand: <span className="visually-hidden"> {brand.name}</span> })}
     </button>
   );
 }
@@ -55,22 +57,25 @@ export function CompareTray() {
   if (brands.length === 0 && !refused) return null;
   const ready = brands.length >= COMPARE_MIN;
   return (
-    <section className="compare-tray" aria-label="Brands to compare">
+    <section className="compare-tray" aria-label={t('ads.compare.trayLabel')}>
       <ul className="list-plain compare-picks">
         {brands.map((brand) => (
           <li key={brand.id} className="compare-pick">
             <span>{brand.name}</span>
             <button type="button" className="btn btn-icon-text" onClick={() => remove(brand.id)}>
-              Remove<span className="visually-hidden"> {brand.name} from the comparison</span>
+              {rich('ads.compare.remove', {
+                brand: <span className="visually-hidden">{t('ads.compare.removeHidden', { brand: brand.name })}</span>,
+              })}
             </button>
           </li>
         ))}
       </ul>
       <p className="field-hint" role="status">
-        {refused ??
-          (ready
-            ? `${countOf(brands.length, 'brand')} picked (up to ${COMPARE_MAX}).`
-            : `Pick ${COMPARE_MIN - brands.length} more to compare (up to ${COMPARE_MAX}).`)}
+        {refused !== null
+          ? t('ads.compare.refused', { max: COMPARE_MAX, brand: refused })
+          : ready
+            ? t('ads.compare.picked', { count: brands.length, max: COMPARE_MAX })
+            : t('ads.compare.pickMore', { count: COMPARE_MIN - brands.length, max: COMPARE_MAX })}
       </p>
       <div className="action-row">
         <button
@@ -82,10 +87,10 @@ export function CompareTray() {
             navigate({ to: 'brands' });
           }}
         >
-          Compare {countOf(brands.length, 'brand')}
+          {t('ads.compare.go', { count: brands.length })}
         </button>
         <button type="button" className="btn" onClick={clear}>
-          Clear
+          {t('ads.compare.clear')}
         </button>
       </div>
     </section>

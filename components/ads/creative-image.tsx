@@ -1,4 +1,6 @@
 import { type ImgHTMLAttributes, useEffect, useState } from 'react';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/ads';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & { src: string; alt: string };
 
@@ -29,9 +31,9 @@ export function CreativeImage({ src, alt, ...rest }: Props) {
   return current.kept ? (
     <img
       src={current.kept}
-      alt={`${alt ? `${alt}, ` : ''}kept copy: the original link no longer loads`}
+      alt={alt ? t('ads.kept.altOf', { alt }) : t('ads.kept.alt')}
       data-kept=""
-      title="The original no longer loads: this is the copy Adscope kept."
+      title={t('ads.kept.title')}
       {...rest}
     />
   ) : (

@@ -1,6 +1,8 @@
 import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { useDiscardHeld, useOutbox } from './use-outbox';
+import { t } from '@/lib/i18n';
 import './notices.css';
+import 'virtual:adscope-english/ads';
 
 /**
  * Saves made with another workspace's key wait here, never sent with this one: the panel says
@@ -13,21 +15,13 @@ export function HeldSaves() {
   if (held.length === 0) return null;
   return (
     <section className="notice notice-warning held-saves" aria-labelledby="held-saves-title">
-      <h2 id="held-saves-title">
-        {held.length === 1 ? '1 board change is held' : `${held.length} board changes are held`}
-      </h2>
-      <p>
-        {held.length === 1 ? 'It was' : 'They were'} made with another workspace&apos;s key, and{' '}
-        {held.length === 1 ? 'is' : 'are'} never sent with the key set now. Set that key again in the options to send{' '}
-        {held.length === 1 ? 'it' : 'them'}.
-      </p>
+      <h2 id="held-saves-title">{t('ads.held.title', { count: held.length })}</h2>
+      <p>{t('ads.held.body', { count: held.length })}</p>
       <ul className="list-plain">
         {held.map((entry) => (
           <li key={entry.id} className="held-save">
             <div>
-              <span>
-                {entry.op === 'save' ? 'Save to' : 'Remove from'} {entry.boardName}
-              </span>
+              <span>{t(entry.op === 'save' ? 'ads.held.save' : 'ads.held.remove', { board: entry.boardName })}</span>
               <RequestIdDetails requestId={entry.error?.requestId} />
             </div>
             <button
@@ -35,9 +29,11 @@ export function HeldSaves() {
               className="btn btn-link"
               disabled={discard.isPending}
               onClick={() => discard.mutate(entry.id)}
-              aria-label={`Discard: ${entry.op === 'save' ? 'save to' : 'remove from'} ${entry.boardName}`}
+              aria-label={t(entry.op === 'save' ? 'ads.held.discardSave' : 'ads.held.discardRemove', {
+                board: entry.boardName,
+              })}
             >
-              Discard
+              {t('ads.held.discard')}
             </button>
           </li>
         ))}

@@ -6,6 +6,8 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { persistValidated } from '../ui/persist';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/ads';
 
 const boardRefSchema = z.object({ id: z.string(), name: z.string() });
 export type BoardRef = z.infer<typeof boardRefSchema>;
@@ -54,7 +56,7 @@ export const useSaveStore = create<SaveState>()(
           recent: [board, ...state.recent.filter((r) => r.id !== board.id)].slice(0, 5),
           toasts: [
             ...state.toasts,
-            { id: toastId, entryId: null, message: `Saving to ${board.name}…`, board, adId: ad.id },
+            { id: toastId, entryId: null, message: t('ads.toast.saving', { board: board.name }), board, adId: ad.id },
           ],
         }));
         try {
@@ -69,11 +71,15 @@ export const useSaveStore = create<SaveState>()(
             // What a board kept in this browser holds of it, when the save goes there.
             ad: adSnapshot(ad),
           });
-          set((state) => ({ toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: entry.id } : t)) }));
+          set((state) => ({
+            toasts: state.toasts.map((toast) => (toast.id === toastId ? { ...toast, entryId: entry.id } : toast)),
+          }));
         } catch (error) {
           set((state) => ({
-            toasts: state.toasts.map((t) =>
-              t.id === toastId ? { ...t, message: `Could not queue the save: ${ApiError.from(error).message}` } : t,
+            toasts: state.toasts.map((toast) =>
+              toast.id === toastId
+                ? { ...toast, message: t('ads.toast.queueFailed', { error: ApiError.from(error).message }) }
+                : toast,
             ),
           }));
         }
@@ -84,28 +90,30 @@ export const useSaveStore = create<SaveState>()(
         else get().openDialog(ad);
       },
       undo: async (toastId) => {
-        const toast = get().toasts.find((t) => t.id === toastId);
+        const toast = get().toasts.find((item) => item.id === toastId);
         if (!toast?.entryId) return;
         await callBackground('outbox.undo', { entryId: toast.entryId });
         set((state) => ({
-          toasts: state.toasts.map((t) =>
-            t.id === toastId ? { ...t, entryId: null, message: `Save to ${t.board.name} undone.` } : t,
+          toasts: state.toasts.map((item) =>
+            item.id === toastId
+              ? { ...item, entryId: null, message: t('ads.toast.undone', { board: item.board.name }) }
+              : item,
           ),
         }));
       },
       retry: async (toastId) => {
-        const toast = get().toasts.find((t) => t.id === toastId);
+        const toast = get().toasts.find((item) => item.id === toastId);
         if (!toast?.entryId) return;
         try {
           await callBackground('outbox.retry', { entryId: toast.entryId });
         } catch (error) {
-          const message = `Could not retry the save to ${toast.board.name}: ${ApiError.from(error).message}`;
+          const message = t('ads.toast.retryFailed', { board: toast.board.name, error: ApiError.from(error).message });
           set((state) => ({
-            toasts: state.toasts.map((t) => (t.id === toastId ? { ...t, entryId: null, message } : t)),
+            toasts: state.toasts.map((item) => (item.id === toastId ? { ...item, entryId: null, message } : item)),
           }));
         }
       },
-      dismissToast: (toastId) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== toastId) })),
+      dismissToast: (toastId) => set((state) => ({ toasts: state.toasts.filter((item) => item.id !== toastId) })),
     }),
     persistValidated(
       'adscope.save',

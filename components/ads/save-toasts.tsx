@@ -3,7 +3,10 @@ import { ApiError } from '@/lib/messaging/api-error';
 import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { useOutbox } from './use-outbox';
 import { useSaveStore } from './save-store';
+import { t } from '@/lib/i18n';
 import './notices.css';
+import 'virtual:adscope-english/ads';
+import 'virtual:adscope-english/common';
 
 const HIDE_AFTER_MS = 10_000;
 
@@ -34,15 +37,18 @@ export function SaveToasts() {
         const entry = entries.find((e) => e.id === toast.entryId);
         const message =
           entry?.status === 'done' && entry.movedFrom
-            ? `Saved in this browser to ${entry.boardName}: this service's boards are read-only through its API (${entry.movedFrom.reason}).`
+            ? t('ads.toast.savedLocally', { board: entry.boardName, reason: entry.movedFrom.reason })
             : entry?.status === 'done'
-              ? `Saved to ${toast.board.name}.`
+              ? t('ads.toast.saved', { board: toast.board.name })
               : entry?.status === 'failed'
-                ? `Could not save to ${toast.board.name}: ${entry.error ? ApiError.from(entry.error).message : 'unknown error'}`
+                ? t('ads.toast.failed', {
+                    board: toast.board.name,
+                    error: entry.error ? ApiError.from(entry.error).message : t('ads.toast.unknownError'),
+                  })
                 : entry?.held
-                  ? `Held: saving to ${toast.board.name} waits for the workspace it was made in. Set that key again in the options to send it.`
+                  ? t('ads.toast.held', { board: toast.board.name })
                   : entry && entry.attempts > 0
-                    ? `Saving to ${toast.board.name}… the service is not answering; Adscope will keep trying.`
+                    ? t('ads.toast.retrying', { board: toast.board.name })
                     : toast.message;
         return (
           <div key={toast.id} className={`toast${entry?.status === 'failed' ? ' toast-error' : ''}`}>
@@ -53,15 +59,15 @@ export function SaveToasts() {
             </div>
             {toast.entryId && entry?.status !== 'failed' ? (
               <button type="button" className="btn" onClick={() => void undo(toast.id)}>
-                Undo
+                {t('ads.toast.undo')}
               </button>
             ) : null}
             {entry?.status === 'failed' ? (
               <button type="button" className="btn" onClick={() => void retry(toast.id)}>
-                Retry
+                {t('common.retry')}
               </button>
             ) : null}
-            <button type="button" className="btn" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+            <button type="button" className="btn" aria-label={t('ads.toast.dismiss')} onClick={() => dismiss(toast.id)}>
               ×
             </button>
           </div>

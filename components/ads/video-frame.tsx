@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { t } from '@/lib/i18n';
 import { firstFrameUrl } from './ad-words';
+import 'virtual:adscope-english/ads';
 
 interface VideoFrameProps {
   /** The video's own address (a web address, already checked). */
@@ -24,7 +26,7 @@ interface VideoFrameProps {
 export function VideoFrame({ src, label, controls = false, fallbackClassName }: VideoFrameProps) {
   // Kept per src: a card given another video tries again.
   const [failed, setFailed] = useState<string | null>(null);
-  if (failed === src) return <span className={fallbackClassName}>No preview</span>;
+  if (failed === src) return <span className={fallbackClassName}>{t('ads.noPreview')}</span>;
   return (
     <video
       src={firstFrameUrl(src)}

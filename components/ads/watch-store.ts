@@ -3,10 +3,14 @@ import { canonicalId } from '@/lib/contract/ids';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { WATCH_LIMIT } from '@/lib/storage/watch-entries';
+import { type MessageId, type MessageValues, t } from '@/lib/i18n';
+import 'virtual:adscope-english/ads';
 
+/** A notice's message, said in the language shown when it is drawn. */
 interface WatchNotice {
   id: number;
-  text: string;
+  message: MessageId;
+  values: MessageValues;
   error: boolean;
 }
 
@@ -26,17 +30,22 @@ export const useWatchStore = create<WatchState>()((set, get) => ({
   toggle: async (brand, watching) => {
     if (get().busy.has(brand.id)) return;
     set((state) => ({ busy: new Set(state.busy).add(brand.id) }));
-    const say = (text: string, error = false) => set({ notice: { id: ++noticeCounter, text, error } });
+    const say = (message: MessageId, values: MessageValues, error = false) =>
+      set({ notice: { id: ++noticeCounter, message, values, error } });
     try {
       if (watching) {
         await callBackground('watch.remove', { brandIds: [brand.id] });
-        say(`Stopped watching ${brand.name}.`);
+        say('ads.watch.stopped', { brand: brand.name });
       } else {
         const { watching: count } = await callBackground('watch.add', { brands: [brand] });
-        say(`Watching ${brand.name} (${count} of ${WATCH_LIMIT}). Its new ads will show in New.`);
+        say('ads.watch.started', { brand: brand.name, count, limit: WATCH_LIMIT });
       }
     } catch (error) {
-      say(`Could not ${watching ? 'unwatch' : 'watch'} ${brand.name}: ${ApiError.from(error).message}`, true);
+      say(
+        watching ? 'ads.watch.unwatchFailed' : 'ads.watch.watchFailed',
+        { brand: brand.name, error: ApiError.from(error).message },
+        true,
+      );
     } finally {
       set((state) => {
         const busy = new Set(state.busy);
@@ -54,5 +63,5 @@ export function watchableBrand(ad: {
   brand_name: string | null;
 }): { id: string; name: string } | null {
   const id = ad.unified_brand_id ? canonicalId(ad.unified_brand_id) : null;
-  return id ? { id, name: ad.brand_name ?? 'this brand' } : null;
+  return id ? { id, name: ad.brand_name ?? t('ads.thisBrand') } : null;
 }

@@ -4,7 +4,10 @@ import { watchlistItem } from '@/lib/storage/watch-frame';
 import { iconClass } from '../ui/icons';
 import { useStoredItem } from '../ui/use-stored-item';
 import { useWatchStore } from './watch-store';
+import { t } from '@/lib/i18n';
+import { rich } from '../ui/rich';
 import './notices.css';
+import 'virtual:adscope-english/ads';
 
 interface WatchButtonProps {
   brand: { id: string; name: string };
@@ -21,7 +24,7 @@ export function WatchButton({ brand, compact, tabbable = true }: WatchButtonProp
   const watching = watched?.some((item) => item.id === id) ?? false;
   const busy = useWatchStore((state) => state.busy.has(brand.id));
   const toggle = useWatchStore((state) => state.toggle);
-  const label = `Watch ${brand.name}`;
+  const label = t('ads.watch.label', { brand: brand.name });
   if (id === null) return null;
   return (
     <button
@@ -29,15 +32,13 @@ export function WatchButton({ brand, compact, tabbable = true }: WatchButtonProp
       className={`btn ${compact ? 'btn-icon ad-card-action' : 'watch-button'} ${iconClass('watch')}`}
       aria-pressed={watching}
       aria-label={compact ? label : undefined}
-      title={compact ? (watching ? `Watching ${brand.name}: press to stop` : label) : undefined}
+      title={compact ? (watching ? t('ads.watch.watchingTitle', { brand: brand.name }) : label) : undefined}
       tabIndex={tabbable ? 0 : -1}
       disabled={watched === undefined || busy}
       onClick={() => void toggle(brand, watching)}
     >
       {compact ? null : (
-        <>
-          Watch<span className="visually-hidden"> {brand.name}</span>
-        </>
+        <>{rich('ads.watch.button', { brand: <span className="visually-hidden"> {brand.name}</span> })}</>
       )}
     </button>
   );
@@ -62,9 +63,9 @@ export function WatchNotices() {
     >
       {notice ? (
         <div className={`toast${notice.error ? ' toast-error' : ''}`}>
-          <span>{notice.text}</span>
+          <span>{t(notice.message, notice.values)}</span>
           <button type="button" className="btn" onClick={dismiss}>
-            Dismiss
+            {t('ads.watch.dismiss')}
           </button>
         </div>
       ) : null}

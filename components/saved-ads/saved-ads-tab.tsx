@@ -3,6 +3,8 @@ import { OfflineBanner } from '../ui/offline-banner';
 import { AdResults } from '../ads/ad-results';
 import { useSavedAds } from '../ads/queries';
 import { navigate } from '../navigation/navigation-store';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/saved';
 
 /** The ads the workspace has saved (spec 4.11), newest save first. */
 export default function SavedAdsTab() {
@@ -11,10 +13,12 @@ export default function SavedAdsTab() {
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   return (
     <section aria-labelledby="saved-heading" className="tab-section">
-      <h2 id="saved-heading">Saved ads</h2>
+      <h2 id="saved-heading">{t('saved.heading')}</h2>
       <OfflineBanner />
       <AdResults
-        label="Saved ads"
+        label={t('saved.heading')}
+        loadingLabel={t('saved.loading')}
+        errorTitle={t('saved.error')}
         query={saved}
         openAdId={openAdId}
         lastOpenedId={lastOpened}
@@ -25,8 +29,8 @@ export default function SavedAdsTab() {
         onSeeBrand={(brand) => navigate({ to: 'search', brand })}
         empty={
           <div className="empty-state">
-            <h3>Nothing saved yet</h3>
-            <p>Ads your team saves to boards appear here.</p>
+            <h3>{t('saved.empty.title')}</h3>
+            <p>{t('saved.empty.body')}</p>
           </div>
         }
       />

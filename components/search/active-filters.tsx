@@ -1,7 +1,17 @@
 import type { OptionalSearchParam } from '@/lib/contract/ad-library';
+import { t } from '@/lib/i18n';
 import { formatDay, formatLabel, languageName } from '../ui/format';
 import { PLATFORM_LABELS } from './filters';
 import { useSearchStore } from './search-store';
+import 'virtual:adscope-english/search';
+
+/** The launch range in words: from a day, to a day, or both. */
+function rangeLabel(startDate: string, endDate: string): string {
+  const from = startDate ? (formatDay(startDate) ?? startDate) : '';
+  const to = endDate ? (formatDay(endDate) ?? endDate) : '';
+  if (from && to) return t('search.activeFilters.launchedBetween', { from, to });
+  return from ? t('search.activeFilters.launchedFrom', { from }) : t('search.activeFilters.launchedTo', { to });
+}
 
 /** The filters in force, each removable with one click or key; none of a filter the service refused (`hidden`). */
 export function ActiveFilters({ hidden }: { hidden: ReadonlySet<OptionalSearchParam> }) {
@@ -11,46 +21,56 @@ export function ActiveFilters({ hidden }: { hidden: ReadonlySet<OptionalSearchPa
   for (const code of filters.languages) {
     chips.push({
       key: `lang-${code}`,
-      label: `Language: ${languageName(code)}`,
+      label: t('search.activeFilters.language', { language: languageName(code) ?? code }),
       remove: () => set({ languages: filters.languages.filter((c) => c !== code) }),
     });
   }
   if (filters.startDate || filters.endDate) {
     chips.push({
       key: 'range',
-      label: `Launched ${filters.startDate ? `from ${formatDay(filters.startDate)}` : ''}${filters.startDate && filters.endDate ? ' ' : ''}${filters.endDate ? `to ${formatDay(filters.endDate)}` : ''}`,
+      label: rangeLabel(filters.startDate, filters.endDate),
       remove: () => set({ startDate: '', endDate: '' }),
     });
   }
   if (filters.launchedAfter) {
     chips.push({
       key: 'after',
-      label: `Launched since ${formatDay(filters.launchedAfter)}`,
+      label: t('search.activeFilters.launchedSince', {
+        day: formatDay(filters.launchedAfter) ?? filters.launchedAfter,
+      }),
       remove: () => set({ launchedAfter: '' }),
     });
   }
   if (filters.format)
-    chips.push({ key: 'format', label: `Format: ${formatLabel(filters.format)}`, remove: () => set({ format: '' }) });
+    chips.push({
+      key: 'format',
+      label: t('search.activeFilters.format', { format: formatLabel(filters.format) ?? filters.format }),
+      remove: () => set({ format: '' }),
+    });
   if (filters.brand)
-    chips.push({ key: 'brand', label: `Brand: ${filters.brand.name}`, remove: () => set({ brand: null }) });
+    chips.push({
+      key: 'brand',
+      label: t('search.activeFilters.brand', { brand: filters.brand.name }),
+      remove: () => set({ brand: null }),
+    });
   if (filters.platform && !hidden.has('platform'))
     chips.push({
       key: 'platform',
-      label: `Platform: ${PLATFORM_LABELS[filters.platform]}`,
+      label: t('search.activeFilters.platform', { platform: PLATFORM_LABELS[filters.platform] }),
       remove: () => set({ platform: '' }),
     });
   if (filters.activeOnly && !hidden.has('status'))
-    chips.push({ key: 'active', label: 'Active ads only', remove: () => set({ activeOnly: false }) });
+    chips.push({ key: 'active', label: t('search.filters.activeOnly'), remove: () => set({ activeOnly: false }) });
   if (chips.length === 0) return null;
   return (
-    <ul className="chips list-plain" aria-label="Active filters">
+    <ul className="chips list-plain" aria-label={t('search.activeFilters.label')}>
       {chips.map((chip) => (
         <li key={chip.key} className="chip">
           <span>{chip.label}</span>
           <button
             type="button"
             className="chip-remove"
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={t('search.activeFilters.remove', { filter: chip.label })}
             onClick={chip.remove}
           >
             ×

@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useDebouncedValue } from '../ui/hooks';
-import { countOf } from '../ui/format';
+import { t } from '@/lib/i18n';
 import { useBrandOptions } from './use-brand-options';
+import 'virtual:adscope-english/common';
+import 'virtual:adscope-english/search';
 
 interface BrandPickerProps {
   onPick: (brand: { id: string; name: string }) => void;
@@ -20,7 +22,7 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
   function pick(index: number) {
     const brand = options[index];
     if (!brand) return;
-    onPick({ id: brand.id, name: brand.name ?? 'Unnamed brand' });
+    onPick({ id: brand.id, name: brand.name ?? t('search.brandPicker.unnamed') });
     setText('');
     setOpen(false);
   }
@@ -45,7 +47,7 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
 
   return (
     <div className="field combobox">
-      <label htmlFor={`${id}-input`}>Brand</label>
+      <label htmlFor={`${id}-input`}>{t('search.filters.brand')}</label>
       <input
         id={`${id}-input`}
         type="text"
@@ -56,7 +58,7 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
         aria-activedescendant={expanded && options[active] ? `${id}-option-${active}` : undefined}
         aria-describedby={`${id}-hint`}
         autoComplete="off"
-        placeholder="Type a brand name"
+        placeholder={t('search.brandPicker.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -68,22 +70,28 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       <span id={`${id}-hint`} className="field-hint">
-        Restricts results to one catalogue brand.
+        {t('search.brandPicker.hint')}
       </span>
-      <ul id={`${id}-list`} role="listbox" aria-label="Matching brands" className="combobox-list" hidden={!expanded}>
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label={t('search.brandPicker.listLabel')}
+        className="combobox-list"
+        hidden={!expanded}
+      >
         {expanded && !typed && options.length > 0 ? (
           <li role="presentation" className="combobox-group muted">
-            Brands you follow
+            {t('search.brandPicker.followed')}
           </li>
         ) : null}
         {expanded && fetching && options.length === 0 ? (
           <li role="option" aria-selected="false" aria-disabled="true" className="muted">
-            Searching brands…
+            {t('search.brandPicker.searching')}
           </li>
         ) : null}
         {expanded && typed && !fetching && options.length === 0 ? (
           <li role="option" aria-selected="false" aria-disabled="true" className="muted">
-            No brand matches "{query}"
+            {t('search.brandPicker.noMatch', { query })}
           </li>
         ) : null}
         {options.map((brand, index) => (
@@ -96,8 +104,10 @@ export function BrandPicker({ onPick }: BrandPickerProps) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(index)}
           >
-            <span>{brand.name ?? 'Unnamed brand'}</span>
-            {brand.ad_count !== null ? <span className="muted"> · {countOf(brand.ad_count, 'ad')}</span> : null}
+            <span>{brand.name ?? t('search.brandPicker.unnamed')}</span>
+            {brand.ad_count !== null ? (
+              <span className="muted"> · {t('common.count.ads', { count: brand.ad_count })}</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -7,6 +7,9 @@ import { BrandPicker } from './brand-picker';
 import { AD_PLATFORMS, type OptionalSearchParam } from '@/lib/contract/ad-library';
 import { applicableFilters, countActiveFilters, launchedAfterFor, PLATFORM_LABELS, RECENT_CHOICES } from './filters';
 import { useSearchStore } from './search-store';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/ads';
+import 'virtual:adscope-english/search';
 
 /**
  * The filters of spec 4.10 and the platform and status the real service takes, inside a
@@ -25,27 +28,34 @@ export function FilterPanel({ hidden }: { hidden: ReadonlySet<OptionalSearchPara
       ? null
       : filters.languages.length === 1
         ? (languageName(filters.languages[0] ?? '') ?? filters.languages[0] ?? '')
-        : `${filters.languages.length} languages`;
+        : t('search.filters.languageCount', { count: filters.languages.length });
   const dateSummary =
     filters.startDate || filters.endDate
-      ? `${filters.startDate || '…'} to ${filters.endDate || '…'}`
+      ? t('search.filters.dateRange', { from: filters.startDate || '…', to: filters.endDate || '…' })
       : filters.launchedAfter
-        ? `since ${filters.launchedAfter}`
+        ? t('search.filters.dateSince', { day: filters.launchedAfter })
         : null;
 
   return (
-    <div className="filter-bar" role="group" aria-label={`Filters${active > 0 ? `, ${active} active` : ''}`}>
-      <FilterChip label="Language" value={languageSummary}>
+    <div
+      className="filter-bar"
+      role="group"
+      aria-label={active > 0 ? t('search.filters.labelActive', { count: active }) : t('search.filters.label')}
+    >
+      <FilterChip label={t('search.filters.language')} value={languageSummary}>
         <LanguageFilter />
       </FilterChip>
-      <FilterChip label="Launch date" value={dateSummary}>
+      <FilterChip label={t('search.filters.launchDate')} value={dateSummary}>
         <LaunchDateFilter />
       </FilterChip>
-      <FilterChip label="Format" value={filters.format ? (formatLabel(filters.format) ?? filters.format) : null}>
+      <FilterChip
+        label={t('search.filters.format')}
+        value={filters.format ? (formatLabel(filters.format) ?? filters.format) : null}
+      >
         <div className="field">
-          <label htmlFor={`${id}-format`}>Format</label>
+          <label htmlFor={`${id}-format`}>{t('search.filters.format')}</label>
           <select id={`${id}-format`} value={filters.format} onChange={(event) => set({ format: event.target.value })}>
-            <option value="">Any format</option>
+            <option value="">{t('search.filters.anyFormat')}</option>
             {(formats.includes(filters.format) || !filters.format ? formats : [...formats, filters.format]).map(
               (format) => (
                 <option key={format} value={format}>
@@ -54,14 +64,17 @@ export function FilterPanel({ hidden }: { hidden: ReadonlySet<OptionalSearchPara
               ),
             )}
           </select>
-          <p className="field-hint">Formats are learned from the ads the service returns.</p>
+          <p className="field-hint">{t('search.filters.formatHint')}</p>
         </div>
       </FilterChip>
-      <FilterChip label="Brand" value={filters.brand?.name ?? null}>
+      <FilterChip label={t('search.filters.brand')} value={filters.brand?.name ?? null}>
         <BrandPicker onPick={(brand) => set({ brand })} />
       </FilterChip>
       {hidden.has('platform') ? null : (
-        <FilterChip label="Platform" value={filters.platform ? PLATFORM_LABELS[filters.platform] : null}>
+        <FilterChip
+          label={t('search.filters.platform')}
+          value={filters.platform ? PLATFORM_LABELS[filters.platform] : null}
+        >
           <PlatformFilter />
         </FilterChip>
       )}
@@ -72,7 +85,7 @@ export function FilterPanel({ hidden }: { hidden: ReadonlySet<OptionalSearchPara
             checked={filters.activeOnly}
             onChange={(event) => set({ activeOnly: event.target.checked })}
           />{' '}
-          Active ads only
+          {t('search.filters.activeOnly')}
         </label>
       )}
     </div>
@@ -86,7 +99,7 @@ function PlatformFilter() {
   const set = useSearchStore((state) => state.set);
   return (
     <div className="field">
-      <label htmlFor={`${id}-platform`}>Platform</label>
+      <label htmlFor={`${id}-platform`}>{t('search.filters.platform')}</label>
       <select
         id={`${id}-platform`}
         value={platform}
@@ -95,7 +108,7 @@ function PlatformFilter() {
           set({ platform: AD_PLATFORMS.find((choice) => choice === value) ?? '' });
         }}
       >
-        <option value="">Any platform</option>
+        <option value="">{t('search.filters.anyPlatform')}</option>
         {AD_PLATFORMS.map((choice) => (
           <option key={choice} value={choice}>
             {PLATFORM_LABELS[choice]}
@@ -120,7 +133,7 @@ function FilterChip({ label, value, children }: { label: string; value: string |
         popoverTarget={`${id}-popover`}
         aria-haspopup="dialog"
       >
-        {value ? `${label}: ${value}` : label}
+        {value ? t('search.filters.chipValue', { label, value }) : label}
         <span aria-hidden="true"> ▾</span>
       </button>
       <div id={`${id}-popover`} popover="auto" role="dialog" aria-label={label} className="filter-popover">
@@ -131,7 +144,7 @@ function FilterChip({ label, value, children }: { label: string; value: string |
           popoverTarget={`${id}-popover`}
           popoverTargetAction="hide"
         >
-          Done
+          {t('search.filters.done')}
         </button>
       </div>
     </>
@@ -143,7 +156,7 @@ function LanguageFilter() {
   const set = useSearchStore((state) => state.set);
   return (
     <fieldset className="filter-languages">
-      <legend>Language</legend>
+      <legend>{t('search.filters.language')}</legend>
       {LANGUAGE_CHOICES.map((code) => (
         <label key={code}>
           <input
@@ -174,10 +187,10 @@ function LaunchDateFilter() {
   const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
   return (
     <fieldset>
-      <legend>Launch date</legend>
+      <legend>{t('search.filters.launchDate')}</legend>
       <div className="filter-dates">
         <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
+          <label htmlFor={`${id}-from`}>{t('search.filters.from')}</label>
           <input
             id={`${id}-from`}
             type="date"
@@ -189,7 +202,7 @@ function LaunchDateFilter() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
+          <label htmlFor={`${id}-to`}>{t('search.filters.to')}</label>
           <input
             id={`${id}-to`}
             type="date"
@@ -202,11 +215,11 @@ function LaunchDateFilter() {
       </div>
       {rangeError ? (
         <p id={`${id}-range-error`} className="field-error">
-          The range starts after it ends: change one of the dates.
+          {t('search.filters.rangeError')}
         </p>
       ) : null}
       <div className="field">
-        <label htmlFor={`${id}-recent`}>Launched in</label>
+        <label htmlFor={`${id}-recent`}>{t('search.filters.launchedIn')}</label>
         <select
           id={`${id}-recent`}
           value={
@@ -217,23 +230,21 @@ function LaunchDateFilter() {
             set({ launchedAfter: event.target.value ? launchedAfterFor(Number(event.target.value), now) : '' })
           }
         >
-          <option value="">Any time</option>
+          <option value="">{t('search.filters.anyTime')}</option>
           {RECENT_CHOICES.map((choice) => (
             <option key={choice.days} value={choice.days}>
-              {choice.label}
+              {t('search.filters.lastDays', { count: choice.days })}
             </option>
           ))}
           {filters.launchedAfter &&
           !RECENT_CHOICES.some((c) => launchedAfterFor(c.days, now) === filters.launchedAfter) ? (
             <option value="custom" disabled>
-              Since {filters.launchedAfter}
+              {t('search.filters.since', { day: filters.launchedAfter })}
             </option>
           ) : null}
         </select>
       </div>
-      <p className="field-hint">
-        Launch dates are not discovery dates: ads indexed late can appear with older launch dates.
-      </p>
+      <p className="field-hint">{t('ads.launchCaveat')}</p>
     </fieldset>
   );
 }

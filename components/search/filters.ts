@@ -4,13 +4,11 @@ import { formatUtcDay } from '@/lib/contract/window';
 import { type AdPlatform, OPTIONAL_SEARCH_PARAMS, type OptionalSearchParam } from '@/lib/contract/ad-library';
 import type { ServiceFacts } from '@/lib/storage/service-facts';
 import type { SearchFilters } from './search-store';
+import { t } from '@/lib/i18n';
+import 'virtual:adscope-english/search';
 
-/** The "Launched in" choices. */
-export const RECENT_CHOICES = [
-  { days: 7, label: 'Last 7 days' },
-  { days: 30, label: 'Last 30 days' },
-  { days: 90, label: 'Last 90 days' },
-];
+/** The "Launched in" choices: the last so many days. */
+export const RECENT_CHOICES = [{ days: 7 }, { days: 30 }, { days: 90 }];
 
 /** The first UTC day of the last `days` days, today (at `now`) included. */
 export function launchedAfterFor(days: number, now: number): string {
@@ -39,9 +37,6 @@ export const PLATFORM_LABELS: Record<AdPlatform, string> = {
   linkedin: 'LinkedIn',
 };
 
-/** Each optional parameter's filter as a sentence names it. */
-const FILTER_NAMES: Record<OptionalSearchParam, string> = { platform: 'platform', status: 'active-ads-only' };
-
 /** The filters hidden for a service, and why in one sentence (null when none is). */
 export interface HiddenFilters {
   hidden: ReadonlySet<OptionalSearchParam>;
@@ -57,12 +52,14 @@ export function hiddenFilters(facts: ServiceFacts | undefined): HiddenFilters {
   const refused = new Set(facts?.refusedParams ?? []);
   const hidden = new Set(OPTIONAL_SEARCH_PARAMS.filter((param) => refused.has(param)));
   if (hidden.size === 0) return { hidden, reason: null };
-  const names = [...hidden].map((param) => FILTER_NAMES[param]);
-  const filters = `the ${names.join(' and ')} ${names.length === 1 ? 'filter' : 'filters'}`;
+  // Which filters, as the message's select names them: one of the two, or both.
+  const filters = hidden.size > 1 ? 'both' : ([...hidden][0] ?? 'both');
   const words = facts?.refusedParamsMessage?.trim();
   return {
     hidden,
-    reason: words ? `This service does not take ${filters}: ${words}` : `This service does not take ${filters}.`,
+    reason: words
+      ? t('search.hiddenFilters.reasonWithWords', { filters, words })
+      : t('search.hiddenFilters.reason', { filters }),
   };
 }
 

@@ -10,12 +10,14 @@ import { FilterPanel } from './filter-panel';
 import { applicableFilters, countActiveFilters } from './filters';
 import { useHiddenFilters } from './use-hidden-filters';
 import { EMPTY_FILTERS, type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
+import { type MessageId, t } from '@/lib/i18n';
 import './search.css';
+import 'virtual:adscope-english/search';
 
-const SORT_LABELS: Record<SortChoice, string> = {
-  best_match: 'Best match',
-  most_active: 'Most active',
-  newest: 'Newest',
+const SORT_LABELS: Record<SortChoice, MessageId> = {
+  best_match: 'search.sort.bestMatch',
+  most_active: 'search.sort.mostActive',
+  newest: 'search.sort.newest',
 };
 
 /** Search the global ad library (spec 4.10). "/" anywhere in the panel comes here and focuses the search box. */
@@ -54,7 +56,7 @@ export default function SearchTab() {
   return (
     <section aria-labelledby={`${id}-heading`} className="tab-section">
       <h2 id={`${id}-heading`} className="visually-hidden">
-        Search the ad library
+        {t('search.heading')}
       </h2>
       {/* An open ad is a view of its own: the search bar and filters wait behind it. */}
       {filters.openAdId ? null : (
@@ -68,11 +70,11 @@ export default function SearchTab() {
       <OfflineBanner />
       <p className="results-status" role="status" aria-live="polite">
         {search.isFetching && !search.isFetchingNextPage
-          ? 'Searching…'
+          ? t('search.status.searching')
           : search.isSuccess && !search.isPlaceholderData
             ? query.trim()
-              ? `Results for “${query.trim()}”`
-              : 'Newest ads in the library'
+              ? t('search.status.resultsFor', { query: query.trim() })
+              : t('search.status.newest')
             : ''}
       </p>
       {noTerms ? (
@@ -81,14 +83,13 @@ export default function SearchTab() {
         </p>
       ) : null}
       {filters.brand && noResults ? (
-        <p className="notice notice-warning">
-          No ads from {filters.brand.name} match. Brand results come from tracked coverage: an empty result does not
-          prove the brand launched nothing.
-        </p>
+        <p className="notice notice-warning">{t('search.brandEmpty', { brand: filters.brand.name })}</p>
       ) : null}
       {noTerms ? null : (
         <AdResults
-          label="Search results"
+          label={t('search.results.label')}
+          loadingLabel={t('search.results.loading')}
+          errorTitle={t('search.results.error')}
           query={search}
           openAdId={filters.openAdId}
           lastOpenedId={lastOpened}
@@ -100,11 +101,11 @@ export default function SearchTab() {
           onSeeBrand={(brand) => set({ ...EMPTY_FILTERS, brand })}
           empty={
             <div className="empty-state">
-              <h3>No ads match</h3>
-              <p>{filtered ? 'Try fewer words, or remove a filter.' : 'Type a few words to search the library.'}</p>
+              <h3>{t('search.empty.title')}</h3>
+              <p>{filtered ? t('search.empty.filtered') : t('search.empty.start')}</p>
               {filtered ? (
                 <button type="button" className="btn" onClick={reset}>
-                  Clear the search
+                  {t('search.empty.clear')}
                 </button>
               ) : null}
             </div>
@@ -130,27 +131,27 @@ function SearchBar({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> 
       }}
     >
       <label htmlFor={`${id}-query`} className="visually-hidden">
-        Search ads
+        {t('search.bar.label')}
       </label>
       <input
         ref={inputRef}
         id={`${id}-query`}
         type="search"
-        placeholder="Search ads by words, e.g. waterproof tent  ( / )"
+        placeholder={t('search.bar.placeholder')}
         value={query}
         onChange={(event) => set({ query: event.target.value })}
         aria-describedby={`${id}-query-hint`}
       />
       <span id={`${id}-query-hint`} className="visually-hidden">
-        Every word must appear in the ad's title, text or brand. Press slash to come back here.
+        {t('search.bar.hint')}
       </span>
       <label htmlFor={`${id}-sort`} className="visually-hidden">
-        Sort
+        {t('search.bar.sort')}
       </label>
       <select id={`${id}-sort`} value={sort} onChange={(event) => set({ sort: event.target.value as SortChoice })}>
         {sortChoices.map((choice) => (
           <option key={choice} value={choice}>
-            {SORT_LABELS[choice]}
+            {t(SORT_LABELS[choice])}
           </option>
         ))}
       </select>

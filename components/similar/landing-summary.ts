@@ -2,6 +2,9 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { dayOf } from '@/lib/contract/ad-dates';
 import { daysRunning } from '../ui/format';
 
+/** The format an ad without one counts under. */
+export const FORMAT_NOT_GIVEN = 'not given';
+
 export interface LandingSummary {
   count: number;
   /** Formats as the service names them, most used first. */
@@ -18,7 +21,7 @@ export function landingSummary(ads: readonly LibraryAd[], now: number): LandingS
   let earliest: string | null = null;
   let longestDays: number | null = null;
   for (const ad of ads) {
-    const format = ad.display_format ?? 'not given';
+    const format = ad.display_format ?? FORMAT_NOT_GIVEN;
     formats.set(format, (formats.get(format) ?? 0) + 1);
     const day = dayOf(ad.start_date);
     if (day && (earliest === null || day < earliest)) earliest = day;

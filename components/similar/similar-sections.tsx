@@ -4,11 +4,18 @@ import type { BrandFound, LandingAds } from '@/lib/messaging/similar';
 import { systemClock } from '@/lib/clock';
 import { AdCardList } from '../ads/ad-card-list';
 import { navigate } from '../navigation/navigation-store';
-import { countOf, formatDay, formatLabel, possessive } from '../ui/format';
-import { landingSummary } from './landing-summary';
+import { formatDay, formatLabel } from '../ui/format';
+import { rich } from '../ui/rich';
+import { t } from '@/lib/i18n';
+import { FORMAT_NOT_GIVEN, landingSummary } from './landing-summary';
+import 'virtual:adscope-english/common';
+import 'virtual:adscope-english/similar';
 
 /** Cards shown of the ads that lead elsewhere on the site. */
 const ELSEWHERE_SHOWN = 12;
+
+/** A name as the possessive's select takes it: English writes "Zephyr Outfitters'" without a doubled s. */
+const possessed = (name: string) => ({ name: name.trim(), ending: /s$/i.test(name.trim()) ? 's' : 'other' });
 
 export function Section(props: {
   title: string;
@@ -45,12 +52,12 @@ export function BrandSection({
   role: 'site' | 'maker' | 'ad';
   onOpen: (ad: LibraryAd) => void;
 }) {
-  const title = `${possessive(brand.name)} ads`;
+  const title = t('similar.brand.title', possessed(brand.name));
   return (
     <Section
       title={title}
       ads={brand.ads}
-      empty="No ads of this brand in the tracked coverage. An empty result does not prove the brand launched nothing."
+      empty={t('similar.brand.empty')}
       onOpen={onOpen}
       action={
         <button
@@ -58,14 +65,14 @@ export function BrandSection({
           className="btn"
           onClick={() => navigate({ to: 'search', brand: { id: brand.id, name: brand.name } })}
         >
-          See all in Search<span className="visually-hidden">: {title}</span>
+          {rich('similar.brand.seeAll', {
+            what: <span className="visually-hidden">{t('similar.brand.seeAllWhat', { title })}</span>,
+          })}
         </button>
       }
     >
       {role === 'ad' ? null : (
-        <p className="muted similar-role">
-          {role === 'site' ? 'The site this page is on.' : 'The maker of the product.'}
-        </p>
+        <p className="muted similar-role">{role === 'site' ? t('similar.brand.site') : t('similar.brand.maker')}</p>
       )}
     </Section>
   );
@@ -82,40 +89,58 @@ export function LandingSection({
   onOpen: (ad: LibraryAd) => void;
 }) {
   const summary = landingSummary(landing.here, systemClock());
-  const read = landing.complete
-    ? `all ${countOf(landing.scanned, 'ad')} of ${site.name}`
-    : `the newest ${countOf(landing.scanned, 'ad')} of ${site.name}`;
+  const read = { count: landing.scanned, site: site.name };
   return (
     <>
       <Section
-        title="Ads that lead to this page"
+        title={t('similar.landing.title')}
         ads={landing.here}
-        empty={`None of ${read} lead to this page.`}
+        empty={landing.complete ? t('similar.landing.noneAll', read) : t('similar.landing.noneNewest', read)}
         onOpen={onOpen}
       >
         {summary.count > 0 ? (
-          <ul className="landing-facts" aria-label="What these ads have in common">
-            <li>{countOf(summary.count, 'ad')}</li>
-            <li>{summary.formats.map(([format, count]) => `${formatLabel(format) ?? format} ${count}`).join(', ')}</li>
-            <li>first launched {formatDay(summary.earliest) ?? 'not given'}</li>
-            <li>longest run {summary.longestDays === null ? 'not given' : countOf(summary.longestDays, 'day')}</li>
+          <ul className="landing-facts" aria-label={t('similar.landing.facts')}>
+            <li>{t('common.count.ads', { count: summary.count })}</li>
+            <li>
+              {summary.formats
+                .map(([format, count]) =>
+                  t('similar.landing.formatCount', {
+                    format:
+                      format === FORMAT_NOT_GIVEN
+                        ? t('similar.landing.formatNotGiven')
+                        : (formatLabel(format) ?? format),
+                    count,
+                  }),
+                )
+                .join(t('similar.landing.formatSeparator'))}
+            </li>
+            <li>
+              {summary.earliest && formatDay(summary.earliest)
+                ? t('similar.landing.firstLaunched', { day: formatDay(summary.earliest) ?? '' })
+                : t('similar.landing.firstLaunchedNotGiven')}
+            </li>
+            <li>
+              {summary.longestDays === null
+                ? t('similar.landing.longestRunNotGiven')
+                : t('similar.landing.longestRun', { count: summary.longestDays })}
+            </li>
           </ul>
         ) : null}
         <p className="muted">
-          Read from {read}: the service has no search by landing page, and its coverage of a brand is not complete.
-          Tracking parameters (utm_…, fbclid, gclid) are ignored.
+          {landing.complete ? t('similar.landing.readAll', read) : t('similar.landing.readNewest', read)}
         </p>
       </Section>
       {landing.elsewhere.length > 0 ? (
         <Section
-          title={`Elsewhere on ${possessive(site.name)} site`}
+          title={t('similar.landing.elsewhereTitle', possessed(site.name))}
           ads={landing.elsewhere.slice(0, ELSEWHERE_SHOWN)}
           empty=""
           onOpen={onOpen}
         >
           <p className="muted">
-            {countOf(landing.elsewhere.length, 'ad')} lead to other pages of the site
-            {landing.elsewhere.length > ELSEWHERE_SHOWN ? `; the newest ${ELSEWHERE_SHOWN} are shown` : ''}.
+            {landing.elsewhere.length > ELSEWHERE_SHOWN
+              ? t('similar.landing.elsewhereShown', { count: landing.elsewhere.length, shown: ELSEWHERE_SHOWN })
+              : t('similar.landing.elsewhere', { count: landing.elsewhere.length })}
           </p>
         </Section>
       ) : null}

@@ -13,24 +13,28 @@ import { BrandSection, LandingSection, Section } from './similar-sections';
 import { type NameChoices, nameChoices } from './read-page';
 import { WhyTheseResults } from './why-these-results';
 import { useSimilar } from './use-similar';
+import { t } from '@/lib/i18n';
+import { rich } from '../ui/rich';
 import './similar.css';
+import 'virtual:adscope-english/similar';
 
 /** A page a trigger handed over: being read, or why it could not be. */
 function HandoverView({ handover }: { handover: PageHandover }) {
   const id = useId();
-  const title = handover.title || 'this page';
   return (
     <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Similar to {title}</h2>
+      <h2 id={`${id}-heading`}>
+        {handover.title ? t('similar.heading', { title: handover.title }) : t('similar.headingThisPage')}
+      </h2>
       {handover.state === 'failed' ? (
         <div className="notice notice-error" role="alert">
           <p>
-            <strong>Could not read the page</strong>
+            <strong>{t('similar.handover.failed')}</strong>
           </p>
           <p>{handover.error}</p>
         </div>
       ) : (
-        <AdGridSkeleton label="Reading the page" />
+        <AdGridSkeleton label={t('similar.handover.reading')} />
       )}
     </section>
   );
@@ -48,11 +52,8 @@ export default function SimilarTab() {
   if (!request) {
     return (
       <div className="empty-state">
-        <h2>Find similar ads</h2>
-        <p>
-          On any website, <FindSimilarHow />. Here, choose “More like this” on any ad. You get that brand's ads and
-          similar ads from other brands.
-        </p>
+        <h2>{t('similar.empty.title')}</h2>
+        <p>{rich('similar.empty.body', { how: <FindSimilarHow /> })}</p>
       </div>
     );
   }
@@ -63,7 +64,7 @@ export default function SimilarTab() {
 
   return (
     <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Similar to {data?.title ?? '…'}</h2>
+      <h2 id={`${id}-heading`}>{t('similar.heading', { title: data?.title ?? '…' })}</h2>
       {link ? (
         <p className="muted similar-source" title={link}>
           {new URL(link).host}
@@ -71,9 +72,9 @@ export default function SimilarTab() {
       ) : null}
       <QueryView
         query={result}
-        loadingLabel="Finding similar ads"
-        loading={<AdGridSkeleton label="Finding similar ads" />}
-        errorTitle="Could not find similar ads"
+        loadingLabel={t('similar.finding')}
+        loading={<AdGridSkeleton label={t('similar.finding')} />}
+        errorTitle={t('similar.findError')}
       >
         {(data) => (
           <SimilarResults
@@ -123,15 +124,15 @@ function SimilarResults({
       <KeywordRow keywords={data.keywords} onChange={onKeywords} />
       {updating ? (
         <p role="status" className="results-status">
-          Updating…
+          {t('similar.updating')}
         </p>
       ) : null}
       {lead === 'maker' ? [maker, site] : [site, maker]}
       {data.landing && data.site ? <LandingSection landing={data.landing} site={data.site} onOpen={onOpen} /> : null}
       <Section
-        title="Similar ads from other brands"
+        title={t('similar.others.title')}
         ads={data.similarAds}
-        empty="No similar ads found: remove a keyword or add another."
+        empty={t('similar.others.empty')}
         onOpen={onOpen}
         action={
           data.usedKeywords.length > 0 ? (
@@ -146,7 +147,7 @@ function SimilarResults({
                 })
               }
             >
-              See all in Search
+              {t('similar.others.seeAll')}
             </button>
           ) : null
         }
@@ -165,7 +166,7 @@ function LeadSwitch(props: {
   const id = useId();
   return (
     <fieldset className="lead-switch">
-      <legend>Show first</legend>
+      <legend>{t('similar.lead.legend')}</legend>
       {(['site', 'maker'] as const).map((value) => (
         <label key={value} className="chip-choice">
           <input
@@ -174,7 +175,9 @@ function LeadSwitch(props: {
             checked={props.lead === value}
             onChange={() => props.onChange(value)}
           />{' '}
-          {value === 'site' ? `The site: ${props.site}` : `The maker: ${props.maker}`}
+          {value === 'site'
+            ? t('similar.lead.site', { name: props.site })
+            : t('similar.lead.maker', { name: props.maker })}
         </label>
       ))}
     </fieldset>
@@ -195,14 +198,14 @@ function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onCha
   }
   return (
     <div className="keyword-row">
-      <ul className="chips list-plain" aria-label="Keywords">
+      <ul className="chips list-plain" aria-label={t('similar.keywords.label')}>
         {keywords.map((word) => (
           <li key={word} className="chip">
             <span>{word}</span>
             <button
               type="button"
               className="chip-remove"
-              aria-label={`Remove keyword ${word}`}
+              aria-label={t('similar.keywords.remove', { keyword: word })}
               onClick={() => onChange(keywords.filter((k) => k !== word))}
             >
               ×
@@ -212,17 +215,17 @@ function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onCha
       </ul>
       <form className="input-row" onSubmit={addKeyword}>
         <label htmlFor={`${id}-keyword`} className="visually-hidden">
-          Add a keyword
+          {t('similar.keywords.add')}
         </label>
         <input
           id={`${id}-keyword`}
           type="text"
-          placeholder="Add a keyword"
+          placeholder={t('similar.keywords.add')}
           value={newKeyword}
           onChange={(event) => setNewKeyword(event.target.value)}
         />
         <button type="submit" className="btn">
-          Add
+          {t('similar.keywords.addButton')}
         </button>
       </form>
     </div>

@@ -1,26 +1,63 @@
 import type { SimilarResult } from '@/lib/messaging/similar';
 import type { NameProblem, NameReading, Signal } from '@/lib/page-reading';
 import { sameName } from '@/lib/page-reading';
+import { type MessageId, t } from '@/lib/i18n';
 import { languageName } from '../ui/format';
 import type { NameChoices } from './read-page';
+import 'virtual:adscope-english/similar';
 
 /** Why a text was not taken as a name, in a person's words. */
-const PROBLEM_WORDS: Record<NameProblem, string> = {
-  'file name': 'it is a file name',
-  'logo word': 'it says “logo” and nothing else names it',
-  'domain ending': 'it is only a domain ending or punctuation',
-  'number or code': 'it is a number or a code',
-  promotion: 'it is a promotion’s text',
-  'season’s greeting': 'it is a season’s greeting',
+const PROBLEM_WORDS: Record<NameProblem, MessageId> = {
+  'file name': 'similar.why.problem.fileName',
+  'logo word': 'similar.why.problem.logoWord',
+  'domain ending': 'similar.why.problem.domainEnding',
+  'number or code': 'similar.why.problem.numberOrCode',
+  promotion: 'similar.why.problem.promotion',
+  'season’s greeting': 'similar.why.problem.greeting',
 };
+
+/** Where a name came from, in words; the markup's own names (og:site_name, RDFa) stay as they are. */
+const SIGNAL_WORDS: Partial<Record<string, MessageId>> = {
+  'structured data': 'similar.why.signal.structuredData',
+  publisher: 'similar.why.signal.publisher',
+  'app name': 'similar.why.signal.appName',
+  logo: 'similar.why.signal.logo',
+  title: 'similar.why.signal.title',
+  domain: 'similar.why.signal.domain',
+  'product brand': 'similar.why.signal.productBrand',
+  microdata: 'similar.why.signal.microdata',
+  byline: 'similar.why.signal.byline',
+  'product details': 'similar.why.signal.productDetails',
+};
+
+/** Where the language came from, in words; the markup's own names (content-language, og:locale) stay as they are. */
+const LANGUAGE_SOURCE_WORDS: Partial<Record<string, MessageId>> = {
+  'lang attribute': 'similar.why.languageSource.langAttribute',
+  "browser's detection": 'similar.why.languageSource.browser',
+  none: 'similar.why.languageSource.none',
+};
+
+function signalWords(signal: string): string {
+  const id = SIGNAL_WORDS[signal];
+  return id ? t(id) : signal;
+}
+
+function languageSourceWords(source: string): string {
+  const id = LANGUAGE_SOURCE_WORDS[source];
+  return id ? t(id) : source;
+}
 
 /** Names set aside shown at most, per role. */
 const SET_ASIDE_SHOWN = 3;
 
 /** "the logo", "the logo and the domain", "the logo, the title and the domain". */
 function signalList(signals: readonly Signal[]): string {
-  const words = signals.map((signal) => `the ${signal}`);
-  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+  const words = signals.map((signal) => t('similar.why.signalThe', { signal: signalWords(signal) }));
+  if (words.length < 2) return words[0] ?? '';
+  return t('similar.why.list', {
+    items: words.slice(0, -1).join(t('similar.why.listSeparator')),
+    last: words.at(-1) ?? '',
+  });
 }
 
 /**
@@ -50,15 +87,19 @@ function NameNotes({
 }) {
   const top = reading.names[0];
   const runner = runnerUp(reading);
-  const what = role === 'site' ? 'the site' : 'the maker';
   const notes = [];
   if (top && chosen && !sameName(chosen, top.name)) {
     notes.push(
       <li key="chosen">
-        You chose “{chosen}” as {what} over “{top.name}”, which {signalList(reading.signals[0] ?? [top.signal])}{' '}
-        {(reading.signals[0]?.length ?? 0) > 1 ? 'name' : 'names'}.{' '}
+        {t('similar.why.chosen', {
+          chosen,
+          role,
+          top: top.name,
+          signals: signalList(reading.signals[0] ?? [top.signal]),
+          count: reading.signals[0]?.length ?? 1,
+        })}{' '}
         <button type="button" className="btn-link" onClick={() => onPrefer(role, null)}>
-          Use “{top.name}” again
+          {t('similar.why.useAgain', { name: top.name })}
         </button>
       </li>,
     );
@@ -66,10 +107,23 @@ function NameNotes({
     const topSignals = reading.signals[0] ?? [top.signal];
     notes.push(
       <li key="runner">
-        The page’s {runner.signal} names {what} “{runner.name}”; “{top.name}” was taken because{' '}
-        {topSignals.length > 1 ? `${signalList(topSignals)} agree on it` : `the ${top.signal} weighs more`}.{' '}
+        {topSignals.length > 1
+          ? t('similar.why.runnerAgree', {
+              signal: signalWords(runner.signal),
+              role,
+              runner: runner.name,
+              top: top.name,
+              signals: signalList(topSignals),
+            })
+          : t('similar.why.runnerWeighs', {
+              signal: signalWords(runner.signal),
+              role,
+              runner: runner.name,
+              top: top.name,
+              topSignal: signalWords(top.signal),
+            })}{' '}
         <button type="button" className="btn-link" onClick={() => onPrefer(role, runner.name)}>
-          Use “{runner.name}” instead
+          {t('similar.why.useInstead', { name: runner.name })}
         </button>
       </li>,
     );
@@ -77,7 +131,12 @@ function NameNotes({
   for (const aside of reading.setAside.slice(0, SET_ASIDE_SHOWN)) {
     notes.push(
       <li key={`${aside.signal}:${aside.name}`}>
-        “{aside.name}” (the page’s {aside.signal}) was not taken as {what}’s name: {PROBLEM_WORDS[aside.problem]}.
+        {t('similar.why.setAside', {
+          name: aside.name,
+          signal: signalWords(aside.signal),
+          role,
+          problem: t(PROBLEM_WORDS[aside.problem]),
+        })}
       </li>,
     );
   }
@@ -103,28 +162,28 @@ export function WhyTheseResults({
 }) {
   const only = data.site && data.maker ? null : (data.site ?? data.maker);
   return (
-    <details className="why" aria-label="Why these results">
+    <details className="why" aria-label={t('similar.why.label')}>
       <summary>
         {data.site && data.maker
-          ? `Site: ${data.site.name} · Maker: ${data.maker.name}.`
+          ? t('similar.why.siteAndMaker', { site: data.site.name, maker: data.maker.name })
           : only
-            ? `Brand: ${only.name}, because ${only.reason}.`
+            ? t('similar.why.brand', { brand: only.name, reason: only.reason })
             : data.unmatched.length > 0
-              ? `No catalogue brand matched ${data.unmatched.map((name) => name.name).join(', ')}; only similar ads are shown.`
-              : 'The page names no brand; only similar ads are shown.'}
+              ? t('similar.why.unmatched', {
+                  names: data.unmatched.map((name) => name.name).join(t('similar.why.listSeparator')),
+                })
+              : t('similar.why.noBrand')}
       </summary>
       <ul>
         {[data.site, data.maker].map((brand) =>
           brand ? (
             <li key={brand.id}>
-              {brand.name}: named by the page's {brand.signal}; {brand.reason}.
+              {t('similar.why.namedBy', { brand: brand.name, signal: signalWords(brand.signal), reason: brand.reason })}
             </li>
           ) : null,
         )}
         {data.unmatched.map((name) => (
-          <li key={name.name}>
-            {name.name} (the page's {name.signal}) matched no catalogue brand.
-          </li>
+          <li key={name.name}>{t('similar.why.matchedNone', { name: name.name, signal: signalWords(name.signal) })}</li>
         ))}
         {choices ? (
           <>
@@ -133,14 +192,19 @@ export function WhyTheseResults({
           </>
         ) : null}
         <li>
-          {data.usedKeywords.length > 0
-            ? `Similar ads contain every one of: ${data.usedKeywords.join(', ')}${data.usedKeywords.length < data.keywords.length ? ' (all the words together matched nothing)' : ''}.`
-            : 'No keywords to search with: add one below.'}
+          {data.usedKeywords.length === 0
+            ? t('similar.why.noKeywords')
+            : data.usedKeywords.length < data.keywords.length
+              ? t('similar.why.keywordsFewer', { keywords: data.usedKeywords.join(', ') })
+              : t('similar.why.keywords', { keywords: data.usedKeywords.join(', ') })}
         </li>
         <li>
           {data.language
-            ? `Language: ${languageName(data.language)}, from the ${data.languageSource}.`
-            : 'Language: not given by the page, so similar ads of any language are shown.'}
+            ? t('similar.why.language', {
+                language: languageName(data.language) ?? data.language,
+                source: languageSourceWords(data.languageSource),
+              })
+            : t('similar.why.noLanguage')}
         </li>
       </ul>
     </details>
