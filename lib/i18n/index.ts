@@ -1,5 +1,6 @@
 import { type Messages, setupI18n } from '@lingui/core';
 import { DEMO_BUILD } from '../build-mode';
+import { userLocale } from '../locale';
 import { SOURCE_LANGUAGE, type ShownLanguage } from './languages';
 import type { MessageId } from './parts';
 
@@ -20,6 +21,9 @@ const listeners = new Set<() => void>();
  * or hears goes through here; plurals and word order live in the message, never in the code.
  */
 export function t(id: MessageId, values?: MessageValues): string {
+  // A number in a message (`{count, plural, … #}`) reads as every other number of the page does.
+  const locale = userLocale();
+  if (i18n.locales?.[0] !== locale) i18n.activate(i18n.locale, [locale, i18n.locale]);
   return i18n._(id, values);
 }
 
