@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { englishCatalogues } from './scripts/i18n/catalogues.ts';
 
 /**
  * Firefox ESR with the Firefox build, driven by puppeteer-core over WebDriver BiDi
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * files one after another (two Firefox at once would fight for the two cores).
  */
 export default defineConfig({
+  // The tests share a few of the extension's modules (the connection's origin pattern), which carry their English.
+  plugins: [englishCatalogues()],
   test: {
     include: ['tests/firefox/**/*.test.ts'],
     environment: 'node',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { originPattern } from '../../lib/messaging/connection';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
+import { wordsOf } from '../support/words';
 import {
   allByRole,
   byLabel,
@@ -20,8 +21,8 @@ import {
 
 /**
  * The main journey in Firefox ESR, with the Firefox build, against the reference server: the
- * steps a Firefox user takes, found by role and name as in the Chromium suite. The steps share
- * one browser and run in order.
+ * steps a Firefox user takes, found by role and name as in the Chromium suite, then the first of
+ * them again in German. The steps share one browser and run in order.
  */
 let firefox: FirefoxSession;
 let server: RunningServer;
@@ -182,7 +183,77 @@ describe('the main journey in Firefox', () => {
     await expectAccessible(popup);
     server.state.clock.setTimeScale(0);
   });
+});
 
+/**
+ * The same steps again with German chosen in Options (the browser itself in English): every
+ * control found by its German name, and the board's CSV with German headers and its data as it was.
+ */
+const say = wordsOf('de');
+describe('the main journey in Firefox, in German', () => {
+  it('chooses German in Options, which speaks it at once', async () => {
+    const options = await firefox.open('options');
+    await options.select('#language-choice', 'de');
+    await eventually(async () => expect(await options.evaluate(() => document.documentElement.lang)).toBe('de'));
+    // The connection made in English, its form now in German.
+    await byLabel(options, say('options.connection.apiKey'));
+    await byRole(options, 'textbox', say('options.connection.baseUrl')).wait();
+    await byRole(options, 'button', say('options.connection.save')).wait();
+    await expectAccessible(options);
+    await options.close();
+  });
+
+  it('searches and saves an ad to a board with a tag, in German', async () => {
+    await panel.close();
+    panel = await firefox.open('sidepanel');
+    await eventually(async () => expect(await panel.evaluate(() => document.documentElement.lang)).toBe('de'));
+    // The panel opens where it was left (Generate): back to Search.
+    await byRole(panel, 'tab', say('panel.tab.search')).click();
+    await byRole(panel, 'searchbox', say('search.bar.label')).fill('jacket');
+    await expectText(panel, say('search.status.resultsFor', { query: 'jacket' }));
+    const board = server.state.data.workspaces[0]?.boards.find((candidate) => candidate.parentId === null);
+    if (!board) throw new Error('the seed needs a top-level board');
+    const [before = '', after = ''] = say('ads.card.saveLabel', { ad: '\u0000' }).split('\u0000');
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const saves = await allByRole(panel, 'button', new RegExp(`^${escape(before)}.+${escape(after)}$`));
+    expect(saves.length).toBeGreaterThan(0);
+    await saves[0]?.click();
+    await byRole(panel, 'searchbox', say('boards.save.find')).fill(board.name);
+    const [radio] = await allByRole(panel, 'radio', new RegExp(board.name));
+    await radio?.click();
+    await byRole(panel, 'textbox', say('boards.save.tags')).fill('firefox-de');
+    await byRole(panel, 'button', say('boards.save.saveTo', { board: board.name })).click();
+    await expectText(panel, say('ads.toast.saved', { board: board.name }));
+    await eventually(async () => expect(board.saves.some((entry) => entry.tags.includes('firefox-de'))).toBe(true));
+    await expectAccessible(panel);
+  });
+
+  it('opens the board and exports its CSV with German headers, days as ISO and numbers plain', async () => {
+    const board = server.state.data.workspaces[0]?.boards.find((candidate) => candidate.parentId === null);
+    if (!board) throw new Error('the seed needs a top-level board');
+    await byRole(panel, 'tab', say('panel.tab.boards')).click();
+    await byRole(panel, 'searchbox', say('boards.filter')).fill(board.name);
+    const [item] = await allByRole(panel, 'treeitem', new RegExp(`^${board.name}`));
+    await item?.click();
+    await expectText(panel, 'firefox-de');
+    await byRole(panel, 'button', say('boards.view.exportCsv')).click();
+    const csv = await eventually(async () => {
+      // The English journey's CSV came first: this one is the second.
+      const files = readdirSync(firefox.downloads).filter((name) => name.endsWith('.csv'));
+      expect(files).toHaveLength(2);
+      const fresh = files.map((name) => readFileSync(path.join(firefox.downloads, name), 'utf8'));
+      const written = fresh.find((text) => text.includes('firefox-de')) ?? '';
+      expect(written).toContain('firefox-de');
+      return written;
+    });
+    const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+    expect(header).toContain(say('boards.csv.brandName'));
+    expect(header).not.toContain('brand_name');
+    expect(csv).toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+  });
+});
+
+describe('after both journeys', () => {
   it('logged no error on any extension page', () => {
     expect(firefox.consoleErrors).toEqual([]);
   });
