@@ -31,7 +31,7 @@ export function WatchButton({ brand, compact, tabbable = true }: WatchButtonProp
       type="button"
       className={`btn ${compact ? 'btn-icon ad-card-action' : 'watch-button'} ${iconClass('watch')}`}
       aria-pressed={watching}
-      aria-label={compact ? label : undefined}
+      aria-label={label}
       title={compact ? (watching ? t('ads.watch.watchingTitle', { brand: brand.name }) : label) : undefined}
       tabIndex={tabbable ? 0 : -1}
       disabled={watched === undefined || busy}
