@@ -662,7 +662,11 @@ async function keepBoard(page: Page, name: string): Promise<number> {
   await page.getByRole('button', { name: 'Keep them' }).waitFor({ timeout: 120_000 });
   const started = Date.now();
   await page.getByRole('button', { name: 'Keep them' }).click();
-  await page.getByText("This board's creatives are kept").waitFor({ timeout: 600_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Kept \d+ creatives? of \d+ ads?\./ })
+    .first()
+    .waitFor({ timeout: 600_000 });
   return Date.now() - started;
 }
 
