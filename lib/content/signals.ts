@@ -50,23 +50,16 @@ function isVisible(element: Element): boolean {
   return check ? check.call(element, { visibilityProperty: true, opacityProperty: true }) : true;
 }
 
-function metasOf(doc: Document): [string, string][] {
-  const found: [string, string][] = [];
-  // A live collection read by index, never by its length: Chromium walks the page only as far as
-  // it is read (querySelectorAll collects every match first).
-  const tags = doc.getElementsByTagName('meta');
-  for (let i = 0, tag = tags[0]; tag && found.length < MAX_METAS; i += 1, tag = tags[i]) {
-    const key = clean(
-      tag.getAttribute('property') ||
-        tag.getAttribute('name') ||
-        tag.getAttribute('itemprop') ||
-        tag.getAttribute('http-equiv'),
-      80,
-    ).toLowerCase();
-    const content = clean(tag.getAttribute('content'));
-    if (key && content) found.push([key, content]);
-  }
-  return found;
+function metaPair(tag: Element): [string, string] | null {
+  const key = clean(
+    tag.getAttribute('property') ||
+      tag.getAttribute('name') ||
+      tag.getAttribute('itemprop') ||
+      tag.getAttribute('http-equiv'),
+    80,
+  ).toLowerCase();
+  const content = clean(tag.getAttribute('content'));
+  return key && content ? [key, content] : null;
 }
 
 /** Links looked at for one to the home page with a logo in it, when the page has no banner. */
@@ -111,15 +104,97 @@ function isLogoImage(image: Element, banner: Element, hostname: string): boolean
 }
 
 /**
- * The page's banner: its first header or element of the banner role, whichever comes first. Two
- * lookups: as one selector list ('header, [role="banner"]') Chromium matches both at every
- * element, 20 ms on a page of 50,000 nodes against 2 ms.
+ * Elements of the body looked at from its start up to the page's heading (the banner, home links, metas and JSON-LD
+ * there), and from its end.
  */
-function bannerOf(doc: Document): Element | null {
-  const header = doc.getElementsByTagName('header')[0] ?? null;
-  const role = doc.querySelector('[role="banner"]');
-  if (!header || !role) return header ?? role;
-  return header.compareDocumentPosition(role) & Node.DOCUMENT_POSITION_PRECEDING ? role : header;
+const TOP_ELEMENTS = 400;
+const END_ELEMENTS = 120;
+/** Elements of the head looked at: its metas and JSON-LD (a head holds a few dozen). */
+const HEAD_ELEMENTS = 10_000;
+/** What bounded walks of the page found: its head, the start and end of its body, and beside its heading. */
+interface PageParts {
+  metas: Element[];
+  jsonLd: Element[];
+  /** The first header or element of the banner role in the body's start, whichever comes first. */
+  banner: Element | null;
+  /** Links in the body's start, for one to the home page with a logo when there is no banner. */
+  links: Element[];
+}
+
+/**
+ * The element after this one in document order within `root`, not entering what holds no page text (nor `skip`);
+ * null past it.
+ */
+function forward(element: Element, root: Element, skip: Element | null = null): Element | null {
+  const first = SKIPPED_ELEMENTS.has(element.tagName) || element === skip ? null : element.firstElementChild;
+  if (first) return first;
+  for (let node: Element | null = element, depth = 0; node && node !== root && depth < 64; depth += 1) {
+    if (node.nextElementSibling) return node.nextElementSibling;
+    node = node.parentElement;
+  }
+  return null;
+}
+
+/** The last element inside this one (its last child's last child, and so on), or itself. */
+function lastInside(element: Element): Element {
+  let node = element;
+  for (let depth = 0; depth < 64 && node.lastElementChild && !SKIPPED_ELEMENTS.has(node.tagName); depth += 1) {
+    node = node.lastElementChild;
+  }
+  return node;
+}
+
+/**
+ * The page's metas, JSON-LD scripts, banner and first links, read in bounded walks: the head, the body's first and
+ * last elements, and (through the maker's walk) those beside the heading; never a walk of the whole page. (A live collection such as
+ * getElementsByTagName costs a walk of the whole page on its first read in Chromium, even of its first item: 2 ms at
+ * 50,000 nodes.)
+ */
+function partsOf(doc: Document, heading: Element | null): { parts: PageParts; visit: (element: Element) => void } {
+  const parts: PageParts = { metas: [], jsonLd: [], banner: null, links: [] };
+  const seen = new Set<Element>();
+  const visit = (element: Element, top: boolean) => {
+    const tag = element.tagName;
+    if (tag === 'META' || tag === 'SCRIPT') {
+      if (seen.has(element)) return;
+      seen.add(element);
+      if (tag === 'META') {
+        if (parts.metas.length < MAX_METAS) parts.metas.push(element);
+      } else if (
+        parts.jsonLd.length < MAX_JSON_LD_SCRIPTS &&
+        element.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json'
+      ) {
+        parts.jsonLd.push(element);
+      }
+    } else if (top) {
+      if (!parts.banner && (tag === 'HEADER' || element.getAttribute('role') === 'banner')) parts.banner = element;
+      else if ((tag === 'A' || tag === 'AREA') && parts.links.length < MAX_LINKS && element.hasAttribute('href')) {
+        parts.links.push(element);
+      }
+    }
+  };
+  const walk = (root: Element | null, limit: number, top: boolean) => {
+    if (!root) return;
+    // The banner's inside is the logo's to read, not this walk's; from the heading on, the maker's walk reads.
+    for (
+      let i = 0, node = root.firstElementChild;
+      node && node !== heading && i < limit;
+      i += 1, node = forward(node, root, parts.banner)
+    ) {
+      visit(node, top);
+    }
+  };
+  walk(doc.head, HEAD_ELEMENTS, false);
+  const body = doc.body;
+  walk(body, TOP_ELEMENTS, true);
+  if (body) {
+    for (let i = 0, node: Element | null = lastInside(body); node && node !== body && i < END_ELEMENTS; i += 1) {
+      visit(node, false);
+      node = node.previousElementSibling ? lastInside(node.previousElementSibling) : node.parentElement;
+    }
+  }
+  // The maker's walk beside the heading shows its elements here too: a product's JSON-LD and microdata sit there.
+  return { parts, visit: (element) => visit(element, false) };
 }
 
 /**
@@ -127,14 +202,14 @@ function bannerOf(doc: Document): Element | null {
  * in a link to the home page; any linked image but a basket's or an account's icon only when none
  * is) and its logo element's text;
  * without a banner, an image in one of the first links to the home page; and #logo, .logo.
- * Lookups stay within the banner or a bounded number of links: never a scan of a large page.
+ * Lookups stay within the banner or the links of the body's start: never a scan of a large page.
  */
-function logosOf(doc: Document, hostname: string): string[] {
+function logosOf(doc: Document, hostname: string, parts: PageParts): string[] {
   const found: string[] = [];
   const add = (text: string) => {
     if (text && found.length < MAX_LOGOS && !found.includes(text)) found.push(text);
   };
-  const banner = bannerOf(doc);
+  const banner = parts.banner;
   if (banner) {
     const images = banner.querySelectorAll('a img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt]');
     const scanned = Array.from({ length: Math.min(images.length, MAX_BANNER_IMAGES) }, (_, i) => images[i] as Element);
@@ -146,8 +221,7 @@ function logosOf(doc: Document, hostname: string): string[] {
     const mark = banner.querySelector('[class*="logo" i], [class*="site-title" i], [class*="site-name" i]');
     if (mark) add(readableText(mark, 100));
   } else {
-    const links = doc.links;
-    for (let i = 0, link = links[0]; link && i < MAX_LINKS; i += 1, link = links[i]) {
+    for (const link of parts.links) {
       if (isHomeLink(link, hostname)) add(clean(link.querySelector('img[alt]')?.getAttribute('alt'), 100));
     }
   }
@@ -164,17 +238,26 @@ function logosOf(doc: Document, hostname: string): string[] {
   return found;
 }
 
+/** Elements after the first h1 looked at for another, when the first is not the page's heading. */
+const NEXT_HEADINGS = 3_000;
+
 /**
  * The page's first visible h1 outside its banner and navigation (a logo drawn in an h1 is not
- * the page's heading); else the first visible h1 at all. At most 10 headings are looked at.
+ * the page's heading); else the first visible h1 at all. At most 10 headings are looked at, and
+ * after the first, a bounded number of elements.
  */
 export function firstVisibleH1(doc: Document): Element | null {
-  const headings = doc.getElementsByTagName('h1');
   let fallback: Element | null = null;
-  for (let i = 0, heading = headings[0]; heading && i < 10; i += 1, heading = headings[i]) {
-    if (!isVisible(heading)) continue;
-    if (!heading.closest('header, nav, [role="banner"]')) return heading;
-    fallback ??= heading;
+  let heading: Element | null = doc.querySelector('h1');
+  for (let looked = 0, i = 0; heading && looked < 10 && i < NEXT_HEADINGS; i += 1) {
+    if (heading.tagName === 'H1') {
+      looked += 1;
+      if (isVisible(heading)) {
+        if (!heading.closest('header, nav, [role="banner"]')) return heading;
+        fallback ??= heading;
+      }
+    }
+    heading = forward(heading, doc.documentElement);
   }
   return fallback;
 }
@@ -286,7 +369,10 @@ function linksBeside(heading: Element): [string, string][] {
  * Bounded: a fixed number of elements after the heading and before it, never the whole page;
  * headers, navigation, footers and forms are stepped over.
  */
-export function makerLinesNear(heading: Element | null): [MakerLineSource, string][] {
+export function makerLinesNear(
+  heading: Element | null,
+  seen: (element: Element) => void = () => undefined,
+): [MakerLineSource, string][] {
   const found: [MakerLineSource, string][] = [];
   if (!heading) return found;
   const add = (source: MakerLineSource, text: string) => {
@@ -331,12 +417,14 @@ export function makerLinesNear(heading: Element | null): [MakerLineSource, strin
     }
   };
   let node: Element | null = heading;
-  for (let i = 0; node && i < MAKER_AHEAD && found.length < MAX_MAKER_LINES; i += 1, node = after(node)) {
-    look(node, i < MAKER_NEAR, false);
+  for (let i = 0; node && i < MAKER_AHEAD; i += 1, node = after(node)) {
+    seen(node);
+    if (found.length < MAX_MAKER_LINES) look(node, i < MAKER_NEAR, false);
   }
   node = heading;
   for (let i = 0; node && i < MAKER_BEHIND && found.length < MAX_MAKER_LINES; i += 1) {
     const previous: Element | null = before(node);
+    if (previous) seen(previous);
     if (previous && !isSkipped(previous)) look(previous, true, previous.contains(heading));
     node = previous;
   }
@@ -357,20 +445,20 @@ export function readPageSignals(doc: Document, url: string, selection = ''): Pag
     hostname = '';
   }
   const heading = firstVisibleH1(doc);
-  const jsonLd = Array.from(doc.getElementsByTagName('script'))
-    .filter((script) => script.getAttribute('type')?.toLowerCase() === 'application/ld+json')
-    .slice(0, MAX_JSON_LD_SCRIPTS)
+  const { parts, visit } = partsOf(doc, heading);
+  const makerLines = makerLinesNear(heading, visit);
+  const jsonLd = parts.jsonLd
     .map((script) => script.textContent ?? '')
     .filter((text) => text.length <= MAX_JSON_LD_CHARS);
   return {
     url: url.slice(0, 2048),
     hostname,
     title: clean(doc.title),
-    metas: metasOf(doc),
+    metas: parts.metas.map(metaPair).filter((pair) => pair !== null),
     jsonLd,
-    logos: logosOf(doc, hostname),
+    logos: logosOf(doc, hostname, parts),
     h1: readableText(heading),
-    makerLines: makerLinesNear(heading),
+    makerLines,
     lang: clean(doc.documentElement.getAttribute('lang'), 35).toLowerCase(),
     text: readableText(doc.body, MAX_SAMPLE),
     selection: clean(selection, 500),

@@ -83,3 +83,51 @@ describe('the find-similar script, on any page', () => {
     expect(signals.metas).toHaveLength(120);
   });
 });
+
+/** A page of `items` list items (4 elements each) after its heading, with `html` put where asked. */
+function longPage(options: { items: number; top?: string; middle?: string; end?: string; heading?: string }): Document {
+  const doc = document.implementation.createHTMLDocument('Trail gear');
+  const item = '<li><a href="#item"><span>Trail item</span></a><em>10 EUR</em></li>';
+  const half = item.repeat(options.items / 2);
+  doc.body.innerHTML = `${options.top ?? ''}${options.heading ?? '<h1>All trail gear</h1>'}<ul>${half}${options.middle ?? ''}${half}</ul>${options.end ?? ''}`;
+  return doc;
+}
+
+const organization = (name: string) =>
+  `<script type="application/ld+json">{"@type":"Organization","name":"${name}"}</script>`;
+
+describe('the find-similar script reads a long page in bounded walks', () => {
+  it('reads JSON-LD and metas at the body’s start, beside the heading and at its end', () => {
+    const doc = longPage({
+      items: 5_000,
+      top: `<meta name="description" content="Tents and packs">${organization('Top')}`,
+      heading: `<h1>All trail gear</h1>${organization('Beside')}`,
+      end: `<footer>${organization('End')}</footer>`,
+    });
+    const signals = readPageSignals(doc, 'https://northwind.example/a');
+    expect(signals.jsonLd.map((text) => (JSON.parse(text) as { name: string }).name).sort()).toEqual([
+      'Beside',
+      'End',
+      'Top',
+    ]);
+    expect(signals.metas).toContainEqual(['description', 'Tents and packs']);
+  });
+
+  it('does not walk the whole page: what sits in its middle, far from the heading and both ends, is not read', () => {
+    const doc = longPage({ items: 5_000, middle: `<li>${organization('Middle')}</li>` });
+    expect(readPageSignals(doc, 'https://northwind.example/a').jsonLd).toEqual([]);
+  });
+
+  it('finds the banner at the body’s start and reads its logo', () => {
+    const doc = longPage({
+      items: 5_000,
+      top: '<div><header><a href="/"><img alt="Northwind" src="logo.svg"></a></header></div>',
+    });
+    expect(readPageSignals(doc, 'https://northwind.example/a').logos).toContain('Northwind');
+  });
+
+  it('takes the first h1 outside the banner, after a logo drawn in an h1', () => {
+    const doc = longPage({ items: 2_000, top: '<header><h1>Northwind</h1></header>' });
+    expect(readPageSignals(doc, 'https://northwind.example/a').h1).toBe('All trail gear');
+  });
+});
