@@ -4,7 +4,8 @@ import { MAKER_LABEL, type MakerLineSource, type PageSignals } from '../messagin
  * Page signals for "find similar ads", read from the DOM as it is, without running anything the
  * page ships. Plain DOM only: this module is bundled into the content script (no zod, no
  * parsing), so it collects bounded raw material and the background reads it. Every read is a
- * bounded lookup, never a walk of the whole page.
+ * bounded walk or a native lookup that stops at its first match (the first h1, .logo, #logo);
+ * script never steps through the whole page.
  */
 
 const MAX_TEXT = 300;
