@@ -70,11 +70,32 @@ export async function preloadTab(tab: PanelTab): Promise<void> {
 const loadSaveDialog = () => import('@/components/boards/save-dialog');
 const SaveDialog = lazy(async () => ({ default: (await loadSaveDialog()).SaveDialog }));
 
-/** Loads the other views (and the save dialog) when the panel is idle, so switching tabs never waits. */
-function preloadOtherTabs(): void {
-  for (const tab of Object.keys(LOADERS) as PanelTab[]) void preloadTab(tab).catch(() => undefined);
-  void loadSaveDialog().catch(() => undefined);
+type Idle = (run: () => void) => void;
+
+/**
+ * Loads the other views (and the save dialog) when the panel is idle, so switching tabs never waits: one at a time,
+ * each in an idle moment of its own, so that evaluating them is never one long task in the way of the open view's
+ * first answer.
+ */
+export function preloadOtherTabs(idle: Idle, loads: readonly (() => Promise<unknown>)[] = PRELOADS): void {
+  const next = (index: number) => {
+    const load = loads[index];
+    if (!load) return;
+    idle(
+      () =>
+        void load().then(
+          () => next(index + 1),
+          () => next(index + 1),
+        ),
+    );
+  };
+  next(0);
 }
+
+const PRELOADS: readonly (() => Promise<unknown>)[] = [
+  ...(Object.keys(LOADERS) as PanelTab[]).map((tab) => () => preloadTab(tab)),
+  loadSaveDialog,
+];
 
 /** The save dialog, mounted from the first time a save asks where (and kept, so it closes as a dialog does). */
 function SaveDialogWhenAsked() {
@@ -119,8 +140,8 @@ export function SidePanelApp() {
   const tab = useNavigationStore((state) => state.tab);
   const Panel = loaded[tab] ?? LAZY[tab];
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(preloadOtherTabs);
+    const idle: Idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    preloadOtherTabs(idle);
   }, []);
   const configured = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
   usePageHandover(configured);
