@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WatchButton } from '../../../components/ads/watch-toggle';
+import { ActiveFilters } from '../../../components/search/active-filters';
+import { FilterPanel } from '../../../components/search/filter-panel';
+import { useSearchStore } from '../../../components/search/search-store';
+import { ctaWords, formatWords } from '../../../components/ui/ad-facts';
+import { languageName } from '../../../components/ui/format';
 import { showLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/i18n/languages';
 import { forgetCatalogues } from '../../../lib/i18n/runtime';
@@ -31,6 +37,8 @@ beforeEach(() => {
 afterEach(() => {
   show('en');
   followLanguage(undefined);
+  // The filters may still be on the page: their store changes under React's eye.
+  act(() => useSearchStore.getState().reset());
 });
 
 describe('the Watch button', () => {
@@ -48,5 +56,80 @@ describe('the Watch button', () => {
     expect(button?.getAttribute('aria-label')).toBe(name);
     // No hidden copy of the brand's name: the name comes from aria-label alone.
     expect(button?.querySelector('.visually-hidden')).toBeNull();
+  });
+});
+
+describe("an ad's format, call to action and language", () => {
+  it('are named in German when German is shown', () => {
+    show('de');
+    expect(['image', 'video', 'carousel', 'dco'].map(formatWords)).toEqual(['Bild', 'Video', 'Karussell', 'Dynamisch']);
+    expect(['SHOP_NOW', 'LEARN_MORE', 'SIGN_UP', 'NO_BUTTON'].map(ctaWords)).toEqual([
+      'Jetzt einkaufen',
+      'Mehr dazu',
+      'Registrieren',
+      'Kein Button',
+    ]);
+    expect(['de', 'en', 'ja', 'sv'].map(languageName)).toEqual(['Deutsch', 'Englisch', 'Japanisch', 'Schwedisch']);
+  });
+
+  it('are named in English as before, and in each language its own way', () => {
+    expect([formatWords('carousel'), ctaWords('SHOP_NOW'), languageName('de')]).toEqual([
+      'Carousel',
+      'Shop now',
+      'German',
+    ]);
+    show('fr');
+    // A name standing alone takes a capital, as a French menu writes it.
+    expect([formatWords('video'), ctaWords('LEARN_MORE'), languageName('de')]).toEqual([
+      'Vidéo',
+      'En savoir plus',
+      'Allemand',
+    ]);
+    show('ja');
+    expect([formatWords('image'), ctaWords('SHOP_NOW'), languageName('de')]).toEqual(['画像', '購入する', 'ドイツ語']);
+  });
+
+  it('keep a code no catalogue names in the service’s own words, and a code no language has as it is', () => {
+    show('de');
+    expect(formatWords('COLLECTION')).toBe('Collection');
+    expect(ctaWords('WHATSAPP_MESSAGE')).toBe('Whatsapp message');
+    expect(languageName('zz')).toBe('ZZ');
+    expect(languageName('not a tag')).toBe('NOT A TAG');
+    expect([formatWords(null), ctaWords(''), languageName(undefined)]).toEqual([null, null, null]);
+  });
+
+  it('are German in the search filters and their chips', async () => {
+    show('de');
+    useSearchStore.getState().set({ languages: ['fr'], format: 'carousel' });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      mounted.root.render(
+        <QueryClientProvider client={client}>
+          <FilterPanel hidden={new Set()} />
+          <ActiveFilters hidden={new Set()} />
+        </QueryClientProvider>,
+      ),
+    );
+    const languages = [...mounted.host.querySelectorAll('.filter-languages label')].map((label) =>
+      label.textContent?.trim(),
+    );
+    expect(languages).toEqual([
+      'Englisch',
+      'Deutsch',
+      'Französisch',
+      'Spanisch',
+      'Italienisch',
+      'Niederländisch',
+      'Portugiesisch',
+      'Schwedisch',
+      'Japanisch',
+    ]);
+    const formats = [...mounted.host.querySelectorAll('select[id$="-format"] option')].map(
+      (option) => option.textContent,
+    );
+    expect(formats).toContain('Karussell');
+    const chips = [...mounted.host.querySelectorAll('.chips .chip')].map((chip) => chip.textContent);
+    expect(chips.join(' ')).toContain('Sprache: Französisch');
+    expect(chips.join(' ')).toContain('Anzeigenformat: Karussell');
   });
 });

@@ -86,6 +86,7 @@ describe('the report in the language shown', () => {
       'Landingpage',
     ]);
     const values = [...doc.querySelectorAll('dd')].map((value) => value.textContent);
+    expect(values[0]).toBe('Jetzt einkaufen');
     expect(values[1]).toBe('Bild');
     expect(values[2]).toBe('Englisch');
     expect(doc.querySelector('.missing')?.textContent).toMatch(/Nicht eingebettet: Der Bericht wurde ohne Creatives/);
