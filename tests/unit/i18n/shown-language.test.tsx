@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WatchButton } from '../../../components/ads/watch-toggle';
 import { ActiveFilters } from '../../../components/search/active-filters';
 import { FilterPanel } from '../../../components/search/filter-panel';
+import SearchTab from '../../../components/search/search-tab';
 import { useSearchStore } from '../../../components/search/search-store';
 import { ctaWords, formatWords } from '../../../components/ui/ad-facts';
 import { languageName } from '../../../components/ui/format';
@@ -131,5 +132,33 @@ describe("an ad's format, call to action and language", () => {
     const chips = [...mounted.host.querySelectorAll('.chips .chip')].map((chip) => chip.textContent);
     expect(chips.join(' ')).toContain('Sprache: Französisch');
     expect(chips.join(' ')).toContain('Anzeigenformat: Karussell');
+  });
+});
+
+describe('a search with no terms', () => {
+  async function searchFor(query: string): Promise<string | null | undefined> {
+    useSearchStore.getState().set({ query });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      mounted.root.render(
+        <QueryClientProvider client={client}>
+          <SearchTab />
+        </QueryClientProvider>,
+      ),
+    );
+    return mounted.host.querySelector('.notice-warning[role="status"]')?.textContent;
+  }
+
+  it('says in German that symbols and emoji are not searched', async () => {
+    show('de');
+    expect(await searchFor('🔥🔥 !!')).toBe(
+      'Die Suche enthält keine Buchstaben oder Ziffern: Nach Symbolen und Emojis wird nicht gesucht. Gib ein Wort ein.',
+    );
+  });
+
+  it('says it in English when English is shown', async () => {
+    expect(await searchFor('🔥🔥 !!')).toBe(
+      'The search has no letters or digits to look for: symbols and emoji are not searched. Type a word.',
+    );
   });
 });
