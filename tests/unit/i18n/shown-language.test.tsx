@@ -8,12 +8,14 @@ import { ActiveFilters } from '../../../components/search/active-filters';
 import { FilterPanel } from '../../../components/search/filter-panel';
 import SearchTab from '../../../components/search/search-tab';
 import { useSearchStore } from '../../../components/search/search-store';
+import { WhyTheseResults } from '../../../components/similar/why-these-results';
 import { ctaWords, formatWords } from '../../../components/ui/ad-facts';
 import { languageName } from '../../../components/ui/format';
 import { showLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/i18n/languages';
 import { forgetCatalogues } from '../../../lib/i18n/runtime';
 import { followLanguage } from '../../../lib/locale';
+import type { SimilarResult } from '../../../lib/messaging/similar';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { reactRoot } from '../../support/react-root';
 
@@ -160,5 +162,66 @@ describe('a search with no terms', () => {
     expect(await searchFor('🔥🔥 !!')).toBe(
       'The search has no letters or digits to look for: symbols and emoji are not searched. Type a word.',
     );
+  });
+});
+
+describe('why these results', () => {
+  const PAGE: SimilarResult = {
+    title: 'Trail tent 2P',
+    url: 'https://northwind.example/tent',
+    site: { id: 'b1', name: 'Northwind', reason: 'nameAndDomain', signal: 'title', ads: [] },
+    maker: null,
+    lead: 'site',
+    unmatched: [],
+    keywords: ['trail'],
+    usedKeywords: ['trail'],
+    language: 'en',
+    languageSource: 'lang attribute',
+    similarAds: [],
+    landing: null,
+  };
+  const AD: SimilarResult = {
+    ...PAGE,
+    title: '',
+    url: null,
+    site: { id: 'b2', name: 'Acme', reason: 'ad', signal: 'ad', ads: [] },
+    language: 'fr',
+    languageSource: 'ad',
+  };
+
+  async function why(result: SimilarResult): Promise<string[]> {
+    await act(async () => mounted.root.render(<WhyTheseResults result={result} choices={null} onPrefer={() => {}} />));
+    const details = mounted.host.querySelector('details');
+    return [details?.querySelector('summary'), ...(details?.querySelectorAll('li') ?? [])].map(
+      (element) => element?.textContent ?? '',
+    );
+  }
+
+  it('says in German why a brand was taken, from the codes the worker sends', async () => {
+    show('de');
+    expect(await why(PAGE)).toEqual([
+      'Marke: Northwind, weil ihr Name zur Quelle „Titel“ der Seite passt und ihre Domain zu dieser Website gehört.',
+      'Northwind: genannt von Quelle „Titel“, weil ihr Name zur Quelle „Titel“ der Seite passt und ihre Domain zu dieser Website gehört.',
+      'Ähnliche Anzeigen enthalten alle diese Wörter: trail.',
+      'Sprache: Englisch (Quelle: lang-Attribut).',
+    ]);
+    expect(await why(AD)).toEqual([
+      'Marke: Acme, weil die Anzeige, die du gewählt hast, von dieser Marke ist.',
+      'Acme: Die Anzeige, die du gewählt hast, ist von dieser Marke.',
+      'Ähnliche Anzeigen enthalten alle diese Wörter: trail.',
+      'Sprache: Französisch (Quelle: Anzeige).',
+    ]);
+  });
+
+  it('says it in English as before', async () => {
+    expect((await why(PAGE))[0]).toBe(
+      "Brand: Northwind, because its name matches the page's title and its domain is this site's.",
+    );
+    expect(await why(AD)).toEqual([
+      'Brand: Acme, because the ad you picked is from this brand.',
+      'Acme: the ad you picked is from this brand.',
+      'Similar ads contain every one of: trail.',
+      'Language: French, from the ad.',
+    ]);
   });
 });
