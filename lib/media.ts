@@ -87,7 +87,10 @@ export function timedSignal(ms: number, outer?: AbortSignal): { signal: AbortSig
   };
 }
 
-/** Why a creative is not here: the kinds a person is told, counted. */
+/**
+ * Why a creative is not here: the kinds a person is told, counted. Data, never words: the pages
+ * say them in the language shown (components/ui/media-words.ts), and the vault keeps them so.
+ */
 export type MediaFailure =
   | { kind: 'timeout'; ms: number }
   | { kind: 'http'; status: number }
@@ -99,45 +102,19 @@ export type MediaFailure =
 
 export type MediaResult = { ok: true; bytes: Uint8Array; mime: string } | { ok: false; failure: MediaFailure };
 
-/** A failure in a few words: "did not answer in 20 s", "HTTP 403". */
-export function failureWords(failure: MediaFailure): string {
-  switch (failure.kind) {
-    case 'timeout':
-      return `did not answer in ${Math.round(failure.ms / 1000)} s`;
-    case 'http':
-      return `HTTP ${failure.status}`;
-    case 'network':
-      return 'network error or no access to its site';
-    case 'too-large':
-      return `larger than ${Math.round(failure.maxBytes / 1_048_576)} MB`;
-    case 'not-image':
-      return 'not an image';
-    case 'private':
-      return 'on a private or local address';
-    case 'not-web':
-      return 'not a web address';
-  }
+/**
+ * A fetch that failed (no answer, a network error, an HTTP error), as against a creative that is
+ * not one to keep (not an image, too large, on a private address, not a web address): what a
+ * later Keep this board may still get.
+ */
+export function isFetchFailure(failure: MediaFailure): boolean {
+  return failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'http';
 }
 
 /** Worth asking again later: no answer, a network error, or a host that is busy or failing (5xx, 408, 429). */
 export function isPassingFailure(failure: MediaFailure): boolean {
   if (failure.kind === 'timeout' || failure.kind === 'network') return true;
   return failure.kind === 'http' && (failure.status >= 500 || failure.status === 408 || failure.status === 429);
-}
-
-/**
- * "2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403"; null when none failed.
- * Each reason once, with its count, most frequent first.
- */
-export function failureSummary(
-  reasons: readonly string[],
-  countOf: (count: number, noun: string) => string,
-): string | null {
-  if (reasons.length === 0) return null;
-  const counts = new Map<string, number>();
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `${count} ${reason}`);
-  return `${countOf(reasons.length, 'creative')} could not be fetched: ${parts.join(', ')}`;
 }
 
 const PRIVATE_V4: [number, number][] = [

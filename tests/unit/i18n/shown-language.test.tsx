@@ -11,6 +11,8 @@ import { useSearchStore } from '../../../components/search/search-store';
 import { WhyTheseResults } from '../../../components/similar/why-these-results';
 import { ctaWords, formatWords } from '../../../components/ui/ad-facts';
 import { languageName } from '../../../components/ui/format';
+import { failureSummary, failureText, reasonList } from '../../../components/ui/media-words';
+import type { MediaFailure } from '../../../lib/media';
 import { showLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/i18n/languages';
 import { forgetCatalogues } from '../../../lib/i18n/runtime';
@@ -222,6 +224,57 @@ describe('why these results', () => {
       'Acme: the ad you picked is from this brand.',
       'Similar ads contain every one of: trail.',
       'Language: French, from the ad.',
+    ]);
+  });
+});
+
+describe('why a creative was not fetched or kept', () => {
+  const FAILURES: MediaFailure[] = [
+    { kind: 'timeout', ms: 20_000 },
+    { kind: 'http', status: 403 },
+    { kind: 'network' },
+    { kind: 'too-large', maxBytes: 8 * 1_048_576 },
+    { kind: 'not-image' },
+    { kind: 'private' },
+    { kind: 'not-web' },
+  ];
+
+  it('is said in German from the failure the worker keeps', () => {
+    show('de');
+    expect(FAILURES.map(failureText)).toEqual([
+      'keine Antwort innerhalb von 20 s',
+      'HTTP 403',
+      'Netzwerkfehler oder kein Zugriff auf die Website',
+      'größer als 8 MB',
+      'kein Bild',
+      'auf einer privaten oder lokalen Adresse',
+      'keine Webadresse',
+    ]);
+    const reasons = [FAILURES[1], FAILURES[0], FAILURES[1]].map((failure) =>
+      failureText(failure ?? { kind: 'network' }),
+    );
+    expect(failureSummary(reasons)).toBe(
+      '3 Creatives konnten nicht abgerufen werden: 2 HTTP 403, 1 keine Antwort innerhalb von 20 s',
+    );
+    expect(failureSummary([])).toBeNull();
+  });
+
+  it('is said in Japanese in its own order', () => {
+    show('ja');
+    expect(reasonList([failureText({ kind: 'http', status: 404 }), failureText({ kind: 'not-image' })])).toBe(
+      'HTTP 404：1件、画像ではありません：1件',
+    );
+  });
+
+  it('is said in English as before', () => {
+    expect(FAILURES.map(failureText)).toEqual([
+      'did not answer in 20 s',
+      'HTTP 403',
+      'network error or no access to its site',
+      'larger than 8 MB',
+      'not an image',
+      'on a private or local address',
+      'not a web address',
     ]);
   });
 });
