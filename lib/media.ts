@@ -3,6 +3,9 @@
  * referrer, never a header of Adscope's own (the API key goes only to the service), a size cap
  * read as the bytes arrive, and only images and videos, by their declared type or their bytes.
  */
+import type { MediaFailure } from './media-failure';
+
+export { isFetchFailure, type MediaFailure } from './media-failure';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'];
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'];
@@ -87,29 +90,7 @@ export function timedSignal(ms: number, outer?: AbortSignal): { signal: AbortSig
   };
 }
 
-/**
- * Why a creative is not here: the kinds a person is told, counted. Data, never words: the pages
- * say them in the language shown (components/ui/media-words.ts), and the vault keeps them so.
- */
-export type MediaFailure =
-  | { kind: 'timeout'; ms: number }
-  | { kind: 'http'; status: number }
-  | { kind: 'network' }
-  | { kind: 'too-large'; maxBytes: number }
-  | { kind: 'not-image' }
-  | { kind: 'private' }
-  | { kind: 'not-web' };
-
 export type MediaResult = { ok: true; bytes: Uint8Array; mime: string } | { ok: false; failure: MediaFailure };
-
-/**
- * A fetch that failed (no answer, a network error, an HTTP error), as against a creative that is
- * not one to keep (not an image, too large, on a private address, not a web address): what a
- * later Keep this board may still get.
- */
-export function isFetchFailure(failure: MediaFailure): boolean {
-  return failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'http';
-}
 
 /** Worth asking again later: no answer, a network error, or a host that is busy or failing (5xx, 408, 429). */
 export function isPassingFailure(failure: MediaFailure): boolean {

@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { isFetchFailure, type MediaFailure } from '../media';
+import { isFetchFailure, type MediaFailure } from '../media-failure';
 
 /**
  * The vault: copies of saved ads' creatives, kept in the extension's own IndexedDB (its origin,
