@@ -12,6 +12,9 @@ import { WhyTheseResults } from '../../../components/similar/why-these-results';
 import { ctaWords, formatWords } from '../../../components/ui/ad-facts';
 import { languageName } from '../../../components/ui/format';
 import { failureSummary, failureText, reasonList } from '../../../components/ui/media-words';
+import { adSnapshotSchema } from '../../../lib/contract/ad-snapshot-schema';
+import { followedRequestSchema, followedSearchBodySchema } from '../../../lib/contract/brand-library';
+import { apiPath } from '../../../lib/contract/path';
 import type { MediaFailure } from '../../../lib/media';
 import { showLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/i18n/languages';
@@ -276,5 +279,46 @@ describe('why a creative was not fetched or kept', () => {
       'on a private or local address',
       'not a web address',
     ]);
+  });
+});
+
+describe('the contract checks no form reaches', () => {
+  /** The first sentence a schema says of a value it refuses. */
+  const refusal = (
+    schema: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } },
+    value: unknown,
+  ) => schema.safeParse(value).error?.issues[0]?.message;
+  const thrown = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    return null;
+  };
+
+  it('are said in German', () => {
+    show('de');
+    expect(refusal(followedRequestSchema, undefined)).toBe(
+      'followed ist bei scope "followed" erforderlich: { offset, limit }.',
+    );
+    expect(refusal(followedRequestSchema, { offset: -1, limit: 10 })).toBe('offset muss zwischen 0 und 999 liegen.');
+    expect(refusal(followedRequestSchema, { offset: 1000, limit: 10 })).toBe(
+      'Nur die ersten 1000 gefolgten Marken werden geliefert: offset muss unter 1000 liegen. Grenze die Suche ein.',
+    );
+    expect(refusal(followedRequestSchema, { offset: 0, limit: 0 })).toBe('limit muss zwischen 1 und 100 liegen.');
+    expect(refusal(followedRequestSchema, { offset: 0.5, limit: 10 })).toBe('offset muss eine ganze Zahl sein.');
+    expect(refusal(followedSearchBodySchema, { scope: 'all', followed: { offset: 0, limit: 10 } })).toBe(
+      'scope muss "followed" sein.',
+    );
+    expect(refusal(adSnapshotSchema, { title: 'No id' })).toBe('Die Anzeige hat keine ID.');
+    expect(thrown(() => apiPath('brands', '..'))).toBe('„..“ ist keine ID: Die Anfrage würde /open/v1 verlassen.');
+    expect(thrown(() => apiPath('brands', ''))).toBe('Eine ID in der Anfrage ist leer.');
+  });
+
+  it('are said in English as before', () => {
+    expect(refusal(followedRequestSchema, { offset: 0, limit: 101 })).toBe('limit must be between 1 and 100.');
+    expect(refusal(adSnapshotSchema, { title: 'No id' })).toBe('The ad has no id.');
+    expect(thrown(() => apiPath('brands', '..'))).toBe('".." is not an id: it would take the request out of /open/v1.');
   });
 });
