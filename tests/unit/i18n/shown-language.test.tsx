@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WatchButton } from '../../../components/ads/watch-toggle';
+import { describeChecks } from '../../../components/watchlist/describe';
 import { ActiveFilters } from '../../../components/search/active-filters';
 import { FilterPanel } from '../../../components/search/filter-panel';
 import SearchTab from '../../../components/search/search-tab';
@@ -320,5 +321,27 @@ describe('the contract checks no form reaches', () => {
     expect(refusal(followedRequestSchema, { offset: 0, limit: 101 })).toBe('limit must be between 1 and 100.');
     expect(refusal(adSnapshotSchema, { title: 'No id' })).toBe('The ad has no id.');
     expect(thrown(() => apiPath('brands', '..'))).toBe('".." is not an id: it would take the request out of /open/v1.');
+  });
+});
+
+describe("the watchlist's last check", () => {
+  const last = {
+    kind: 'scheduled' as const,
+    startedAt: 0,
+    finishedAt: 0,
+    outcome: 'complete' as const,
+    checked: 2,
+    total: 2,
+    requests: 2,
+    newAds: 1,
+    message: null,
+  };
+
+  it('says in German how many ads it skipped', () => {
+    show('de');
+    expect(describeChecks(null, { ...last, skipped: 2 }, null)).toContain(
+      '2 Anzeigen übersprungen: Ihre IDs kann Adscope nicht speichern.',
+    );
+    expect(describeChecks(null, { ...last, skipped: 0 }, null)).not.toContain('übersprungen');
   });
 });
