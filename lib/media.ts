@@ -3,6 +3,9 @@
  * referrer, never a header of Adscope's own (the API key goes only to the service), a size cap
  * read as the bytes arrive, and only images and videos, by their declared type or their bytes.
  */
+import type { MediaFailure } from './media-failure';
+
+export { isFetchFailure, type MediaFailure } from './media-failure';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'];
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'];
@@ -87,57 +90,12 @@ export function timedSignal(ms: number, outer?: AbortSignal): { signal: AbortSig
   };
 }
 
-/** Why a creative is not here: the kinds a person is told, counted. */
-export type MediaFailure =
-  | { kind: 'timeout'; ms: number }
-  | { kind: 'http'; status: number }
-  | { kind: 'network' }
-  | { kind: 'too-large'; maxBytes: number }
-  | { kind: 'not-image' }
-  | { kind: 'private' }
-  | { kind: 'not-web' };
-
 export type MediaResult = { ok: true; bytes: Uint8Array; mime: string } | { ok: false; failure: MediaFailure };
-
-/** A failure in a few words: "did not answer in 20 s", "HTTP 403". */
-export function failureWords(failure: MediaFailure): string {
-  switch (failure.kind) {
-    case 'timeout':
-      return `did not answer in ${Math.round(failure.ms / 1000)} s`;
-    case 'http':
-      return `HTTP ${failure.status}`;
-    case 'network':
-      return 'network error or no access to its site';
-    case 'too-large':
-      return `larger than ${Math.round(failure.maxBytes / 1_048_576)} MB`;
-    case 'not-image':
-      return 'not an image';
-    case 'private':
-      return 'on a private or local address';
-    case 'not-web':
-      return 'not a web address';
-  }
-}
 
 /** Worth asking again later: no answer, a network error, or a host that is busy or failing (5xx, 408, 429). */
 export function isPassingFailure(failure: MediaFailure): boolean {
   if (failure.kind === 'timeout' || failure.kind === 'network') return true;
   return failure.kind === 'http' && (failure.status >= 500 || failure.status === 408 || failure.status === 429);
-}
-
-/**
- * "2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403"; null when none failed.
- * Each reason once, with its count, most frequent first.
- */
-export function failureSummary(
-  reasons: readonly string[],
-  countOf: (count: number, noun: string) => string,
-): string | null {
-  if (reasons.length === 0) return null;
-  const counts = new Map<string, number>();
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `${count} ${reason}`);
-  return `${countOf(reasons.length, 'creative')} could not be fetched: ${parts.join(', ')}`;
 }
 
 const PRIVATE_V4: [number, number][] = [

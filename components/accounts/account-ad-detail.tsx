@@ -3,7 +3,7 @@ import type { AccountAdDetail as AccountAd, MetricEntry } from '@/lib/contract/a
 import { winnerQuery } from '@/lib/keywords';
 import { safeHttpUrl } from '@/lib/url';
 import { QueryView } from '../ui/query-view';
-import { ctaLabel } from '../ui/format';
+import { ctaWords } from '../ui/ad-facts';
 import { navigate } from '../navigation/navigation-store';
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountsStore } from './accounts-store';
@@ -88,7 +88,7 @@ function Creative({ ad }: { ad: AccountAd }) {
       {creative?.body ? <p>{creative.body}</p> : null}
       <p className="muted">
         {creative?.call_to_action
-          ? t('accounts.ad.callToAction', { action: ctaLabel(creative.call_to_action) ?? creative.call_to_action })
+          ? t('accounts.ad.callToAction', { action: ctaWords(creative.call_to_action) ?? creative.call_to_action })
           : null}
         {link ? ` · ${link}` : null}
       </p>

@@ -1,9 +1,10 @@
 import { CreativeImage } from './creative-image';
 import { useEffect, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel } from '../ui/format';
+import { daysRunning, formatDateTime, formatDay } from '../ui/format';
 import { iconClass } from '../ui/icons';
 import type { AdSaveState } from './saved-state';
+import { ctaWords, formatWords } from '../ui/ad-facts';
 import { adHeadline, adPreview, saveStatusText } from './ad-words';
 import { navigate } from '../navigation/navigation-store';
 import { systemClock } from '@/lib/clock';
@@ -69,8 +70,8 @@ export function AdCard({
   const launched = formatDay(ad.start_date);
   // Days running only when the end is known (or the ad is known to run): an unknown end counts nothing.
   const running = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, systemClock()) : null;
-  const cta = ctaLabel(ad.cta_type);
-  const format = formatLabel(ad.display_format);
+  const cta = ctaWords(ad.cta_type);
+  const format = formatWords(ad.display_format);
   const brand = watchableBrand(ad);
   return (
     <article className="ad-card" role="listitem" aria-posinset={index + 1} aria-setsize={total} data-ad-id={ad.id}>

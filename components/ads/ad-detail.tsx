@@ -5,10 +5,11 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { ErrorNotice } from '../ui/error-notice';
 import { useEscape } from '../ui/use-escape';
-import { ctaLabel, daysRunning, formatDateTime, formatDay, formatLabel, languageName } from '../ui/format';
+import { daysRunning, formatDateTime, formatDay, languageName } from '../ui/format';
 import { useLocalHoldings, useOutbox } from './use-outbox';
 import { adSaveState } from './saved-state';
 import { useSaveStore } from './save-store';
+import { ctaWords, formatWords } from '../ui/ad-facts';
 import { adHeadline, runStatusText, saveStatusText } from './ad-words';
 import { useLibraryAd } from './queries';
 import { systemClock } from '@/lib/clock';
@@ -197,9 +198,9 @@ function AdFacts({ ad, onSeeBrand }: { ad: LibraryAd; onSeeBrand: AdDetailProps[
         ) : null}
       </dd>
       <dt>{t('ads.detail.cta')}</dt>
-      <dd>{ctaLabel(ad.cta_type) ?? t('ads.detail.none')}</dd>
+      <dd>{ctaWords(ad.cta_type) ?? t('ads.detail.none')}</dd>
       <dt>{t('ads.detail.format')}</dt>
-      <dd>{formatLabel(ad.display_format) ?? notGiven}</dd>
+      <dd>{formatWords(ad.display_format) ?? notGiven}</dd>
       <dt>{t('ads.detail.launched')}</dt>
       <dd>{formatDay(ad.start_date) ?? notGiven}</dd>
       <dt>{t('ads.detail.status')}</dt>

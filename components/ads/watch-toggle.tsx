@@ -5,7 +5,6 @@ import { iconClass } from '../ui/icons';
 import { useStoredItem } from '../ui/use-stored-item';
 import { useWatchStore } from './watch-store';
 import { t } from '@/lib/i18n';
-import { rich } from '../ui/rich';
 import './notices.css';
 import 'virtual:adscope-english/ads';
 
@@ -37,9 +36,8 @@ export function WatchButton({ brand, compact, tabbable = true }: WatchButtonProp
       disabled={watched === undefined || busy}
       onClick={() => void toggle(brand, watching)}
     >
-      {compact ? null : (
-        <>{rich('ads.watch.button', { brand: <span className="visually-hidden"> {brand.name}</span> })}</>
-      )}
+      {/* The words alone: the button's name (aria-label) says which brand. */}
+      {compact ? null : t('ads.watch.button')}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
+import { fetchMedia, IMAGE_TYPES } from '@/lib/media';
+import { failureText } from '../ui/media-words';
 import { keptFile } from '@/lib/vault/db';
 import { adCreativeUrls } from '../ads/ad-words';
 import { t } from '@/lib/i18n';
@@ -101,7 +102,7 @@ async function creativeBytes(url: string, options: BoardZipOptions): Promise<Got
     service: options.service ?? null,
   });
   if (got.ok) return { bytes: got.bytes, mime: got.mime, from: 'fetched' };
-  const words = failureWords(got.failure);
+  const words = failureText(got.failure);
   if (got.failure.kind === 'too-large' || got.failure.kind === 'not-image') return { reason: words, failed: null };
   return { reason: t('boards.zip.notFetched', { reason: words }), failed: words };
 }

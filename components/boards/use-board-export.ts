@@ -5,10 +5,10 @@ import { type Clock, systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import type { ReportSource } from '../report/report-dialog';
-import { failureSummary } from '@/lib/media';
+import { failureSummary } from '../ui/media-words';
 import { changedWords, erasedWords, watchConnection } from '../ui/connection-watch';
 import { t } from '@/lib/i18n';
-import { countOf, formatNumber } from '../ui/format';
+import { formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
 import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
@@ -64,7 +64,7 @@ async function downloadZip(
   signal.throwIfAborted();
   downloadFile(exportFileName(board.name, 'zip', now), 'application/zip', file);
   const missing = creatives.filter((creative) => creative.file === null).length;
-  const failed = failureSummary(failures, countOf);
+  const failed = failureSummary(failures);
   const other = missing - failures.length;
   return t('boards.download.done', {
     ads: all.length,

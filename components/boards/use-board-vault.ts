@@ -4,8 +4,8 @@ import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/re
 import { mediaOrigins, serviceBaseUrl } from '../report/media';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BoardOrder } from '@/lib/contract/boards';
-import { checkLink, failureSummary, failureWords, mayFetchMedia } from '@/lib/media';
-import type { KeptAd } from '@/lib/vault/db';
+import { checkLink, isFetchFailure, mayFetchMedia } from '@/lib/media';
+import { EARLIER_FETCH_FAILURE, type KeptAd } from '@/lib/vault/db';
 import { ApiError } from '@/lib/messaging/api-error';
 import {
   changedWords,
@@ -17,7 +17,8 @@ import { callBackground } from '@/lib/messaging/client';
 import { type VaultState, vaultStateItem } from '@/lib/vault/state';
 import { adCreativeUrls } from '../ads/ad-words';
 import { t } from '@/lib/i18n';
-import { countOf, formatNumber, formats } from '../ui/format';
+import { formatNumber, formats } from '../ui/format';
+import { failureSummary, failureText } from '../ui/media-words';
 import { useStoredItem } from '../ui/use-stored-item';
 import { allBoardAds } from './use-board-export';
 import 'virtual:adscope-english/boards';
@@ -335,13 +336,19 @@ export function keptSummary(rows: readonly (KeptAd | null)[]): string {
     kept += row.urls.length;
     if (row.urls.length > 0) ads += 1;
     for (const skip of row.skipped) {
-      const fetched = /^Could not be fetched \((.*)\)\.$/.exec(skip.reason);
-      if (fetched?.[1]) failures.push(fetched[1]);
+      // A fetch that failed, in words of the language shown (an earlier version's English as it was kept).
+      const fetchFailed =
+        'failure' in skip
+          ? isFetchFailure(skip.failure)
+            ? failureText(skip.failure)
+            : null
+          : (EARLIER_FETCH_FAILURE.exec(skip.reason)?.[1] ?? null);
+      if (fetchFailed) failures.push(fetchFailed);
       else other += 1;
     }
   }
   const parts = [t('boards.keep.kept', { creatives: kept, ads })];
-  const failed = failureSummary(failures, countOf);
+  const failed = failureSummary(failures);
   if (failed) parts.push(t('boards.keep.failedLater', { failed }));
   if (other > 0) parts.push(t('boards.keep.notKept', { count: other }));
   return parts.join(' ');
@@ -419,7 +426,7 @@ export async function checkLinks(
     }).catch(() => null);
     if (answer === null || options.signal.aborted) return null;
     if (answer.state === 'live') live += 1;
-    else if (answer.state === 'unknown') unknown.push(failureWords(answer.failure));
+    else if (answer.state === 'unknown') unknown.push(failureText(answer.failure));
     else gone.push(url);
   }
   // Read twice at most: a first read may meet the vault's connection closing as it is deleted.

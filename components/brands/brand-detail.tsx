@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { safeHttpUrl } from '@/lib/url';
 import { t } from '@/lib/i18n';
 import { QueryView } from '../ui/query-view';
-import { formatDay, formatLabel, languageName, formatNumber } from '../ui/format';
+import { formatDay, languageName, formatNumber } from '../ui/format';
+import { formatWords } from '../ui/ad-facts';
 import { useEscape } from '../ui/use-escape';
 import { AdResults } from '../ads/ad-results';
 import { useBrandAds } from '../ads/queries';
@@ -94,10 +95,10 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
                   <dd>{formatDay(brand.first_seen)}</dd>
                 </>
               ) : null}
-              {breakdown(brand.formats, formatLabel) ? (
+              {breakdown(brand.formats, formatWords) ? (
                 <>
                   <dt>{t('brands.detail.formats')}</dt>
-                  <dd>{breakdown(brand.formats, formatLabel)}</dd>
+                  <dd>{breakdown(brand.formats, formatWords)}</dd>
                 </>
               ) : null}
               {breakdown(brand.languages, languageName) ? (

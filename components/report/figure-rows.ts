@@ -1,11 +1,9 @@
 import type { ConceptSummary } from '@/lib/concepts';
 import { csvCell } from '../ui/download';
 import { t } from '@/lib/i18n';
-import { ctaLabel, formatDay, formats, formatNumber } from '../ui/format';
+import { codeWords, formatDay, formats, formatNumber } from '../ui/format';
 import { type BrandFigures, CADENCE_WEEKS, shares } from './figures';
 import 'virtual:adscope-english/report';
-
-export { NOT_GIVEN } from '../ui/format';
 
 /** A language's name in the language shown ("German"); an unknown code in capitals. */
 export function languageWords(code: string | null | undefined): string | null {
@@ -14,7 +12,7 @@ export function languageWords(code: string | null | undefined): string | null {
 
 /** An ad format's name in the language shown ("Video"); an unknown one in words of its own. */
 export function formatWords(format: string | null | undefined): string | null {
-  return format ? t('report.format.name', { format, fallback: ctaLabel(format) ?? format }) : null;
+  return format ? t('report.format.name', { format, fallback: codeWords(format) ?? format }) : null;
 }
 
 /** A figure the service did not give, in the language shown ("not given"). */

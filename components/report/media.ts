@@ -1,4 +1,5 @@
-import { failureWords, fetchMedia, IMAGE_TYPES } from '@/lib/media';
+import { fetchMedia, IMAGE_TYPES } from '@/lib/media';
+import { failureText } from '../ui/media-words';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
 import { t } from '@/lib/i18n';
@@ -75,9 +76,9 @@ async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: n
   if (kept && kept.bytes.length <= maxBytes)
     return { kind: 'embedded', mime: kept.mime, base64: toBase64(kept.bytes), bytes: kept.bytes.length };
   if (failure.kind === 'private')
-    return { kind: 'missing', reason: t('report.media.private'), failed: failureWords(failure) };
-  const words = failure.kind === 'network' ? t('report.media.network') : failureWords(failure);
-  return { kind: 'missing', reason: t('report.media.failed', { why: words }), failed: failureWords(failure) };
+    return { kind: 'missing', reason: t('report.media.private'), failed: failureText(failure) };
+  const words = failure.kind === 'network' ? t('report.media.network') : failureText(failure);
+  return { kind: 'missing', reason: t('report.media.failed', { why: words }), failed: failureText(failure) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { formatNumber, formats } from '../ui/format';
+import { reasonList } from '../ui/media-words';
 import { rich } from '../ui/rich';
 import { useModal } from '../ui/use-modal';
 import { AskStep } from './ask-step';
@@ -130,11 +131,6 @@ function readyWords(ready: ReadyReport): string {
       : t('report.ready.summary', { ads: ready.ads, creatives: ready.embedded });
   if (ready.failures.length === 0) return held;
   // Each reason once, with how many creatives it stopped, the most frequent first.
-  const counts = new Map<string, number>();
-  for (const reason of ready.failures) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  const list = [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .map(([reason, count]) => `${count} ${reason}`)
-    .join(', ');
+  const list = reasonList(ready.failures);
   return `${held} ${t('report.ready.failures', { count: ready.failures.length, list })}`;
 }

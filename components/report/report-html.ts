@@ -4,7 +4,8 @@ import { type HtmlValue, type SafeHtml, html, imageDataUri, marker, styleElement
 import type { Creative } from './media';
 import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from './figures';
 import { compareRows, coverageNote, formatWords, languageWords, notGiven } from './figure-rows';
-import { ctaLabel, daysRunning, formatDay, formatNumber } from '../ui/format';
+import { daysRunning, formatDay, formatNumber } from '../ui/format';
+import { ctaWords } from '../ui/ad-facts';
 import { shownLanguage, t, type MessageId, type MessageValues } from '@/lib/i18n';
 import 'virtual:adscope-english/report';
 
@@ -163,7 +164,7 @@ function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
     <p class="muted">${ad.brand_name ?? t('report.ad.noBrand')}</p>
     ${ad.body ? html`<p class="body">${ad.body}</p>` : null}
     <dl>
-      ${field(t('report.ad.callToAction'), ctaLabel(ad.cta_type))}
+      ${field(t('report.ad.callToAction'), ctaWords(ad.cta_type))}
       ${field(t('report.ad.format'), formatWords(ad.display_format))}
       ${field(t('report.ad.language'), languageWords(ad.language))}
       ${field(t('report.ad.launched'), formatDay(ad.start_date))}

@@ -1,6 +1,7 @@
 import type { OptionalSearchParam } from '@/lib/contract/ad-library';
 import { t } from '@/lib/i18n';
-import { formatDay, formatLabel, languageName } from '../ui/format';
+import { formatDay, languageName } from '../ui/format';
+import { formatWords } from '../ui/ad-facts';
 import { PLATFORM_LABELS } from './filters';
 import { useSearchStore } from './search-store';
 import 'virtual:adscope-english/search';
@@ -44,7 +45,7 @@ export function ActiveFilters({ hidden }: { hidden: ReadonlySet<OptionalSearchPa
   if (filters.format)
     chips.push({
       key: 'format',
-      label: t('search.activeFilters.format', { format: formatLabel(filters.format) ?? filters.format }),
+      label: t('search.activeFilters.format', { format: formatWords(filters.format) ?? filters.format }),
       remove: () => set({ format: '' }),
     });
   if (filters.brand)

@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
-import { formatLabel, LANGUAGE_CHOICES, languageName } from '../ui/format';
+import { LANGUAGE_CHOICES, languageName } from '../ui/format';
+import { formatWords } from '../ui/ad-facts';
 import { useLearnedFormats } from '../ads/learned-formats';
 import { BrandPicker } from './brand-picker';
 import { AD_PLATFORMS, type OptionalSearchParam } from '@/lib/contract/ad-library';
@@ -50,7 +51,7 @@ export function FilterPanel({ hidden }: { hidden: ReadonlySet<OptionalSearchPara
       </FilterChip>
       <FilterChip
         label={t('search.filters.format')}
-        value={filters.format ? (formatLabel(filters.format) ?? filters.format) : null}
+        value={filters.format ? (formatWords(filters.format) ?? filters.format) : null}
       >
         <div className="field">
           <label htmlFor={`${id}-format`}>{t('search.filters.format')}</label>
@@ -59,7 +60,7 @@ export function FilterPanel({ hidden }: { hidden: ReadonlySet<OptionalSearchPara
             {(formats.includes(filters.format) || !filters.format ? formats : [...formats, filters.format]).map(
               (format) => (
                 <option key={format} value={format}>
-                  {formatLabel(format)}
+                  {formatWords(format)}
                 </option>
               ),
             )}

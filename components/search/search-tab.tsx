@@ -3,7 +3,7 @@ import { useDebouncedValue } from '../ui/hooks';
 import { OfflineBanner } from '../ui/offline-banner';
 import { AdResults } from '../ads/ad-results';
 import { useLibrarySearch } from '../ads/queries';
-import { NO_TERMS_MESSAGE, searchTerms } from '@/lib/contract/ad-library';
+import { searchTerms } from '@/lib/contract/ad-library';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
@@ -79,7 +79,7 @@ export default function SearchTab() {
       </p>
       {noTerms ? (
         <p className="notice notice-warning" role="status">
-          {NO_TERMS_MESSAGE}
+          {t('search.noTerms')}
         </p>
       ) : null}
       {filters.brand && noResults ? (

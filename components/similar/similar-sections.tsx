@@ -4,7 +4,8 @@ import type { BrandFound, LandingAds } from '@/lib/messaging/similar';
 import { systemClock } from '@/lib/clock';
 import { AdCardList } from '../ads/ad-card-list';
 import { navigate } from '../navigation/navigation-store';
-import { formatDay, formatLabel } from '../ui/format';
+import { formatDay } from '../ui/format';
+import { formatWords } from '../ui/ad-facts';
 import { rich } from '../ui/rich';
 import { t } from '@/lib/i18n';
 import { FORMAT_NOT_GIVEN, landingSummary } from './landing-summary';
@@ -108,7 +109,7 @@ export function LandingSection({
                     format:
                       format === FORMAT_NOT_GIVEN
                         ? t('similar.landing.formatNotGiven')
-                        : (formatLabel(format) ?? format),
+                        : (formatWords(format) ?? format),
                     count,
                   }),
                 )

@@ -64,7 +64,11 @@ export default function SimilarTab() {
 
   return (
     <section className="tab-section similar" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('similar.heading', { title: data?.title ?? '…' })}</h2>
+      <h2 id={`${id}-heading`}>
+        {data && !data.title
+          ? t(data.url ? 'similar.headingThisPage' : 'similar.headingThisAd')
+          : t('similar.heading', { title: data?.title ?? '…' })}
+      </h2>
       {link ? (
         <p className="muted similar-source" title={link}>
           {new URL(link).host}

@@ -1,4 +1,4 @@
-import type { SimilarResult } from '@/lib/messaging/similar';
+import type { BrandFound, SimilarResult } from '@/lib/messaging/similar';
 import type { NameProblem, NameReading, Signal } from '@/lib/page-reading';
 import { sameName } from '@/lib/page-reading';
 import { type MessageId, t } from '@/lib/i18n';
@@ -35,6 +35,7 @@ const LANGUAGE_SOURCE_WORDS: Partial<Record<string, MessageId>> = {
   'lang attribute': 'similar.why.languageSource.langAttribute',
   "browser's detection": 'similar.why.languageSource.browser',
   none: 'similar.why.languageSource.none',
+  ad: 'similar.why.languageSource.ad',
 };
 
 function signalWords(signal: string): string {
@@ -45,6 +46,11 @@ function signalWords(signal: string): string {
 function languageSourceWords(source: string): string {
   const id = LANGUAGE_SOURCE_WORDS[source];
   return id ? t(id) : source;
+}
+
+/** Why a brand was taken, in words: the worker sends a code (BrandReason) and the signal that named it. */
+function reasonWords(brand: BrandFound): string {
+  return t('similar.why.reason', { reason: brand.reason, signal: signalWords(brand.signal) });
 }
 
 /** Names set aside shown at most, per role. */
@@ -167,7 +173,7 @@ export function WhyTheseResults({
         {data.site && data.maker
           ? t('similar.why.siteAndMaker', { site: data.site.name, maker: data.maker.name })
           : only
-            ? t('similar.why.brand', { brand: only.name, reason: only.reason })
+            ? t('similar.why.brand', { brand: only.name, reason: reasonWords(only) })
             : data.unmatched.length > 0
               ? t('similar.why.unmatched', {
                   names: data.unmatched.map((name) => name.name).join(t('similar.why.listSeparator')),
@@ -178,7 +184,13 @@ export function WhyTheseResults({
         {[data.site, data.maker].map((brand) =>
           brand ? (
             <li key={brand.id}>
-              {t('similar.why.namedBy', { brand: brand.name, signal: signalWords(brand.signal), reason: brand.reason })}
+              {brand.reason === 'ad'
+                ? t('similar.why.fromAd', { brand: brand.name })
+                : t('similar.why.namedBy', {
+                    brand: brand.name,
+                    signal: signalWords(brand.signal),
+                    reason: reasonWords(brand),
+                  })}
             </li>
           ) : null,
         )}

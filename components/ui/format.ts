@@ -1,6 +1,6 @@
 import { utc } from '@date-fns/utc';
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
-import { onLanguageChange } from '@/lib/i18n';
+import { onLanguageChange, shownLanguage } from '@/lib/i18n';
 import { userLocale } from '@/lib/locale';
 import { dayOf, userTimeZone } from '@/lib/contract/ad-dates';
 
@@ -137,45 +137,54 @@ export function daysRunning(
   return Math.max(1, differenceInCalendarDays(to, from, { in: utc }) + 1);
 }
 
-/** SHOP_NOW → "Shop now". */
-export function ctaLabel(value: string | null | undefined): string | null {
+/**
+ * SHOP_NOW → "Shop now": a code the service gave, in words of its own. Only for a code the
+ * catalogue does not name (components/ui/ad-facts.ts says the known ones in the language shown):
+ * it is the service's word, shown as it came.
+ */
+export function codeWords(value: string | null | undefined): string | null {
   if (!value) return null;
   const words = value.toLowerCase().replace(/_/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : null;
 }
 
-const FORMAT_LABELS: Record<string, string> = { image: 'Image', video: 'Video', carousel: 'Carousel', dco: 'Dynamic' };
-export function formatLabel(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return FORMAT_LABELS[value] ?? ctaLabel(value);
-}
+/** The languages the search's Language filter offers (ISO 639-1), each named by languageName. */
+export const LANGUAGE_CHOICES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'ja'];
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  de: 'German',
-  fr: 'French',
-  es: 'Spanish',
-  it: 'Italian',
-  nl: 'Dutch',
-  pt: 'Portuguese',
-  sv: 'Swedish',
-  ja: 'Japanese',
-};
-export const LANGUAGE_CHOICES = Object.keys(LANGUAGE_NAMES);
+const languageNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A language's name in the language shown ("German" in English, "Deutsch" in German, "ドイツ語"
+ * in Japanese): the browser's own names (Intl.DisplayNames), so no catalogue carries them, with a
+ * capital as a name standing alone takes it. A code the browser cannot name stays a code, in capitals.
+ */
 export function languageName(code: string | null | undefined): string | null {
   if (!code) return null;
-  return LANGUAGE_NAMES[code] ?? code.toUpperCase();
+  const language = shownLanguage();
+  let names = languageNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames(language, { type: 'language', fallback: 'none' });
+    } catch {
+      // A browser without Intl.DisplayNames: every code stays a code.
+      names = null;
+    }
+    languageNames.set(language, names);
+  }
+  let name: string | undefined;
+  try {
+    name = names?.of(code);
+  } catch {
+    // Not a language tag at all ("e n"): Intl refuses it.
+    name = undefined;
+  }
+  return name ? `${name.charAt(0).toLocaleUpperCase(language)}${name.slice(1)}` : code.toUpperCase();
 }
 
 /** "Acme's", "Zephyr Outfitters'": the possessive of a name, without a doubled s. */
 export function possessive(name: string): string {
   return /s$/i.test(name.trim()) ? `${name.trim()}'` : `${name.trim()}'s`;
 }
-
-/** What every surface says of a fact the service did not give: one wording, in a sentence. */
-export const NOT_GIVEN = 'not given';
-/** A fact as a value on its own (a term's value, a table cell): the value, or "Not given". */
-export const orNotGiven = (value: string | null | undefined): string => value ?? 'Not given';
 
 /** A count's digits grouped as the user reads them (formatNumber), and a count with its noun (countOf). */
 export { countOf, formatCount as formatNumber } from '@/lib/count';

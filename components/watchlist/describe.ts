@@ -3,7 +3,6 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { BrandCheck, LastRun, RunState, WatchNews } from '@/lib/storage/watchlist';
 import { type MessageId, t } from '@/lib/i18n';
 import { formatDateTime, formatNumber } from '../ui/format';
-import { skippedAdsMessage } from '@/lib/storage/watchlist';
 import 'virtual:adscope-english/watchlist';
 
 /** "22 Nov 2026, 14:05" for epoch milliseconds. */
@@ -41,7 +40,7 @@ export function describeChecks(run: RunState | null, last: LastRun | null, nextA
         : t('watchlist.checks.lastSome', { time, ending, checked: formatNumber(last.checked), count: last.total }),
     );
     if (last.outcome !== 'complete' && last.message) parts.push(last.message);
-    else if (last.skipped) parts.push(skippedAdsMessage(last.skipped) ?? '');
+    else if (last.skipped && last.skipped > 0) parts.push(t('watchlist.skippedAds', { count: last.skipped }));
   } else {
     parts.push(t('watchlist.checks.none'));
   }

@@ -190,9 +190,6 @@ export function searchTerms(text: string | null | undefined): string[] {
   );
 }
 
-export const NO_TERMS_MESSAGE =
-  'The search has no letters or digits to look for: symbols and emoji are not searched. Type a word.';
-
 const day = (field: string) =>
   z.string().check(
     z.refine((value) => parseUtcDay(value) !== undefined, {

@@ -3,6 +3,7 @@ import { listPageSchema } from './ad-library';
 import { ALTERNATIVE_NAMES, unwrapped, withNames } from './alternatives';
 import { ID_MAX_CHARS } from './ids';
 import { optionalCount as count, optionalText, tolerantArray } from './tolerant';
+import { checkWords } from './words';
 
 const brandNames = {
   id: ALTERNATIVE_NAMES.brandId,
@@ -79,25 +80,28 @@ export const FOLLOWED_PAGE_LIMIT = 100;
 export { brandIdSchema } from './ids';
 
 const whole = (field: string) =>
-  z.number({ error: `${field} must be a whole number.` }).check(z.int(`${field} must be a whole number.`));
+  z
+    .number({ error: () => checkWords('checks.whole', { field }) })
+    .check(z.int({ error: () => checkWords('checks.whole', { field }) }));
 
-const FOLLOWED_REQUIRED = { error: 'followed is required with scope "followed": { offset, limit }.' };
+const FOLLOWED_REQUIRED = {
+  error: () => checkWords('checks.followed.required', { shape: '{ offset, limit }' }),
+};
+const limitRange = { error: () => checkWords('checks.range', { field: 'limit', min: 1, max: FOLLOWED_PAGE_LIMIT }) };
 
 /** One page of followed brands: the `followed` object of the 4.14 body. `query` is ours (no filter is shown). */
 export const followedPageSchema = z.object(
   {
     offset: whole('offset').check(
-      z.gte(0, 'offset cannot be negative.'),
-      z.lte(
-        FOLLOWED_WINDOW - 1,
-        `Only the first ${FOLLOWED_WINDOW} followed brands are served: offset must be below ${FOLLOWED_WINDOW}. Narrow the search.`,
-      ),
+      z.gte(0, { error: () => checkWords('checks.range', { field: 'offset', min: 0, max: FOLLOWED_WINDOW - 1 }) }),
+      z.lte(FOLLOWED_WINDOW - 1, { error: () => checkWords('checks.followed.window', { window: FOLLOWED_WINDOW }) }),
     ),
-    limit: whole('limit').check(
-      z.gte(1, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`),
-      z.lte(FOLLOWED_PAGE_LIMIT, `limit must be between 1 and ${FOLLOWED_PAGE_LIMIT}.`),
+    limit: whole('limit').check(z.gte(1, limitRange), z.lte(FOLLOWED_PAGE_LIMIT, limitRange)),
+    query: z.optional(
+      z
+        .string()
+        .check(z.maxLength(100, { error: () => checkWords('checks.atMostChars', { field: 'query', count: 100 }) })),
     ),
-    query: z.optional(z.string().check(z.maxLength(100, 'query is longer than 100 characters.'))),
   },
   FOLLOWED_REQUIRED,
 );
@@ -105,6 +109,6 @@ export const followedRequestSchema = z.strictObject(followedPageSchema.shape, FO
 
 /** The 4.14 body: scope `followed` with its page. */
 export const followedSearchBodySchema = z.object({
-  scope: z.literal('followed', { error: 'scope must be "followed": no other scope is served.' }),
+  scope: z.literal('followed', { error: () => checkWords('checks.mustBe', { field: 'scope', value: '"followed"' }) }),
   followed: followedPageSchema,
 });

@@ -1,3 +1,5 @@
+import { checkWords } from './words';
+
 declare const apiPathBrand: unique symbol;
 
 /** A path under /open/v1 built only from typed segments, never from a URL a caller supplied. */
@@ -17,9 +19,9 @@ export class UnsafePathSegment extends Error {
  */
 export function apiPath(...segments: readonly string[]): ApiPath {
   for (const segment of segments) {
-    if (segment.length === 0) throw new UnsafePathSegment('An id in the request is empty.');
+    if (segment.length === 0) throw new UnsafePathSegment(checkWords('checks.path.empty'));
     if (segment === '.' || segment === '..') {
-      throw new UnsafePathSegment(`"${segment}" is not an id: it would take the request out of ${API_PREFIX}.`);
+      throw new UnsafePathSegment(checkWords('checks.path.leaves', { segment, prefix: API_PREFIX }));
     }
   }
   return `${API_PREFIX}/${segments.map((s) => encodeURIComponent(s)).join('/')}` as ApiPath;

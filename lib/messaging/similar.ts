@@ -77,13 +77,19 @@ export const similarQuerySchema = z.discriminatedUnion('kind', [
 ]);
 export type SimilarQuery = z.infer<typeof similarQuerySchema>;
 
+/**
+ * Why a brand was taken, as a code the panel says in the language shown ("Why these results"):
+ * its name matches the page's signal, its domain is the page's site, both, or it is the brand of
+ * the ad the user picked. The worker sends no words.
+ */
+export type BrandReason = 'name' | 'domain' | 'nameAndDomain' | 'ad';
+
 /** A catalogue brand the page named, with the signal that named it and its newest ads. */
 export interface BrandFound {
   id: string;
   name: string;
-  /** Why this brand, in words: "its name matches the page's og:site_name and its domain is this site's". */
-  reason: string;
-  /** The signal that named it: "structured data", "og:site_name", "title", "domain", "product brand", ... */
+  reason: BrandReason;
+  /** The signal that named it: "structured data", "og:site_name", "title", "domain", "product brand", ...; "ad" for the ad picked. */
   signal: string;
   ads: LibraryAd[];
 }
@@ -99,6 +105,7 @@ export interface LandingAds {
 }
 
 export interface SimilarResult {
+  /** The page's title, or the ad's; empty when it has none (the panel says "this page" or "this ad"). */
   title: string;
   url: string | null;
   /** The site the page is on (for an ad, the ad's brand). */
@@ -113,7 +120,7 @@ export interface SimilarResult {
   /** The keywords the similar search actually used (all terms must match, so fewer may be used). */
   usedKeywords: string[];
   language: string;
-  /** Where the language came from: "lang attribute", "og:locale", "browser's detection", ... */
+  /** Where the language came from: "lang attribute", "og:locale", "browser's detection", ...; "ad" for an ad's own. */
   languageSource: string;
   similarAds: LibraryAd[];
   /** For a page on a catalogue brand's own site: that brand's ads that lead here; null otherwise. */

@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { type LibraryAd, libraryAdSchema } from '../contract/ad-library';
 import { idProblem } from '../contract/ids';
 import { NEWS_KEPT_PER_BRAND } from './watch-frame';
-import { countOf } from '../count';
 import { tolerantArray } from '../contract/tolerant';
 import { defineValidatedItem } from './validated-item';
 
@@ -83,12 +82,6 @@ export function keepableAds(items: readonly LibraryAd[]): { ads: LibraryAd[]; re
     else refused += 1;
   }
   return { ads, refused };
-}
-
-/** "1 ad skipped: its id is not one Adscope can keep." for refused rows; null when none were. */
-export function skippedAdsMessage(count: number): string | null {
-  if (count <= 0) return null;
-  return `${countOf(count, 'ad')} skipped: ${count === 1 ? 'its id is not one' : 'their ids are not ones'} Adscope can keep.`;
 }
 
 /** What New needs of an ad: its card and opening it, not the whole ad with every field the service sent. */

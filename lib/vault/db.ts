@@ -1,4 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { isFetchFailure, type MediaFailure } from '../media-failure';
 
 /**
  * The vault: copies of saved ads' creatives, kept in the extension's own IndexedDB (its origin,
@@ -22,6 +23,16 @@ export interface KeptFile {
   keptAt: number;
 }
 
+/**
+ * A creative that was not kept, and why: the failure, which the page that shows it says in its
+ * language. One an earlier version left out holds its English sentence instead (`reason`:
+ * "Could not be fetched (HTTP 403)." or "Not an image, so not kept."), shown as it was written.
+ */
+export type SkippedCreative = { url: string; failure: MediaFailure } | { url: string; reason: string };
+
+/** An earlier version's sentence for a fetch that failed (isFetchFailure): its words in the brackets. */
+export const EARLIER_FETCH_FAILURE = /^Could not be fetched \((.*)\)\.$/;
+
 export interface KeptAd {
   /** `${boardId}\n${adId}` */
   key: string;
@@ -31,7 +42,7 @@ export interface KeptAd {
   /** Its kept creatives' URLs, in the ad's order. */
   urls: string[];
   /** Its creatives that were not kept, and why. */
-  skipped: { url: string; reason: string }[];
+  skipped: SkippedCreative[];
   keptAt: number;
 }
 
@@ -43,7 +54,7 @@ export interface KeepJob {
   urls: string[];
   createdAt: number;
   /** URLs that could not be kept, and why (not an image, too large, gone). */
-  skipped: { url: string; reason: string }[];
+  skipped: SkippedCreative[];
   /** Runs that met links that did not answer; the job is tried again after a growing rest. */
   attempts?: number;
   /** Not worked before this time (a backoff): the other jobs go first. */
@@ -180,7 +191,9 @@ export async function closeVault(): Promise<void> {
 
 /** Whether a kept ad has all it can have: nothing left out only because its link did not answer then. */
 export function fullyKept(ad: KeptAd): boolean {
-  return ad.skipped.every((skip) => !skip.reason.startsWith('Could not be fetched'));
+  return ad.skipped.every((skip) =>
+    'failure' in skip ? !isFetchFailure(skip.failure) : !EARLIER_FETCH_FAILURE.test(skip.reason),
+  );
 }
 
 export const keptAdKey = (boardId: string, adId: string) => `${boardId}\n${adId}`;

@@ -63,24 +63,43 @@ async function everyWidth(page: Page, allowed: readonly (string | RegExp)[], wit
   }
 }
 
+interface PlaceFixtures {
+  openPage: (name: 'options' | 'sidepanel') => Promise<Page>;
+  connect: () => Promise<void>;
+  server: RunningServer;
+}
+
+/**
+ * The panel in the pseudo-language on one place (its tab's id), once `ready` (a selector inside
+ * it) shows; `check` runs the pass at every width on the parts named, the service's own words and
+ * `more` shown as they are.
+ */
+async function openPlace({ openPage, connect, server }: PlaceFixtures, id: string, ready: string) {
+  const data = serviceData(server);
+  const panel = await pseudoPanel(openPage, connect);
+  await openTab(panel, id);
+  const tab = `#panel-${id}`;
+  await expect(panel.locator(`${tab} ${ready}`).first()).toBeVisible();
+  const check = (within: readonly string[], more: readonly string[] = []) =>
+    everyWidth(panel, [...data, ...more], within);
+  return { panel, tab, check };
+}
+
 test('Boards: the tree, a board’s view and its keeping question, and the save dialog are in the pseudo-language', async ({
   openPage,
   connect,
   server,
   consoleErrors,
 }) => {
-  const data = serviceData(server);
-  const panel = await pseudoPanel(openPage, connect);
-  await openTab(panel, 'boards');
+  const { panel, tab, check } = await openPlace({ openPage, connect, server }, 'boards', '[role=tree] [role=treeitem]');
   const tree = panel.locator('[role=tree]').first();
-  await expect(tree.locator('[role=treeitem]').first()).toBeVisible();
-  await everyWidth(panel, data, ['#panel-boards']);
+  await check([tab]);
 
   // Nothing matches the filter: the empty line.
-  await panel.locator('#panel-boards input[type=search]').fill('zzzz-no-board');
-  await expect(panel.locator('#panel-boards .empty-state').first()).toBeVisible();
-  await everyWidth(panel, data, ['#panel-boards']);
-  await panel.locator('#panel-boards input[type=search]').fill('');
+  await panel.locator(`${tab} input[type=search]`).fill('zzzz-no-board');
+  await expect(panel.locator(`${tab} .empty-state`).first()).toBeVisible();
+  await check([tab]);
+  await panel.locator(`${tab} input[type=search]`).fill('');
 
   // A board with ads: its view (the ad cards are another place's).
   const withAds = server.state.data.workspaces[0]?.boards.find((board) => board.saves.length > 0 && !board.parentId);
@@ -89,12 +108,12 @@ test('Boards: the tree, a board’s view and its keeping question, and the save 
   const view = panel.locator('.board-view');
   await expect(view.locator('.ad-card-actions').first()).toBeVisible();
   const own = ['.board-view > .toolbar', '.board-view > .view-header', '.board-view > p', '.board-vault'];
-  await everyWidth(panel, data, own);
+  await check(own);
 
   // Keep this board's creatives: the question (or that all are kept), with its buttons.
   await view.locator('.toolbar button').nth(5).click();
   await expect(panel.locator('.board-vault button').first()).toBeVisible({ timeout: 20_000 });
-  await everyWidth(panel, data, own);
+  await check(own);
   await panel.locator('.board-vault button').last().click();
 
   // The save dialog, opened from a card's Save button, and its New board fold opened.
@@ -103,11 +122,11 @@ test('Boards: the tree, a board’s view and its keeping question, and the save 
   await expect(dialog.locator('input[type=radio]').first()).toBeVisible();
   const headline = ((await dialog.locator('.save-form-ad').textContent()) ?? '').trim();
   await dialog.locator('details.new-board summary').click();
-  await everyWidth(panel, [...data, headline], ['dialog.dialog[open]']);
+  await check(['dialog.dialog[open]'], [headline]);
   // A filter no board matches.
   await dialog.locator('input[type=search]').fill('zzzz-no-board');
   await expect(dialog.locator('input[type=radio]')).toHaveCount(0);
-  await everyWidth(panel, [...data, headline], ['dialog.dialog[open]']);
+  await check(['dialog.dialog[open]'], [headline]);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -117,11 +136,7 @@ test('Brands: the catalogue, the followed brands and a brand’s detail are in t
   server,
   consoleErrors,
 }) => {
-  const data = serviceData(server);
-  const panel = await pseudoPanel(openPage, connect);
-  await openTab(panel, 'brands');
-  const tab = '#panel-brands';
-  await expect(panel.locator(`${tab} .brand-row`).first()).toBeVisible();
+  const { panel, tab, check } = await openPlace({ openPage, connect, server }, 'brands', '.brand-row');
   const own = [
     `${tab} h2`,
     `${tab} .field`,
@@ -133,7 +148,7 @@ test('Brands: the catalogue, the followed brands and a brand’s detail are in t
     `${tab} p.muted[role=status]`,
     `${tab} .pager`,
   ];
-  await everyWidth(panel, data, own);
+  await check(own);
 
   // A catalogue search with results, then one with none.
   const brand = server.state.data.catalogue.brands[0];
@@ -141,17 +156,17 @@ test('Brands: the catalogue, the followed brands and a brand’s detail are in t
   const search = panel.locator(`${tab} input[type=search]`).first();
   await search.fill(brand.name.slice(0, 3));
   await expect(panel.locator(`${tab} section`).first().locator('.brand-row').first()).toBeVisible();
-  await everyWidth(panel, data, own);
+  await check(own);
   await search.fill('zzzz-no-brand');
   await expect(panel.locator(`${tab} .empty-state`).first()).toBeVisible();
-  await everyWidth(panel, data, own);
+  await check(own);
 
   // A brand's detail (its dates and mixes are in the words of other places).
   await search.fill(brand.name);
   await panel.locator(`${tab} section`).first().locator('.brand-name', { hasText: brand.name }).first().click();
   await expect(panel.locator('.brand-header h2')).toHaveText(brand.name);
   await expect(panel.locator('.brand-detail .ad-card-actions').first()).toBeVisible();
-  await everyWidth(panel, data, [
+  await check([
     '.brand-detail > .toolbar > button:first-child',
     '.brand-detail > .toolbar > .btn-primary',
     '.brand-header',
@@ -168,12 +183,8 @@ test('New and Workspace: the empty New, the import dialog, the watched brands, a
   server,
   consoleErrors,
 }) => {
-  const data = serviceData(server);
-  const panel = await pseudoPanel(openPage, connect);
-  await openTab(panel, 'new');
-  const tab = '#panel-new';
-  await expect(panel.locator(`${tab} .empty-state h3`)).toBeVisible();
-  await everyWidth(panel, data, [tab]);
+  const { panel, tab, check } = await openPlace({ openPage, connect, server }, 'new', '.empty-state h3');
+  await check([tab]);
 
   // The import dialog, two brands picked.
   await panel.locator(`${tab} .empty-state button`).click();
@@ -182,7 +193,7 @@ test('New and Workspace: the empty New, the import dialog, the watched brands, a
   await expect(choices.first()).toBeVisible();
   await choices.nth(0).check();
   await choices.nth(1).check();
-  await everyWidth(panel, data, ['dialog.dialog[open]']);
+  await check(['dialog.dialog[open]']);
   await dialog.locator('button[type=submit]').click();
   await expect(dialog).toHaveCount(0);
 
@@ -200,15 +211,15 @@ test('New and Workspace: the empty New, the import dialog, the watched brands, a
     `${tab} .watchlist-details > button`,
     `${tab} .watch-settings`,
   ];
-  await everyWidth(panel, data, own);
+  await check(own);
 
   // A check of them: what it said, and nothing new (or the news found).
   await panel.locator(`${tab} .view-header button`).first().click();
   await expect(panel.locator(`${tab} .results-status`)).toHaveText(/^\[.*\]/, { timeout: 20_000 });
-  await everyWidth(panel, data, own);
+  await check(own);
 
   await openTab(panel, 'workspace');
   await expect(panel.locator('#panel-workspace .brand-row').first()).toBeVisible();
-  await everyWidth(panel, data, ['#panel-workspace']);
+  await check(['#panel-workspace']);
   expect(consoleErrors).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import type { BrandReason } from '../../messaging/similar';
 import { type NameCandidate, sameName, type SiteDomain } from '../../page-reading';
 
 /** A host is on a site when it is the site's registrable domain or one of its subdomains. */
@@ -22,24 +23,23 @@ export function pickBrand(
   candidates: readonly NameCandidate[],
   matches: readonly CatalogueMatch[],
   site: SiteDomain | null,
-): { brand: CatalogueMatch; reason: string; signal: string } | null {
-  let best: { brand: CatalogueMatch; reason: string; signal: string; score: number } | null = null;
+): { brand: CatalogueMatch; reason: BrandReason; signal: string } | null {
+  let best: { brand: CatalogueMatch; reason: BrandReason; signal: string; score: number } | null = null;
   for (const brand of matches) {
     let score = 0;
-    let reason = '';
     let signal = '';
     const candidate = candidates.find((c) => sameName(c.name, brand.name ?? ''));
     if (candidate) {
       score += candidate.weight * 10;
       signal = candidate.signal;
-      reason = `its name matches the page's ${candidate.signal}`;
     }
     const domain = (brand.domain ?? '').toLowerCase().replace(/^www\./, '');
-    if (domain && site && (domain === site.domain || onSite(domain, site))) {
+    const ownSite = Boolean(domain && site && (domain === site.domain || onSite(domain, site)));
+    if (ownSite) {
       score += 100;
       signal ||= 'domain';
-      reason = reason ? `${reason} and its domain is this site's` : "its domain is this site's";
     }
+    const reason: BrandReason = candidate ? (ownSite ? 'nameAndDomain' : 'name') : 'domain';
     if (score > 0 && (!best || score > best.score)) best = { brand, reason, signal, score };
   }
   return best ? { brand: best.brand, reason: best.reason, signal: best.signal } : null;

@@ -1,6 +1,6 @@
 import type { Api } from '../api';
 import type { LibraryAd, LibraryPage } from '../../contract/ad-library';
-import type { BrandFound, SimilarQuery, SimilarResult } from '../../messaging/similar';
+import type { BrandFound, BrandReason, SimilarQuery, SimilarResult } from '../../messaging/similar';
 import type { NameCandidate, SiteDomain } from '../../page-reading';
 import { landingAds } from './landing';
 import { pickBrand } from './query';
@@ -12,7 +12,7 @@ const MAKER_TRIES = 2;
 
 type PageQuery = Extract<SimilarQuery, { kind: 'page' }>;
 type AdQuery = Extract<SimilarQuery, { kind: 'ad' }>;
-type Hit = { id: string; name: string; reason: string; signal: string };
+type Hit = { id: string; name: string; reason: BrandReason; signal: string };
 
 /** The first catalogue brand one of the candidates names, trying at most `tries` of them. */
 async function matchBrand(
@@ -118,19 +118,14 @@ async function findForPage(api: Api, query: PageQuery, signal?: AbortSignal): Pr
 async function findForAd(api: Api, request: AdQuery, signal?: AbortSignal): Promise<SimilarResult> {
   const hit =
     request.brandId && request.brandName
-      ? {
-          id: request.brandId,
-          name: request.brandName,
-          reason: 'the ad you picked is from this brand',
-          signal: 'the ad',
-        }
+      ? { id: request.brandId, name: request.brandName, reason: 'ad' as const, signal: 'ad' }
       : null;
   const language = request.language && /^[a-z]{2}$/.test(request.language) ? request.language : '';
   const keywords = request.keywords ?? [];
   const site = await withAds(api, hit, signal);
   const similar = await similarAds(api, keywords, language, new Set(site ? [site.id] : []), signal);
   return {
-    title: request.title || 'this ad',
+    title: request.title,
     url: null,
     site,
     maker: null,
@@ -139,7 +134,7 @@ async function findForAd(api: Api, request: AdQuery, signal?: AbortSignal): Prom
     keywords,
     usedKeywords: similar.used,
     language,
-    languageSource: language ? 'the ad' : 'none',
+    languageSource: language ? 'ad' : 'none',
     similarAds: similar.ads,
     landing: null,
   };

@@ -3,17 +3,19 @@ import { ApiError } from '../../messaging/api-error';
 import { t } from '../../i18n';
 import 'virtual:adscope-english/api';
 import { ApiCode } from '../../contract/envelope';
-import {
-  fetchMedia,
-  failureWords,
-  IMAGE_TYPES,
-  isPassingFailure,
-  MEDIA_TIMEOUT_MS,
-  type MediaFailure,
-} from '../../media';
+import { fetchMedia, IMAGE_TYPES, isPassingFailure, MEDIA_TIMEOUT_MS, type MediaFailure } from '../../media';
 import type { OutboxEntry } from '../../storage/outbox';
 import { safeHttpUrl } from '../../url';
-import { freeAd, fullyKept, type KeepJob, keptAd, keptAdKey, type VaultDb, vaultDb } from '../../vault/db';
+import {
+  freeAd,
+  fullyKept,
+  type KeepJob,
+  keptAd,
+  keptAdKey,
+  type SkippedCreative,
+  type VaultDb,
+  vaultDb,
+} from '../../vault/db';
 import { type VaultState, vaultStateItem } from '../../vault/state';
 import type { SendAnswer } from '../jobs/save-outbox';
 import { type JobGate, jobsStopped } from '../jobs/job-gate';
@@ -57,14 +59,6 @@ export interface KeeperDeps {
 
 export type KeepResult = 'done' | 'rested' | 'full';
 type WantedJob = Omit<KeepJob, 'id' | 'createdAt' | 'skipped'>;
-
-/** The reason kept with a creative left out: "Could not be fetched (HTTP 403)." for one a later try may get. */
-export function skipReason(failure: MediaFailure): string {
-  const words = failureWords(failure);
-  if (failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'http')
-    return `Could not be fetched (${words}).`;
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}, so not kept.`;
-}
 
 /**
  * Keeps saved ads' creatives in the vault: one fetch at a time, each within a time limit, from
@@ -295,7 +289,7 @@ export class VaultKeeper {
     service: string | null,
     budget: { spent: number },
   ): Promise<KeepResult | null> {
-    const passing: { url: string; reason: string }[] = [];
+    const passing: SkippedCreative[] = [];
     for (const url of job.urls) {
       if (job.skipped.some((skip) => skip.url === url) || (await db.getKey('files', url))) continue;
       if (budget.spent >= this.policy.runBytes) {
@@ -318,9 +312,9 @@ export class VaultKeeper {
       if (this.stopped()) return 'done';
       if (kept === 'cancelled') return null;
       if (typeof kept === 'number') budget.spent += kept;
-      else if (isPassingFailure(kept)) passing.push({ url, reason: skipReason(kept) });
+      else if (isPassingFailure(kept)) passing.push({ url, failure: kept });
       else {
-        job.skipped.push({ url, reason: skipReason(kept) });
+        job.skipped.push({ url, failure: kept });
         if (!(await this.update(db, job))) return null;
       }
     }
@@ -343,7 +337,7 @@ export class VaultKeeper {
    * did not answer and tries remain (tried: no longer fresh). A job cancelled meanwhile is not
    * written back.
    */
-  private async finish(db: VaultDb, job: KeepJob, passing: { url: string; reason: string }[]): Promise<void> {
+  private async finish(db: VaultDb, job: KeepJob, passing: SkippedCreative[]): Promise<void> {
     const tx = db.transaction(['ads', 'jobs', 'files'], 'readwrite');
     if ((await tx.objectStore('jobs').getKey(job.id)) === undefined) {
       await tx.done;

@@ -143,7 +143,16 @@ describe('the site a page is on', () => {
       ],
       site,
     );
-    expect(picked).toMatchObject({ brand: { id: 'copies' }, signal: 'domain' });
+    expect(picked).toMatchObject({ brand: { id: 'copies' }, signal: 'domain', reason: 'nameAndDomain' });
+    // Why, as a code the panel says in its language: the domain alone, or the name alone.
+    const candidates = siteCandidates(signals, site);
+    expect(
+      pickBrand(candidates, [{ id: 'c', name: 'Another Name', domain: 'cheap-copies.example' }], site),
+    ).toMatchObject({ reason: 'domain', signal: 'domain' });
+    expect(pickBrand(candidates, [{ id: 'f', name: 'Famous Brand', domain: null }], site)).toMatchObject({
+      reason: 'name',
+      signal: 'og:site_name',
+    });
   });
 });
 

@@ -96,15 +96,33 @@ describe('findSimilar on the demo pages', () => {
     });
     const result = await findSimilar(api(), query);
     expect(result.site?.id).toBe(ad?.unified_brand_id);
+    // Why, as codes the panel says in its language: no words cross from the worker.
+    expect(result.site).toMatchObject({ reason: 'ad', signal: 'ad' });
+    expect(result.languageSource).toBe(ad?.language ? 'ad' : 'none');
     expect(result.keywords).toContain('tent');
     expect(result.similarAds.every((a) => a.unified_brand_id !== ad?.unified_brand_id)).toBe(true);
+  });
+
+  it('gives an ad without a title no title of its own words: the panel says "this ad"', async () => {
+    const ad = server.state.data.catalogue.ads.find((a) => a.title?.includes('tent'));
+    const result = await findSimilar(api(), {
+      kind: 'ad',
+      adId: ad?.id ?? '',
+      title: '',
+      text: ad?.body ?? '',
+      brandId: null,
+      brandName: null,
+      language: null,
+      keywords: ['tent'],
+    });
+    expect(result).toMatchObject({ title: '', url: null, site: null, languageSource: 'none' });
   });
 
   it("names the store and the maker of a product page apart, and finds the store's ads that lead to it", async () => {
     const [maker, store] = demoPageBrands(server.state);
     const result = await findSimilar(api(), { kind: 'page', page: await readDemoPage('product') });
-    expect(result.site).toMatchObject({ id: store?.id, signal: 'structured data' });
-    expect(result.maker).toMatchObject({ id: maker?.id, signal: 'product brand' });
+    expect(result.site).toMatchObject({ id: store?.id, signal: 'structured data', reason: 'name' });
+    expect(result.maker).toMatchObject({ id: maker?.id, signal: 'product brand', reason: 'name' });
     expect(
       result.similarAds.every((ad) => ad.unified_brand_id !== store?.id && ad.unified_brand_id !== maker?.id),
     ).toBe(true);

@@ -173,10 +173,11 @@ describe('the vault keeps a saved ad’s creatives', () => {
     expect((await keptFile('https://cdn.example/sniffed'))?.mime).toBe('image/png');
     const ad = await keptAd('b1', 'ad-1');
     expect(ad?.urls).toEqual(['https://cdn.example/sniffed']);
-    expect(ad?.skipped.map((skip) => skip.reason)).toEqual([
-      'Not an image, so not kept.',
-      'Not an image, so not kept.',
-      'Larger than 0 MB, so not kept.',
+    // Why, as data: the page that shows it says it in its language.
+    expect(ad?.skipped.map((skip) => ('failure' in skip ? skip.failure : skip.reason))).toEqual([
+      { kind: 'not-image' },
+      { kind: 'not-image' },
+      { kind: 'too-large', maxBytes: 1024 },
     ]);
   });
 
@@ -347,9 +348,7 @@ describe('the vault’s jobs hold when the world changes under them', () => {
     expect(await keptAd('b1', 'ad-2')).toMatchObject({ urls: ['https://cdn.example/next.png'] });
     const ad = await keptAd('b1', 'ad-1');
     expect(ad?.urls).toEqual(['https://cdn.example/ok.png']);
-    expect(ad?.skipped).toEqual([
-      { url: 'https://cdn.example/slow.png', reason: 'Could not be fetched (did not answer in 20 s).' },
-    ]);
+    expect(ad?.skipped).toEqual([{ url: 'https://cdn.example/slow.png', failure: { kind: 'timeout', ms: 20_000 } }]);
     // Its job rests a minute, and the keeper asks to be woken then.
     expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
     expect(await vault.run()).toBe('done');
@@ -464,9 +463,9 @@ describe('the vault’s jobs hold when the world changes under them', () => {
     await vault.want([{ boardId: 'b1', boardName: 'Board b1', adId: 'ad-1', urls }]);
     await vault.run();
     expect(host.requests).toEqual([]);
-    expect((await keptAd('b1', 'ad-1'))?.skipped.map((skip) => skip.reason)).toEqual(
-      Array(4).fill('On a private or local address, so not kept.'),
-    );
+    expect(
+      (await keptAd('b1', 'ad-1'))?.skipped.map((skip) => ('failure' in skip ? skip.failure : skip.reason)),
+    ).toEqual(Array(4).fill({ kind: 'private' }));
     // The reference server on 127.0.0.1 serves its own demo creatives: those are fetched.
     service = 'http://127.0.0.1:8787';
     await vault.want([{ boardId: 'b2', boardName: 'Board b2', adId: 'ad-1', urls }]);
@@ -514,7 +513,7 @@ describe('the vault’s jobs hold when the world changes under them', () => {
     await vault.want([job]);
     await vault.run();
     expect((await keptAd('b1', 'ad-1'))?.skipped).toEqual([
-      { url: 'https://cdn.example/a.png', reason: 'Could not be fetched (HTTP 503).' },
+      { url: 'https://cdn.example/a.png', failure: { kind: 'http', status: 503 } },
     ]);
     expect(wakes.at(-1)).toBe(TEST_NOW + 60_000);
     host.image('https://cdn.example/a.png');

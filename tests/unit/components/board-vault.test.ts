@@ -7,6 +7,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { checkLinks, keepable, keptSummary } from '../../../components/boards/use-board-vault';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { closeVault, deleteVault, type KeptAd, vaultDb } from '../../../lib/vault/db';
+import type { MediaFailure } from '../../../lib/media';
+import { showLanguage } from '../../../lib/i18n';
+import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { TEST_NOW } from '../../support/clock';
 import { testAd } from '../../support/ads';
 import {
@@ -122,25 +125,52 @@ describe('Check links, the vault unreadable at the end', () => {
 });
 
 describe('Keep this board', () => {
+  /** A kept ad; each creative left out by its failure, or by an earlier version's English sentence. */
+  const row = (adId: string, urls: string[], skipped: (MediaFailure | string)[]): KeptAd => ({
+    key: `b1\n${adId}`,
+    boardId: 'b1',
+    boardName: 'B',
+    adId,
+    urls,
+    skipped: skipped.map((why, i) => {
+      const url = `https://cdn.example/${adId}-${i}.png`;
+      return typeof why === 'string' ? { url, reason: why } : { url, failure: why };
+    }),
+    keptAt: TEST_NOW,
+  });
+  const kept = [
+    row('a1', ['https://cdn.example/1.png'], [{ kind: 'timeout', ms: 20_000 }]),
+    row('a2', [], [{ kind: 'http', status: 403 }, { kind: 'not-image' }]),
+    row('a3', ['https://cdn.example/3.png', 'https://cdn.example/4.png'], []),
+    null,
+  ];
+
   it('counts as kept only creatives the vault holds, and says what failed and why', () => {
-    const row = (adId: string, urls: string[], skipped: string[]): KeptAd => ({
-      key: `b1\n${adId}`,
-      boardId: 'b1',
-      boardName: 'B',
-      adId,
-      urls,
-      skipped: skipped.map((reason, i) => ({ url: `https://cdn.example/${adId}-${i}.png`, reason })),
-      keptAt: TEST_NOW,
-    });
+    expect(keptSummary(kept)).toBe(
+      'Kept 3 creatives of 2 ads. 2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403; they are tried again later. 1 creative not kept (not an image, too large, or on a private address).',
+    );
+  });
+
+  it('says what failed in the language shown, from the failures the vault keeps', () => {
+    showLanguage('de', compiledLanguage('de'));
+    try {
+      expect(keptSummary(kept)).toBe(
+        '3 Creatives aus 2 Anzeigen lokal kopiert. 2 Creatives konnten nicht abgerufen werden: 1 keine Antwort innerhalb von 20 s, 1 HTTP 403; sie werden später erneut versucht. 1 Creative nicht kopiert (kein Bild, zu groß oder an einer privaten Adresse).',
+      );
+    } finally {
+      showLanguage('en');
+    }
+  });
+
+  it('reads what an earlier version kept: its English sentences, each failure counted as before', () => {
     expect(
       keptSummary([
         row('a1', ['https://cdn.example/1.png'], ['Could not be fetched (did not answer in 20 s).']),
-        row('a2', [], ['Could not be fetched (HTTP 403).']),
-        row('a3', ['https://cdn.example/3.png', 'https://cdn.example/4.png'], []),
+        row('a2', [], ['Could not be fetched (HTTP 403).', 'Not an image, so not kept.']),
         null,
       ]),
     ).toBe(
-      'Kept 3 creatives of 2 ads. 2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403; they are tried again later.',
+      'Kept 1 creative of 1 ad. 2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403; they are tried again later. 1 creative not kept (not an image, too large, or on a private address).',
     );
   });
 

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boardZip, zipPlan } from '../../../components/boards/board-zip';
-import { failureSummary } from '../../../lib/media';
+import { failureSummary } from '../../../components/ui/media-words';
 import { countOf, formatCount } from '../../../lib/count';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { closeVault, vaultDb } from '../../../lib/vault/db';
@@ -129,9 +129,7 @@ describe('a board as a portable archive', () => {
       'fetched',
       'could not be fetched (HTTP 403), and the vault has no copy',
     ]);
-    expect(failureSummary(failures, countOf)).toBe(
-      '2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403',
-    );
+    expect(failureSummary(failures)).toBe('2 creatives could not be fetched: 1 did not answer in 20 s, 1 HTTP 403');
   });
 
   it('Cancel stops a download held by a creative that never answers', async () => {

@@ -21,7 +21,7 @@ const RESULT: SimilarResult = {
   site: {
     id: 'b1',
     name: 'Northwind',
-    reason: "its name matches the page's og:site_name",
+    reason: 'name',
     signal: 'og:site_name',
     ads: [],
   },
@@ -132,7 +132,7 @@ describe('why these results', () => {
   it('names the signal that gave the site and the maker the catalogue matched', () => {
     const both: SimilarResult = {
       ...RESULT,
-      maker: { id: 'b2', name: 'Contoso', reason: "its name matches the page's byline", signal: 'byline', ads: [] },
+      maker: { id: 'b2', name: 'Contoso', reason: 'name', signal: 'byline', ads: [] },
     };
     act(() => mounted.root.render(<WhyTheseResults result={both} choices={CHOICES} onPrefer={vi.fn()} />));
     expect(details()?.querySelector('summary')?.textContent).toBe('Site: Northwind · Maker: Contoso.');

@@ -152,7 +152,7 @@ describe("the contract's field checks in the chosen language", () => {
     expect(brief.success ? null : brief.error.issues[0]?.message).toBe(
       'prompt cannot be empty: describe the ad you want.',
     );
-    expect(idProblem('', 'ad')).toBe('A ad id is required.');
+    expect(idProblem('', 'ad')).toBe('An ad id is required.');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
-import { compareRows, compareToCsv, NOT_GIVEN } from '../../../components/report/figure-rows';
+import { compareRows, compareToCsv } from '../../../components/report/figure-rows';
 import { topConcepts } from '../../../lib/concepts';
 import {
   type BrandFigures,
@@ -12,6 +12,9 @@ import {
 } from '../../../components/report/figures';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
 import { formatDay, formatNumber, formats } from '../../../components/ui/format';
+
+/** What the comparison says of a figure the service did not give (the report's words, in English). */
+const NOT_GIVEN = 'not given';
 
 const ad = (id: string, start: string | null, end: string | null = null): LibraryAd =>
   libraryAdSchema.parse({ id, title: `Ad ${id}`, start_date: start, end_date: end, images: [], videos: [] });

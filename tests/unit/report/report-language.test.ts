@@ -6,32 +6,17 @@ import { type BrandFigures, countCadence } from '../../../components/report/figu
 import { renderReport } from '../../../components/report/report-html';
 import { showLanguage } from '../../../lib/i18n';
 import { forgetCatalogues } from '../../../lib/i18n/runtime';
-import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
+import type { LibraryAd } from '../../../lib/contract/ad-library';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
+import { reportAd } from '../../support/report-ads';
 
 /**
  * The report and the files made beside it speak the language shown: headings, labels and CSV
  * headers in German here, while what the service said stays as it said it, the days in files
  * stay ISO 8601 and the numbers in files plain digits.
  */
-function ad(id: string, start: string, fields: Record<string, unknown> = {}): LibraryAd {
-  return libraryAdSchema.parse({
-    id,
-    title: 'Trail shoes',
-    body: 'Grip in the rain.',
-    brand_name: 'Acme Trail',
-    cta_type: 'SHOP_NOW',
-    link_url: 'https://acme.example/shoes',
-    display_format: 'image',
-    start_date: start,
-    end_date: null,
-    language: 'en',
-    images: [{ url: 'https://cdn.example/a.png' }],
-    videos: [],
-    ...fields,
-  });
-}
+const ad = (id: string, start: string): LibraryAd => reportAd({ id, start_date: start });
 
 function figures(name: string): BrandFigures {
   return {
@@ -86,6 +71,7 @@ describe('the report in the language shown', () => {
       'Landingpage',
     ]);
     const values = [...doc.querySelectorAll('dd')].map((value) => value.textContent);
+    expect(values[0]).toBe('Jetzt einkaufen');
     expect(values[1]).toBe('Bild');
     expect(values[2]).toBe('Englisch');
     expect(doc.querySelector('.missing')?.textContent).toMatch(/Nicht eingebettet: Der Bericht wurde ohne Creatives/);

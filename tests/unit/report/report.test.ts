@@ -1,32 +1,14 @@
 // @vitest-environment happy-dom
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { libraryAdSchema, type LibraryAd } from '../../../lib/contract/ad-library';
 import { escapeHtml, html, styleElement } from '../../../components/report/html';
 import { type Creative, fetchCreatives, mediaOrigins } from '../../../components/report/media';
 import { creativesOf, MAX_CREATIVES_PER_AD, renderReport, reportPolicy } from '../../../components/report/report-html';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
+import { reportAd as ad } from '../../support/report-ads';
 import { formatDay } from '../../../components/ui/format';
 
 const HOSTILE = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
-
-function ad(fields: Record<string, unknown>): LibraryAd {
-  return libraryAdSchema.parse({
-    id: 'ad-1',
-    title: 'Trail shoes',
-    body: 'Grip in the rain.',
-    brand_name: 'Acme Trail',
-    cta_type: 'SHOP_NOW',
-    link_url: 'https://acme.example/shoes',
-    display_format: 'image',
-    start_date: '2026-11-01',
-    end_date: null,
-    language: 'en',
-    images: [{ url: 'https://cdn.example/a.png' }],
-    videos: [],
-    ...fields,
-  });
-}
 
 const PNG: Uint8Array<ArrayBuffer> = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
