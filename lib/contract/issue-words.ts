@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { checkWords } from './words';
 
 const UNITS: Record<string, string> = { string: 'characters', array: 'items', set: 'items', file: 'bytes' };
 
@@ -9,58 +10,62 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-/** The formats our schemas check, as zod's English names them. */
-const FORMATS: Record<string, string> = { url: 'URL', uuid: 'UUID', email: 'email address', datetime: 'ISO datetime' };
-
 const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));
 
-function sizeWords(kind: 'Too big' | 'Too small', origin: string, bound: number | bigint, relation: string): string {
-  const unit = UNITS[origin];
-  return unit
-    ? `${kind}: expected ${origin} to have ${relation}${bound} ${unit}`
-    : `${kind}: expected ${origin} to be ${relation}${bound}`;
+/** The bound's relation as a sign; an exact bound has none ("to have 2 items"). */
+type Relation = '' | '<=' | '<' | '>=' | '>';
+
+function sizeWords(kind: 'big' | 'small', origin: string, bound: number | bigint, relation: Relation): string {
+  return checkWords('checks.issue.size', {
+    kind,
+    origin,
+    relation,
+    bound: String(bound),
+    unit: UNITS[origin] ?? 'none',
+  });
 }
 
 /**
- * What a schema's rule says in English where the schema names no message of its own. zod/mini
- * ships no words for its issues (its English locale is 5 KB); these are the same sentences for
- * the issues our schemas raise. Pass it to every parse whose first issue a person reads:
- * `schema.safeParse(value, { error: issueInWords })`.
+ * What a schema's rule says where the schema names no message of its own, in the language shown
+ * (the contract's checks' words, lib/contract/words.ts; in English, zod's own sentences). zod/mini
+ * ships no words for its issues (its English locale is 5 KB). Pass it to every parse whose first
+ * issue a person reads: `schema.safeParse(value, { error: issueInWords })`.
  */
 export function issueInWords(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return `Invalid input: expected ${issue.expected}, received ${kindOf(issue.input)}`;
+      return checkWords('checks.issue.type', { expected: issue.expected, received: kindOf(issue.input) });
     case 'invalid_value':
       return issue.values.length === 1
-        ? `Invalid input: expected ${quoted(issue.values[0])}`
-        : `Invalid option: expected one of ${issue.values.map(quoted).join('|')}`;
+        ? checkWords('checks.issue.value', { value: quoted(issue.values[0]) })
+        : checkWords('checks.issue.option', { values: issue.values.map(quoted).join('|') });
     case 'too_big':
-      return sizeWords('Too big', issue.origin, issue.maximum, issue.exact ? 'exactly ' : issue.inclusive ? '<=' : '<');
+      return sizeWords('big', issue.origin, issue.maximum, issue.exact ? '' : issue.inclusive ? '<=' : '<');
     case 'too_small':
-      return sizeWords(
-        'Too small',
-        issue.origin,
-        issue.minimum,
-        issue.exact ? 'exactly ' : issue.inclusive ? '>=' : '>',
-      );
+      return sizeWords('small', issue.origin, issue.minimum, issue.exact ? '' : issue.inclusive ? '>=' : '>');
     case 'invalid_format':
-      if (issue.format === 'regex' && issue.pattern) return `Invalid string: must match pattern ${issue.pattern}`;
-      if (issue.format === 'starts_with') return `Invalid string: must start with "${String(issue.prefix)}"`;
-      return `Invalid ${FORMATS[issue.format] ?? issue.format}`;
+      if (issue.format === 'regex' && issue.pattern)
+        return checkWords('checks.issue.pattern', { pattern: issue.pattern });
+      if (issue.format === 'starts_with') return checkWords('checks.issue.prefix', { prefix: String(issue.prefix) });
+      return checkWords('checks.issue.format', { format: issue.format });
     case 'not_multiple_of':
-      return `Invalid number: must be a multiple of ${issue.divisor}`;
+      return checkWords('checks.issue.multipleOf', { divisor: String(issue.divisor) });
     case 'unrecognized_keys':
-      return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(quoted).join(', ')}`;
+      return checkWords('checks.issue.unrecognized', {
+        count: issue.keys.length,
+        keys: issue.keys.map(quoted).join(', '),
+      });
     case 'invalid_union': {
       // A discriminated union names the values its key may take.
       const options: unknown = 'options' in issue ? issue.options : undefined;
       return Array.isArray(options) && options.length > 0
-        ? `Invalid discriminator value. Expected ${options.map((option) => `'${String(option)}'`).join(' | ')}`
-        : 'Invalid input';
+        ? checkWords('checks.issue.discriminator', {
+            options: options.map((option) => `'${String(option)}'`).join(' | '),
+          })
+        : checkWords('checks.issue.invalid');
     }
     default:
-      return 'Invalid input';
+      return checkWords('checks.issue.invalid');
   }
 }
 

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { z } from 'zod/mini';
 import { WatchButton } from '../../../components/ads/watch-toggle';
 import { describeChecks } from '../../../components/watchlist/describe';
 import { ActiveFilters } from '../../../components/search/active-filters';
@@ -16,6 +17,7 @@ import { failureSummary, failureText, reasonList } from '../../../components/ui/
 import { adSnapshotSchema } from '../../../lib/contract/ad-snapshot-schema';
 import { followedRequestSchema, followedSearchBodySchema } from '../../../lib/contract/brand-library';
 import { apiPath } from '../../../lib/contract/path';
+import { IN_WORDS } from '../../../lib/contract/issue-words';
 import type { MediaFailure } from '../../../lib/media';
 import { showLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/i18n/languages';
@@ -343,5 +345,29 @@ describe("the watchlist's last check", () => {
       '2 Anzeigen übersprungen: Ihre IDs kann Adscope nicht speichern.',
     );
     expect(describeChecks(null, { ...last, skipped: 0 }, null)).not.toContain('übersprungen');
+  });
+});
+
+describe("a schema's rule where the schema names no words of its own", () => {
+  const first = (schema: z.ZodMiniType, value: unknown) => {
+    const parsed = schema.safeParse(value, IN_WORDS);
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  };
+
+  it('is said in German', () => {
+    show('de');
+    expect(first(z.string(), 42)).toBe('Ungültige Eingabe: string erwartet, number erhalten');
+    expect(first(z.string().check(z.maxLength(64)), 'x'.repeat(65))).toBe('Zu groß: string muss <=64 Zeichen haben');
+    expect(first(z.strictObject({}), { b: 1, c: 2 })).toBe('Unbekannte Schlüssel: "b", "c"');
+    expect(first(z.url(), 'not a url')).toBe('Ungültige URL');
+  });
+
+  it('is said in Japanese and in English; an exact bound with no sign', () => {
+    show('ja');
+    expect(first(z.array(z.string()).check(z.length(2)), ['a'])).toBe(
+      '小さすぎます：array は 2 項目 である必要があります',
+    );
+    show('en');
+    expect(first(z.array(z.string()).check(z.length(2)), ['a'])).toBe('Too small: expected array to have 2 items');
   });
 });
