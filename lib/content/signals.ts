@@ -122,12 +122,15 @@ interface PageParts {
   links: Element[];
 }
 
-/**
- * The element after this one in document order within `root`, not entering what holds no page text (nor `skip`);
- * null past it.
- */
-function forward(element: Element, root: Element, skip: Element | null = null): Element | null {
-  const first = SKIPPED_ELEMENTS.has(element.tagName) || element === skip ? null : element.firstElementChild;
+/** Whether a walk steps into an element or over it. */
+type Enter = (element: Element) => boolean;
+
+/** Into anything but what holds no page text (scripts, styles, templates, drawings). */
+const holdsText: Enter = (element) => !SKIPPED_ELEMENTS.has(element.tagName);
+
+/** The element after this one in document order within `root`, stepping into what `enter` allows; null past it. */
+function after(element: Element, enter: Enter = inProduct, root: Element | null = null): Element | null {
+  const first = enter(element) ? element.firstElementChild : null;
   if (first) return first;
   for (let node: Element | null = element, depth = 0; node && node !== root && depth < 64; depth += 1) {
     if (node.nextElementSibling) return node.nextElementSibling;
@@ -136,13 +139,17 @@ function forward(element: Element, root: Element, skip: Element | null = null): 
   return null;
 }
 
-/** The last element inside this one (its last child's last child, and so on), or itself. */
-function lastInside(element: Element): Element {
+/** The last element inside this one that `enter` allows (its last child's last child, and so on), or itself. */
+function lastInside(element: Element, enter: Enter): Element {
   let node = element;
-  for (let depth = 0; depth < 64 && node.lastElementChild && !SKIPPED_ELEMENTS.has(node.tagName); depth += 1) {
-    node = node.lastElementChild;
-  }
+  for (let depth = 0; depth < 16 && enter(node) && node.lastElementChild; depth += 1) node = node.lastElementChild;
   return node;
+}
+
+/** The element before this one in document order (its previous sibling's last descendant, or its parent). */
+function before(element: Element, enter: Enter = inProduct): Element | null {
+  const node = element.previousElementSibling;
+  return node ? lastInside(node, enter) : element.parentElement;
 }
 
 /**
@@ -180,7 +187,7 @@ function partsOf(doc: Document, heading: Element | null): { parts: PageParts; vi
     for (
       let i = 0, node = root.firstElementChild;
       node && node !== heading && i < limit;
-      i += 1, node = forward(node, root, parts.banner)
+      i += 1, node = after(node, (element) => element !== parts.banner && holdsText(element), root)
     ) {
       visit(node, top);
     }
@@ -189,9 +196,12 @@ function partsOf(doc: Document, heading: Element | null): { parts: PageParts; vi
   const body = doc.body;
   walk(body, TOP_ELEMENTS, true);
   if (body) {
-    for (let i = 0, node: Element | null = lastInside(body); node && node !== body && i < END_ELEMENTS; i += 1) {
+    for (
+      let i = 0, node: Element | null = lastInside(body, holdsText);
+      node && node !== body && i < END_ELEMENTS;
+      i += 1, node = before(node, holdsText)
+    ) {
       visit(node, false);
-      node = node.previousElementSibling ? lastInside(node.previousElementSibling) : node.parentElement;
     }
   }
   // The maker's walk beside the heading shows its elements here too: a product's JSON-LD and microdata sit there.
@@ -258,7 +268,7 @@ export function firstVisibleH1(doc: Document): Element | null {
         fallback ??= heading;
       }
     }
-    heading = forward(heading, doc.documentElement);
+    heading = after(heading, holdsText);
   }
   return fallback;
 }
@@ -280,25 +290,8 @@ const LABELLED = /^\s*([^:：\-–]{2,24}?)\s*[:：\-–]\s*\S/;
 const SEPARATOR = /[:：\-–]/;
 
 const isSkipped = (element: Element) => SKIPPED_ELEMENTS.has(element.tagName) || NOT_THE_PRODUCT.has(element.tagName);
-
-/** The element after this one in document order, not entering skipped subtrees; null at the end. */
-function after(element: Element): Element | null {
-  const first = isSkipped(element) ? null : element.firstElementChild;
-  if (first) return first;
-  let node: Element | null = element;
-  for (let depth = 0; node && depth < 64; depth += 1, node = node.parentElement) {
-    if (node.nextElementSibling) return node.nextElementSibling;
-  }
-  return null;
-}
-
-/** The element before this one in document order (its previous sibling's last descendant, or its parent). */
-function before(element: Element): Element | null {
-  let node = element.previousElementSibling;
-  if (!node) return element.parentElement;
-  for (let depth = 0; depth < 16 && !isSkipped(node) && node.lastElementChild; depth += 1) node = node.lastElementChild;
-  return node;
-}
+/** Into the product's parts of the page: not its header, navigation, footer, asides or forms. */
+const inProduct: Enter = (element) => !isSkipped(element);
 
 /** A cell's or label's words without a trailing colon: "Brand:" → "Brand". */
 const labelOf = (text: string) => text.replace(/[\s:：]+$/, '');
