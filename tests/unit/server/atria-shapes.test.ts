@@ -555,7 +555,9 @@ describe('atria, fact 5: the ad fields', () => {
       expect(Object.keys(video).sort()).toEqual(
         'preview_image_url' in video ? ['height', 'preview_image_url', 'url', 'width'] : ['height', 'url', 'width'],
       );
-    const film = await fetch(String(videos[0]?.url));
+    // A pooled connection the server closed as it was reused fails with ECONNRESET on a loaded machine: asked again once.
+    const url = String(videos[0]?.url);
+    const film = await fetch(url).catch(() => fetch(url));
     expect([film.status, film.headers.get('content-type')]).toEqual([200, 'video/mp4']);
     expect(new TextDecoder().decode(new Uint8Array(await film.arrayBuffer()).slice(4, 8))).toBe('ftyp');
   });
