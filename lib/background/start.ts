@@ -26,6 +26,9 @@ export interface BackgroundDeps {
   gate?: JobGate;
 }
 
+/** A woken worker's jobs start once its first event is seen to, or this long after it started. */
+const JOBS_AT_THE_LATEST_MS = 1_000;
+
 /** `scheme://host` of an extension URL such as `browser.runtime.getURL('/')`. */
 export function extensionOriginOf(url: string): string {
   const parsed = new URL(url);
@@ -62,6 +65,8 @@ export function startBackground(deps: BackgroundDeps) {
     woken = true;
     setTimeout(started, 0);
   };
+  // A worker woken for something it does not answer here (a page's port) starts them anyway.
+  setTimeout(handled, JOBS_AT_THE_LATEST_MS);
   const alarms = new HeldEvent(browser.alarms.onAlarm, () => void started());
   const installed = new HeldEvent(browser.runtime.onInstalled, () => void started());
 
