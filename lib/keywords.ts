@@ -153,12 +153,15 @@ const STOP_WORDS: Record<string, readonly string[]> = {
     'comprar',
   ],
 };
-// Compared after normalizeName, which folds accents (für → fur), so the list is folded too.
-const ALL_STOP_WORDS = new Set(Object.values(STOP_WORDS).flat().map(normalizeName));
+// Compared after normalizeName, which folds accents (für → fur), so the list is folded too. Folded
+// at the first look, not when the module loads: a few hundred Unicode folds the background's
+// start does not need (docs/performance.md, worker cold start).
+let allStopWords: ReadonlySet<string> | undefined;
 
 /** Whether a word (already through normalizeName) is a stop word in any language we know. */
 export function isStopWord(word: string): boolean {
-  return ALL_STOP_WORDS.has(word);
+  allStopWords ??= new Set(Object.values(STOP_WORDS).flat().map(normalizeName));
+  return allStopWords.has(word);
 }
 
 /** Scripts written without spaces between words: their words come from the browser's word segmenter. */

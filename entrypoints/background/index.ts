@@ -21,7 +21,10 @@ export default defineBackground({
 
     if (DEMO_BUILD) {
       // Playwright cannot click a context menu or press a browser shortcut; it calls what they call.
-      Object.assign(globalThis, { adscopeE2E: { findSimilarInTab, fireWatchAlarm: background.watch.fireAlarm } });
+      // The watchlist's alarm starts the jobs if this worker has not yet, as the browser's would.
+      Object.assign(globalThis, {
+        adscopeE2E: { findSimilarInTab, fireWatchAlarm: () => background.jobs().watch.fireAlarm() },
+      });
     }
   },
 });

@@ -1,4 +1,5 @@
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
+import type { EventSource } from './held-event';
 import { DEMO_BUILD } from '../build-mode';
 import { DEMO_API_KEY } from '../contract/demo';
 import { whatsNewItem } from '../storage/whats-new';
@@ -21,8 +22,11 @@ export interface InstallOptions {
  * First install: the welcome opens in a tab of its own. An update opens nothing; the panel
  * shows one line about it until dismissed.
  */
-export function registerInstallHandling(options: InstallOptions): void {
-  browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
+export function registerInstallHandling(
+  options: InstallOptions,
+  installed: EventSource<[Browser.runtime.InstalledDetails]> = browser.runtime.onInstalled,
+): void {
+  installed.addListener(({ reason, previousVersion }) => {
     if (reason === 'install') void welcome(options).catch(logInstallError);
     if (reason === 'update') {
       const version = browser.runtime.getManifest().version;

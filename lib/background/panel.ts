@@ -1,17 +1,18 @@
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { retitleMenu } from './menu-title';
-import { COMMANDS } from '../commands';
 import { t } from '../i18n';
-import { openResearchPanel } from '../open-panel';
+import { OPEN_PANEL_MENU_ID } from './gestures';
+import type { EventSource } from './held-event';
 import { labelInWorkerLanguage, workerLanguageReady } from './language';
 import 'virtual:adscope-english/worker';
 
-export const OPEN_PANEL_MENU_ID = 'adscope-open-panel';
-export const OPEN_PANEL_COMMAND = COMMANDS.openPanel;
-
-/** Registers the context-menu entry and the keyboard command that open the panel. */
-export function registerPanelTriggers(): void {
-  browser.runtime.onInstalled.addListener(() => {
+/**
+ * The toolbar button's "Open Adscope" menu entry: made at install, titled again in the chosen
+ * language. Its clicks and the keyboard command are heard from the worker's first turn
+ * (lib/background/gestures.ts), which opens the panel inside the gesture.
+ */
+export function registerPanelMenu(installed: EventSource<[Browser.runtime.InstalledDetails]>): void {
+  installed.addListener(() => {
     browser.contextMenus.create({
       id: OPEN_PANEL_MENU_ID,
       title: t('worker.menu.openAdscope'),
@@ -22,19 +23,8 @@ export function registerPanelTriggers(): void {
     void workerLanguageReady().then(relabelMenu);
   });
   labelInWorkerLanguage(relabelMenu);
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId === OPEN_PANEL_MENU_ID) void openResearchPanel(tab?.windowId).catch(logPanelError);
-  });
-  // Firefox opens its sidebar through the built-in _execute_sidebar_action command.
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command === OPEN_PANEL_COMMAND) void openResearchPanel(tab?.windowId).catch(logPanelError);
-  });
 }
 
 function relabelMenu(): void {
   retitleMenu(OPEN_PANEL_MENU_ID, t('worker.menu.openAdscope'));
-}
-
-function logPanelError(error: unknown): void {
-  console.warn('Adscope could not open its panel:', error instanceof Error ? error.message : error);
 }

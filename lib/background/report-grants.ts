@@ -23,8 +23,8 @@ export interface ReportGrantDeps {
   removeOrigins: (origins: string[]) => Promise<unknown>;
   /** The extension's own origin: only its pages hold access this way. */
   extensionOrigin: string;
-  /** Closed by Delete all: nothing is recorded then. */
-  gate?: JobGate;
+  /** Closed by Delete all: nothing is recorded then. Asked only when there is something to record. */
+  gate?: Pick<JobGate, 'allows'>;
 }
 
 export interface ReportGrants {
@@ -139,7 +139,7 @@ function portSerial(port: Port): number {
   return serial;
 }
 
-export const browserReportGrantDeps = (extensionOrigin: string, gate?: JobGate): ReportGrantDeps => ({
+export const browserReportGrantDeps = (extensionOrigin: string, gate?: Pick<JobGate, 'allows'>): ReportGrantDeps => ({
   onConnect: browser.runtime.onConnect,
   removeOrigins: (origins) => browser.permissions.remove({ origins }),
   extensionOrigin,

@@ -38,10 +38,16 @@ export type Handlers = {
   ) => Promise<RequestResult<K>>;
 };
 
+/**
+ * A request's handler, when the worker loads it: what a woken worker needs before it answers is
+ * the router and the handler of the request in hand (lib/background/request-needs.ts).
+ */
+export type HandlerLoader = <K extends Exclude<RequestType, 'request.cancel'>>(type: K) => Promise<Handlers[K]>;
+
 export interface RouterIdentity {
   /** Our extension id (`browser.runtime.id`). */
   extensionId: string;
-  /** Our page origin as `scheme://host`, e.g. `chrome-extension://<id>` (see `extensionOriginOf`). */
+  /** Our page origin as `scheme://host`, e.g. `chrome-extension://<id>` (see `extensionOriginOf` in lib/background/start.ts). */
   extensionOrigin: string;
 }
 
@@ -78,7 +84,8 @@ function refuse(code: 'forbidden_sender' | 'invalid_input', message: string, fie
  * Builds the background's message handler: sender first, then the message shape and the
  * request's schema, then the handler. It never throws: every failure is a typed reply.
  */
-export function createRouter(handlers: Handlers, identity: RouterIdentity) {
+export function createRouter(handlers: Handlers | HandlerLoader, identity: RouterIdentity) {
+  const handlerOf: HandlerLoader = typeof handlers === 'function' ? handlers : async (type) => handlers[type];
   const cancellable = new Map<string, AbortController>();
   const cancel = async ({ requestId }: { requestId: string }) => {
     const controller = cancellable.get(requestId);
@@ -107,10 +114,9 @@ export function createRouter(handlers: Handlers, identity: RouterIdentity) {
     if (scopedId !== undefined) cancellable.set(scopedId, controller);
     try {
       const input = parseInput(definition.input, payload);
-      const handler = (key === 'request.cancel' ? cancel : handlers[key as Exclude<RequestType, 'request.cancel'>]) as (
-        input: unknown,
-        context: RequestContext,
-      ) => Promise<unknown>;
+      const handler = (
+        key === 'request.cancel' ? cancel : await handlerOf(key as Exclude<RequestType, 'request.cancel'>)
+      ) as (input: unknown, context: RequestContext) => Promise<unknown>;
       const target =
         key === 'request.cancel' ? { requestId: `${sender.url}#${(input as { requestId: string }).requestId}` } : input;
       const data = await handler(target, {
@@ -127,10 +133,4 @@ export function createRouter(handlers: Handlers, identity: RouterIdentity) {
       if (scopedId !== undefined && cancellable.get(scopedId) === controller) cancellable.delete(scopedId);
     }
   };
-}
-
-/** `scheme://host` of an extension URL such as `browser.runtime.getURL('/')`. */
-export function extensionOriginOf(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}`;
 }

@@ -7,9 +7,9 @@ import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originOf, originPattern
 import type { ConnectionReport, RequestInput, SettingsView } from '../messaging/protocol';
 import { settingsItem, type Settings } from '../storage/settings';
 import { API_PREFIX } from '../contract/path';
-import { createApi } from './api';
 import { forgetKey, readConnectionHint, readStoredConnection, writeConnection } from './api/credentials';
 import { type Connection, createTransport } from './api/transport';
+import { ownedBrandsApi } from './api/owned-brands';
 import { parseInput } from './parse-input';
 
 export interface SettingsDeps {
@@ -18,7 +18,8 @@ export interface SettingsDeps {
   hasOriginAccess?: (pattern: string) => Promise<OriginAccess>;
 }
 
-async function settingsView(): Promise<SettingsView> {
+/** The settings as pages see them: the key's last four characters, never the key. */
+export async function settingsView(): Promise<SettingsView> {
   const [settings, hint] = await Promise.all([settingsItem.get(), readConnectionHint()]);
   return {
     baseUrl: hint.baseUrl,
@@ -94,12 +95,11 @@ async function testConnection(
       retryable: false,
     });
   }
-  const probe = createApi(
+  const probe = ownedBrandsApi(
     createTransport({ getConnection: async () => connection, retryLimit: 0, timeoutMs: 10_000, clock }),
-    clock,
   );
   try {
-    const brands = await probe.ownedBrands.list();
+    const brands = await probe.list();
     return {
       baseUrl: connection.baseUrl,
       ownedBrands: brands.items.length,

@@ -7,37 +7,34 @@ import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keyword-limits';
 
 /**
  * Find-similar as it crosses the message boundary: what the content script and the pages
- * send, checked by the router, and what the panel gets back.
+ * send, checked by the router, and what the panel gets back. Each schema is made at its first
+ * use (z.lazy): the worker's router loads this module with the protocol, and a woken worker
+ * answering another request never builds them (docs/performance.md, worker cold start).
  */
 const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** Keywords of a similar search, as the panel makes them (lib/keywords.ts: its own are cut to these). */
-const keywordsSchema = z.array(text(KEYWORD_MAX_CHARS)).check(z.maxLength(KEYWORDS_MAX));
+const keywords = () => z.array(text(KEYWORD_MAX_CHARS)).check(z.maxLength(KEYWORDS_MAX));
 
 /** A page's signals as the content script reads them (lib/content/signals), every field bounded. */
-export const pageSignalsSchema: z.ZodMiniType<PageSignals> = z.strictObject({
-  url: text(2048),
-  hostname: text(253),
-  title: text(300),
-  metas: z.array(z.tuple([text(80), text(300)])).check(z.maxLength(120)),
-  jsonLd: z.array(text(60_000)).check(z.maxLength(8)),
-  logos: z.array(text(100)).check(z.maxLength(6)),
-  h1: text(300),
-  makerLines: z.optional(z.array(z.tuple([z.enum(MAKER_LINE_SOURCES), text(120)])).check(z.maxLength(6))),
-  lang: text(35),
-  text: text(600),
-  selection: text(500),
-});
-
-/** What a page or an ad sends to find similar ads; every field bounded. */
-export const similarRequestSchema = z.discriminatedUnion('kind', [
+export const pageSignalsSchema: z.ZodMiniType<PageSignals> = z.lazy(() =>
   z.strictObject({
-    kind: z.literal('page'),
-    signals: pageSignalsSchema,
-    keywords: z.optional(keywordsSchema),
-    /** A name the user chose over the one the reading put first ("Use … instead"). */
-    prefer: z.optional(z.strictObject({ site: z.optional(text(100)), maker: z.optional(text(100)) })),
+    url: text(2048),
+    hostname: text(253),
+    title: text(300),
+    metas: z.array(z.tuple([text(80), text(300)])).check(z.maxLength(120)),
+    jsonLd: z.array(text(60_000)).check(z.maxLength(8)),
+    logos: z.array(text(100)).check(z.maxLength(6)),
+    h1: text(300),
+    makerLines: z.optional(z.array(z.tuple([z.enum(MAKER_LINE_SOURCES), text(120)])).check(z.maxLength(6))),
+    lang: text(35),
+    text: text(600),
+    selection: text(500),
   }),
+);
+
+/** An ad to find similar ads to, as the panel sends it. */
+const adRequest = () =>
   z.strictObject({
     kind: z.literal('ad'),
     adId: text(200),
@@ -46,35 +43,53 @@ export const similarRequestSchema = z.discriminatedUnion('kind', [
     brandId: z.nullable(brandIdSchema),
     brandName: z.nullable(text(200)),
     language: z.nullable(text(10)),
-    keywords: z.optional(keywordsSchema),
-  }),
-]);
+    keywords: z.optional(keywords()),
+  });
+
+/** What a page or an ad sends to find similar ads; every field bounded. */
+export const similarRequestSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('page'),
+      signals: pageSignalsSchema,
+      keywords: z.optional(keywords()),
+      /** A name the user chose over the one the reading put first ("Use … instead"). */
+      prefer: z.optional(z.strictObject({ site: z.optional(text(100)), maker: z.optional(text(100)) })),
+    }),
+    adRequest(),
+  ]),
+);
 export type SimilarRequest = z.infer<typeof similarRequestSchema>;
 
-const nameCandidateSchema = z.strictObject({
-  name: text(100),
-  signal: z.enum(SIGNALS),
-  weight: z.number().check(z.gte(0), z.lte(1000)),
-});
+const nameCandidate = () =>
+  z.strictObject({
+    name: text(100),
+    signal: z.enum(SIGNALS),
+    weight: z.number().check(z.gte(0), z.lte(1000)),
+  });
 
 /** A page as the panel read it (lib/page-reading.ts): what the worker needs to find its brands and similar ads. */
-export const pageReadingSchema: z.ZodMiniType<PageReading> = z.strictObject({
-  url: text(2048),
-  title: text(300),
-  /** The page's registrable domain by the Public Suffix List. */
-  site: z.nullable(z.strictObject({ domain: text(253), label: text(253) })),
-  siteNames: z.array(nameCandidateSchema).check(z.maxLength(6)),
-  makerNames: z.array(nameCandidateSchema).check(z.maxLength(4)),
-  language: text(10),
-  languageSource: z.enum(LANGUAGE_SOURCES),
-  keywords: keywordsSchema,
-});
+export const pageReadingSchema: z.ZodMiniType<PageReading> = z.lazy(() =>
+  z.strictObject({
+    url: text(2048),
+    title: text(300),
+    /** The page's registrable domain by the Public Suffix List. */
+    site: z.nullable(z.strictObject({ domain: text(253), label: text(253) })),
+    siteNames: z.array(nameCandidate()).check(z.maxLength(6)),
+    makerNames: z.array(nameCandidate()).check(z.maxLength(4)),
+    language: text(10),
+    languageSource: z.enum(LANGUAGE_SOURCES),
+    keywords: keywords(),
+  }),
+);
 
 /** What the panel asks the worker for: a page it has read, or an ad; with keywords the user edited. */
-export const similarQuerySchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('page'), page: pageReadingSchema, keywords: z.optional(keywordsSchema) }),
-  similarRequestSchema.def.options[1],
-]);
+export const similarQuerySchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('page'), page: pageReadingSchema, keywords: z.optional(keywords()) }),
+    adRequest(),
+  ]),
+);
 export type SimilarQuery = z.infer<typeof similarQuerySchema>;
 
 /**

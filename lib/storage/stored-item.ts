@@ -16,12 +16,28 @@ export interface StoredItemOptions<T> {
   migrations?: Record<number, (old: unknown) => unknown>;
 }
 
-/** A versioned WXT storage item whose every read goes through `read`. */
+/** What of a WXT storage item the stored items use. */
+type WxtItem = Pick<ReturnType<typeof storage.defineItem<unknown>>, 'getValue' | 'setValue' | 'removeValue' | 'watch'>;
+
+/**
+ * A versioned WXT storage item whose every read goes through `read`. The WXT item is made at
+ * its first use, not where the module defines it: WXT reads an item (and runs its migrations)
+ * the moment it is defined, and a worker that wakes for one message would otherwise read every
+ * item its modules define before it answers.
+ */
 export function defineStoredItem<T>(key: StorageItemKey, options: StoredItemOptions<T>) {
-  const item = storage.defineItem<unknown>(key, {
-    version: options.version ?? 1,
-    ...(options.migrations ? { migrations: options.migrations } : {}),
-  });
+  let defined: WxtItem | undefined;
+  const wxt = (): WxtItem =>
+    (defined ??= storage.defineItem<unknown>(key, {
+      version: options.version ?? 1,
+      ...(options.migrations ? { migrations: options.migrations } : {}),
+    }));
+  const item: WxtItem = {
+    getValue: () => wxt().getValue(),
+    setValue: (value) => wxt().setValue(value),
+    removeValue: (removeOptions) => wxt().removeValue(removeOptions),
+    watch: (callback) => wxt().watch(callback),
+  };
   const stored: StoredItem<T> = {
     key,
     get: async () => options.read(await item.getValue()),

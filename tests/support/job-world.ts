@@ -111,7 +111,6 @@ export function startWorker(net: FakeNet, clock: Clock, id: number) {
   void generations.drain();
   const watchService = startWatch({
     search: () => net.request('watch', emptyPage),
-    openPanel: async () => undefined,
     clock,
     gate,
   });

@@ -6,7 +6,8 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import { currentService } from '../../lib/background/api/credentials';
-import { type Background, connectionStored, startBackground } from '../../lib/background/start';
+import { type Background, startBackground } from '../../lib/background/start';
+import { connectionStored } from '../../lib/background/start-jobs';
 import type { Clock } from '../../lib/clock';
 import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { grantPatterns, holdReportGrants, REPORT_GRANTS_PORT } from '../../lib/messaging/report-grants';
@@ -837,7 +838,7 @@ class Week {
   }
 
   private async markSeen(share: number): Promise<void> {
-    if (this.service !== 'first' || this.worker.background.watch.runner.running) return;
+    if (this.service !== 'first' || this.worker.background.jobs().watch.runner.running) return;
     await this.idle();
     // The user marks what New shows: the connected service's news, once a check has brought it back.
     const shown = (await fakeBrowser.storage.local.get('watchNews')).watchNews as { service?: unknown } | undefined;
@@ -947,7 +948,7 @@ class Week {
     await this.idle();
     await this.must('watch.checkNow');
     if (this.hangingNow === 0) throw new Error('the keeper was not fetching at Delete all');
-    if (!this.worker.background.watch.runner.running) throw new Error('no check was running at Delete all');
+    if (!this.worker.background.jobs().watch.runner.running) throw new Error('no check was running at Delete all');
     const reply = await this.send('data.eraseAll');
     this.steady = false;
     if (!reply.ok) throw new Error(`Delete all failed: ${reply.error.message}`);

@@ -6,10 +6,10 @@ import 'virtual:adscope-english/worker';
 import type { Api } from '../api';
 import { currentWorkspace } from '../api/credentials';
 import { type Clock, systemClock } from '../../clock';
-import { isActiveJob } from '../../storage/generation-jobs';
+import { isActiveJob } from '../../storage/generation-job-schema';
 import type { GenerationJob } from '../../storage/generation-jobs';
 import { GenerationTracker } from './generation-tracker';
-import { wakeScheduler } from './wake-scheduler';
+import { type AlarmEvents, wakeScheduler } from './wake-scheduler';
 import type { JobGate } from './job-gate';
 
 export const GENERATION_ALARM = 'adscope-generations';
@@ -58,12 +58,13 @@ export function startGenerationTracker(
   apiFor: (workspace: string | undefined) => Api,
   clock: Clock = systemClock,
   gate?: JobGate,
+  alarms?: AlarmEvents,
 ): GenerationTracker {
   const tracker: GenerationTracker = new GenerationTracker({
     api: (workspace) => apiFor(workspace).generations,
     workspace: currentWorkspace,
     now: clock,
-    schedule: wakeScheduler(GENERATION_ALARM, () => void tracker.drain(), clock, gate),
+    schedule: wakeScheduler(GENERATION_ALARM, () => void tracker.drain(), clock, gate, alarms),
     ...(gate ? { gate } : {}),
     onChange: (jobs, ended) => {
       showBadge(jobs);

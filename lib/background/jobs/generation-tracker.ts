@@ -5,7 +5,7 @@ import 'virtual:adscope-english/api';
 import { type GenerationChoice, TERMINAL_STATUSES } from '../../contract/generation-fields';
 import { generationMismatch } from '../../contract/checks';
 import type { GeneratedImage, Generation } from '../../contract/image-generations';
-import { type GenerationJob, isActiveJob } from '../../storage/generation-jobs';
+import { type GenerationJob, isActiveJob } from '../../storage/generation-job-schema';
 import { generationJobSchema } from '../../storage/generation-job-schema';
 import { recordList } from '../../storage/records';
 import { defineValidatedItem } from '../../storage/validated-item';

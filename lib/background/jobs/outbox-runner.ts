@@ -3,7 +3,7 @@ import { currentWorkspace } from '../api/credentials';
 import { type Clock, systemClock } from '../../clock';
 import type { OutboxEntry } from '../../storage/outbox';
 import { SaveOutbox, type SendAnswer } from './save-outbox';
-import { wakeScheduler } from './wake-scheduler';
+import { type AlarmEvents, wakeScheduler } from './wake-scheduler';
 import type { JobGate } from './job-gate';
 
 export const OUTBOX_ALARM = 'adscope-save-outbox';
@@ -27,10 +27,11 @@ export function startSaveOutbox(
   send: (entry: OutboxEntry) => Promise<SendAnswer>,
   clock: Clock = systemClock,
   gate?: JobGate,
+  alarms?: AlarmEvents,
 ): SaveOutbox {
   const outbox: SaveOutbox = new SaveOutbox({
     send,
-    schedule: wakeScheduler(OUTBOX_ALARM, () => void outbox.drain(), clock, gate),
+    schedule: wakeScheduler(OUTBOX_ALARM, () => void outbox.drain(), clock, gate, alarms),
     now: clock,
     workspace: currentWorkspace,
     ...(gate ? { gate } : {}),

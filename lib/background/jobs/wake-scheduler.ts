@@ -1,6 +1,10 @@
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import type { Clock } from '../../clock';
+import type { EventSource } from '../held-event';
 import type { JobGate } from './job-gate';
+
+/** Where a job hears its alarms: the browser's event, or the worker's held one (lib/background/start.ts). */
+export type AlarmEvents = EventSource<[Browser.alarms.Alarm]>;
 
 /** Alarms fire no sooner than this after they are set (Chrome's floor for MV3). */
 const ALARM_FLOOR_MS = 30_000;
@@ -17,6 +21,7 @@ export function wakeScheduler(
   wake: () => void,
   clock: Clock,
   gate?: JobGate,
+  alarms: AlarmEvents = browser.alarms.onAlarm,
 ): (at: number | null) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   // An alarm may be what woke a new worker, before its gate has read whether a connection is
@@ -28,7 +33,7 @@ export function wakeScheduler(
         if (open) wake();
       });
   };
-  browser.alarms.onAlarm.addListener((alarm) => {
+  alarms.addListener((alarm) => {
     if (alarm.name === alarmName) fire();
   });
   return (at) => {

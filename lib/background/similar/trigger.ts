@@ -1,6 +1,7 @@
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { retitleMenu } from '../menu-title';
-import { COMMANDS } from '../../commands';
+import { FIND_SIMILAR_MENU_ID } from '../gestures';
+import type { EventSource } from '../held-event';
 import { beginHandover, failHandover } from './handover';
 import { pageButtonItem } from './page-button-registration';
 import { t } from '../../i18n';
@@ -13,9 +14,6 @@ import {
   TRIGGER_GLOBAL,
   type TriggerSource,
 } from '../../messaging/page-trigger';
-
-export const FIND_SIMILAR_MENU_ID = 'adscope-find-similar';
-export const FIND_SIMILAR_COMMAND = COMMANDS.findSimilar;
 
 /** Said of a page the browser keeps closed to extensions, in the chosen language. */
 export const unreadablePage = (): string => t('api.similar.unreadablePage');
@@ -118,16 +116,14 @@ function relabelMenu(): void {
   retitleMenu(FIND_SIMILAR_MENU_ID, t('worker.menu.findSimilar'));
 }
 
-function logTriggerError(error: unknown): void {
-  console.warn('Adscope could not read the page:', error instanceof Error ? error.message : error);
-}
-
 /**
- * The find-similar context-menu entry (page, selection, image, link) and keyboard command.
- * Each opens the panel first, inside the user's gesture, then reads the page.
+ * The find-similar context-menu entry (page, selection, image, link): made at install, titled
+ * again in the chosen language. Its clicks and the command are heard from the worker's first
+ * turn (lib/background/gestures.ts), which opens the panel inside the gesture and then reads
+ * the page here.
  */
-export function registerFindSimilarTriggers(openPanel: (windowId: number | undefined) => Promise<unknown>): void {
-  browser.runtime.onInstalled.addListener(() => {
+export function registerFindSimilarMenu(installed: EventSource<[Browser.runtime.InstalledDetails]>): void {
+  installed.addListener(() => {
     browser.contextMenus.create({
       id: FIND_SIMILAR_MENU_ID,
       title: t('worker.menu.findSimilar'),
@@ -137,19 +133,15 @@ export function registerFindSimilarTriggers(openPanel: (windowId: number | undef
     void workerLanguageReady().then(relabelMenu);
   });
   labelInWorkerLanguage(relabelMenu);
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId !== FIND_SIMILAR_MENU_ID) return;
-    void openPanel(tab?.windowId).catch(logTriggerError);
-    void pageButtonOn()
-      .then((button) => findSimilarInTab(tab, menuTrigger(info, button), info.frameId ?? 0))
-      .catch(logTriggerError);
-  });
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command !== FIND_SIMILAR_COMMAND) return;
-    void openPanel(tab?.windowId).catch(logTriggerError);
-    void (async () => {
-      const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-      await findSimilarInTab(target, { source: 'command', button: await pageButtonOn() });
-    })().catch(logTriggerError);
-  });
+}
+
+/** Reads the page a find-similar menu entry was clicked on (the panel is already opening). */
+export async function findSimilarFromMenu(info: MenuInfoLike, tab: TabLike | undefined): Promise<void> {
+  await findSimilarInTab(tab, menuTrigger(info, await pageButtonOn()), info.frameId ?? 0);
+}
+
+/** Reads the page the find-similar command was pressed on: the tab it names, else the active one. */
+export async function findSimilarFromCommand(tab: TabLike | undefined): Promise<void> {
+  const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+  await findSimilarInTab(target, { source: 'command', button: await pageButtonOn() });
 }

@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../../clock';
 import { outboxItem } from '../../storage/outbox';
 import { readStoredConnection } from '../api/credentials';
 import type { JobGate } from '../jobs/job-gate';
-import { wakeScheduler } from '../jobs/wake-scheduler';
+import { type AlarmEvents, wakeScheduler } from '../jobs/wake-scheduler';
 import { type KeeperDeps, VaultKeeper } from './keeper';
 
 const VAULT_ALARM = 'adscope-vault';
@@ -22,13 +22,14 @@ export function startVault(
   clock: Clock = systemClock,
   gate?: JobGate,
   media: Pick<KeeperDeps, 'fetch' | 'estimate'> = browserMedia,
+  alarms?: AlarmEvents,
 ): VaultKeeper {
   const keeper: VaultKeeper = new VaultKeeper({
     fetch: media.fetch,
     clock,
     estimate: media.estimate,
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
-    wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock, gate),
+    wakeAt: wakeScheduler(VAULT_ALARM, () => void keeper.run(), clock, gate, alarms),
     ...(gate ? { gate } : {}),
   });
   // The outbox's confirmed saves of the last ten minutes: any the vault missed becomes a job.

@@ -7,7 +7,6 @@ import {
   fitText,
   type LastRun,
   newAdCount,
-  panelRequestItem,
   type RunState,
   WATCH_LIMIT,
   watchEntry,
@@ -25,7 +24,8 @@ import { t } from '../../i18n';
 import { workerLanguageReady } from '../language';
 import 'virtual:adscope-english/api';
 import 'virtual:adscope-english/worker';
-import { wakeScheduler } from '../jobs/wake-scheduler';
+import { type AlarmEvents, wakeScheduler } from '../jobs/wake-scheduler';
+import { WATCH_NOTIFICATION_PREFIX } from '../gestures';
 import type { JobGate } from '../jobs/job-gate';
 import {
   type BrandPageSearch,
@@ -38,7 +38,6 @@ import {
 
 export const WATCH_ALARM = 'adscope-watch';
 const RESUME_ALARM = 'adscope-watch-resume';
-const NOTIFICATION_PREFIX = 'adscope-watch-';
 /** The first scheduled check comes no sooner than this after checks are turned on. */
 const FIRST_CHECK_DELAY_MS = 60_000;
 /** A periodic alarm fires a little after its time and runs on from there: this close counts as the same. */
@@ -50,8 +49,8 @@ export interface WatchServiceDeps {
   service?: () => Promise<string | null>;
   clock?: Clock;
   policy?: Partial<WatchPolicy>;
-  /** Opens the panel on a notification's click (a user gesture). */
-  openPanel: () => Promise<unknown>;
+  /** Where its alarms are heard. @default the browser's onAlarm */
+  alarms?: AlarmEvents;
   /**
    * Closed by Delete all (until a connection is saved): no check starts, none is scheduled, and
    * the request of a check under way is given up at once. @default open
@@ -80,7 +79,7 @@ async function notifyRun(last: LastRun, run: RunState): Promise<void> {
   await workerLanguageReady().catch(() => undefined);
   const { title, message } = newAdsNotice(last.newAds, run.newBrands);
   await browser.notifications
-    .create(`${NOTIFICATION_PREFIX}${run.id}`, {
+    .create(`${WATCH_NOTIFICATION_PREFIX}${run.id}`, {
       type: 'basic',
       iconUrl: browser.runtime.getURL('/icon/128.png'),
       title,
@@ -182,7 +181,8 @@ export function startWatch(deps: WatchServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const gate = deps.gate;
   const allowed = async () => !gate || (await gate.allows());
-  const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock, gate);
+  const alarms = deps.alarms ?? browser.alarms.onAlarm;
+  const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock, gate, alarms);
   const runner: WatchRunner = new WatchRunner({
     // A check under way when the jobs stop ends at once: its answer, coming later, is not read.
     search: gate ? (brand, cursor) => gate.race(deps.search(brand, cursor)) : deps.search,
@@ -236,15 +236,8 @@ export function startWatch(deps: WatchServiceDeps) {
     return result;
   }
 
-  browser.alarms.onAlarm.addListener((alarm) => {
+  alarms.addListener((alarm) => {
     if (alarm.name === WATCH_ALARM) void scheduledRun();
-  });
-  browser.notifications.onClicked.addListener((id) => {
-    if (!id.startsWith(NOTIFICATION_PREFIX)) return;
-    // First, while the click still counts as the user's gesture.
-    void deps.openPanel().catch(() => undefined);
-    void panelRequestItem.set({ to: 'new', at: clock() });
-    void browser.notifications.clear(id).catch(() => undefined);
   });
   watchSettingsItem.watch(() => void schedule());
   watchlistItem.watch((now, before) => {

@@ -441,7 +441,7 @@ describe('a clock set back', () => {
       window: { since: TEST_NOW + 30 * 24 * HOUR, requests: 10 },
     });
     await watchSettingsItem.set({ intervalHours: 6, notify: false });
-    const background = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+    const background = startWatch({ search: service.search, clock });
     await vi.waitFor(async () => expect(await fakeBrowser.alarms.get('adscope-watch')).toBeDefined());
     expect((await fakeBrowser.alarms.get('adscope-watch'))?.scheduledTime).toBe(TEST_NOW + 6 * HOUR);
     await background.runner.run('scheduled');

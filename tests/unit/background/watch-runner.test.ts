@@ -8,6 +8,7 @@ import { adLibraryApi } from '../../../lib/background/api/ad-library';
 import { createTransport } from '../../../lib/background/api/transport';
 import { factsInMemory, ok } from '../../support/fake-fetch';
 import { createWatchControls, startWatch } from '../../../lib/background/watch/watch-service';
+import { openNewOnNotificationClick } from '../../../lib/background/gestures';
 import { describeChecks } from '../../../components/watchlist/describe';
 import {
   newAdCount,
@@ -356,7 +357,7 @@ describe('in the background', () => {
     service.seed(brandId(1), 3);
     service.seed(brandId(2), 3);
     await watchSettingsItem.set({ intervalHours: 6, notify: true });
-    const background = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+    const background = startWatch({ search: service.search, clock });
     await background.fireAlarm();
     await expect.poll(async () => (await watchStatusItem.get()).last?.outcome).toBe('complete');
     for (const [n, id] of [
@@ -394,12 +395,12 @@ describe('in the background', () => {
     await watch(1);
     service.seed(brandId(1), 3);
     await watchSettingsItem.set({ intervalHours: 6, notify: false });
-    const first = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+    const first = startWatch({ search: service.search, clock });
     expect(await first.schedule()).toBe(TEST_NOW + 6 * HOUR);
     // Workers start again every hour or two (a message, an alarm of another job): the check stays due at six.
     for (let hour = 1; hour < 6; hour += 1) {
       clock.set(TEST_NOW + hour * HOUR);
-      const again = startWatch({ search: service.search, clock, openPanel: async () => undefined });
+      const again = startWatch({ search: service.search, clock });
       expect(await again.schedule()).toBe(TEST_NOW + 6 * HOUR);
     }
     expect((await fakeBrowser.alarms.get('adscope-watch'))?.scheduledTime).toBe(TEST_NOW + 6 * HOUR);
@@ -410,11 +411,9 @@ describe('in the background', () => {
     await watch(1);
     service.seed(brandId(1), 3);
     const opened: string[] = [];
-    const background = startWatch({
-      search: service.search,
-      clock,
-      openPanel: async () => void opened.push('panel'),
-    });
+    const background = startWatch({ search: service.search, clock });
+    // The worker's first turn hears a notification's click (lib/background/gestures.ts).
+    openNewOnNotificationClick(async () => void opened.push('panel'), clock);
     await background.fireAlarm();
     service.launch(brandId(1), 'quiet-news', '2026-11-22');
     clock.advance(6 * HOUR);
