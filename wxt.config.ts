@@ -3,6 +3,10 @@ import { defineConfig } from 'wxt';
 import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
 import { HOMEPAGE_URL } from './scripts/project';
 import { catalogueFiles, englishCatalogues } from './scripts/i18n/catalogues';
+import { firstLoadChunks } from './scripts/first-load-chunks';
+
+/** The side panel's first load in a few chunks (scripts/first-load-chunks.ts). */
+const firstLoad = firstLoadChunks();
 
 /** Loopback origins the reference server listens on; granted at install only in the e2e/dev build. */
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -100,6 +104,7 @@ export default defineConfig({
     // message compiler in the worker) and time that instead. A plugin's config comes last.
     plugins: [
       englishCatalogues(),
+      firstLoad.plugin,
       ...(mode === 'bench'
         ? [{ name: 'adscope-bench-production', config: () => ({ define: { 'process.env.NODE_ENV': '"production"' } }) }]
         : []),
@@ -134,6 +139,7 @@ export default defineConfig({
     // The injected find-similar script uses no content-script context: a stub takes WXT's place in its build only
     // (lib/content/no-context.ts), which keeps the script within its 5 KB budget and the page from hearing of it.
     'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entrypoint) => entrypoint.name === 'sidepanel')) firstLoad.extend(config);
       if (!entrypoints.some((entrypoint) => entrypoint.name === 'find-similar')) return;
       const stub = { find: 'wxt/utils/content-script-context', replacement: path.resolve('lib/content/no-context.ts') };
       const alias = config.resolve?.alias;

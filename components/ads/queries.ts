@@ -30,7 +30,8 @@ export function useLibrarySearch(params: LibrarySearch, enabled = true) {
         callBackground(
           'library.search',
           { ...params, page_size: LIBRARY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-          { signal },
+          // The first page is what the panel shows as it opens on the search.
+          { signal, atStart: !pageParam },
         ),
       ),
     ...pageOptions,

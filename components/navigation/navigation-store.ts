@@ -3,19 +3,9 @@ import { persist } from 'zustand/middleware';
 import { z } from 'zod/mini';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { persistValidated } from '../ui/persist';
+import { NAVIGATION_KEY, type PanelTab, panelTabs } from './panel-tabs';
 
-export const panelTabs = [
-  'search',
-  'similar',
-  'brands',
-  'accounts',
-  'boards',
-  'saved',
-  'generate',
-  'workspace',
-  'new',
-] as const;
-export type PanelTab = (typeof panelTabs)[number];
+export { panelTabs, type PanelTab } from './panel-tabs';
 
 export interface BrandRef {
   id: string;
@@ -71,7 +61,7 @@ export const useNavigationStore = create<NavigationState>()(
       focusSearch: () => set({ tab: 'search', searchFocusRequested: true }),
       searchFocused: () => set({ searchFocusRequested: false }),
     }),
-    persistValidated('adscope.panel', z.object({ tab: z.enum(panelTabs) }), ({ tab }) => ({ tab })),
+    persistValidated(NAVIGATION_KEY, z.object({ tab: z.enum(panelTabs) }), ({ tab }) => ({ tab })),
   ),
 );
 

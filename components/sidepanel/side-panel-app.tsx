@@ -9,6 +9,7 @@ import { HeldSaves } from '@/components/ads/held-saves';
 import { useSaveStore } from '@/components/ads/save-store';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { WhatsNew } from './whats-new';
+import { TAB_LOADERS } from './tab-loaders';
 import { usePageHandover } from '@/components/similar/use-page-handover';
 import { WatchNotices } from '@/components/ads/watch-toggle';
 import { useStoredItem } from '@/components/ui/use-stored-item';
@@ -31,18 +32,7 @@ const TABS: readonly { id: PanelTab; label: MessageId; icon: TabItem<PanelTab>['
   { id: 'workspace', label: 'panel.tab.workspace', icon: 'workspace' },
 ];
 
-/** Each tab's view is its own chunk, so the panel's first load carries only the shell and the active tab. */
-const LOADERS = {
-  search: () => import('@/components/search/search-tab'),
-  similar: () => import('@/components/similar/similar-tab'),
-  brands: () => import('@/components/brands/brands-tab'),
-  accounts: () => import('@/components/accounts/accounts-tab'),
-  boards: () => import('@/components/boards/boards-tab'),
-  saved: () => import('@/components/saved-ads/saved-ads-tab'),
-  generate: () => import('@/components/generate/generate-tab'),
-  workspace: () => import('@/components/workspace/workspace-tab'),
-  new: () => import('@/components/watchlist/new-tab'),
-} satisfies Record<PanelTab, () => Promise<{ default: ComponentType }>>;
+const LOADERS = TAB_LOADERS;
 
 const LAZY: Record<PanelTab, ComponentType> = {
   search: lazy(LOADERS.search),

@@ -1,4 +1,5 @@
 import { onPageLeave } from './page-leave';
+import { START_REQUESTS_KEY } from '@/lib/messaging/start-requests';
 
 /** The side panel's last picture (what it showed when it last hid), in the extension pages' localStorage. */
 export const PANEL_PICTURE_KEY = 'adscope.panel.snapshot.v2';
@@ -13,7 +14,7 @@ export const LEARNED_FORMATS_KEY = 'adscope.formats';
  * shares one localStorage, so the options page clears the panel's too.
  */
 export function clearPageCaches(pageStorage: Storage = localStorage): void {
-  for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY]) {
+  for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY, START_REQUESTS_KEY]) {
     try {
       pageStorage.removeItem(key);
     } catch {

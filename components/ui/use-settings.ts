@@ -8,7 +8,7 @@ export const settingsQueryKey = sharedKeys.settings();
 export function useSettings() {
   return useQuery({
     queryKey: settingsQueryKey,
-    queryFn: () => callBackground('settings.get', {}),
+    queryFn: () => callBackground('settings.get', {}, { atStart: true }),
     // A cached copy paints at once, and is always checked again.
     staleTime: 0,
   });

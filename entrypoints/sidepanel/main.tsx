@@ -4,9 +4,22 @@ import '@/components/ui/kit.css';
 import './style.css';
 import { pictureSettled } from '@/components/sidepanel/picture-wait';
 import { dropSpentPreloads } from '@/lib/spent-preloads';
+import { openTabAtStart } from '@/components/navigation/panel-tabs';
+import { TAB_LOADERS } from '@/components/sidepanel/tab-loaders';
+import { sendStartRequests } from '@/lib/messaging/start-requests';
 
 // The lazy views' preload links leave the head once loaded: they would count in its DOM.
 dropSpentPreloads();
+
+// Opened without a picture (nothing kept from the last time): the open tab's view is fetched
+// beside the app rather than after it, and the requests the panel starts with are sent now
+// (the search's only when it opens on the search). With a picture, nothing is evaluated
+// before it paints.
+if (!document.querySelector('[data-snapshot]')) {
+  const tab = openTabAtStart(localStorage);
+  void TAB_LOADERS[tab]().catch(() => undefined);
+  sendStartRequests(localStorage, tab === 'search' ? undefined : ['settings.get']);
+}
 
 // When the last picture of the panel is being painted (panel-picture.js), let the browser show
 // it before the app's modules are evaluated; the app then replaces it on its first render.

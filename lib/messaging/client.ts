@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import 'virtual:adscope-english/ui';
 import type { Reply } from './reply';
 import type { RequestInput, RequestResult, RequestType } from './protocol';
+import { rememberStartRequest, takeStartAnswer } from './start-requests';
 
 /** The router's reply shape, checked by hand: pages that only call the background ship no schema library. */
 function readReply(raw: unknown): Reply | null {
@@ -27,16 +28,22 @@ function abortedError(): ApiError {
 export async function callBackground<K extends RequestType>(
   type: K,
   payload: RequestInput<K>,
-  options: { signal?: AbortSignal | undefined } = {},
+  options: {
+    signal?: AbortSignal | undefined;
+    /** One of the requests the panel makes as it starts: sent again by its entry at the next start (start-requests.ts). */
+    atStart?: boolean;
+  } = {},
 ): Promise<RequestResult<K>> {
   const { signal } = options;
   if (signal?.aborted) throw abortedError();
-  const requestId = signal ? crypto.randomUUID() : undefined;
+  if (options.atStart) rememberStartRequest({ type, payload });
+  // The same request sent as the page started: its answer is already on its way.
+  const early = options.atStart ? takeStartAnswer({ type, payload }) : undefined;
+  const requestId = signal && !early ? crypto.randomUUID() : undefined;
   let raw: unknown;
   try {
-    const sent: Promise<unknown> = browser.runtime.sendMessage(
-      requestId ? { type, payload, requestId } : { type, payload },
-    );
+    const sent: Promise<unknown> =
+      early ?? browser.runtime.sendMessage(requestId ? { type, payload, requestId } : { type, payload });
     raw =
       signal && requestId
         ? await raceWithSignal(sent, signal, () => {
@@ -44,7 +51,9 @@ export async function callBackground<K extends RequestType>(
             void browser.runtime.sendMessage({ type: 'request.cancel', payload: { requestId } }).catch(() => undefined);
             return abortedError();
           })
-        : await sent;
+        : signal
+          ? await raceWithSignal(sent, signal, abortedError)
+          : await sent;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError({

@@ -52,6 +52,3 @@ export const generationJobSchema = z.object({
   held: z.optional(z.boolean()),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
-
-/** A job still submitting or being polled. */
-export const isActiveJob = (job: Pick<GenerationJob, 'phase'>) => job.phase === 'submitting' || job.phase === 'running';

@@ -4,7 +4,7 @@ import { matchesSchema } from '../json-check';
 import type { GenerationJob } from './generation-job-schema';
 
 export type { GenerationJob, JobImage } from './generation-job-schema';
-export { isActiveJob } from './generation-job-schema';
+export { isActiveJob } from './job-phase';
 
 /** Stored jobs read one by one by the derived JSON Schema: a job that fails is skipped, the others kept. */
 export function readGenerationJobs(raw: unknown): GenerationJob[] {

@@ -247,3 +247,47 @@ describe('the permission table reader', () => {
     expect(explained.has('tabs')).toBe(false);
   });
 });
+
+/** The chunks a module loads before it runs: its static imports, and theirs. */
+function staticChunks(build: string, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(output(build, file), 'utf8');
+    for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) {
+      visit(path.posix.join(path.posix.dirname(file), match[1] ?? ''));
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in the %s build', (build) => {
+  const chunks = () => readdirSync(output(build, 'chunks'));
+  it('fetches the app in a few files, not one per shared module (each costs the page a fetch)', () => {
+    const boot = chunks().find((file) => file.startsWith('boot-'));
+    expect(boot).toBeDefined();
+    const html = readFileSync(output(build, 'sidepanel.html'), 'utf8');
+    const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
+    const before = new Set(staticChunks(build, entry));
+    expect(before.size).toBeLessThanOrEqual(6);
+    const loaded = staticChunks(build, `chunks/${boot}`).filter((file) => !before.has(file));
+    expect(loaded.length).toBeGreaterThan(3);
+    expect(loaded.length).toBeLessThanOrEqual(10);
+  });
+
+  it('makes no other page load what only the side panel uses', () => {
+    for (const [page, name] of [
+      ['popup.html', 'popup'],
+      ['options.html', 'options'],
+      ['welcome.html', 'welcome'],
+    ] as const) {
+      const html = readFileSync(output(build, page), 'utf8');
+      const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1];
+      expect(entry, page).toBeDefined();
+      const panelChunks = staticChunks(build, entry ?? '').filter((file) => /^chunks\/panel-/.test(file));
+      for (const file of panelChunks) expect(file.split('/')[1]?.split('-'), `${page} loads ${file}`).toContain(name);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import 'virtual:adscope-english/worker';
 import type { Api } from '../api';
 import { currentWorkspace } from '../api/credentials';
 import { type Clock, systemClock } from '../../clock';
-import { isActiveJob } from '../../storage/generation-job-schema';
+import { isActiveJob } from '../../storage/job-phase';
 import type { GenerationJob } from '../../storage/generation-jobs';
 import { GenerationTracker } from './generation-tracker';
 import { type AlarmEvents, wakeScheduler } from './wake-scheduler';

@@ -1,0 +1,74 @@
+import { browser } from 'wxt/browser';
+
+/**
+ * The requests a page makes as it starts, sent by its entry before the app has loaded: the
+ * side panel opened with nothing kept (no picture, no query cache) waits for its modules, its
+ * first render and then each answer in turn; sent at once, the answers are on their way while
+ * the app loads. A request is remembered as the app sends it (its latest first page), sent
+ * again at the next start only if it is still remembered then, and taken by the app only when
+ * it asks for the very same thing within a few seconds; anything else is left unused.
+ */
+
+/** The extension pages' localStorage entry: the requests to send at the next start. */
+export const START_REQUESTS_KEY = 'adscope.startRequests.v1';
+/** An answer sent at start serves the app this long, no longer. */
+export const START_ANSWER_FRESH_MS = 10_000;
+/** Only these: they change nothing, and what the panel shows first waits for them. */
+const STARTING_TYPES = new Set(['settings.get', 'library.search']);
+
+interface StartRequest {
+  type: string;
+  payload: unknown;
+}
+
+const sent = new Map<string, { at: number; answer: Promise<unknown> }>();
+const keyOf = ({ type, payload }: StartRequest) => JSON.stringify([type, payload]);
+
+function remembered(pageStorage: Pick<Storage, 'getItem'>): StartRequest[] {
+  try {
+    const list: unknown = JSON.parse(pageStorage.getItem(START_REQUESTS_KEY) ?? '[]');
+    return Array.isArray(list)
+      ? list.filter(
+          (item): item is StartRequest =>
+            typeof item === 'object' && item !== null && STARTING_TYPES.has((item as StartRequest).type),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers `request` as the one of its type to send at the next start (the latest replaces the last). */
+export function rememberStartRequest(request: StartRequest, pageStorage: Storage = localStorage): void {
+  if (!STARTING_TYPES.has(request.type)) return;
+  try {
+    const list = remembered(pageStorage).filter((item) => item.type !== request.type);
+    pageStorage.setItem(START_REQUESTS_KEY, JSON.stringify([...list, request]));
+  } catch {
+    // Storage full or unavailable: the next start only waits as it did.
+  }
+}
+
+/** Sends what was remembered (of `types` only, when given), now; `now` is the page's clock (performance.now()). */
+export function sendStartRequests(
+  pageStorage: Pick<Storage, 'getItem'> = localStorage,
+  types?: readonly string[],
+  send: (message: StartRequest) => Promise<unknown> = (message) => browser.runtime.sendMessage(message),
+  now = performance.now(),
+): void {
+  for (const request of remembered(pageStorage)) {
+    if (types && !types.includes(request.type)) continue;
+    const answer = send({ type: request.type, payload: request.payload });
+    // Unused, its failure is nobody's: the app asks again and hears its own.
+    answer.catch(() => undefined);
+    sent.set(keyOf(request), { at: now, answer });
+  }
+}
+
+/** The answer on its way to the same request sent at start, once, while fresh. */
+export function takeStartAnswer(request: StartRequest, now = performance.now()): Promise<unknown> | undefined {
+  const key = keyOf(request);
+  const early = sent.get(key);
+  sent.delete(key);
+  return early && now - early.at <= START_ANSWER_FRESH_MS ? early.answer : undefined;
+}

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openTabAtStart } from '@/components/navigation/panel-tabs';
+import { clearPageCaches } from '@/components/ui/page-caches';
+
+const search = { query: 'tent', page_size: 24 };
+
+/** A fresh copy of the module: what it sent at start lives in the module, as in a page. */
+async function fresh() {
+  vi.resetModules();
+  return {
+    start: await import('@/lib/messaging/start-requests'),
+    client: await import('@/lib/messaging/client'),
+  };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  localStorage.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('requests sent as the panel starts', () => {
+  it('remembers the latest request of each starting kind, and nothing else', async () => {
+    const { start } = await fresh();
+    start.rememberStartRequest({ type: 'library.search', payload: { query: 'old' } });
+    start.rememberStartRequest({ type: 'settings.get', payload: {} });
+    start.rememberStartRequest({ type: 'library.search', payload: search });
+    start.rememberStartRequest({ type: 'boards.add', payload: { boardId: 'b' } });
+    expect(JSON.parse(localStorage.getItem(start.START_REQUESTS_KEY) ?? '')).toEqual([
+      { type: 'settings.get', payload: {} },
+      { type: 'library.search', payload: search },
+    ]);
+  });
+
+  it('sends what was remembered, and the app takes that answer once for the very same request', async () => {
+    const { start } = await fresh();
+    start.rememberStartRequest({ type: 'library.search', payload: search });
+    const send = vi.fn(async () => ({ ok: true, data: { items: [] } }));
+    start.sendStartRequests(localStorage, undefined, send, 1_000);
+    expect(send).toHaveBeenCalledWith({ type: 'library.search', payload: search });
+    expect(start.takeStartAnswer({ type: 'library.search', payload: { ...search, query: 'tents' } }, 1_100)).toBe(
+      undefined,
+    );
+    const answer = start.takeStartAnswer({ type: 'library.search', payload: { ...search } }, 1_100);
+    await expect(answer).resolves.toEqual({ ok: true, data: { items: [] } });
+    expect(start.takeStartAnswer({ type: 'library.search', payload: search }, 1_200)).toBe(undefined);
+  });
+
+  it('leaves an answer older than its freshness unused', async () => {
+    const { start } = await fresh();
+    start.rememberStartRequest({ type: 'settings.get', payload: {} });
+    start.sendStartRequests(localStorage, undefined, async () => ({ ok: true, data: {} }), 0);
+    expect(start.takeStartAnswer({ type: 'settings.get', payload: {} }, start.START_ANSWER_FRESH_MS + 1)).toBe(
+      undefined,
+    );
+  });
+
+  it('sends only the kinds asked for (the search only when the panel opens on it)', async () => {
+    const { start } = await fresh();
+    start.rememberStartRequest({ type: 'settings.get', payload: {} });
+    start.rememberStartRequest({ type: 'library.search', payload: search });
+    const send = vi.fn(async () => ({ ok: true, data: {} }));
+    start.sendStartRequests(localStorage, ['settings.get'], send, 0);
+    expect(send.mock.calls).toEqual([[{ type: 'settings.get', payload: {} }]]);
+  });
+
+  it('sends nothing from a damaged or foreign entry, and an unused failure is nobody’s', async () => {
+    const { start } = await fresh();
+    const send = vi.fn(async () => {
+      throw new Error('no worker');
+    });
+    for (const stored of [
+      '{not json',
+      '{"type":"settings.get"}',
+      '[{"type":"data.eraseAll","payload":{}}]',
+      '[null, 3]',
+    ]) {
+      localStorage.setItem(start.START_REQUESTS_KEY, stored);
+      start.sendStartRequests(localStorage, undefined, send, 0);
+    }
+    expect(send).not.toHaveBeenCalled();
+    localStorage.setItem(start.START_REQUESTS_KEY, '[{"type":"settings.get","payload":{}}]');
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    start.sendStartRequests(localStorage, undefined, send, 0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    process.off('unhandledRejection', unhandled);
+    expect(send).toHaveBeenCalledOnce();
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('a full storage only means the next start waits as before', async () => {
+    const { start } = await fresh();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(() => start.rememberStartRequest({ type: 'settings.get', payload: {} })).not.toThrow();
+  });
+
+  it('callBackground takes the answer sent at start instead of asking again, and remembers what it asked', async () => {
+    const { start, client } = await fresh();
+    const sendMessage = vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async () => ({
+      ok: true,
+      data: { baseUrl: 'early' },
+    })) as typeof browser.runtime.sendMessage);
+    localStorage.setItem(start.START_REQUESTS_KEY, JSON.stringify([{ type: 'settings.get', payload: {} }]));
+    start.sendStartRequests();
+    expect(sendMessage).toHaveBeenCalledOnce();
+    await expect(client.callBackground('settings.get', {}, { atStart: true })).resolves.toEqual({ baseUrl: 'early' });
+    expect(sendMessage).toHaveBeenCalledOnce();
+    // Taken once: the next asks the background.
+    sendMessage.mockImplementation((async () => ({
+      ok: true,
+      data: { baseUrl: 'later' },
+    })) as typeof browser.runtime.sendMessage);
+    await expect(client.callBackground('settings.get', {}, { atStart: true })).resolves.toEqual({ baseUrl: 'later' });
+    expect(sendMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it('a request aborted while its start answer is on its way says so', async () => {
+    const { start, client } = await fresh();
+    let answer: (value: unknown) => void = () => undefined;
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation(
+      (() =>
+        new Promise<unknown>((resolve) => {
+          answer = resolve;
+        })) as typeof browser.runtime.sendMessage,
+    );
+    localStorage.setItem(start.START_REQUESTS_KEY, JSON.stringify([{ type: 'library.search', payload: search }]));
+    start.sendStartRequests();
+    const controller = new AbortController();
+    const asked = client.callBackground('library.search', search, {
+      signal: controller.signal,
+      atStart: true,
+    });
+    controller.abort();
+    await expect(asked).rejects.toMatchObject({ code: 'aborted' });
+    answer({ ok: true, data: { items: [] } });
+  });
+
+  it('is forgotten with the pages’ caches (a key forgotten or replaced, Delete all)', async () => {
+    const { start } = await fresh();
+    start.rememberStartRequest({ type: 'library.search', payload: search });
+    clearPageCaches();
+    expect(localStorage.getItem(start.START_REQUESTS_KEY)).toBe(null);
+  });
+});
+
+describe('the tab the panel opens on, read before the app loads', () => {
+  const page = (value: string | null) => ({ getItem: () => value });
+  it('is the tab the navigation store kept', () => {
+    expect(openTabAtStart(page(JSON.stringify({ state: { tab: 'boards' }, version: 1 })))).toBe('boards');
+  });
+  it('is the search for anything else', () => {
+    for (const value of [null, '', '{', '"boards"', JSON.stringify({ state: { tab: 'settings' } }), '{"state":null}']) {
+      expect(openTabAtStart(page(value))).toBe('search');
+    }
+  });
+});
