@@ -25,14 +25,21 @@ function baseOf(tag: string): string {
   return tag.split('-')[0]?.toLowerCase() ?? tag;
 }
 
+/** Tags read once each: every message and format asks for the locale, and Intl's answer never changes. */
+const canonicalTags = new Map<string, string | undefined>();
+
 function canonical(tag: string | undefined): string | undefined {
   if (!tag) return undefined;
+  if (canonicalTags.has(tag)) return canonicalTags.get(tag);
+  let read: string | undefined;
   try {
-    return Intl.getCanonicalLocales(tag)[0];
+    read = Intl.getCanonicalLocales(tag)[0];
   } catch {
     // A tag the browser's Intl cannot read (it never should): the neutral default, not an error.
-    return undefined;
+    read = undefined;
   }
+  canonicalTags.set(tag, read);
+  return read;
 }
 
 /** Used only when the browser names no language at all. */

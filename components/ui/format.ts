@@ -48,6 +48,9 @@ export function formatsFor(locale: string, timeZone?: string): Formats {
     minute: '2-digit',
     ...(timeZone ? { timeZone } : {}),
   });
+  let zone: string | undefined;
+  /** Asked of the browser once, and only when a timestamp needs it (a plain day does not): asking makes a format. */
+  const zoneOf = () => (zone ??= timeZone ?? userTimeZone());
   const numbers = new Map<string, Intl.NumberFormat>();
   /** Intl formats are costly to make and cheap to use: one per set of options. */
   const numberFormat = (options: Intl.NumberFormatOptions): Intl.NumberFormat => {
@@ -62,7 +65,7 @@ export function formatsFor(locale: string, timeZone?: string): Formats {
   return {
     day: (value) => {
       if (!value) return null;
-      const calendar = dayOf(value, timeZone ?? userTimeZone());
+      const calendar = dayOf(value, zoneOf);
       const date = parseApiDate(calendar ?? value);
       return date ? dayFormat.format(date) : null;
     },
@@ -129,7 +132,7 @@ export function daysRunning(
   start: string | null | undefined,
   end: string | null | undefined,
   now: number,
-  timeZone: string = userTimeZone(),
+  timeZone: string | (() => string) = userTimeZone,
 ): number | null {
   const from = start ? parseApiDate(dayOf(start, timeZone) ?? start) : null;
   const to = end ? parseApiDate(dayOf(end, timeZone) ?? end) : new Date(now);

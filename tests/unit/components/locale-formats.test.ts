@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMetric } from '../../../components/accounts/metric-format';
 import { formatsFor } from '../../../components/ui/format';
 import { countOf } from '../../../lib/count';
@@ -130,5 +130,31 @@ describe('no format names a locale of its own', () => {
         .map(({ index }) => `${path.relative('.', file)}:${index + 1}`),
     );
     expect(hits).toEqual([]);
+  });
+});
+
+describe('what a card asks the browser for, once', () => {
+  it('a plain day needs no time zone; a timestamp asks for it once per set of formats', () => {
+    const formats = formatsFor('en-GB');
+    const asked = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    try {
+      for (let card = 0; card < 50; card += 1) formats.day('2026-03-01');
+      expect(asked).not.toHaveBeenCalled();
+      formats.day('2026-03-01T10:00:00Z');
+      formats.day('2026-03-02T10:00:00Z');
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
+  it('the locale is read once however many messages and formats ask for it', () => {
+    const read = vi.spyOn(Intl, 'getCanonicalLocales');
+    try {
+      for (let message = 0; message < 50; message += 1) userLocale({ language: 'es-419' });
+      expect(read.mock.calls.filter(([tag]) => tag === 'es-419')).toHaveLength(1);
+    } finally {
+      read.mockRestore();
+    }
   });
 });
