@@ -26,9 +26,13 @@ interface TabsProps<Id extends string> {
  */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
-  // Keep the selected tab in view, also when code selects it.
+  // Keep the selected tab in view, also when code selects it: at the next frame, whose layout it
+  // then shares, rather than in the commit, where it would lay the page out once more.
   useEffect(() => {
-    refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() =>
+      refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [selected]);
   /** Tabs per row as laid out now (one row on a wide panel, more on a narrow one). */
   function perRow(): number {
