@@ -30,6 +30,8 @@ interface MountOptions {
   persist?: (key: QueryKey) => boolean;
   /** What else in extension storage the page's cache follows (settings always). */
   watch?: readonly StorageWatcher[];
+  /** Puts what is already known in the cache before the first render. */
+  seed?: (client: QueryClient) => Promise<void>;
 }
 
 /** Mounts an extension page, in the chosen language: React root, query cache (restored if persisted) and theme. */
@@ -40,6 +42,7 @@ export async function mountPage(element: ReactNode, options: MountOptions = {}):
     persistQueries(queryClient, options.persist);
   }
   for (const watch of [watchSettings, ...(options.watch ?? [])]) watch(queryClient);
+  await options.seed?.(queryClient);
   await mountRoot(element, (page) => (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />

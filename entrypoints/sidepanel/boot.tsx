@@ -1,4 +1,5 @@
 import { adKeys } from '@/components/ads/query-keys';
+import { seedStartAnswers } from '@/components/ads/start-search';
 import { watchConfirmedSaves } from '@/components/boards/watch-saves';
 import { mountPage } from '@/components/ui/mount';
 import { sharedKeys } from '@/components/ui/query-keys';
@@ -13,6 +14,8 @@ const PERSISTED = new Set<unknown>([sharedKeys.settings()[0], adKeys.search({})[
 await mountPage(<SidePanelApp />, {
   persist: (key) => PERSISTED.has(key[0]),
   watch: [watchConfirmedSaves],
+  // Opened with nothing kept, the search sent as the panel started paints with the first render.
+  seed: seedStartAnswers,
 });
 // What the panel shows when it hides is painted first the next time it opens.
 const root = document.getElementById('root');

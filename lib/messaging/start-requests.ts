@@ -72,3 +72,33 @@ export function takeStartAnswer(request: StartRequest, now = performance.now()):
   sent.delete(key);
   return early && now - early.at <= START_ANSWER_FRESH_MS ? early.answer : undefined;
 }
+
+/**
+ * The answers to the requests of `type` sent at start that are back within `waitMs` (and
+ * fresh), each with what was asked, taken once: the panel puts them in its cache before its
+ * first render, so that render shows them rather than a skeleton and then a second render.
+ * An answer that is an error, or not back by then, stays for the app to take as it asks.
+ */
+export async function startAnswersBack(
+  type: string,
+  waitMs: number,
+  now = performance.now(),
+): Promise<{ payload: unknown; data: unknown }[]> {
+  const waiting = [...sent].filter(([key, { at }]) => JSON.parse(key)[0] === type && now - at <= START_ANSWER_FRESH_MS);
+  if (waiting.length === 0) return [];
+  const late = Symbol('late');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<typeof late>((resolve) => (timer = setTimeout(() => resolve(late), waitMs)));
+  const back = await Promise.all(
+    waiting.map(async ([key, { answer }]) => {
+      const reply = await Promise.race([answer.catch(() => late), deadline]);
+      if (reply === late || typeof reply !== 'object' || reply === null || (reply as { ok?: unknown }).ok !== true) {
+        return [];
+      }
+      sent.delete(key);
+      return [{ payload: (JSON.parse(key) as [string, unknown])[1], data: (reply as { data?: unknown }).data }];
+    }),
+  );
+  clearTimeout(timer);
+  return back.flat();
+}

@@ -160,3 +160,60 @@ describe('the tab the panel opens on, read before the app loads', () => {
     }
   });
 });
+
+describe('answers back before the first render', () => {
+  it('are taken for the cache once; an error or a late answer stays for the app to take as it asks', async () => {
+    const { start } = await fresh();
+    localStorage.setItem(
+      start.START_REQUESTS_KEY,
+      JSON.stringify([
+        { type: 'settings.get', payload: {} },
+        { type: 'library.search', payload: search },
+      ]),
+    );
+    let answerSearch: (value: unknown) => void = () => undefined;
+    start.sendStartRequests(
+      localStorage,
+      undefined,
+      (message) =>
+        message.type === 'settings.get'
+          ? Promise.resolve({ ok: false, error: { code: 'internal' } })
+          : new Promise((resolve) => {
+              answerSearch = resolve;
+            }),
+      0,
+    );
+    expect(await start.startAnswersBack('library.search', 5, 1)).toEqual([]);
+    expect(await start.startAnswersBack('settings.get', 5, 1)).toEqual([]);
+    await expect(start.takeStartAnswer({ type: 'settings.get', payload: {} }, 2)).resolves.toMatchObject({ ok: false });
+    const back = start.startAnswersBack('library.search', 1_000, 3);
+    answerSearch({ ok: true, data: { items: [] } });
+    expect(await back).toEqual([{ payload: search, data: { items: [] } }]);
+    expect(start.takeStartAnswer({ type: 'library.search', payload: search }, 4)).toBe(undefined);
+  });
+
+  it('the search view finds its first page under its own key, and the settings theirs', async () => {
+    vi.resetModules();
+    const start = await import('@/lib/messaging/start-requests');
+    const { seedStartAnswers } = await import('@/components/ads/start-search');
+    const { adKeys } = await import('@/components/ads/query-keys');
+    const { settingsQueryKey } = await import('@/components/ui/use-settings');
+    const { QueryClient } = await import('@tanstack/react-query');
+    const params = { query: 'tent', format: 'video' };
+    localStorage.setItem(
+      start.START_REQUESTS_KEY,
+      JSON.stringify([
+        { type: 'settings.get', payload: {} },
+        { type: 'library.search', payload: { ...params, page_size: 24 } },
+      ]),
+    );
+    const page = { items: [], cursor: null, total: 0 };
+    start.sendStartRequests(localStorage, undefined, async (message) =>
+      message.type === 'settings.get' ? { ok: true, data: { theme: 'dark' } } : { ok: true, data: page },
+    );
+    const client = new QueryClient();
+    await seedStartAnswers(client, 100);
+    expect(client.getQueryData(adKeys.search(params))).toEqual({ pages: [page], pageParams: [''] });
+    expect(client.getQueryData(settingsQueryKey)).toEqual({ theme: 'dark' });
+  });
+});

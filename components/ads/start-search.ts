@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LibraryPage, LibrarySearch } from '@/lib/contract/ad-library';
+import { startAnswersBack } from '@/lib/messaging/start-requests';
+import { learnFormats } from './learned-formats';
+import { adKeys } from './query-keys';
+import { settingsQueryKey } from '@/components/ui/use-settings';
+
+/** How long the panel's first render waits for the search sent at start (lib/messaging/start-requests.ts). */
+export const START_SEARCH_WAIT_MS = 50;
+
+/**
+ * The settings and the search the panel sent as it started, put in the cache: the search under
+ * the key the search view will ask for (its parameters without the page size the query adds),
+ * as its first page, so the first render shows the cards. Nothing of what was not sent, not
+ * back in time, or an error.
+ */
+export async function seedStartAnswers(client: QueryClient, waitMs = START_SEARCH_WAIT_MS): Promise<void> {
+  const [settings, searches] = await Promise.all([
+    startAnswersBack('settings.get', waitMs),
+    startAnswersBack('library.search', waitMs),
+  ]);
+  for (const { data } of settings) client.setQueryData(settingsQueryKey, data);
+  for (const { payload, data } of searches) {
+    if (typeof payload !== 'object' || payload === null || 'cursor' in payload) continue;
+    const page = data as LibraryPage;
+    if (!Array.isArray(page?.items)) continue;
+    const { page_size: _pageSize, ...params } = payload as LibrarySearch;
+    learnFormats(page.items);
+    client.setQueryData(adKeys.search(params), { pages: [page], pageParams: [''] });
+  }
+}
