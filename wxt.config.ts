@@ -110,8 +110,13 @@ export default defineConfig({
         : []),
     ],
     build: {
-      // Every browser Adscope runs in preloads modules itself: no polyfill in each page.
-      modulePreload: { polyfill: false },
+      // Every browser Adscope runs in preloads modules itself: no polyfill in each page. A page's
+      // HTML names no module to preload: the side panel's picture script would share the first
+      // moments with them, and the entry asks for its few chunks itself (lazy imports keep theirs).
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+      },
       rollupOptions: {
         output: {
           // Libraries every page that loads them needs whole, each in one chunk rather than spread

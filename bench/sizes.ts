@@ -15,10 +15,25 @@ function entryDynamicImports(file: string): string[] {
   return list ? [...list.matchAll(/"([^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '') : [];
 }
 
+/** A module and the chunks it imports statically, theirs too (the HTML names none of them: no preload links). */
+export function staticClosure(dir: string, file: string): string[] {
+  const seen = new Set<string>();
+  const visit = (relative: string) => {
+    if (seen.has(relative)) return;
+    seen.add(relative);
+    const source = readFileSync(path.join(dir, relative), 'utf8');
+    for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) {
+      visit(path.posix.join(path.posix.dirname(relative), match[1] ?? ''));
+    }
+  };
+  visit(file);
+  return [...seen];
+}
+
 /**
- * The JavaScript and CSS an HTML entry loads on opening: its scripts, preloads and styles, and
- * what its module entry imports dynamically (the side panel's entry paints its last picture
- * first and then imports the app, so the app counts as first load).
+ * The JavaScript and CSS an HTML entry loads on opening: its scripts and styles, the chunks its
+ * module entry imports, and what that entry imports dynamically at once (the side panel's entry
+ * paints its last picture first and then imports the app, so the app counts as first load).
  */
 export function firstLoadFiles(dir: string, html: string): string[] {
   const source = readFileSync(path.join(dir, html), 'utf8');
@@ -26,7 +41,10 @@ export function firstLoadFiles(dir: string, html: string): string[] {
     (match) => match[1] ?? '',
   );
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(source)?.[1];
-  if (entry) refs.push(...entryDynamicImports(path.join(dir, entry.replace(/^\//, ''))));
+  if (entry) {
+    refs.push(...staticClosure(dir, entry.replace(/^\//, '')));
+    refs.push(...entryDynamicImports(path.join(dir, entry.replace(/^\//, ''))));
+  }
   return [...new Set(refs.map((ref) => ref.replace(/^\//, '')))].map((ref) => path.join(dir, ref));
 }
 

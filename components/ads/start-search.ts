@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LibraryPage, LibrarySearch } from '@/lib/contract/ad-library';
 import { startAnswersBack } from '@/lib/messaging/start-requests';
-import { learnFormats } from './learned-formats';
 import { adKeys } from './query-keys';
 import { settingsQueryKey } from '@/components/ui/use-settings';
 
@@ -25,7 +24,8 @@ export async function seedStartAnswers(client: QueryClient, waitMs = START_SEARC
     const page = data as LibraryPage;
     if (!Array.isArray(page?.items)) continue;
     const { page_size: _pageSize, ...params } = payload as LibrarySearch;
-    learnFormats(page.items);
+    // The search view's own chunk holds the formats it learns: taught once it is there, not in the boot.
+    void import('./learned-formats').then(({ learnFormats }) => learnFormats(page.items));
     client.setQueryData(adKeys.search(params), { pages: [page], pageParams: [''] });
   }
 }

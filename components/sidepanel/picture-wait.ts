@@ -13,6 +13,11 @@ export function markPictureWaiting(waiting: boolean): void {
   else delete document.documentElement.dataset[PICTURE_STATE];
 }
 
+/** Whether the page shows its last picture or is about to (waiting for its stylesheets). */
+export function pictureShown(): boolean {
+  return document.documentElement.dataset[PICTURE_STATE] === 'waiting' || !!document.querySelector('[data-snapshot]');
+}
+
 /** Resolves once no picture is waiting to paint (at most `waitMs` later). */
 export function pictureSettled(waitMs = PICTURE_STYLES_WAIT_MS + 100): Promise<void> {
   const html = document.documentElement;

@@ -83,7 +83,43 @@ export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
   for (const element of scrolled) element.setAttribute(SCROLL_ATTRIBUTE, String(Math.round(element.scrollTop)));
   const nodes = [...root.childNodes].map(serialize).filter((node) => node !== null);
   for (const element of scrolled) element.removeAttribute(SCROLL_ATTRIBUTE);
-  return { v: 3, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), styles: ownStyles(), nodes };
+  const styles = ownStyles().filter((href) => stylesSomethingIn(document, href));
+  return { v: 3, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), styles, nodes };
+}
+
+/** Interactive states and pseudo-elements, which a query never matches: a rule is asked without them. */
+const UNQUERIED =
+  /::?(?:before|after|placeholder|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)|:(?:hover|active|focus-visible|focus-within|focus|visited)\b/g;
+
+/**
+ * Whether the stylesheet at `href` styles anything `scope` holds now: the panel keeps every view's
+ * stylesheet once it has loaded them all, and a picture waits for each one it names before it
+ * paints. A sheet that cannot be read, or whose rules cannot be asked, is kept.
+ */
+function stylesSomethingIn(scope: Document, href: string): boolean {
+  const link = [...scope.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+    (candidate) => candidate.sheet && new URL(candidate.href, location.href).pathname === href,
+  );
+  let rules: CSSRuleList | undefined;
+  try {
+    rules = link?.sheet?.cssRules;
+  } catch {
+    return true;
+  }
+  if (!rules) return true;
+  const matches = (list: CSSRuleList): boolean =>
+    [...list].some((rule) => {
+      if (rule instanceof CSSStyleRule) {
+        try {
+          return scope.querySelector(rule.selectorText.replace(UNQUERIED, '') || '*') !== null;
+        } catch {
+          return true;
+        }
+      }
+      // @media, @supports, @layer blocks: their rules; anything else (@font-face, @keyframes) styles nothing alone.
+      return 'cssRules' in rule && matches((rule as CSSGroupingRule).cssRules);
+    });
+  return matches(rules);
 }
 
 /** The paths of the extension's own stylesheets in the document, in their order (Vite links a view's by its full URL). */

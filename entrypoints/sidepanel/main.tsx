@@ -2,7 +2,7 @@ import '@/assets/styles/base.css';
 import '@/assets/styles/icons.css';
 import '@/components/ui/kit.css';
 import './style.css';
-import { pictureSettled } from '@/components/sidepanel/picture-wait';
+import { pictureSettled, pictureShown } from '@/components/sidepanel/picture-wait';
 import { dropSpentPreloads } from '@/lib/spent-preloads';
 import { openTabAtStart } from '@/components/navigation/panel-tabs';
 import { TAB_LOADERS } from '@/components/sidepanel/tab-loaders';
@@ -15,7 +15,7 @@ dropSpentPreloads();
 // beside the app rather than after it, and the requests the panel starts with are sent now
 // (the search's only when it opens on the search). With a picture, nothing is evaluated
 // before it paints.
-if (!document.querySelector('[data-snapshot]')) {
+if (!pictureShown()) {
   const tab = openTabAtStart(localStorage);
   void TAB_LOADERS[tab]().catch(() => undefined);
   sendStartRequests(localStorage, tab === 'search' ? undefined : ['settings.get']);

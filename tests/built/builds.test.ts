@@ -5,6 +5,7 @@ import { DEMO_API_KEY, DEMO_BASE_URL, DEMO_SECOND_API_KEY } from '../../lib/cont
 import { cataloguePath, LANGUAGES, SOURCE_LANGUAGE } from '../../lib/i18n/languages';
 import { createDemoData } from '../../server/demo-data';
 import { TEST_NOW } from '../support/clock';
+import { staticClosure } from '../../bench/sizes';
 
 /**
  * What ships: each browser's manifest (snapshotted, so any widening of permissions shows up in
@@ -248,21 +249,6 @@ describe('the permission table reader', () => {
   });
 });
 
-/** The chunks a module loads before it runs: its static imports, and theirs. */
-function staticChunks(build: string, entry: string): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(output(build, file), 'utf8');
-    for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) {
-      visit(path.posix.join(path.posix.dirname(file), match[1] ?? ''));
-    }
-  };
-  visit(entry);
-  return [...seen];
-}
-
 describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in the %s build', (build) => {
   const chunks = () => readdirSync(output(build, 'chunks'));
   it('fetches the app in a few files, not one per shared module (each costs the page a fetch)', () => {
@@ -270,9 +256,9 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
     expect(boot).toBeDefined();
     const html = readFileSync(output(build, 'sidepanel.html'), 'utf8');
     const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
-    const before = new Set(staticChunks(build, entry));
+    const before = new Set(staticClosure(output(build), entry));
     expect(before.size).toBeLessThanOrEqual(6);
-    const loaded = staticChunks(build, `chunks/${boot}`).filter((file) => !before.has(file));
+    const loaded = staticClosure(output(build), `chunks/${boot}`).filter((file) => !before.has(file));
     expect(loaded.length).toBeGreaterThan(3);
     expect(loaded.length).toBeLessThanOrEqual(10);
   });
@@ -286,7 +272,7 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
       const html = readFileSync(output(build, page), 'utf8');
       const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1];
       expect(entry, page).toBeDefined();
-      const panelChunks = staticChunks(build, entry ?? '').filter((file) => /^chunks\/panel-/.test(file));
+      const panelChunks = staticClosure(output(build), entry ?? '').filter((file) => /^chunks\/panel-/.test(file));
       for (const file of panelChunks) expect(file.split('/')[1]?.split('-'), `${page} loads ${file}`).toContain(name);
     }
   });

@@ -250,8 +250,17 @@ test("a reopened panel paints its last picture with the view's own stylesheet", 
   const first = await openPage('sidepanel');
   await first.getByRole('tab', { name: 'Accounts' }).click();
   await expect(first.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
-  await first.waitForTimeout(400);
+  // Every view is preloaded in idle moments, its stylesheet with it: the picture names only those it uses.
+  await expect(first.locator('link[rel="stylesheet"][href*="/generate-tab-"]')).toHaveCount(1);
   await first.close();
+  const reader = await openPage('options');
+  const styles = await reader.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { styles?: string[] }).styles ?? [],
+    PANEL_PICTURE_KEY,
+  );
+  await reader.close();
+  expect(styles.some((href) => href.includes('/accounts-tab-'))).toBe(true);
+  expect(styles.filter((href) => /\/(generate|new|boards|search)-tab-/.test(href))).toEqual([]);
   // The Totals cards are laid out by the Accounts view's stylesheet, which comes with its chunk:
   // read how the picture showed them at the moment it was painted, before the app replaced it.
   await context.addInitScript((markName) => {
