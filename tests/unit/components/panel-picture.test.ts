@@ -11,7 +11,7 @@ import {
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
 } from '@/components/sidepanel/picture';
-import { markPictureWaiting, pictureSettled } from '@/components/sidepanel/picture-wait';
+import { markPictureWaiting, pictureSettled, pictureShown } from '@/components/sidepanel/picture-wait';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -206,6 +206,18 @@ describe('panel snapshot', () => {
     markPictureWaiting(false);
     await settled;
     expect(done).toBe(true);
+  });
+
+  it('counts a picture waiting for its stylesheets as shown, so the entry starts nothing before it paints', () => {
+    expect(pictureShown()).toBe(false);
+    markPictureWaiting(true);
+    expect(pictureShown()).toBe(true);
+    markPictureWaiting(false);
+    const painted = document.body.appendChild(document.createElement('div'));
+    painted.setAttribute('data-snapshot', '');
+    expect(pictureShown()).toBe(true);
+    painted.remove();
+    expect(pictureShown()).toBe(false);
   });
 
   it('drops the old picture instead of saving one too large, and never saves a picture of a picture', () => {
