@@ -1,5 +1,6 @@
 /** The watchlist's synced format, free of any browser API: the background, pages and the bench share it. */
 import { z } from 'zod/mini';
+import { lazily } from '../lazy';
 import { canonicalId } from '../contract/ids';
 
 /** The most brands one watchlist holds. */
@@ -23,13 +24,15 @@ export interface WatchedBrand {
   addedAt: number;
 }
 
-const storedBrandSchema = z.object({
-  n: z.pipe(
-    z.string(),
-    z.transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
-  ),
-  a: z.number(),
-});
+const storedBrandSchema = lazily(() =>
+  z.object({
+    n: z.pipe(
+      z.string(),
+      z.transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
+    ),
+    a: z.number(),
+  }),
+);
 
 /** The synced item of one brand. */
 export function watchEntry(brand: WatchedBrand): Record<string, unknown> {

@@ -9,15 +9,20 @@ import { type GenerationJob, isActiveJob } from '../../storage/generation-job-sc
 import { generationJobSchema } from '../../storage/generation-job-schema';
 import { recordList } from '../../storage/records';
 import { defineValidatedItem } from '../../storage/validated-item';
+import { lazily } from '../../lazy';
 import type { Clock } from '../../clock';
 import type { JobGate, Stoppable } from './job-gate';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 
 /** The jobs as the background reads and writes them, through the zod schema. */
-export const generationJobsItem = defineValidatedItem('local:generationJobs', recordList(generationJobSchema), {
-  fallback: [],
-  version: 1,
-});
+export const generationJobsItem = defineValidatedItem(
+  'local:generationJobs',
+  lazily(() => recordList(generationJobSchema)),
+  {
+    fallback: [],
+    version: 1,
+  },
+);
 
 export const GENERATION_POLICY = {
   /** Spec 4.17: poll every 2 to 5 seconds. */
