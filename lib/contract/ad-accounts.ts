@@ -3,7 +3,7 @@ import { LIMITS } from './limits';
 import { checkWords } from './words';
 import { ALTERNATIVE_NAMES, normalizeListPage, unwrapped, withNames } from './alternatives';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
-import { lazily } from '../lazy';
+import { lazily, once } from '../lazy';
 
 /**
  * Ad-account reporting (spec 4.0 to 4.7). What the contract states is required (rows carry
@@ -30,7 +30,7 @@ export const adsLimitSchema = lazily(() =>
 );
 
 /** Metric values (spec 2): an object keyed by metric id; each a number, or null for "no data in the window". */
-const metricValuesSchema = lazily(() =>
+const metricValuesSchema = once(() =>
   z.pipe(
     z.record(z.string(), z.unknown(), { error: 'metrics must be an object keyed by metric id.' }),
     z.transform((values) =>
@@ -44,7 +44,7 @@ const metricValuesSchema = lazily(() =>
   ),
 );
 /** Display names (spec 2): an object mapping metric ids to names; where it sits is not shown, so it may be absent. */
-const metricNamesSchema = lazily(() =>
+const metricNamesSchema = once(() =>
   z.pipe(
     z.optional(
       z.record(z.string(), z.unknown(), { error: 'metric_names must be an object mapping metric ids to names.' }),
@@ -56,13 +56,13 @@ const metricNamesSchema = lazily(() =>
     ),
   ),
 );
-const optionalFlag = lazily(() => z.catch(z.optional(z.boolean()), undefined));
-const windowSchema = lazily(() =>
+const optionalFlag = once(() => z.catch(z.optional(z.boolean()), undefined));
+const windowSchema = once(() =>
   z.catch(
     z.optional(
       withNames(
         { date_start: ALTERNATIVE_NAMES.dateStart, date_stop: ALTERNATIVE_NAMES.dateStop },
-        z.looseObject({ date_start: optionalText, date_stop: optionalText, settling_from: optionalText }),
+        z.looseObject({ date_start: optionalText(), date_stop: optionalText(), settling_from: optionalText() }),
       ),
     ),
     undefined,
@@ -84,9 +84,9 @@ export const adAccountSchema = lazily(() =>
     },
     z.looseObject({
       id: z.string().check(z.minLength(1)),
-      name: optionalText,
-      platform: optionalText,
-      currency: optionalText,
+      name: optionalText(),
+      platform: optionalText(),
+      currency: optionalText(),
     }),
   ),
 );
@@ -108,11 +108,11 @@ export const metricEntrySchema = lazily(() =>
     },
     z.looseObject({
       id: z.string().check(z.minLength(1), z.maxLength(200)),
-      name: optionalText,
-      kind: optionalText,
-      format: optionalText,
-      default: optionalFlag,
-      sortable: optionalFlag,
+      name: optionalText(),
+      kind: optionalText(),
+      format: optionalText(),
+      default: optionalFlag(),
+      sortable: optionalFlag(),
     }),
   ),
 );
@@ -127,10 +127,10 @@ export const summarySchema = lazily(() =>
   withNames(
     reportNames,
     z.looseObject({
-      currency: optionalText,
-      window: windowSchema,
-      metrics: metricValuesSchema,
-      metric_names: metricNamesSchema,
+      currency: optionalText(),
+      window: windowSchema(),
+      metrics: metricValuesSchema(),
+      metric_names: metricNamesSchema(),
     }),
   ),
 );
@@ -141,22 +141,22 @@ const adNames = {
   status: ALTERNATIVE_NAMES.adStatus,
   format: ALTERNATIVE_NAMES.adFormat,
 };
-const rankedRowSchema = lazily(() =>
+const rankedRowSchema = once(() =>
   withNames(
     { ...adNames, preview_image_url: ALTERNATIVE_NAMES.previewImageUrl },
     z.looseObject({
       platform_ad_id: z.string({ error: 'platform_ad_id is required on each ranked row.' }).check(z.minLength(1)),
-      name: optionalText,
-      status: optionalText,
-      format: optionalText,
-      preview_image_url: optionalText,
-      metrics: metricValuesSchema,
+      name: optionalText(),
+      status: optionalText(),
+      format: optionalText(),
+      preview_image_url: optionalText(),
+      metrics: metricValuesSchema(),
       /** Names on the row (where they sit is not shown); merged into the answer's metric_names. */
-      metric_names: z.optional(metricNamesSchema),
+      metric_names: z.optional(metricNamesSchema()),
     }),
   ),
 );
-export type RankedAd = z.infer<typeof rankedRowSchema>;
+export type RankedAd = z.infer<ReturnType<typeof rankedRowSchema>>;
 
 /**
  * The ranked list (4.4): every row is required to carry platform_ad_id and metrics. Names may
@@ -167,11 +167,11 @@ export const rankedSchema = lazily(() =>
     withNames(
       reportNames,
       z.looseObject({
-        items: z.array(rankedRowSchema, { error: 'items must be a list of ranked rows.' }),
-        metric_names: metricNamesSchema,
-        window: windowSchema,
-        currency: optionalText,
-        total_ads: optionalCount,
+        items: z.array(rankedRowSchema(), { error: 'items must be a list of ranked rows.' }),
+        metric_names: metricNamesSchema(),
+        window: windowSchema(),
+        currency: optionalText(),
+        total_ads: optionalCount(),
       }),
     ),
     z.transform((ranked) =>
@@ -187,7 +187,7 @@ export const rankedSchema = lazily(() =>
 );
 export type RankedAds = z.infer<typeof rankedSchema>;
 
-const creativeSchema = lazily(() =>
+const creativeSchema = once(() =>
   withNames(
     {
       title: ALTERNATIVE_NAMES.creativeTitle,
@@ -198,16 +198,16 @@ const creativeSchema = lazily(() =>
       videos: ALTERNATIVE_NAMES.creativeVideos,
     },
     z.looseObject({
-      title: optionalText,
-      body: optionalText,
-      call_to_action: optionalText,
-      link_url: optionalText,
+      title: optionalText(),
+      body: optionalText(),
+      call_to_action: optionalText(),
+      link_url: optionalText(),
       images: tolerantArray(
         z.pipe(
           z.transform((value) => (typeof value === 'string' ? { url: value } : value)),
           withNames(
             { url: ALTERNATIVE_NAMES.imageUrl, width: ALTERNATIVE_NAMES.width, height: ALTERNATIVE_NAMES.height },
-            z.looseObject({ url: optionalText, width: optionalCount, height: optionalCount }),
+            z.looseObject({ url: optionalText(), width: optionalCount(), height: optionalCount() }),
           ),
         ),
       ),
@@ -224,9 +224,9 @@ const creativeSchema = lazily(() =>
               z.string().check(z.minLength(1), z.maxLength(200)),
               z.pipe(z.number(), z.transform(String)),
             ]),
-            preview_image_url: optionalText,
-            duration_seconds: optionalCount,
-            url: optionalText,
+            preview_image_url: optionalText(),
+            duration_seconds: optionalCount(),
+            url: optionalText(),
           }),
         ),
       ),
@@ -245,15 +245,15 @@ export const adDetailSchema = lazily(() =>
     withNames(
       { ...reportNames, ...adNames, creative: ALTERNATIVE_NAMES.creative },
       z.looseObject({
-        platform_ad_id: optionalText,
-        name: optionalText,
-        status: optionalText,
-        format: optionalText,
-        currency: optionalText,
-        window: windowSchema,
-        metrics: metricValuesSchema,
-        metric_names: metricNamesSchema,
-        creative: z.catch(z.optional(creativeSchema), undefined),
+        platform_ad_id: optionalText(),
+        name: optionalText(),
+        status: optionalText(),
+        format: optionalText(),
+        currency: optionalText(),
+        window: windowSchema(),
+        metrics: metricValuesSchema(),
+        metric_names: metricNamesSchema(),
+        creative: z.catch(z.optional(creativeSchema()), undefined),
       }),
     ),
   ),
@@ -273,9 +273,9 @@ export const transcriptSchema = lazily(() =>
         cached: ALTERNATIVE_NAMES.cached,
       },
       z.looseObject({
-        video_id: optionalText,
-        text: optionalText,
-        language: optionalText,
+        video_id: optionalText(),
+        text: optionalText(),
+        language: optionalText(),
         segments: tolerantArray(
           withNames(
             {
@@ -283,11 +283,11 @@ export const transcriptSchema = lazily(() =>
               end: ALTERNATIVE_NAMES.segmentEnd,
               text: ALTERNATIVE_NAMES.transcriptText,
             },
-            z.looseObject({ start: optionalCount, end: optionalCount, text: z.string() }),
+            z.looseObject({ start: optionalCount(), end: optionalCount(), text: z.string() }),
           ),
         ),
-        cached: optionalFlag,
-        credits_charged: optionalCount,
+        cached: optionalFlag(),
+        credits_charged: optionalCount(),
       }),
     ),
   ),

@@ -11,14 +11,14 @@ import { lazily, once } from '../lazy';
  * A video of a library ad: its poster (`preview_image_url`, which a real service may leave out)
  * and its own URL (not shown in the contract; absent reads as undefined), each by any known name.
  */
-const libraryVideoSchema = lazily(() =>
+const libraryVideoSchema = once(() =>
   withNames(
     { preview_image_url: ALTERNATIVE_NAMES.previewImageUrl, url: ALTERNATIVE_NAMES.libraryVideoUrl },
-    z.looseObject({ preview_image_url: optionalText, url: z.optional(optionalText) }),
+    z.looseObject({ preview_image_url: optionalText(), url: z.optional(optionalText()) }),
   ),
 );
-const libraryImageSchema = lazily(() =>
-  withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.looseObject({ url: optionalText })),
+const libraryImageSchema = once(() =>
+  withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.looseObject({ url: optionalText() })),
 );
 
 /**
@@ -29,7 +29,7 @@ const libraryImageSchema = lazily(() =>
  */
 function libraryAdFieldsIn(zone: () => string) {
   const adDay = z.pipe(
-    optionalText,
+    optionalText(),
     z.transform((value) => (value === null ? null : (dayOf(value, zone) ?? value))),
   );
   return withNames(
@@ -42,23 +42,23 @@ function libraryAdFieldsIn(zone: () => string) {
     z.looseObject({
       // Bounded where it enters: an ad whose id is too long to keep is a refused row.
       id: z.string().check(z.minLength(1), z.maxLength(ID_MAX_CHARS)),
-      title: optionalText,
-      body: optionalText,
-      brand_name: optionalText,
-      cta_type: optionalText,
-      link_url: optionalText,
-      display_format: optionalText,
+      title: optionalText(),
+      body: optionalText(),
+      brand_name: optionalText(),
+      cta_type: optionalText(),
+      link_url: optionalText(),
+      display_format: optionalText(),
       start_date: adDay,
       end_date: adDay,
-      language: optionalText,
-      unified_brand_id: optionalText,
+      language: optionalText(),
+      unified_brand_id: optionalText(),
       is_active: z.nullable(z.boolean()),
-      images: tolerantArray(libraryImageSchema),
-      videos: tolerantArray(libraryVideoSchema),
+      images: tolerantArray(libraryImageSchema()),
+      videos: tolerantArray(libraryVideoSchema()),
       saved_details: z.catch(
         z.optional(
           z.looseObject({
-            saved_at: optionalText,
+            saved_at: optionalText(),
             boards: tolerantArray(z.string()),
             tags: tolerantArray(z.string()),
           }),
@@ -161,7 +161,7 @@ export function listPageSchema<S extends z.ZodMiniType>(item: S) {
 }
 
 /** A saved-ads row (4.11: "row shape: not shown"): a library ad, or one wrapped with its save time beside it. */
-const savedRowSchema = lazily(() =>
+const savedRowSchema = once(() =>
   z.pipe(
     z.transform((row) => {
       const ad = unwrapRecord(row, ['id']);
@@ -175,7 +175,7 @@ const savedRowSchema = lazily(() =>
     libraryAdSchema,
   ),
 );
-export const savedPageSchema = lazily(() => listPageSchema(savedRowSchema));
+export const savedPageSchema = lazily(() => listPageSchema(savedRowSchema()));
 /** One library ad (4.12: "the full response shape: not shown"): the ad, or the ad inside a wrapper. */
 export const libraryAdDetailSchema = lazily(() => unwrapped(['id'], libraryAdSchema));
 /** A brand's ads (4.13: shape not shown). */

@@ -16,8 +16,8 @@ export const boardNodeSchema: z.ZodMiniType<BoardNode> = lazily(() =>
   z.lazy(() =>
     z.looseObject({
       board_id: z.string().check(z.minLength(1)),
-      name: optionalText,
-      ad_num: optionalCount,
+      name: optionalText(),
+      ad_num: optionalCount(),
       children: tolerantArray(boardNodeSchema),
     }),
   ),
@@ -80,6 +80,6 @@ export const createBoardBodySchema = lazily(() =>
 
 /** What a save answers: an assumed endpoint (docs/api-contract.md). */
 export const saveResultSchema = lazily(() =>
-  z.looseObject({ board_id: z.string(), ad_id: z.string(), ad_num: optionalCount }),
+  z.looseObject({ board_id: z.string(), ad_id: z.string(), ad_num: optionalCount() }),
 );
-export const createdBoardSchema = lazily(() => z.looseObject({ board_id: z.string(), name: optionalText }));
+export const createdBoardSchema = lazily(() => z.looseObject({ board_id: z.string(), name: optionalText() }));

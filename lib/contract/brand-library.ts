@@ -20,14 +20,14 @@ const brandNames = {
 const brandFields = once(() => ({
   // Bounded where it enters: a brand whose id is too long to keep is a refused row.
   id: z.string().check(z.minLength(1), z.maxLength(ID_MAX_CHARS)),
-  name: optionalText,
+  name: optionalText(),
   locked: z.catch(z.optional(z.boolean()), undefined),
   followed: z.catch(z.optional(z.boolean()), undefined),
-  domain: optionalText,
-  category: optionalText,
-  logo_url: optionalText,
-  ad_count: count,
-  active_ad_count: count,
+  domain: optionalText(),
+  category: optionalText(),
+  logo_url: optionalText(),
+  ad_count: count(),
+  active_ad_count: count(),
 }));
 
 /**
@@ -37,7 +37,7 @@ const brandFields = once(() => ({
 export const brandRowSchema = lazily(() => withNames(brandNames, z.looseObject(brandFields())));
 export type BrandRow = z.infer<typeof brandRowSchema>;
 
-const mix = lazily(() => z.catch(z.optional(z.record(z.string(), z.number())), undefined));
+const mix = once(() => z.catch(z.optional(z.record(z.string(), z.number())), undefined));
 /** One brand's detail (4.13: shape not shown): the record, or the record inside a wrapper. */
 export const brandDetailSchema = lazily(() =>
   unwrapped(
@@ -51,10 +51,10 @@ export const brandDetailSchema = lazily(() =>
       },
       z.looseObject({
         ...brandFields(),
-        description: optionalText,
-        first_seen: optionalText,
-        formats: mix,
-        languages: mix,
+        description: optionalText(),
+        first_seen: optionalText(),
+        formats: mix(),
+        languages: mix(),
       }),
     ),
   ),
@@ -70,7 +70,7 @@ export const followedBrandsSchema = lazily(() =>
   z.looseObject({
     items: tolerantArray(brandRowSchema),
     has_more: z.catch(z.boolean(), false),
-    total: count,
+    total: count(),
     quota: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), null),
   }),
 );

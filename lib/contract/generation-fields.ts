@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { safeHttpUrl } from '../url';
 import { LIMITS } from './limits';
 import { checkWords } from './words';
-import { lazily } from '../lazy';
+import { lazily, once } from '../lazy';
 
 /**
  * The image-generation request body (spec 4.16), shared by the client and the reference
@@ -75,7 +75,7 @@ const httpUrl = (field: string | null) => {
 };
 
 const hexColorWords = { error: () => checkWords('checks.color.hex') };
-const hexColor = lazily(() => z.string(hexColorWords).check(z.regex(/^#[0-9a-f]{6}$/i, hexColorWords)));
+const hexColor = once(() => z.string(hexColorWords).check(z.regex(/^#[0-9a-f]{6}$/i, hexColorWords)));
 
 /** The body's fields after the idempotency key: what the user chooses. */
 export const generationChoiceSchema = lazily(() =>
@@ -106,7 +106,7 @@ export const generationChoiceSchema = lazily(() =>
     ),
     colors: z.optional(
       z
-        .array(hexColor)
+        .array(hexColor())
         .check(z.maxLength(MAX_COLORS, { error: () => checkWords('checks.color.tooMany', { count: MAX_COLORS }) })),
     ),
     correlation_id: z.optional(

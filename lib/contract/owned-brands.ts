@@ -19,11 +19,11 @@ export const ownedBrandSchema = lazily(() =>
     },
     z.looseObject({
       id: z.union([z.string().check(z.minLength(1)), z.pipe(z.number(), z.transform(String))]),
-      name: optionalText,
+      name: optionalText(),
       locked: z.catch(z.optional(z.boolean()), undefined),
-      logo_url: optionalText,
+      logo_url: optionalText(),
       colors: tolerantArray(z.string()),
-      product_context: optionalText,
+      product_context: optionalText(),
     }),
   ),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazily } from '../lazy';
+import { once } from '../lazy';
 
 /**
  * A list's rows validated one by one: a row of an unexpected shape is refused and counted,
@@ -29,7 +29,7 @@ export function tolerantArray<S extends z.ZodMiniType>(item: S) {
 }
 
 /** A string field that may be missing, null, or of another type; anything but a string reads as null. */
-export const optionalText = lazily(() =>
+export const optionalText = once(() =>
   z.pipe(
     z.optional(z.unknown()),
     z.transform((value) => (typeof value === 'string' ? value : null)),
@@ -37,7 +37,7 @@ export const optionalText = lazily(() =>
 );
 
 /** A finite number, or null for anything else (missing, null, a string). */
-export const optionalCount = lazily(() =>
+export const optionalCount = once(() =>
   z.pipe(
     z.optional(z.unknown()),
     z.transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),

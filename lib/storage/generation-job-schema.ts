@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
 import { generationChoiceSchema } from '../contract/generation-fields';
 import { serializedApiErrorSchema } from '../messaging/api-error-schema';
-import { lazily } from '../lazy';
+import { lazily, once } from '../lazy';
 
 /**
  * An image-generation job as the background's tracker stores it. The popup checks stored
  * jobs by the JSON Schema derived from this one (lib/generated), without zod.
  */
-const imageStateSchema = lazily(() =>
+const imageStateSchema = once(() =>
   z.object({
     id: z.string(),
     /** unreadable: the generation ended, and this image's result (its URL) could not be read. */
@@ -17,7 +17,7 @@ const imageStateSchema = lazily(() =>
     error: z.nullable(z.string()),
   }),
 );
-export type JobImage = z.infer<typeof imageStateSchema>;
+export type JobImage = z.infer<ReturnType<typeof imageStateSchema>>;
 
 export const generationJobSchema = lazily(() =>
   z.object({
@@ -43,7 +43,7 @@ export const generationJobSchema = lazily(() =>
     /** The server's status as last read (it may be a value outside the documented five). */
     status: z.nullable(z.string()),
     imageIds: z.array(z.string()),
-    images: z.array(imageStateSchema),
+    images: z.array(imageStateSchema()),
     error: z.nullable(serializedApiErrorSchema),
     finishedAt: z.nullable(z.number()),
     /** The workspace (a digest of address and key) it was made in; sent and polled only with that connection. */

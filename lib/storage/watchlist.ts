@@ -4,7 +4,7 @@ import { idProblem } from '../contract/ids';
 import { NEWS_KEPT_PER_BRAND } from './watch-frame';
 import { tolerantArray } from '../contract/tolerant';
 import { defineValidatedItem } from './validated-item';
-import { lazily } from '../lazy';
+import { lazily, once } from '../lazy';
 
 export {
   BRAND_NAME_CHARS,
@@ -117,7 +117,7 @@ export function newsAdOf(ad: LibraryAd): LibraryAd {
   };
 }
 
-const newsBrandSchema = lazily(() =>
+const newsBrandSchema = once(() =>
   z.object({
     name: fittedText(200),
     /** Newest first seen first; an ad that does not read is left out, the others stay. */
@@ -147,7 +147,7 @@ function tolerantRecord<S extends z.ZodMiniType>(value: S) {
 
 export const newsSchema = lazily(() =>
   z.object({
-    brands: tolerantRecord(newsBrandSchema),
+    brands: tolerantRecord(newsBrandSchema()),
     /** The service (workspace) these were found on; news of another is put aside, never shown as this one's. */
     service: z._default(z.catch(z.nullable(z.string().check(z.maxLength(64))), null), null),
   }),
