@@ -193,8 +193,12 @@ export default tseslint.config(
   restrict(
     ['lib/contract/**'],
     [
-      wall('^\\.\\./(?!url$)', 'lib/contract imports nothing of the extension but lib/url.'),
-      wall('^@/(?!lib/(contract|url)(/|$))', 'lib/contract imports nothing of the extension but lib/url.'),
+      // lib/url and lib/lazy import nothing themselves.
+      wall('^\\.\\./(?!(url|lazy)$)', 'lib/contract imports nothing of the extension but lib/url and lib/lazy.'),
+      wall(
+        '^@/(?!lib/(contract|url|lazy)(/|$))',
+        'lib/contract imports nothing of the extension but lib/url and lib/lazy.',
+      ),
       wall('^wxt(/|$)', 'lib/contract knows no browser: the reference server imports it.'),
     ],
   ),

@@ -2,18 +2,21 @@ import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { GRANTS_PER_MESSAGE, REPORT_GRANTS_PORT } from '../messaging/report-grants';
 import type { JobGate } from './jobs/job-gate';
+import { lazily } from '../lazy';
 
 /** Where the background records the site access pages hold, so a new worker or browser gives back what nobody holds. */
 export const HELD_GRANTS_KEY = 'heldGrants';
 /** A worker that starts waits this long for the pages that held access to name it again, then gives back the rest. */
 export const RECONNECT_GRACE_MS = 5_000;
 
-const messageSchema = z.strictObject({
-  job: z.string().check(z.minLength(1), z.maxLength(64)),
-  origins: z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(GRANTS_PER_MESSAGE)),
-});
+const messageSchema = lazily(() =>
+  z.strictObject({
+    job: z.string().check(z.minLength(1), z.maxLength(64)),
+    origins: z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(GRANTS_PER_MESSAGE)),
+  }),
+);
 /** Read tolerantly: a record that does not read is given back whole where it can be. */
-const recordSchema = z.record(z.string(), z.looseObject({ origins: z.array(z.string()) }));
+const recordSchema = lazily(() => z.record(z.string(), z.looseObject({ origins: z.array(z.string()) })));
 type HeldRecord = z.infer<typeof recordSchema>;
 
 type Port = Browser.runtime.Port;

@@ -5,16 +5,21 @@ import { optionalText, readRows, tolerantArray } from './tolerant';
 import { dayOf, userTimeZone } from './ad-dates';
 import { parseUtcDay } from './window';
 import { checkWords } from './words';
+import { lazily, once } from '../lazy';
 
 /**
  * A video of a library ad: its poster (`preview_image_url`, which a real service may leave out)
  * and its own URL (not shown in the contract; absent reads as undefined), each by any known name.
  */
-const libraryVideoSchema = withNames(
-  { preview_image_url: ALTERNATIVE_NAMES.previewImageUrl, url: ALTERNATIVE_NAMES.libraryVideoUrl },
-  z.looseObject({ preview_image_url: optionalText, url: z.optional(optionalText) }),
+const libraryVideoSchema = once(() =>
+  withNames(
+    { preview_image_url: ALTERNATIVE_NAMES.previewImageUrl, url: ALTERNATIVE_NAMES.libraryVideoUrl },
+    z.looseObject({ preview_image_url: optionalText(), url: z.optional(optionalText()) }),
+  ),
 );
-const libraryImageSchema = withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.looseObject({ url: optionalText }));
+const libraryImageSchema = once(() =>
+  withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.looseObject({ url: optionalText() })),
+);
 
 /**
  * A library ad (spec 2). Documented fields are read by their names; the extras the contract
@@ -24,7 +29,7 @@ const libraryImageSchema = withNames({ url: ALTERNATIVE_NAMES.imageUrl }, z.loos
  */
 function libraryAdFieldsIn(zone: () => string) {
   const adDay = z.pipe(
-    optionalText,
+    optionalText(),
     z.transform((value) => (value === null ? null : (dayOf(value, zone) ?? value))),
   );
   return withNames(
@@ -37,23 +42,23 @@ function libraryAdFieldsIn(zone: () => string) {
     z.looseObject({
       // Bounded where it enters: an ad whose id is too long to keep is a refused row.
       id: z.string().check(z.minLength(1), z.maxLength(ID_MAX_CHARS)),
-      title: optionalText,
-      body: optionalText,
-      brand_name: optionalText,
-      cta_type: optionalText,
-      link_url: optionalText,
-      display_format: optionalText,
+      title: optionalText(),
+      body: optionalText(),
+      brand_name: optionalText(),
+      cta_type: optionalText(),
+      link_url: optionalText(),
+      display_format: optionalText(),
       start_date: adDay,
       end_date: adDay,
-      language: optionalText,
-      unified_brand_id: optionalText,
+      language: optionalText(),
+      unified_brand_id: optionalText(),
       is_active: z.nullable(z.boolean()),
-      images: tolerantArray(libraryImageSchema),
-      videos: tolerantArray(libraryVideoSchema),
+      images: tolerantArray(libraryImageSchema()),
+      videos: tolerantArray(libraryVideoSchema()),
       saved_details: z.catch(
         z.optional(
           z.looseObject({
-            saved_at: optionalText,
+            saved_at: optionalText(),
             boards: tolerantArray(z.string()),
             tags: tolerantArray(z.string()),
           }),
@@ -100,7 +105,7 @@ export function libraryAdSchemaIn(zone: () => string) {
   );
 }
 /** The library ad in the user's time zone. */
-export const libraryAdSchema = libraryAdSchemaIn(userTimeZone);
+export const libraryAdSchema = lazily(() => libraryAdSchemaIn(userTimeZone));
 export type LibraryAd = z.infer<typeof libraryAdSchema>;
 
 /**
@@ -131,7 +136,7 @@ export function cursorPageSchema<S extends z.ZodMiniType>(item: S) {
     z.transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor)),
   );
 }
-export const libraryPageSchema = cursorPageSchema(libraryAdSchema);
+export const libraryPageSchema = lazily(() => cursorPageSchema(libraryAdSchema));
 export type LibraryPage = z.infer<typeof libraryPageSchema>;
 
 /**
@@ -156,23 +161,25 @@ export function listPageSchema<S extends z.ZodMiniType>(item: S) {
 }
 
 /** A saved-ads row (4.11: "row shape: not shown"): a library ad, or one wrapped with its save time beside it. */
-const savedRowSchema = z.pipe(
-  z.transform((row) => {
-    const ad = unwrapRecord(row, ['id']);
-    if (ad === row || typeof ad !== 'object' || ad === null || typeof row !== 'object' || row === null) return row;
-    const outer = renameFields(row, { saved_at: ALTERNATIVE_NAMES.savedAt }) as Record<string, unknown>;
-    const inner = ad as Record<string, unknown>;
-    return inner.saved_details === undefined && typeof outer.saved_at === 'string'
-      ? { ...inner, saved_details: { saved_at: outer.saved_at, boards: outer.boards, tags: outer.tags } }
-      : inner;
-  }),
-  libraryAdSchema,
+const savedRowSchema = once(() =>
+  z.pipe(
+    z.transform((row) => {
+      const ad = unwrapRecord(row, ['id']);
+      if (ad === row || typeof ad !== 'object' || ad === null || typeof row !== 'object' || row === null) return row;
+      const outer = renameFields(row, { saved_at: ALTERNATIVE_NAMES.savedAt }) as Record<string, unknown>;
+      const inner = ad as Record<string, unknown>;
+      return inner.saved_details === undefined && typeof outer.saved_at === 'string'
+        ? { ...inner, saved_details: { saved_at: outer.saved_at, boards: outer.boards, tags: outer.tags } }
+        : inner;
+    }),
+    libraryAdSchema,
+  ),
 );
-export const savedPageSchema = listPageSchema(savedRowSchema);
+export const savedPageSchema = lazily(() => listPageSchema(savedRowSchema()));
 /** One library ad (4.12: "the full response shape: not shown"): the ad, or the ad inside a wrapper. */
-export const libraryAdDetailSchema = unwrapped(['id'], libraryAdSchema);
+export const libraryAdDetailSchema = lazily(() => unwrapped(['id'], libraryAdSchema));
 /** A brand's ads (4.13: shape not shown). */
-export const brandAdsPageSchema = listPageSchema(libraryAdSchema);
+export const brandAdsPageSchema = lazily(() => listPageSchema(libraryAdSchema));
 
 /**
  * The terms of a full-text query (4.10: "a multi-word query matches ads where all terms
@@ -219,11 +226,11 @@ export type OptionalSearchParam = (typeof OPTIONAL_SEARCH_PARAMS)[number];
 /** Every parameter of spec 4.10, checked before sending. */
 const pageSizeWhole = { error: () => checkWords('checks.whole', { field: 'page_size' }) };
 const pageSizeRange = { error: () => checkWords('checks.range', { field: 'page_size', min: 1, max: 100 }) };
-const pageSize = z
-  .number(pageSizeWhole)
-  .check(z.int(pageSizeWhole), z.gte(1, pageSizeRange), z.lte(100, pageSizeRange));
+const pageSize = lazily(() =>
+  z.number(pageSizeWhole).check(z.int(pageSizeWhole), z.gte(1, pageSizeRange), z.lte(100, pageSizeRange)),
+);
 
-const librarySearchShape = {
+const librarySearchShape = once(() => ({
   query: z.optional(
     z.string().check(
       z.maxLength(200, { error: () => checkWords('checks.search.queryTooLong', { max: 200 }) }),
@@ -265,7 +272,7 @@ const librarySearchShape = {
   ),
   page_size: z.optional(pageSize),
   cursor: z.optional(z.string()),
-};
+}));
 const launchRange = {
   check: (p: { start_date?: string | undefined; end_date?: string | undefined }) =>
     !p.start_date || !p.end_date || p.start_date <= p.end_date,
@@ -273,16 +280,20 @@ const launchRange = {
 };
 
 /** Every parameter of spec 4.10, as the client sends them: anything else is refused before sending. */
-export const librarySearchSchema = z
-  .strictObject(librarySearchShape)
-  .check(z.refine(launchRange.check, launchRange.issue));
+export const librarySearchSchema = lazily(() =>
+  z.strictObject(librarySearchShape()).check(z.refine(launchRange.check, launchRange.issue)),
+);
 export type LibrarySearch = z.infer<typeof librarySearchSchema>;
 
 /** The same rules as a service reads them: a parameter it does not know is ignored. */
-export const libraryQuerySchema = z.object(librarySearchShape).check(z.refine(launchRange.check, launchRange.issue));
+export const libraryQuerySchema = lazily(() =>
+  z.object(librarySearchShape()).check(z.refine(launchRange.check, launchRange.issue)),
+);
 
 /** A page request of an unstated list: the cursor is opaque (no length limit); page_size is ours. */
-export const cursorRequestSchema = z.strictObject({
-  cursor: z.optional(z.string()),
-  page_size: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
-});
+export const cursorRequestSchema = lazily(() =>
+  z.strictObject({
+    cursor: z.optional(z.string()),
+    page_size: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
+  }),
+);

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { cursorPageSchema, libraryAdSchema } from './ad-library';
 import { optionalCount, optionalText, tolerantArray } from './tolerant';
 import { checkWords } from './words';
+import { lazily } from '../lazy';
 
 export interface BoardNode {
   board_id: string;
@@ -11,18 +12,20 @@ export interface BoardNode {
 }
 
 /** A board (spec 2): board_id, name, ad_num and nested children; other fields pass through. */
-export const boardNodeSchema: z.ZodMiniType<BoardNode> = z.lazy(() =>
-  z.looseObject({
-    board_id: z.string().check(z.minLength(1)),
-    name: optionalText,
-    ad_num: optionalCount,
-    children: tolerantArray(boardNodeSchema),
-  }),
+export const boardNodeSchema: z.ZodMiniType<BoardNode> = lazily(() =>
+  z.lazy(() =>
+    z.looseObject({
+      board_id: z.string().check(z.minLength(1)),
+      name: optionalText(),
+      ad_num: optionalCount(),
+      children: tolerantArray(boardNodeSchema),
+    }),
+  ),
 );
 
-export const boardTreeSchema = z.looseObject({ items: tolerantArray(boardNodeSchema) });
+export const boardTreeSchema = lazily(() => z.looseObject({ items: tolerantArray(boardNodeSchema) }));
 export type BoardTree = z.infer<typeof boardTreeSchema>;
-export const boardAdsPageSchema = cursorPageSchema(libraryAdSchema);
+export const boardAdsPageSchema = lazily(() => cursorPageSchema(libraryAdSchema));
 
 export const boardOrders = ['saved_newest', 'saved_oldest'] as const;
 export type BoardOrder = (typeof boardOrders)[number];
@@ -32,41 +35,51 @@ export const MAX_TAGS = 20;
 export const MAX_TAG_CHARS = 40;
 export const MAX_BOARD_NAME = 80;
 
-export const tagsSchema = z
-  .array(
-    z
-      .string({ error: () => checkWords('checks.tags.text') })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: () => checkWords('checks.tags.empty') }),
-        z.maxLength(MAX_TAG_CHARS, { error: () => checkWords('checks.tags.tooLong', { max: MAX_TAG_CHARS }) }),
-      ),
-    { error: () => checkWords('checks.tags.list') },
-  )
-  .check(z.maxLength(MAX_TAGS, { error: () => checkWords('checks.tags.tooMany', { max: MAX_TAGS }) }));
+export const tagsSchema = lazily(() =>
+  z
+    .array(
+      z
+        .string({ error: () => checkWords('checks.tags.text') })
+        .check(
+          z.trim(),
+          z.minLength(1, { error: () => checkWords('checks.tags.empty') }),
+          z.maxLength(MAX_TAG_CHARS, { error: () => checkWords('checks.tags.tooLong', { max: MAX_TAG_CHARS }) }),
+        ),
+      { error: () => checkWords('checks.tags.list') },
+    )
+    .check(z.maxLength(MAX_TAGS, { error: () => checkWords('checks.tags.tooMany', { max: MAX_TAGS }) })),
+);
 
 const nameTheBoard = { error: () => checkWords('checks.board.name') };
-export const boardNameSchema = z
-  .string(nameTheBoard)
-  .check(
-    z.trim(),
-    z.minLength(1, nameTheBoard),
-    z.maxLength(MAX_BOARD_NAME, { error: () => checkWords('checks.board.nameTooLong', { max: MAX_BOARD_NAME }) }),
-  );
+export const boardNameSchema = lazily(() =>
+  z
+    .string(nameTheBoard)
+    .check(
+      z.trim(),
+      z.minLength(1, nameTheBoard),
+      z.maxLength(MAX_BOARD_NAME, { error: () => checkWords('checks.board.nameTooLong', { max: MAX_BOARD_NAME }) }),
+    ),
+);
 
 /**
  * The bodies of the board writes the contract does not list, assumed as POST /boards/{id}/ads
  * { ad_id, tags? } and POST /boards { name, parent_id? } (docs/api-contract.md).
  */
-export const saveToBoardBodySchema = z.object({
-  ad_id: z.string({ error: 'ad_id is required.' }).check(z.minLength(1, 'ad_id is required.'), z.maxLength(200)),
-  tags: z.optional(tagsSchema),
-});
-export const createBoardBodySchema = z.object({
-  name: boardNameSchema,
-  parent_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(120)))),
-});
+export const saveToBoardBodySchema = lazily(() =>
+  z.object({
+    ad_id: z.string({ error: 'ad_id is required.' }).check(z.minLength(1, 'ad_id is required.'), z.maxLength(200)),
+    tags: z.optional(tagsSchema),
+  }),
+);
+export const createBoardBodySchema = lazily(() =>
+  z.object({
+    name: boardNameSchema,
+    parent_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(120)))),
+  }),
+);
 
 /** What a save answers: an assumed endpoint (docs/api-contract.md). */
-export const saveResultSchema = z.looseObject({ board_id: z.string(), ad_id: z.string(), ad_num: optionalCount });
-export const createdBoardSchema = z.looseObject({ board_id: z.string(), name: optionalText });
+export const saveResultSchema = lazily(() =>
+  z.looseObject({ board_id: z.string(), ad_id: z.string(), ad_num: optionalCount() }),
+);
+export const createdBoardSchema = lazily(() => z.looseObject({ board_id: z.string(), name: optionalText() }));

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { safeHttpUrl } from '../url';
 import { LIMITS } from './limits';
 import { checkWords } from './words';
+import { lazily, once } from '../lazy';
 
 /**
  * The image-generation request body (spec 4.16), shared by the client and the reference
@@ -32,24 +33,28 @@ const sizeRange = {
   error: () =>
     checkWords('checks.range', { field: 'size', min: LIMITS.generationSize.min, max: LIMITS.generationSize.max }),
 };
-export const generationSizeSchema = z
-  .number({ error: () => checkWords('checks.number', { field: 'size' }) })
-  .check(
-    z.int({ error: () => checkWords('checks.whole', { field: 'size' }) }),
-    z.gte(LIMITS.generationSize.min, sizeRange),
-    z.lte(LIMITS.generationSize.max, sizeRange),
-  );
+export const generationSizeSchema = lazily(() =>
+  z
+    .number({ error: () => checkWords('checks.number', { field: 'size' }) })
+    .check(
+      z.int({ error: () => checkWords('checks.whole', { field: 'size' }) }),
+      z.gte(LIMITS.generationSize.min, sizeRange),
+      z.lte(LIMITS.generationSize.max, sizeRange),
+    ),
+);
 
-export const promptSchema = z.string().check(
-  z.refine((s) => s.trim().length > 0, { error: () => checkWords('checks.prompt.empty') }),
-  z.superRefine((s, context) => {
-    if (s.length > LIMITS.promptMaxChars) {
-      context.addIssue({
-        code: 'custom',
-        message: checkWords('checks.prompt.tooLong', { length: s.length, limit: LIMITS.promptMaxChars }),
-      });
-    }
-  }),
+export const promptSchema = lazily(() =>
+  z.string().check(
+    z.refine((s) => s.trim().length > 0, { error: () => checkWords('checks.prompt.empty') }),
+    z.superRefine((s, context) => {
+      if (s.length > LIMITS.promptMaxChars) {
+        context.addIssue({
+          code: 'custom',
+          message: checkWords('checks.prompt.tooLong', { length: s.length, limit: LIMITS.promptMaxChars }),
+        });
+      }
+    }),
+  ),
 );
 
 /** A web address field; `field` is the field's own name (`logo_url`), or null for each product image. */
@@ -70,57 +75,61 @@ const httpUrl = (field: string | null) => {
 };
 
 const hexColorWords = { error: () => checkWords('checks.color.hex') };
-const hexColor = z.string(hexColorWords).check(z.regex(/^#[0-9a-f]{6}$/i, hexColorWords));
+const hexColor = once(() => z.string(hexColorWords).check(z.regex(/^#[0-9a-f]{6}$/i, hexColorWords)));
 
 /** The body's fields after the idempotency key: what the user chooses. */
-export const generationChoiceSchema = z.object({
-  prompt: promptSchema,
-  brand_id: z
-    .string({ error: () => checkWords('checks.brand.required') })
-    .check(z.minLength(1, { error: () => checkWords('checks.brand.pick') }), z.maxLength(64)),
-  aspect_ratio: z.optional(
-    z.enum(ASPECT_RATIOS, {
-      error: () => checkWords('checks.oneOf', { field: 'aspect_ratio', values: ASPECT_RATIOS.join(', ') }),
-    }),
-  ),
-  size: z.optional(generationSizeSchema),
-  output_language: z.optional(
-    z.enum(OUTPUT_LANGUAGES, {
-      error: () => checkWords('checks.oneOf', { field: 'output_language', values: OUTPUT_LANGUAGES.join(', ') }),
-    }),
-  ),
-  reference_image_url: z.optional(httpUrl('reference_image_url')),
-  logo_url: z.optional(httpUrl('logo_url')),
-  product_image_urls: z.optional(
-    z.array(httpUrl(null)).check(
-      z.maxLength(MAX_PRODUCT_IMAGES, {
-        error: () => checkWords('checks.productImages.tooMany', { count: MAX_PRODUCT_IMAGES }),
+export const generationChoiceSchema = lazily(() =>
+  z.object({
+    prompt: promptSchema,
+    brand_id: z
+      .string({ error: () => checkWords('checks.brand.required') })
+      .check(z.minLength(1, { error: () => checkWords('checks.brand.pick') }), z.maxLength(64)),
+    aspect_ratio: z.optional(
+      z.enum(ASPECT_RATIOS, {
+        error: () => checkWords('checks.oneOf', { field: 'aspect_ratio', values: ASPECT_RATIOS.join(', ') }),
       }),
     ),
-  ),
-  colors: z.optional(
-    z
-      .array(hexColor)
-      .check(z.maxLength(MAX_COLORS, { error: () => checkWords('checks.color.tooMany', { count: MAX_COLORS }) })),
-  ),
-  correlation_id: z.optional(
-    z.string().check(
-      z.maxLength(MAX_KEY, {
-        error: () => checkWords('checks.atMostChars', { field: 'correlation_id', count: MAX_KEY }),
+    size: z.optional(generationSizeSchema),
+    output_language: z.optional(
+      z.enum(OUTPUT_LANGUAGES, {
+        error: () => checkWords('checks.oneOf', { field: 'output_language', values: OUTPUT_LANGUAGES.join(', ') }),
       }),
     ),
-  ),
-});
+    reference_image_url: z.optional(httpUrl('reference_image_url')),
+    logo_url: z.optional(httpUrl('logo_url')),
+    product_image_urls: z.optional(
+      z.array(httpUrl(null)).check(
+        z.maxLength(MAX_PRODUCT_IMAGES, {
+          error: () => checkWords('checks.productImages.tooMany', { count: MAX_PRODUCT_IMAGES }),
+        }),
+      ),
+    ),
+    colors: z.optional(
+      z
+        .array(hexColor())
+        .check(z.maxLength(MAX_COLORS, { error: () => checkWords('checks.color.tooMany', { count: MAX_COLORS }) })),
+    ),
+    correlation_id: z.optional(
+      z.string().check(
+        z.maxLength(MAX_KEY, {
+          error: () => checkWords('checks.atMostChars', { field: 'correlation_id', count: MAX_KEY }),
+        }),
+      ),
+    ),
+  }),
+);
 export type GenerationChoice = z.infer<typeof generationChoiceSchema>;
 
-export const generationBodySchema = z.extend(generationChoiceSchema, {
-  idempotency_key: z.string({ error: () => checkWords('checks.required', { field: 'idempotency_key' }) }).check(
-    z.minLength(8, { error: () => checkWords('checks.idempotencyKey.short') }),
-    z.maxLength(MAX_KEY, {
-      error: () => checkWords('checks.atMostChars', { field: 'idempotency_key', count: MAX_KEY }),
-    }),
-  ),
-});
+export const generationBodySchema = lazily(() =>
+  z.extend(generationChoiceSchema, {
+    idempotency_key: z.string({ error: () => checkWords('checks.required', { field: 'idempotency_key' }) }).check(
+      z.minLength(8, { error: () => checkWords('checks.idempotencyKey.short') }),
+      z.maxLength(MAX_KEY, {
+        error: () => checkWords('checks.atMostChars', { field: 'idempotency_key', count: MAX_KEY }),
+      }),
+    ),
+  }),
+);
 export type GenerationBody = z.infer<typeof generationBodySchema>;
 
 /** Credits a submit reserves: the per-image rate times size. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazily } from '../lazy';
 import { canonicalUuid } from './limits';
 import { checkWords } from './words';
 
@@ -73,7 +74,7 @@ export function idSchema(kind: IdKind) {
   );
 }
 
-export const brandIdSchema = idSchema('brand');
-export const boardIdSchema = idSchema('board');
-export const adIdSchema = idSchema('ad');
-export const generationIdSchema = idSchema('generation');
+export const brandIdSchema = lazily(() => idSchema('brand'));
+export const boardIdSchema = lazily(() => idSchema('board'));
+export const adIdSchema = lazily(() => idSchema('ad'));
+export const generationIdSchema = lazily(() => idSchema('generation'));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { once } from '../lazy';
 
 /**
  * A list's rows validated one by one: a row of an unexpected shape is refused and counted,
@@ -28,13 +29,17 @@ export function tolerantArray<S extends z.ZodMiniType>(item: S) {
 }
 
 /** A string field that may be missing, null, or of another type; anything but a string reads as null. */
-export const optionalText = z.pipe(
-  z.optional(z.unknown()),
-  z.transform((value) => (typeof value === 'string' ? value : null)),
+export const optionalText = once(() =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => (typeof value === 'string' ? value : null)),
+  ),
 );
 
 /** A finite number, or null for anything else (missing, null, a string). */
-export const optionalCount = z.pipe(
-  z.optional(z.unknown()),
-  z.transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),
+export const optionalCount = once(() =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),
+  ),
 );

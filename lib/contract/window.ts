@@ -1,5 +1,3 @@
-import { UTCDate } from '@date-fns/utc';
-import { addDays, differenceInCalendarDays } from 'date-fns';
 import { checkWords } from './words';
 
 /** Reporting periods of spec 4.0. */
@@ -34,15 +32,18 @@ export interface WindowProblem {
   message: string;
 }
 
+/** A UTC day is this long: no summer time in UTC, so days are counted in milliseconds. */
+const DAY_MS = 86_400_000;
+
 /**
- * Parses a strict YYYY-MM-DD as a UTC day; undefined when malformed or not a calendar date
- * (2026-02-30 is refused: it would not read back as itself). date-fns's `parse` and `format`
- * carry a token engine and locale data that every bundle would pay for; a fixed ISO day needs
- * neither.
+ * Parses a strict YYYY-MM-DD as the start of its UTC day; undefined when malformed or not a
+ * calendar date (2026-02-30 is refused: it would not read back as itself). UTC days are
+ * counted in milliseconds: no date library in the worker (one built three date formats as
+ * the worker loaded, docs/performance.md).
  */
-export function parseUtcDay(value: string): UTCDate | undefined {
+export function parseUtcDay(value: string): Date | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new UTCDate(`${value}T00:00:00.000Z`);
+  const date = new Date(`${value}T00:00:00.000Z`);
   return Number.isNaN(date.getTime()) || formatUtcDay(date) !== value ? undefined : date;
 }
 
@@ -53,21 +54,21 @@ export function formatUtcDay(date: Date): string {
 
 /** The UTC day of `now` as YYYY-MM-DD. */
 export function utcToday(now: Date): string {
-  return formatUtcDay(new UTCDate(now));
+  return formatUtcDay(now);
 }
 
 /** Adds whole days to a UTC day string. */
 export function shiftUtcDay(day: string, delta: number): string {
   const date = parseUtcDay(day);
   if (!date) throw new RangeError(`Not a day: ${day}`);
-  return formatUtcDay(addDays(date, delta));
+  return formatUtcDay(new Date(date.getTime() + delta * DAY_MS));
 }
 
 export function daysBetweenInclusive(start: string, stop: string): number {
   const a = parseUtcDay(start);
   const b = parseUtcDay(stop);
   if (!a || !b) throw new RangeError('Not a day');
-  return differenceInCalendarDays(b, a) + 1;
+  return Math.round((b.getTime() - a.getTime()) / DAY_MS) + 1;
 }
 
 /**

@@ -1,19 +1,22 @@
 import { z } from 'zod/mini';
 import { t } from '../i18n';
 import 'virtual:adscope-english/connection';
+import { lazily } from '../lazy';
 
 /**
  * The rules of what a user may enter as the connection, checked by the options form as they
  * type and again by the background before anything is stored.
  */
-export const apiKeySchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(8, { error: () => t('connection.keyTooShort') }),
-    z.maxLength(512, { error: () => t('connection.keyTooLong') }),
-    z.regex(/^[\x21-\x7e]+$/, { error: () => t('connection.keyCharacters') }),
-  );
+export const apiKeySchema = lazily(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(8, { error: () => t('connection.keyTooShort') }),
+      z.maxLength(512, { error: () => t('connection.keyTooLong') }),
+      z.regex(/^[\x21-\x7e]+$/, { error: () => t('connection.keyCharacters') }),
+    ),
+);
 
 /** This machine: localhost, 127.0.0.0/8 and [::1]. Only these may be reached over plain http. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -30,6 +30,7 @@ import { pageSignalsSchema, type SimilarResult, similarQuerySchema } from './sim
 import { type PageButtonWords, triggerSources } from './page-trigger';
 import { languageChoiceSchema, themeSchema } from '../storage/settings';
 import { WATCH_INTERVALS, WATCH_LIMIT, type WatchSettings } from '../storage/watchlist';
+import { lazily } from '../lazy';
 
 /** Who may send a request: our extension pages, or our content script running in a web page's tab. */
 export type SenderKind = 'extension-page' | 'content-script';
@@ -62,7 +63,7 @@ function request<R>() {
 }
 
 const EXTENSION_PAGES = ['extension-page'] as const;
-const empty = z.strictObject({});
+const empty = lazily(() => z.strictObject({}));
 
 export interface SettingsView {
   baseUrl: string;
@@ -382,9 +383,11 @@ export type RequestResult<K extends RequestType> =
   Requests[K] extends RequestDefinition<z.ZodMiniType, infer R> ? R : never;
 
 /** The wire shape of a request. */
-export const messageSchema = z.strictObject({
-  type: z.string().check(z.maxLength(64)),
-  payload: z.unknown(),
-  /** Set when the sender may cancel the request with `request.cancel`. */
-  requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-});
+export const messageSchema = lazily(() =>
+  z.strictObject({
+    type: z.string().check(z.maxLength(64)),
+    payload: z.unknown(),
+    /** Set when the sender may cancel the request with `request.cancel`. */
+    requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  }),
+);

@@ -4,11 +4,12 @@ import { brandIdSchema } from '../contract/ids';
 import { LANGUAGE_SOURCES, MAKER_LINE_SOURCES, type PageSignals, SIGNALS } from './page-trigger';
 import type { PageReading } from '../page-reading';
 import { KEYWORD_MAX_CHARS, KEYWORDS_MAX } from '../keyword-limits';
+import { lazily } from '../lazy';
 
 /**
  * Find-similar as it crosses the message boundary: what the content script and the pages
  * send, checked by the router, and what the panel gets back. Each schema is made at its first
- * use (z.lazy): the worker's router loads this module with the protocol, and a woken worker
+ * use (lib/lazy.ts): the worker's router loads this module with the protocol, and a woken worker
  * answering another request never builds them (docs/performance.md, worker cold start).
  */
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -17,7 +18,7 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 const keywords = () => z.array(text(KEYWORD_MAX_CHARS)).check(z.maxLength(KEYWORDS_MAX));
 
 /** A page's signals as the content script reads them (lib/content/signals), every field bounded. */
-export const pageSignalsSchema: z.ZodMiniType<PageSignals> = z.lazy(() =>
+export const pageSignalsSchema: z.ZodMiniType<PageSignals> = lazily(() =>
   z.strictObject({
     url: text(2048),
     hostname: text(253),
@@ -47,7 +48,7 @@ const adRequest = () =>
   });
 
 /** What a page or an ad sends to find similar ads; every field bounded. */
-export const similarRequestSchema = z.lazy(() =>
+export const similarRequestSchema = lazily(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('page'),
@@ -69,7 +70,7 @@ const nameCandidate = () =>
   });
 
 /** A page as the panel read it (lib/page-reading.ts): what the worker needs to find its brands and similar ads. */
-export const pageReadingSchema: z.ZodMiniType<PageReading> = z.lazy(() =>
+export const pageReadingSchema: z.ZodMiniType<PageReading> = lazily(() =>
   z.strictObject({
     url: text(2048),
     title: text(300),
@@ -84,7 +85,7 @@ export const pageReadingSchema: z.ZodMiniType<PageReading> = z.lazy(() =>
 );
 
 /** What the panel asks the worker for: a page it has read, or an ad; with keywords the user edited. */
-export const similarQuerySchema = z.lazy(() =>
+export const similarQuerySchema = lazily(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('page'), page: pageReadingSchema, keywords: z.optional(keywords()) }),
     adRequest(),

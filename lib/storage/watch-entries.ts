@@ -1,5 +1,6 @@
 /** The watchlist's synced format, free of any browser API: the background, pages and the bench share it. */
 import { z } from 'zod/mini';
+import { once } from '../lazy';
 import { canonicalId } from '../contract/ids';
 
 /** The most brands one watchlist holds. */
@@ -23,13 +24,15 @@ export interface WatchedBrand {
   addedAt: number;
 }
 
-const storedBrandSchema = z.object({
-  n: z.pipe(
-    z.string(),
-    z.transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
-  ),
-  a: z.number(),
-});
+const storedBrandSchema = once(() =>
+  z.object({
+    n: z.pipe(
+      z.string(),
+      z.transform((name) => (name.length > BRAND_NAME_CHARS ? `${name.slice(0, BRAND_NAME_CHARS - 1)}…` : name)),
+    ),
+    a: z.number(),
+  }),
+);
 
 /** The synced item of one brand. */
 export function watchEntry(brand: WatchedBrand): Record<string, unknown> {
@@ -46,7 +49,7 @@ export function readWatchlist(all: Record<string, unknown>): WatchedBrand[] {
   for (const [key, value] of Object.entries(all)) {
     if (!key.startsWith(WATCH_KEY_PREFIX)) continue;
     const id = canonicalId(key.slice(WATCH_KEY_PREFIX.length));
-    const parsed = storedBrandSchema.safeParse(value);
+    const parsed = storedBrandSchema().safeParse(value);
     if (id === null || !parsed.success) continue;
     const earlier = byId.get(id);
     if (!earlier || parsed.data.a < earlier.addedAt) byId.set(id, { id, name: parsed.data.n, addedAt: parsed.data.a });

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
+import { lazily } from '../lazy';
 import { WATCH_KEY_PREFIX, type WatchedBrand, readWatchlist } from './watch-entries';
 import type { StoredItem } from './stored-item';
 import { defineValidatedItem } from './validated-item';
@@ -44,6 +45,6 @@ export const NEWS_KEPT_PER_BRAND = 50;
 /** A place the background asks the panel to show (a notification was clicked); session storage, out of pages' reach. */
 export const panelRequestItem = defineValidatedItem(
   'session:panelRequest',
-  z.nullable(z.object({ to: z.literal('new'), at: z.number() })),
+  lazily(() => z.nullable(z.object({ to: z.literal('new'), at: z.number() }))),
   { fallback: null },
 );

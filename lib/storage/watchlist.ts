@@ -4,6 +4,7 @@ import { idProblem } from '../contract/ids';
 import { NEWS_KEPT_PER_BRAND } from './watch-frame';
 import { tolerantArray } from '../contract/tolerant';
 import { defineValidatedItem } from './validated-item';
+import { lazily, once } from '../lazy';
 
 export {
   BRAND_NAME_CHARS,
@@ -19,11 +20,13 @@ export { NEWS_KEPT_PER_BRAND, panelRequestItem, watchlistItem } from './watch-fr
 export const WATCH_INTERVALS = [0, 1, 2, 3, 6, 12, 24] as const;
 export const DEFAULT_WATCH_INTERVAL = 6;
 
-export const watchSettingsSchema = z.strictObject({
-  intervalHours: z.number().check(z.int(), z.gte(0), z.lte(24)),
-  /** One notification per check that found something; off until the user turns it on. */
-  notify: z.boolean(),
-});
+export const watchSettingsSchema = lazily(() =>
+  z.strictObject({
+    intervalHours: z.number().check(z.int(), z.gte(0), z.lte(24)),
+    /** One notification per check that found something; off until the user turns it on. */
+    notify: z.boolean(),
+  }),
+);
 export type WatchSettings = z.infer<typeof watchSettingsSchema>;
 
 /** Synced with the watchlist: the same brands are checked as often on each of the user's browsers. */
@@ -114,16 +117,18 @@ export function newsAdOf(ad: LibraryAd): LibraryAd {
   };
 }
 
-const newsBrandSchema = z.object({
-  name: fittedText(200),
-  /** Newest first seen first; an ad that does not read is left out, the others stay. */
-  ads: z.pipe(
-    tolerantArray(z.object({ ad: libraryAdSchema, firstSeenAt: z.number() })),
-    z.transform((ads) => ads.slice(0, NEWS_KEPT_PER_BRAND)),
-  ),
-  /** New ads beyond those kept. */
-  more: z.catch(z.number().check(z.int(), z.gte(0)), 0),
-});
+const newsBrandSchema = once(() =>
+  z.object({
+    name: fittedText(200),
+    /** Newest first seen first; an ad that does not read is left out, the others stay. */
+    ads: z.pipe(
+      tolerantArray(z.object({ ad: libraryAdSchema, firstSeenAt: z.number() })),
+      z.transform((ads) => ads.slice(0, NEWS_KEPT_PER_BRAND)),
+    ),
+    /** New ads beyond those kept. */
+    more: z.catch(z.number().check(z.int(), z.gte(0)), 0),
+  }),
+);
 
 /** A record read one value at a time: a value that does not read is left out, never the whole record. */
 function tolerantRecord<S extends z.ZodMiniType>(value: S) {
@@ -140,11 +145,13 @@ function tolerantRecord<S extends z.ZodMiniType>(value: S) {
   );
 }
 
-export const newsSchema = z.object({
-  brands: tolerantRecord(newsBrandSchema),
-  /** The service (workspace) these were found on; news of another is put aside, never shown as this one's. */
-  service: z._default(z.catch(z.nullable(z.string().check(z.maxLength(64))), null), null),
-});
+export const newsSchema = lazily(() =>
+  z.object({
+    brands: tolerantRecord(newsBrandSchema()),
+    /** The service (workspace) these were found on; news of another is put aside, never shown as this one's. */
+    service: z._default(z.catch(z.nullable(z.string().check(z.maxLength(64))), null), null),
+  }),
+);
 export type WatchNews = z.infer<typeof newsSchema>;
 
 export const watchNewsItem = defineValidatedItem('local:watchNews', newsSchema, {
@@ -157,73 +164,83 @@ export function newsBytes(news: WatchNews): number {
 }
 
 /** How the last check of a brand ended. */
-export const brandCheckSchema = z.object({
-  checkedAt: z.number(),
-  /** ok: its newest ads were compared; not_found: the service has no such brand; failed: see message. */
-  outcome: z.enum(['ok', 'not_found', 'failed']),
-  /** Ads looked at in this check. */
-  looked: z.number().check(z.int(), z.gte(0)),
-  message: z.nullable(fittedText(300)),
-});
+export const brandCheckSchema = lazily(() =>
+  z.object({
+    checkedAt: z.number(),
+    /** ok: its newest ads were compared; not_found: the service has no such brand; failed: see message. */
+    outcome: z.enum(['ok', 'not_found', 'failed']),
+    /** Ads looked at in this check. */
+    looked: z.number().check(z.int(), z.gte(0)),
+    message: z.nullable(fittedText(300)),
+  }),
+);
 export type BrandCheck = z.infer<typeof brandCheckSchema>;
 
 export const runOutcomes = ['complete', 'budget', 'rate_limited', 'failed', 'not_connected', 'storage_full'] as const;
 export type RunOutcome = (typeof runOutcomes)[number];
 
-export const runStateSchema = z.object({
-  id: z.string().check(z.maxLength(64)),
-  /** scheduled: the alarm or "Check now"; baseline: brands never checked yet, learning what they have. */
-  kind: z.enum(['scheduled', 'baseline']),
-  startedAt: z.number(),
-  /** Brand ids still to check, the next first. */
-  queue: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(1000)),
-  total: z.number().check(z.int(), z.gte(0)),
-  requests: z.number().check(z.int(), z.gte(0)),
-  budget: z.number().check(z.int(), z.gte(0)),
-  newAds: z.number().check(z.int(), z.gte(0)),
-  /** Ads of the service's answers refused in this run: their ids are not ones Adscope can keep. */
-  skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
-  /** Brand names with new ads in this run, for its one notification. */
-  newBrands: z.pipe(
-    tolerantArray(fittedText(200)),
-    z.transform((names) => names.slice(0, 1000)),
-  ),
-  /** Waiting out a Retry-After or a failure: nothing is sent before this. */
-  pausedUntil: z.nullable(z.number()),
-  /** Why it waits: the service asked (a Retry-After), or the service could not be reached. */
-  pauseReason: z._default(z.catch(z.nullable(z.enum(['rate_limited', 'failure'])), null), null),
-  pauses: z.number().check(z.int(), z.gte(0)),
-});
+export const runStateSchema = lazily(() =>
+  z.object({
+    id: z.string().check(z.maxLength(64)),
+    /** scheduled: the alarm or "Check now"; baseline: brands never checked yet, learning what they have. */
+    kind: z.enum(['scheduled', 'baseline']),
+    startedAt: z.number(),
+    /** Brand ids still to check, the next first. */
+    queue: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(1000)),
+    total: z.number().check(z.int(), z.gte(0)),
+    requests: z.number().check(z.int(), z.gte(0)),
+    budget: z.number().check(z.int(), z.gte(0)),
+    newAds: z.number().check(z.int(), z.gte(0)),
+    /** Ads of the service's answers refused in this run: their ids are not ones Adscope can keep. */
+    skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
+    /** Brand names with new ads in this run, for its one notification. */
+    newBrands: z.pipe(
+      tolerantArray(fittedText(200)),
+      z.transform((names) => names.slice(0, 1000)),
+    ),
+    /** Waiting out a Retry-After or a failure: nothing is sent before this. */
+    pausedUntil: z.nullable(z.number()),
+    /** Why it waits: the service asked (a Retry-After), or the service could not be reached. */
+    pauseReason: z._default(z.catch(z.nullable(z.enum(['rate_limited', 'failure'])), null), null),
+    pauses: z.number().check(z.int(), z.gte(0)),
+  }),
+);
 export type RunState = z.infer<typeof runStateSchema>;
 
-export const lastRunSchema = z.object({
-  kind: z.enum(['scheduled', 'baseline']),
-  startedAt: z.number(),
-  finishedAt: z.number(),
-  outcome: z.enum(runOutcomes),
-  checked: z.number().check(z.int(), z.gte(0)),
-  total: z.number().check(z.int(), z.gte(0)),
-  requests: z.number().check(z.int(), z.gte(0)),
-  newAds: z.number().check(z.int(), z.gte(0)),
-  /** Ads refused in the run (their ids are not ones Adscope can keep); its message says so. */
-  skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
-  message: z.nullable(fittedText(300)),
-});
+export const lastRunSchema = lazily(() =>
+  z.object({
+    kind: z.enum(['scheduled', 'baseline']),
+    startedAt: z.number(),
+    finishedAt: z.number(),
+    outcome: z.enum(runOutcomes),
+    checked: z.number().check(z.int(), z.gte(0)),
+    total: z.number().check(z.int(), z.gte(0)),
+    requests: z.number().check(z.int(), z.gte(0)),
+    newAds: z.number().check(z.int(), z.gte(0)),
+    /** Ads refused in the run (their ids are not ones Adscope can keep); its message says so. */
+    skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
+    message: z.nullable(fittedText(300)),
+  }),
+);
 export type LastRun = z.infer<typeof lastRunSchema>;
 
 /** Requests sent in the current hour by every run: back-to-back runs share one budget. */
-export const requestWindowSchema = z.object({ since: z.number(), requests: z.number().check(z.int(), z.gte(0)) });
+export const requestWindowSchema = lazily(() =>
+  z.object({ since: z.number(), requests: z.number().check(z.int(), z.gte(0)) }),
+);
 
-export const watchStatusSchema = z.object({
-  /** The run under way, or cut short and waiting to resume; one that does not read is dropped. */
-  run: z.catch(z.nullable(runStateSchema), null),
-  /** The last run that ended, of any kind. */
-  last: z.catch(z.nullable(lastRunSchema), null),
-  /** When the last scheduled run started: the next is due an interval after it. */
-  lastScheduledAt: z.catch(z.nullable(z.number()), null),
-  brands: tolerantRecord(brandCheckSchema),
-  window: z._default(z.catch(z.nullable(requestWindowSchema), null), null),
-});
+export const watchStatusSchema = lazily(() =>
+  z.object({
+    /** The run under way, or cut short and waiting to resume; one that does not read is dropped. */
+    run: z.catch(z.nullable(runStateSchema), null),
+    /** The last run that ended, of any kind. */
+    last: z.catch(z.nullable(lastRunSchema), null),
+    /** When the last scheduled run started: the next is due an interval after it. */
+    lastScheduledAt: z.catch(z.nullable(z.number()), null),
+    brands: tolerantRecord(brandCheckSchema),
+    window: z._default(z.catch(z.nullable(requestWindowSchema), null), null),
+  }),
+);
 export type WatchStatus = z.infer<typeof watchStatusSchema>;
 
 export const EMPTY_STATUS: WatchStatus = { run: null, last: null, lastScheduledAt: null, brands: {}, window: null };
@@ -233,7 +250,11 @@ export const watchStatusItem = defineValidatedItem('local:watchStatus', watchSta
 });
 
 /** When the next scheduled check is due; null when checks are off. Written by the background's scheduler alone. */
-export const watchNextAtItem = defineValidatedItem('local:watchNextAt', z.nullable(z.number()), { fallback: null });
+export const watchNextAtItem = defineValidatedItem(
+  'local:watchNextAt',
+  lazily(() => z.nullable(z.number())),
+  { fallback: null },
+);
 
 /** New ads waiting for the user across the watched brands (the badge's count). */
 export function newAdCount(news: WatchNews, watched?: ReadonlySet<string>): number {

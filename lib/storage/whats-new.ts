@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazily } from '../lazy';
 import type { MessageId } from '../i18n/parts';
 import { defineValidatedItem } from './validated-item';
 
@@ -8,8 +9,10 @@ import { defineValidatedItem } from './validated-item';
  */
 export const whatsNewItem = defineValidatedItem(
   'local:whatsNew',
-  z.nullable(
-    z.object({ version: z.string().check(z.maxLength(32)), previous: z.nullable(z.string().check(z.maxLength(32))) }),
+  lazily(() =>
+    z.nullable(
+      z.object({ version: z.string().check(z.maxLength(32)), previous: z.nullable(z.string().check(z.maxLength(32))) }),
+    ),
   ),
   { fallback: null },
 );

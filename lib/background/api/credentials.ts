@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import 'virtual:adscope-english/api';
 import { apiKeySchema, originOf } from '../../messaging/connection';
 import { defineValidatedItem } from '../../storage/validated-item';
+import { lazily } from '../../lazy';
 
 /**
  * The connection: the API key together with the base URL and the origin it was entered for,
@@ -12,22 +13,28 @@ import { defineValidatedItem } from '../../storage/validated-item';
  * Only the worker reads it; pages learn the address, whether a key is set and its last four
  * characters, and the content script never sees any of it.
  */
-const storedConnectionSchema = z
-  .strictObject({
-    baseUrl: z.string().check(z.minLength(1)),
-    origin: z.string().check(z.minLength(1)),
-    /** null once the user has forgotten it; the address stays for the form. */
-    apiKey: z.nullable(z.string().check(z.minLength(1))),
-  })
-  .check(
-    z.refine((connection) => URL.canParse(connection.baseUrl) && originOf(connection.baseUrl) === connection.origin),
-  );
+const storedConnectionSchema = lazily(() =>
+  z
+    .strictObject({
+      baseUrl: z.string().check(z.minLength(1)),
+      origin: z.string().check(z.minLength(1)),
+      /** null once the user has forgotten it; the address stays for the form. */
+      apiKey: z.nullable(z.string().check(z.minLength(1))),
+    })
+    .check(
+      z.refine((connection) => URL.canParse(connection.baseUrl) && originOf(connection.baseUrl) === connection.origin),
+    ),
+);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 
-export const connectionItem = defineValidatedItem('local:connection', z.nullable(storedConnectionSchema), {
-  fallback: null,
-  version: 1,
-});
+export const connectionItem = defineValidatedItem(
+  'local:connection',
+  lazily(() => z.nullable(storedConnectionSchema)),
+  {
+    fallback: null,
+    version: 1,
+  },
+);
 
 /** Earlier versions kept the key and the address in two items; they become one, once. */
 async function migrateLegacyConnection(): Promise<StoredConnection | null> {

@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import 'virtual:adscope-english/api';
 import { type ApiPath, type Query, toSearchParams } from '../../contract/path';
 import { factsMemory, fitQuery, lessonOf, type ServiceFactsAccess, storedServiceFacts } from './learned-limits';
+import { lazily } from '../../lazy';
 
 export interface Connection {
   baseUrl: string;
@@ -61,11 +62,13 @@ export interface Transport {
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
-const envelopeSchema = z.object({
-  code: z.number().check(z.int()),
-  message: z._default(z.optional(z.string()), ''),
-  data: z.optional(z.unknown()),
-});
+const envelopeSchema = lazily(() =>
+  z.object({
+    code: z.number().check(z.int()),
+    message: z._default(z.optional(z.string()), ''),
+    data: z.optional(z.unknown()),
+  }),
+);
 
 const NEVER_RETRIED = new Set<number>([ApiCode.invalid, ApiCode.planLimit, ApiCode.notFound]);
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -97,11 +100,13 @@ function envelopeOf(data: unknown): z.infer<typeof envelopeSchema> | undefined {
  * What the service's gateway answers outside the envelope (a refused key, a rate limit, a
  * failure): `{ error, message, request_id }`, at any HTTP status.
  */
-const flatErrorSchema = z.object({
-  error: z.string().check(z.trim(), z.minLength(1)),
-  message: z.nullish(z.string()),
-  request_id: z.optional(z.unknown()),
-});
+const flatErrorSchema = lazily(() =>
+  z.object({
+    error: z.string().check(z.trim(), z.minLength(1)),
+    message: z.nullish(z.string()),
+    request_id: z.optional(z.unknown()),
+  }),
+);
 type FlatError = z.infer<typeof flatErrorSchema>;
 
 /** A flat error body; never an envelope (a numeric `code` makes it one). */

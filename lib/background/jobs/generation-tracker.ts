@@ -9,15 +9,20 @@ import { type GenerationJob, generationJobSchema } from '../../storage/generatio
 import { isActiveJob } from '../../storage/job-phase';
 import { recordList } from '../../storage/records';
 import { defineValidatedItem } from '../../storage/validated-item';
+import { lazily } from '../../lazy';
 import type { Clock } from '../../clock';
 import type { JobGate, Stoppable } from './job-gate';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 
 /** The jobs as the background reads and writes them, through the zod schema. */
-export const generationJobsItem = defineValidatedItem('local:generationJobs', recordList(generationJobSchema), {
-  fallback: [],
-  version: 1,
-});
+export const generationJobsItem = defineValidatedItem(
+  'local:generationJobs',
+  lazily(() => recordList(generationJobSchema)),
+  {
+    fallback: [],
+    version: 1,
+  },
+);
 
 export const GENERATION_POLICY = {
   /** Spec 4.17: poll every 2 to 5 seconds. */

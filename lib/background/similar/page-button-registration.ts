@@ -4,14 +4,19 @@ import { t } from '../../i18n';
 import 'virtual:adscope-english/api';
 import 'virtual:adscope-english/page';
 import { z } from 'zod/mini';
+import { lazily } from '../../lazy';
 import { defineValidatedItem } from '../../storage/validated-item';
 import { PAGE_BUTTON_ORIGINS, type PageButtonState } from '../../messaging/page-button-access';
 import { FIND_SIMILAR_SCRIPT, PAGE_BUTTON_SCRIPT_ID, type PageButtonWords } from '../../messaging/page-trigger';
 import { workerLanguageReady } from '../language';
 
-export const pageButtonItem = defineValidatedItem('local:pageButton', z.strictObject({ enabled: z.boolean() }), {
-  fallback: { enabled: false },
-});
+export const pageButtonItem = defineValidatedItem(
+  'local:pageButton',
+  lazily(() => z.strictObject({ enabled: z.boolean() })),
+  {
+    fallback: { enabled: false },
+  },
+);
 
 export interface PageButtonDeps {
   hasOrigins: (origins: string[]) => Promise<boolean>;
