@@ -15,9 +15,11 @@ const FIRST_LOADS = {
  * fetches each file through the browser's process (about 4 ms a file on two cores, 30 files in
  * 120 ms). Here every module the panel's boot reaches without a lazy import goes into one chunk
  * per set of the other pages that also reach it (at first load or later): `panel` for what only
- * the panel uses, `panel-popup-options` for what the three share, and so on. A page therefore
- * loads only chunks whose every module it reaches itself; what no first load reaches is chunked
- * as before. The libraries' own groups (React, TanStack Query) come first and keep theirs.
+ * the panel uses, `panel-popup-options` for what the three share, `panel-popup-later` for what the
+ * popup reaches only lazily, and so on; the entry's own imports, which load before the boot (and
+ * before the picture paints), likewise as `panel-start…`. A page therefore loads only chunks whose
+ * every module it reaches itself; what no first load reaches is chunked as before. The libraries'
+ * own groups (React, TanStack Query) come first and keep theirs.
  */
 export function firstLoadChunks() {
   const chunkOf = new Map<string, string>();

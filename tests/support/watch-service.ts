@@ -2,7 +2,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LibraryAd, LibraryPage } from '../../lib/contract/ad-library';
 import type { ApiError } from '../../lib/messaging/api-error';
 import type { BrandPageSearch } from '../../lib/background/watch/watch-runner';
-import { watchEntry } from '../../lib/storage/watchlist';
+import { type LastRun, watchEntry } from '../../lib/storage/watchlist';
 import { TEST_NOW } from './clock';
 
 export const HOUR = 3_600_000;
@@ -85,4 +85,20 @@ export async function watch(...ids: number[]) {
   await fakeBrowser.storage.sync.set(
     Object.assign({}, ...ids.map((n, i) => watchEntry({ id: brandId(n), name: `Brand ${n}`, addedAt: TEST_NOW + i }))),
   );
+}
+
+/** A scheduled check that finished: two brands, one new ad; `changes` say what differs. */
+export function finishedCheck(changes: Partial<LastRun> = {}): LastRun {
+  return {
+    kind: 'scheduled',
+    startedAt: TEST_NOW,
+    finishedAt: TEST_NOW,
+    outcome: 'complete',
+    checked: 2,
+    total: 2,
+    requests: 2,
+    newAds: 1,
+    message: null,
+    ...changes,
+  };
 }

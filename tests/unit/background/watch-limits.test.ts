@@ -28,7 +28,7 @@ import {
 import { manualClock, TEST_NOW } from '../../support/clock';
 import { describeChecks } from '../../../components/watchlist/describe';
 import { connectionItem, currentService } from '../../../lib/background/api/credentials';
-import { ad, brandId, fakeService, HOUR, watch } from '../../support/watch-service';
+import { ad, brandId, fakeService, finishedCheck, HOUR, watch } from '../../support/watch-service';
 
 /**
  * The watchlist at its edges, one class of fault at a time: each test shows the fixed
@@ -215,17 +215,7 @@ describe('a page of ads where some rows are odd', () => {
   });
 
   it('says after a check that finished how many ads it skipped, in words with their plural', () => {
-    const last = {
-      kind: 'scheduled' as const,
-      startedAt: TEST_NOW,
-      finishedAt: TEST_NOW,
-      outcome: 'complete' as const,
-      checked: 2,
-      total: 2,
-      requests: 2,
-      newAds: 1,
-      message: null,
-    };
+    const last = finishedCheck();
     expect(describeChecks(null, { ...last, skipped: 1 }, null)).toContain(
       '1 ad skipped: its id is not one Adscope can keep.',
     );

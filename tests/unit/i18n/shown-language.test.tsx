@@ -26,6 +26,7 @@ import { followLanguage } from '../../../lib/locale';
 import type { SimilarResult } from '../../../lib/messaging/similar';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { reactRoot } from '../../support/react-root';
+import { finishedCheck } from '../../support/watch-service';
 
 /**
  * The words that were English whatever the language (docs/i18n.md): each said in the language
@@ -327,17 +328,7 @@ describe('the contract checks no form reaches', () => {
 });
 
 describe("the watchlist's last check", () => {
-  const last = {
-    kind: 'scheduled' as const,
-    startedAt: 0,
-    finishedAt: 0,
-    outcome: 'complete' as const,
-    checked: 2,
-    total: 2,
-    requests: 2,
-    newAds: 1,
-    message: null,
-  };
+  const last = finishedCheck();
 
   it('says in German how many ads it skipped', () => {
     show('de');
