@@ -89,7 +89,7 @@ export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
 
 /** Interactive states and pseudo-elements, which a query never matches: a rule is asked without them. */
 const UNQUERIED =
-  /::?(?:before|after|placeholder|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)|:(?:hover|active|focus-visible|focus-within|focus|visited)\b/g;
+  /::?(?:before|after|placeholder|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)(?![\w-])|:(?:hover|active|focus-visible|focus-within|focus|visited)(?![\w-])/g;
 
 /**
  * Whether the stylesheet at `href` styles anything `scope` holds now: the panel keeps every view's

@@ -1,5 +1,5 @@
 import { onPageLeave } from './page-leave';
-import { START_REQUESTS_KEY } from '@/lib/messaging/start-requests';
+import { forgetStartAnswers, START_REQUESTS_KEY } from '@/lib/messaging/start-requests';
 
 /** The side panel's last picture (what it showed when it last hid), in the extension pages' localStorage. */
 export const PANEL_PICTURE_KEY = 'adscope.panel.snapshot.v2';
@@ -14,6 +14,7 @@ export const LEARNED_FORMATS_KEY = 'adscope.formats';
  * shares one localStorage, so the options page clears the panel's too.
  */
 export function clearPageCaches(pageStorage: Storage = localStorage): void {
+  forgetStartAnswers();
   for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY, START_REQUESTS_KEY]) {
     try {
       pageStorage.removeItem(key);
@@ -33,6 +34,7 @@ export function onPageCachesDropped(onDropped: () => void, target: Window = wind
   let stopLeave: (() => void) | null = null;
   const listener = (event: StorageEvent) => {
     if (stopLeave || (event.key !== null && event.key !== QUERY_CACHE_KEY) || event.newValue !== null) return;
+    forgetStartAnswers();
     onDropped();
     // Registered after the page's own leave handlers, so it runs after them.
     stopLeave = onPageLeave(() => clearPageCaches());

@@ -42,8 +42,10 @@ export async function callBackground<K extends RequestType>(
   const requestId = signal && !early ? crypto.randomUUID() : undefined;
   let raw: unknown;
   try {
-    const sent: Promise<unknown> =
-      early ?? browser.runtime.sendMessage(requestId ? { type, payload, requestId } : { type, payload });
+    const sent: Promise<unknown> = early
+      ? // The message sent at start found no worker to answer it (not an error reply): asked again, now.
+        early.catch(() => browser.runtime.sendMessage({ type, payload }))
+      : browser.runtime.sendMessage(requestId ? { type, payload, requestId } : { type, payload });
     raw =
       signal && requestId
         ? await raceWithSignal(sent, signal, () => {

@@ -15,6 +15,8 @@ export const START_REQUESTS_KEY = 'adscope.startRequests.v1';
 export const START_ANSWER_FRESH_MS = 10_000;
 /** Only these: they change nothing, and what the panel shows first waits for them. */
 const STARTING_TYPES = new Set(['settings.get', 'library.search']);
+/** A remembered entry longer than this is not read: one request of each kind is a few hundred characters. */
+const REMEMBERED_MAX_CHARS = 20_000;
 
 interface StartRequest {
   type: string;
@@ -24,18 +26,31 @@ interface StartRequest {
 const sent = new Map<string, { at: number; answer: Promise<unknown> }>();
 const keyOf = ({ type, payload }: StartRequest) => JSON.stringify([type, payload]);
 
+/** What was remembered: at most one request of each kind (the last), whatever the entry holds. */
 function remembered(pageStorage: Pick<Storage, 'getItem'>): StartRequest[] {
   try {
-    const list: unknown = JSON.parse(pageStorage.getItem(START_REQUESTS_KEY) ?? '[]');
-    return Array.isArray(list)
-      ? list.filter(
-          (item): item is StartRequest =>
-            typeof item === 'object' && item !== null && STARTING_TYPES.has((item as StartRequest).type),
-        )
-      : [];
+    const raw = pageStorage.getItem(START_REQUESTS_KEY) ?? '[]';
+    if (raw.length > REMEMBERED_MAX_CHARS) return [];
+    const list: unknown = JSON.parse(raw);
+    if (!Array.isArray(list)) return [];
+    const byType = new Map<string, StartRequest>();
+    for (const item of list) {
+      if (typeof item === 'object' && item !== null && STARTING_TYPES.has((item as StartRequest).type)) {
+        byType.set((item as StartRequest).type, item as StartRequest);
+      }
+    }
+    return [...byType.values()];
   } catch {
     return [];
   }
+}
+
+/**
+ * Forgets the answers sent at start that the app has not taken: after the key is replaced or
+ * everything deleted, an answer of the last workspace must never be shown.
+ */
+export function forgetStartAnswers(): void {
+  sent.clear();
 }
 
 /** Remembers `request` as the one of its type to send at the next start (the latest replaces the last). */

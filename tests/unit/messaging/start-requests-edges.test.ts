@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('attack: requests sent as the panel starts', () => {
+describe('requests sent as the panel starts', () => {
   it('never shows an answer of the last workspace once the API key is replaced', async () => {
     const { start, client, watch, mount } = await fresh();
     let workspace = 'old';
@@ -82,7 +82,10 @@ describe('attack: requests sent as the panel starts', () => {
       .mockImplementationOnce((async () => {
         throw new Error('The message port closed before a response was received.');
       }) as typeof browser.runtime.sendMessage)
-      .mockImplementation((async () => ({ ok: true, data: { baseUrl: 'https://api' } })) as typeof browser.runtime.sendMessage);
+      .mockImplementation((async () => ({
+        ok: true,
+        data: { baseUrl: 'https://api' },
+      })) as typeof browser.runtime.sendMessage);
     localStorage.setItem(start.START_REQUESTS_KEY, JSON.stringify([{ type: 'settings.get', payload: {} }]));
     start.sendStartRequests();
     await expect(client.callBackground('settings.get', {}, { atStart: true })).resolves.toEqual({
@@ -91,7 +94,7 @@ describe('attack: requests sent as the panel starts', () => {
     expect(sendMessage).toHaveBeenCalledTimes(2);
   });
 
-  // Guard (holds): a stored payload with prototype keys seeds nothing into Object.prototype.
+  // a stored payload with prototype keys seeds nothing into Object.prototype.
   it('a stored search with __proto__ keys pollutes nothing when it is seeded', async () => {
     vi.resetModules();
     const start = await import('@/lib/messaging/start-requests');
@@ -106,7 +109,7 @@ describe('attack: requests sent as the panel starts', () => {
     expect(({} as Record<string, unknown>).polluted).toBe(undefined);
   });
 
-  // Guard (holds): a request the app asks for differently (another page size) is never given the start answer.
+  // a request the app asks for differently (another page size) is never given the start answer.
   it('an answer to a search of another page size is not taken', async () => {
     const { start } = await fresh();
     localStorage.setItem(start.START_REQUESTS_KEY, JSON.stringify([{ type: 'library.search', payload: search }]));
