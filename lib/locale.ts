@@ -15,7 +15,18 @@ export function followLanguage(language: string | undefined): void {
  * language is shown. Every format of the extension takes it from here, so none names a locale of its own.
  */
 export function userLocale(languages: { language?: string } | undefined = globalThis.navigator): string {
-  const browserLocale = canonical(languages?.language);
+  // Every message and format asks, a thousand times a second while a list scrolls: the last answer is kept.
+  const asked = languages?.language;
+  if (last && last.browser === asked && last.shown === shownLanguage) return last.locale;
+  const locale = localeOf(asked);
+  last = { browser: asked, shown: shownLanguage, locale };
+  return locale;
+}
+
+let last: { browser: string | undefined; shown: string | undefined; locale: string } | undefined;
+
+function localeOf(browserLanguage: string | undefined): string {
+  const browserLocale = canonical(browserLanguage);
   if (!shownLanguage || shownLanguage === PSEUDO_LANGUAGE) return browserLocale ?? FALLBACK_LOCALE;
   if (browserLocale && !shownLanguage.includes('-') && baseOf(browserLocale) === shownLanguage) return browserLocale;
   return canonical(shownLanguage) ?? FALLBACK_LOCALE;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatMetric } from '../../../components/accounts/metric-format';
 import { formatsFor } from '../../../components/ui/format';
 import { countOf } from '../../../lib/count';
-import { userLocale } from '../../../lib/locale';
+import { followLanguage, userLocale } from '../../../lib/locale';
 
 /**
  * Dates and numbers follow the browser's language: the main formats, made for three locales
@@ -155,6 +155,19 @@ describe('what a card asks the browser for, once', () => {
       expect(read.mock.calls.filter(([tag]) => tag === 'es-419')).toHaveLength(1);
     } finally {
       read.mockRestore();
+    }
+  });
+
+  it('the answer kept follows a new language shown and another browser language', () => {
+    try {
+      expect(userLocale({ language: 'de-AT' })).toBe('de-AT');
+      followLanguage('fr');
+      expect(userLocale({ language: 'de-AT' })).toBe('fr');
+      followLanguage('de');
+      expect(userLocale({ language: 'de-AT' })).toBe('de-AT');
+      expect(userLocale({ language: 'de-CH' })).toBe('de-CH');
+    } finally {
+      followLanguage(undefined);
     }
   });
 });
