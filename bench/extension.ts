@@ -664,7 +664,8 @@ async function keepBoard(page: Page, name: string): Promise<number> {
   await page.getByRole('button', { name: 'Keep them' }).click();
   await page
     .getByRole('status')
-    .filter({ hasText: /^Kept \d+ creatives? of \d+ ads?\./ })
+    // The counts as the panel writes them: "Kept 14,119 creatives of 10,000 ads."
+    .filter({ hasText: /^Kept [\d,]+ creatives? of [\d,]+ ads?\./ })
     .first()
     .waitFor({ timeout: 600_000 });
   return Date.now() - started;
