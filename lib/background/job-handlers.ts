@@ -8,6 +8,12 @@ import { t } from '../i18n';
 import 'virtual:adscope-english/api';
 import { watchSettingsItem } from '../storage/watchlist';
 import type { Handlers } from './router';
+
+/** A job's action that answers nothing but that it was done. */
+const done = async (work: Promise<unknown>) => {
+  await work;
+  return { ok: true as const };
+};
 import { settingsView } from './settings';
 import { eraseAllData } from './erase';
 
@@ -36,24 +42,12 @@ export function jobHandlers(deps: JobHandlerDeps) {
     'boards.create': ({ name, parentId, local }) => boards.create(name, parentId, local ?? false),
     'boards.copyToService': ({ boardId }) => boards.copyToService(boardId),
     'generation.submit': ({ choice, brandName }) => deps.generations.submit(choice, brandName),
-    'generation.retry': async ({ jobId }) => {
-      await deps.generations.retry(jobId);
-      return { ok: true as const };
-    },
-    'generation.dismiss': async ({ jobId }) => {
-      await deps.generations.dismiss(jobId);
-      return { ok: true as const };
-    },
+    'generation.retry': ({ jobId }) => done(deps.generations.retry(jobId)),
+    'generation.dismiss': ({ jobId }) => done(deps.generations.dismiss(jobId)),
     'outbox.save': (input) => deps.outbox.enqueue({ op: 'save', ...input }),
     'outbox.undo': ({ entryId }) => deps.outbox.undo(entryId),
-    'outbox.retry': async ({ entryId }) => {
-      await deps.outbox.retry(entryId);
-      return { ok: true as const };
-    },
-    'outbox.discard': async ({ entryId }) => {
-      await deps.outbox.discard(entryId);
-      return { ok: true as const };
-    },
+    'outbox.retry': ({ entryId }) => done(deps.outbox.retry(entryId)),
+    'outbox.discard': ({ entryId }) => done(deps.outbox.discard(entryId)),
     'vault.keep': async ({ boardId, boardName, ads }) => {
       if (!deps.vault) throw new ApiError({ code: 'not_configured', message: t('api.vault.notRunning') });
 
