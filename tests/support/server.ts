@@ -7,6 +7,19 @@ export async function withServer(options: ServerOptions = {}): Promise<RunningSe
   return startAdscopeServer({ port: 0, rateLimit: 0, now: TEST_NOW_ISO, ...options });
 }
 
+/**
+ * A request to a test server on 127.0.0.1. A pooled connection the server closed as it was
+ * reused fails with ECONNRESET on a loaded machine: a read (GET) is asked again once; a write
+ * is not, as it may have landed.
+ */
+export function fetchLocal(url: string, init: RequestInit = {}): Promise<Response> {
+  const reset = (error: unknown) => (error as { cause?: { code?: unknown } } | null)?.cause?.code === 'ECONNRESET';
+  return fetch(url, init).catch((error: unknown) => {
+    if ((init.method ?? 'GET') !== 'GET' || !reset(error)) throw error;
+    return fetch(url, init);
+  });
+}
+
 export async function api(
   server: RunningServer,
   path: string,
@@ -16,7 +29,7 @@ export async function api(
   if (init.key !== null) headers['X-API-Key'] = init.key ?? server.state.data.workspaces[0]?.apiKey ?? '';
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}${init.prefix ?? '/open/v1'}${path}`, {
+  const response = await fetchLocal(`${server.baseUrl}${init.prefix ?? '/open/v1'}${path}`, {
     method: init.method ?? 'GET',
     headers,
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
