@@ -8,7 +8,6 @@ import { onPageLeave } from '@/components/ui/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
 import { type Clock, systemClock } from '@/lib/clock';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
-import { PICTURE_STYLES_WAIT_MS } from './picture-wait';
 
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
 export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -27,25 +26,32 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formacti
 export type SnapshotNode = string | [string, Record<string, string>, SnapshotNode[], 1?];
 
 export interface PanelSnapshot {
-  v: 3;
+  v: 4;
   savedAt: number;
   theme: string | null;
-  /** The extension's own stylesheets the panel had: each view's is in its own chunk. */
+  /** The extension's own stylesheets that style the picture: each view's is in its own chunk. */
   styles: string[];
+  /** Each of those stylesheets' text, in the same order: the picture paints with them at once. */
+  css: string[];
   nodes: SnapshotNode[];
 }
 
 /** A stylesheet of the extension's own build, by its path: never another origin's, never a data URL. */
 const OWN_STYLESHEET = /^\/(?:assets|chunks)\/[\w.-]+\.css$/;
+/** What the extension's own CSS never holds: an import, or a url() that is not an image in the data or a path of its own. */
+const FOREIGN_CSS = /@import|url\(\s*(?!['"]?(?:data:image\/|\/(?![/\\])))/i;
 
 function isSnapshot(value: unknown): value is PanelSnapshot {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
-    record.v === 3 &&
+    record.v === 4 &&
     typeof record.savedAt === 'number' &&
     Array.isArray(record.styles) &&
     record.styles.every((href) => typeof href === 'string' && OWN_STYLESHEET.test(href)) &&
+    Array.isArray(record.css) &&
+    record.css.length === record.styles.length &&
+    record.css.every((text) => typeof text === 'string' && !FOREIGN_CSS.test(text)) &&
     (record.theme === null || typeof record.theme === 'string') &&
     Array.isArray(record.nodes)
   );
@@ -84,7 +90,25 @@ export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
   const nodes = [...root.childNodes].map(serialize).filter((node) => node !== null);
   for (const element of scrolled) element.removeAttribute(SCROLL_ATTRIBUTE);
   const styles = ownStyles().filter((href) => stylesSomethingIn(document, href));
-  return { v: 3, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), styles, nodes };
+  const css = styles.map((href) => textOf(sheetAt(document, href)));
+  return { v: 4, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), styles, css, nodes };
+}
+
+/** The loaded stylesheet the document links at the path `href`. */
+function sheetAt(scope: Document, href: string): CSSStyleSheet | undefined {
+  const link = [...scope.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+    (candidate) => candidate.sheet && new URL(candidate.href, location.href).pathname === href,
+  );
+  return link?.sheet ?? undefined;
+}
+
+/** A stylesheet's rules as text, or nothing when they cannot be read. */
+function textOf(sheet: CSSStyleSheet | undefined): string {
+  try {
+    return sheet ? [...sheet.cssRules].map((rule) => rule.cssText).join('\n') : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Interactive states and pseudo-elements, which a query never matches: a rule is asked without them. */
@@ -97,12 +121,9 @@ const UNQUERIED =
  * paints. A sheet that cannot be read, or whose rules cannot be asked, is kept.
  */
 function stylesSomethingIn(scope: Document, href: string): boolean {
-  const link = [...scope.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
-    (candidate) => candidate.sheet && new URL(candidate.href, location.href).pathname === href,
-  );
   let rules: CSSRuleList | undefined;
   try {
-    rules = link?.sheet?.cssRules;
+    rules = sheetAt(scope, href)?.cssRules;
   } catch {
     return true;
   }
@@ -136,31 +157,36 @@ function ownStyles(): string[] {
 }
 
 /**
- * Adds the picture's stylesheets the page does not have yet (a view's own, loaded with its
- * chunk) and resolves once they are loaded, or after `waitMs`, whichever comes first. The links
- * are the ones Vite would add when the view loads, so it finds them there and adds none again.
+ * Gives the picture the stylesheets the page lacks (a view's own, loaded with its chunk): their
+ * text at once, so the picture paints in the page's first frame with no fetch to wait for, and
+ * their links, which the app finds in place when its view loads, so it adds none again. The
+ * copy leaves once every link has loaded or failed (a picture kept before an update names files
+ * the new build does not have).
  */
-export function loadPictureStyles(styles: readonly string[], waitMs = PICTURE_STYLES_WAIT_MS): Promise<void> {
+export function addPictureStyles(snapshot: PanelSnapshot): void {
   const present = new Set(ownStyles());
-  const loads = styles
-    .filter((href) => OWN_STYLESHEET.test(href) && !present.has(href))
-    .map(
-      (href) =>
-        new Promise<void>((resolve) => {
-          const link = document.createElement('link');
-          link.rel = 'stylesheet';
-          link.crossOrigin = '';
-          link.href = href;
-          link.onload = () => resolve();
-          link.onerror = () => resolve();
-          document.head.append(link);
-        }),
-    );
-  if (loads.length === 0) return Promise.resolve();
-  return Promise.race([
-    Promise.all(loads).then(() => undefined),
-    new Promise<void>((resolve) => setTimeout(resolve, waitMs)),
-  ]);
+  const missing = snapshot.styles.flatMap((href, index) =>
+    OWN_STYLESHEET.test(href) && !present.has(href) ? [{ href, text: snapshot.css[index] ?? '' }] : [],
+  );
+  if (missing.length === 0) return;
+  const copy = document.createElement('style');
+  copy.dataset.pictureStyles = '';
+  copy.textContent = missing.map(({ text }) => text).join('\n');
+  document.head.append(copy);
+  let left = missing.length;
+  const settled = () => {
+    left -= 1;
+    if (left === 0) copy.remove();
+  };
+  for (const { href } of missing) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    link.addEventListener('load', settled, { once: true });
+    link.addEventListener('error', settled, { once: true });
+    document.head.append(link);
+  }
 }
 
 /** Stores the picture of `root`; too large a picture or a full storage only clears the old one. */

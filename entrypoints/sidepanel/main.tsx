@@ -2,7 +2,7 @@ import '@/assets/styles/base.css';
 import '@/assets/styles/icons.css';
 import '@/components/ui/kit.css';
 import './style.css';
-import { pictureSettled, pictureShown } from '@/components/sidepanel/picture-wait';
+import { pictureShown } from '@/components/sidepanel/picture-wait';
 import { dropSpentPreloads } from '@/lib/spent-preloads';
 import { openTabAtStart } from '@/components/navigation/panel-tabs';
 import { TAB_LOADERS } from '@/components/sidepanel/tab-loaders';
@@ -15,16 +15,16 @@ dropSpentPreloads();
 // beside the app rather than after it, and the requests the panel starts with are sent now
 // (the search's only when it opens on the search). With a picture, nothing is evaluated
 // before it paints.
-if (!pictureShown()) {
+const picture = pictureShown();
+if (!picture) {
   const tab = openTabAtStart(localStorage);
   void TAB_LOADERS[tab]().catch(() => undefined);
   sendStartRequests(localStorage, tab === 'search' ? undefined : ['settings.get']);
 }
 
-// When the last picture of the panel is being painted (panel-picture.js), let the browser show
-// it before the app's modules are evaluated; the app then replaces it on its first render.
-await pictureSettled();
-if (document.querySelector('[data-snapshot]')) {
+// When the last picture of the panel is painted (panel-picture.js), let the browser show it
+// before the app's modules are evaluated; the app then replaces it on its first render.
+if (picture) {
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 await import('./boot');

@@ -277,6 +277,9 @@ test("a reopened panel paints its last picture with the view's own stylesheet", 
   await expect(again.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
   expect(await again.evaluate(() => document.documentElement.dataset.paintedTotals)).toBe('grid');
   await expect(again.locator('[data-snapshot]')).toHaveCount(0);
+  // The picture painted with its stylesheets' text; the copy leaves once their files are in.
+  await expect(again.locator('style[data-picture-styles]')).toHaveCount(0);
+  await expect(again.locator('link[rel="stylesheet"][href*="/accounts-tab-"]')).toHaveCount(1);
 });
 
 test('a tampered picture of the panel runs nothing and is replaced by the app', async ({
@@ -291,8 +294,9 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
     localStorage.setItem(
       key,
       JSON.stringify({
-        v: 3,
+        v: 4,
         styles: [],
+        css: [],
         savedAt: Date.now(),
         theme: null,
         nodes: [

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  addPictureStyles,
   isSafeAttribute,
-  loadPictureStyles,
   type PanelSnapshot,
   paintSnapshot,
   readSnapshot,
@@ -11,7 +11,7 @@ import {
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
 } from '@/components/sidepanel/picture';
-import { markPictureWaiting, pictureSettled, pictureShown } from '@/components/sidepanel/picture-wait';
+import { pictureShown } from '@/components/sidepanel/picture-wait';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -19,7 +19,7 @@ const NOW = Date.UTC(2026, 10, 22, 12);
 function store(nodes: unknown[], extra: Partial<Omit<PanelSnapshot, 'nodes'>> = {}): void {
   localStorage.setItem(
     PANEL_PICTURE_KEY,
-    JSON.stringify({ v: 3, savedAt: NOW - 1000, theme: null, styles: [], ...extra, nodes }),
+    JSON.stringify({ v: 4, savedAt: NOW - 1000, theme: null, styles: [], css: [], ...extra, nodes }),
   );
 }
 
@@ -107,7 +107,7 @@ describe('panel snapshot', () => {
     const nodes = `[${'["div",{},['.repeat(depth)}"bottom"${']]'.repeat(depth)}]`;
     localStorage.setItem(
       PANEL_PICTURE_KEY,
-      `{"v":3,"savedAt":${NOW - 1000},"theme":null,"styles":[],"nodes":${nodes}}`,
+      `{"v":4,"savedAt":${NOW - 1000},"theme":null,"styles":[],"css":[],"nodes":${nodes}}`,
     );
     const picture = painted(root);
     expect(picture.querySelectorAll('div').length).toBeLessThan(100);
@@ -169,50 +169,76 @@ describe('panel snapshot', () => {
       'data:text/css,body{}',
       '/assets/a.js',
     ]) {
-      store([['p', {}, ['x']]], { styles: [href] });
+      store([['p', {}, ['x']]], { styles: [href], css: [''] });
       expect([href, readSnapshot(NOW)]).toEqual([href, null]);
     }
     document.head.innerHTML = '';
   });
 
-  it('adds the stylesheets the page lacks once, and waits for them no longer than its limit', async () => {
+  it('adds the text of the stylesheets the page lacks at once, their links once, and drops the text when they are in', () => {
     document.head.innerHTML = '<link rel="stylesheet" href="/assets/sidepanel-A1.css">';
-    await loadPictureStyles(['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css'], 50);
-    const links = [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css']);
-    // A stylesheet that never answers holds the picture only until the limit.
-    vi.useFakeTimers();
+    const snapshot: PanelSnapshot = {
+      v: 4,
+      savedAt: NOW,
+      theme: null,
+      styles: ['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css', '/assets/ad-card-C3.css'],
+      css: ['.panel { color: red }', '.totals { display: grid }', '.ad-card { padding: 4px }'],
+      nodes: [],
+    };
+    // Links are kept out of this document, which would load (or fail) them at once.
+    const links: HTMLLinkElement[] = [];
     const append = document.head.append.bind(document.head);
-    document.head.append = () => undefined;
-    let done = false;
-    void loadPictureStyles(['/chunks/never-C3.css'], 30).then(() => (done = true));
-    await vi.advanceTimersByTimeAsync(29);
-    expect(done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(done).toBe(true);
+    document.head.append = (...nodes: (Node | string)[]) => {
+      for (const node of nodes) {
+        if (node instanceof HTMLLinkElement) links.push(node);
+        else append(node);
+      }
+    };
+    addPictureStyles(snapshot);
     document.head.append = append;
-    vi.useRealTimers();
+    const copy = document.head.querySelector('style[data-picture-styles]');
+    // The page's own stylesheet is in already: only the two it lacks, in their order, as text and as links.
+    expect(copy?.textContent).toBe('.totals { display: grid }\n.ad-card { padding: 4px }');
+    expect(links.map((link) => [link.getAttribute('href'), link.rel])).toEqual([
+      ['/assets/accounts-tab-B2.css', 'stylesheet'],
+      ['/assets/ad-card-C3.css', 'stylesheet'],
+    ]);
+    links[0]?.dispatchEvent(new Event('load'));
+    expect(copy?.isConnected).toBe(true);
+    // A file the build no longer has (a picture kept before an update) ends the wait as well.
+    links[1]?.dispatchEvent(new Event('error'));
+    expect(copy?.isConnected).toBe(false);
     document.head.innerHTML = '';
   });
 
-  it('lets the app wait for a picture that is waiting for its stylesheets, and not otherwise', async () => {
-    await expect(pictureSettled(10)).resolves.toBeUndefined();
-    markPictureWaiting(true);
-    const settled = pictureSettled(5_000);
-    let done = false;
-    void settled.then(() => (done = true));
-    await Promise.resolve();
-    expect(done).toBe(false);
-    markPictureWaiting(false);
-    await settled;
-    expect(done).toBe(true);
+  it('adds nothing when the page has every stylesheet the picture names', () => {
+    document.head.innerHTML = '<link rel="stylesheet" href="/assets/sidepanel-A1.css">';
+    addPictureStyles({ v: 4, savedAt: NOW, theme: null, styles: ['/assets/sidepanel-A1.css'], css: ['p {}'], nodes: [] });
+    expect(document.head.children).toHaveLength(1);
+    document.head.innerHTML = '';
   });
 
-  it('counts a picture waiting for its stylesheets as shown, so the entry starts nothing before it paints', () => {
+  it('refuses a picture whose stylesheet text imports, reaches another origin or does not match its list', () => {
+    for (const text of [
+      '@import url(/assets/x.css);',
+      '.a { background: url(https://evil.example/a.png) }',
+      '.a { background: url("//evil.example/a.png") }',
+      ".a { background: url('/\\evil.example/a.png') }",
+      '.a { background: url(a.png) }',
+    ]) {
+      store([['p', {}, ['x']]], { styles: ['/assets/a-A1.css'], css: [text] });
+      expect([text, readSnapshot(NOW)]).toEqual([text, null]);
+    }
+    store([['p', {}, ['x']]], { styles: ['/assets/a-A1.css'], css: [] });
+    expect(readSnapshot(NOW)).toBeNull();
+    for (const text of ['.a { mask: url("data:image/svg+xml,%3Csvg%3E") }', '.a { background: url(/assets/a.png) }']) {
+      store([['p', {}, ['x']]], { styles: ['/assets/a-A1.css'], css: [text] });
+      expect([text, readSnapshot(NOW)?.css]).toEqual([text, [text]]);
+    }
+  });
+
+  it('counts a painted picture as shown, so the entry starts nothing before it paints', () => {
     expect(pictureShown()).toBe(false);
-    markPictureWaiting(true);
-    expect(pictureShown()).toBe(true);
-    markPictureWaiting(false);
     const painted = document.body.appendChild(document.createElement('div'));
     painted.setAttribute('data-snapshot', '');
     expect(pictureShown()).toBe(true);
