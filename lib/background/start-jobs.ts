@@ -6,12 +6,13 @@ import { startWatch } from './watch/watch-service';
 import { startVault } from './vault/start';
 import type { KeeperDeps } from './vault/keeper';
 import { brandPageSearch } from './watch/watch-runner';
-import { connectionItem, currentService, readStoredConnection } from './api/credentials';
+import { currentService, readStoredConnection } from './api/credentials';
 import { type Boards, createBoards } from './boards';
 import type { Clock } from '../clock';
 import { startGenerationTracker } from './jobs/generation-runner';
 import { startSaveOutbox } from './jobs/outbox-runner';
 import { JobGate } from './jobs/job-gate';
+import { followConnection } from './jobs/connection-watch';
 import { browserEraseDeps, eraseAllData } from './erase';
 import { jobHandlers } from './job-handlers';
 import type { ReportGrants } from './report-grants';
@@ -86,15 +87,7 @@ export function startJobs(deps: JobsDeps) {
     gate,
     alarms: deps.alarms,
   });
-  connectionItem.watch((connection) => {
-    if (connection !== null && !gate.open) {
-      gate.reopen();
-      void watch.resume();
-      void vault.run();
-    }
-    void outbox.drain();
-    void generations.drain();
-  });
+  followConnection(gate, { watch, vault, outbox, generations });
   const erase = () =>
     eraseAllData({
       ...browserEraseDeps,

@@ -53,12 +53,19 @@ export function forgetStartAnswers(): void {
   sent.clear();
 }
 
-/** Remembers `request` as the one of its type to send at the next start (the latest replaces the last). */
+/**
+ * Remembers `request` as the one of its type to send at the next start (the latest replaces the
+ * last). Every page reads its settings this way, again and again: what is already remembered
+ * as it is is not written again.
+ */
 export function rememberStartRequest(request: StartRequest, pageStorage: Storage = localStorage): void {
   if (!STARTING_TYPES.has(request.type)) return;
   try {
-    const list = remembered(pageStorage).filter((item) => item.type !== request.type);
-    pageStorage.setItem(START_REQUESTS_KEY, JSON.stringify([...list, request]));
+    const list = remembered(pageStorage);
+    const same = list.find((item) => item.type === request.type);
+    if (same && keyOf(same) === keyOf(request)) return;
+    const others = list.filter((item) => item !== same);
+    pageStorage.setItem(START_REQUESTS_KEY, JSON.stringify([...others, request]));
   } catch {
     // Storage full or unavailable: the next start only waits as it did.
   }

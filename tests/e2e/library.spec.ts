@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { possessive } from '../../components/ui/format';
 import { expect, expectAccessible, test } from './fixtures';
 import { SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/picture';
-import { PANEL_PICTURE_KEY } from '../../components/ui/page-caches';
+import { PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from '../../components/ui/page-caches';
 import type { MalformedKind } from '../../server/faults';
 import { SidePanelPage } from '../support/pages/side-panel-page';
 
@@ -315,6 +316,64 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
   expect(await again.evaluate((mark) => performance.getEntriesByName(mark).length, SNAPSHOT_PAINTED_MARK)).toBe(1);
   expect(await again.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   // The consoleErrors fixture fails the test on any CSP refusal, which a surviving handler would cause.
+});
+
+test('a panel opened with nothing kept asks once for its last search before the app loads; one with its picture asks nothing first', async ({
+  context,
+  extensionId,
+  openPage,
+  server,
+}) => {
+  const first = await openPage('sidepanel');
+  await new SidePanelPage(first).search('lantern');
+  await expect(new SidePanelPage(first).cards.first()).toBeVisible();
+  await first.waitForTimeout(400);
+  await first.close();
+  // What each page sends to the worker, and whether the app had rendered by then (the picture is not the app).
+  await context.addInitScript(() => {
+    const sent: string[][] = [];
+    Object.assign(window, { adscopeSent: sent });
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (...args: unknown[]) => unknown } } })
+      .chrome.runtime;
+    const send = runtime.sendMessage.bind(runtime);
+    runtime.sendMessage = (...args: unknown[]) => {
+      const rendered = !!document.querySelector('#root > :not([data-snapshot])');
+      sent.push([(args[0] as { type?: string }).type ?? '', rendered ? 'app' : 'before the app']);
+      return send(...args);
+    };
+  });
+  const sentBeforeApp = (page: Page) =>
+    page.evaluate(() =>
+      (window as unknown as { adscopeSent: string[][] }).adscopeSent
+        .filter(([, when]) => when === 'before the app')
+        .map(([type]) => type),
+    );
+  const lanternSearches = () =>
+    server.state.requestLog.filter((entry) => entry.path === '/ad-library/search' && /lantern/.test(entry.query ?? ''))
+      .length;
+
+  // Nothing kept (the picture and the query cache cleared from another page): the entry sends the last search.
+  const clear = await context.newPage();
+  await clear.goto(`chrome-extension://${extensionId}/manifest.json`);
+  await clear.evaluate((keys) => {
+    for (const key of keys) localStorage.removeItem(key);
+  }, [PANEL_PICTURE_KEY, QUERY_CACHE_KEY]);
+  await clear.close();
+  const before = lanternSearches();
+  const cold = await openPage('sidepanel');
+  await expect(new SidePanelPage(cold).cards.first()).toBeVisible();
+  await cold.waitForTimeout(500);
+  expect((await sentBeforeApp(cold)).sort()).toEqual(['library.search', 'settings.get']);
+  // The app took that answer: the service was asked once.
+  expect(lanternSearches() - before).toBe(1);
+  await cold.waitForTimeout(400);
+  await cold.close();
+
+  // Its picture kept: the entry sends nothing before the app, which reads its cache.
+  const again = await openPage('sidepanel');
+  await expect(new SidePanelPage(again).cards.first()).toBeVisible();
+  expect(await again.evaluate((mark) => performance.getEntriesByName(mark).length, SNAPSHOT_PAINTED_MARK)).toBe(1);
+  expect(await sentBeforeApp(again)).toEqual([]);
 });
 
 test('the search tab works at 320 px and in dark mode', async ({ openPage }) => {

@@ -6,6 +6,7 @@ import { browserEraseDeps, eraseAllData } from '../../lib/background/erase';
 import { GENERATION_ALARM } from '../../lib/background/jobs/generation-runner';
 import { GenerationTracker } from '../../lib/background/jobs/generation-tracker';
 import { JobGate } from '../../lib/background/jobs/job-gate';
+import { followConnection } from '../../lib/background/jobs/connection-watch';
 import { startSaveOutbox } from '../../lib/background/jobs/outbox-runner';
 import { wakeScheduler } from '../../lib/background/jobs/wake-scheduler';
 import { watchReportGrants } from '../../lib/background/report-grants';
@@ -120,14 +121,7 @@ export function startWorker(net: FakeNet, clock: Clock, id: number) {
     extensionOrigin: 'chrome-extension://abc/',
     gate,
   });
-  connectionItem.watch((connection) => {
-    if (gate.open || connection === null) return;
-    gate.reopen();
-    void watchService.resume();
-    void vault.run();
-    void outbox.drain();
-    void generations.drain();
-  });
+  followConnection(gate, { watch: watchService, vault, outbox, generations });
   const erase = () =>
     eraseAllData({
       ...browserEraseDeps,
