@@ -11,7 +11,7 @@
  * L = LEADERS_COMPARED and w words of copy. Same creative is a map lookup. No all-pairs step.
  */
 import type { LibraryAd } from './contract/ad-library';
-import { imageKey, landingKey as pageKey } from './landing-key';
+import { imageKey, landingKeyOf, parsedUrl } from './landing-key';
 import { dayOf } from './contract/ad-dates';
 
 /** Copy whose word sets overlap this much (Jaccard) is near-identical. */
@@ -25,8 +25,8 @@ export const LEADERS_COMPARED = 48;
  */
 export function landingKey(link: string | null): string | null {
   const trimmed = link?.trim();
-  if (!trimmed) return null;
-  return pageKey(URL.canParse(trimmed) ? trimmed : new URL(trimmed, 'https://relative.invalid').href);
+  const url = trimmed ? (parsedUrl(trimmed) ?? parsedUrl(trimmed, 'https://relative.invalid')) : null;
+  return url ? landingKeyOf(url) : null;
 }
 
 /** A creative as a key: its first image (or video poster), without what a CDN signs the link with. */
@@ -39,10 +39,13 @@ export function creativeKey(ad: Pick<LibraryAd, 'images' | 'videos'>): string | 
   return url ? imageKey(url) : null;
 }
 
+/** A word of copy: letters and digits of any script. */
+const WORD = /[\p{L}\p{N}]+/gu;
+const copyText = (ad: Pick<LibraryAd, 'title' | 'body'>) => `${ad.title ?? ''} ${ad.body ?? ''}`.toLowerCase();
+
 /** The words of an ad's copy (title and body), lower case, for comparing. */
 export function copyWords(ad: Pick<LibraryAd, 'title' | 'body'>): Set<string> {
-  const text = `${ad.title ?? ''} ${ad.body ?? ''}`.toLowerCase();
-  return new Set(text.match(/[\p{L}\p{N}]+/gu) ?? []);
+  return new Set(copyText(ad).match(WORD) ?? []);
 }
 
 /** How much two word sets overlap: shared words over all words (Jaccard); 0 when both are empty. */
@@ -52,6 +55,25 @@ export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
   return shared / (a.size + b.size - shared);
+}
+
+/** Whether two copies' words, each given as the sorted numbers of its distinct words, overlap by COPY_SIMILARITY. */
+function nearIdentical(a: Int32Array, b: Int32Array): boolean {
+  if (a.length === 0 && b.length === 0) return false;
+  // Shared words are at most the smaller set, all words at least the larger: below this ratio no merge can reach it.
+  if (Math.min(a.length, b.length) < COPY_SIMILARITY * Math.max(a.length, b.length)) return false;
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i] ?? 0;
+    const y = b[j] ?? 0;
+    if (x === y) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (x < y) i += 1;
+    else j += 1;
+  }
+  return shared / (a.length + b.length - shared) >= COPY_SIMILARITY;
 }
 
 /** Whether two ads are versions of one idea (the rule the grouping applies, for one pair). */
@@ -86,7 +108,40 @@ export function groupConcepts<T extends LibraryAd>(ads: readonly T[]): T[][] {
   };
 
   const byCreative = new Map<string, number>();
-  const leaders = new Map<string, { index: number; words: Set<string> }[]>();
+  // Each concept found so far on a landing page, by the index of its first ad.
+  const leaders = new Map<string, number[]>();
+  // Each distinct word a number, and an ad's copy the sorted numbers of its words, made when
+  // the ad is first compared (an ad alone on its page never is): comparing two is a merge of
+  // two short arrays, not a lookup of every word in a set (the worst case compares 48 pairs an ad).
+  const wordIds = new Map<string, number>();
+  const words: (Int32Array | undefined)[] = [];
+  const wordsOf = (index: number): Int32Array => {
+    const known = words[index];
+    if (known) return known;
+    const ad = ads[index];
+    const found = ad ? (copyText(ad).match(WORD) ?? []) : [];
+    const ids = new Int32Array(found.length);
+    for (let at = 0; at < found.length; at += 1) {
+      const word = found[at] ?? '';
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = wordIds.size;
+        wordIds.set(word, id);
+      }
+      ids[at] = id;
+    }
+    ids.sort();
+    let distinct = 0;
+    for (let at = 0; at < ids.length; at += 1) {
+      if (at === 0 || ids[at] !== ids[at - 1]) {
+        ids[distinct] = ids[at] ?? 0;
+        distinct += 1;
+      }
+    }
+    const made = ids.subarray(0, distinct);
+    words[index] = made;
+    return made;
+  };
   ads.forEach((ad, index) => {
     const creative = creativeKey(ad);
     if (creative !== null) {
@@ -96,20 +151,20 @@ export function groupConcepts<T extends LibraryAd>(ads: readonly T[]): T[][] {
     }
     const landing = landingKey(ad.link_url);
     if (landing === null) return;
-    const words = copyWords(ad);
-    const bucket = leaders.get(landing) ?? [];
+    const bucket = leaders.get(landing);
+    if (!bucket) {
+      leaders.set(landing, [index]);
+      return;
+    }
     // The most recent representatives first: versions of one idea tend to come together.
-    let matched = false;
     for (let i = bucket.length - 1, compared = 0; i >= 0 && compared < LEADERS_COMPARED; i -= 1, compared += 1) {
-      const leader = bucket[i];
-      if (leader && overlap(words, leader.words) >= COPY_SIMILARITY) {
-        join(leader.index, index);
-        matched = true;
-        break;
+      const leader = bucket[i] ?? index;
+      if (nearIdentical(wordsOf(index), wordsOf(leader))) {
+        join(leader, index);
+        return;
       }
     }
-    if (!matched) bucket.push({ index, words });
-    leaders.set(landing, bucket);
+    bucket.push(index);
   });
 
   const groups = new Map<number, T[]>();

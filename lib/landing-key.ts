@@ -67,6 +67,15 @@ function routeOf(hash: string): string {
   return /^#!?\//.test(hash) ? hash : '';
 }
 
+/** `text` read as an absolute address (against `base` when given), or null: parsed once, where canParse and new URL parse twice. */
+export function parsedUrl(text: string, base?: string): URL | null {
+  try {
+    return new URL(text, base);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A page's identity for comparing links: host (its port too when not the default) without
  * "www.", path without a trailing slash, the query that is not tracking (sorted), and a routing
@@ -74,8 +83,12 @@ function routeOf(hash: string): string {
  */
 export function landingKey(link: string | null | undefined): string | null {
   const trimmed = link?.trim();
-  if (!trimmed || !URL.canParse(trimmed)) return null;
-  const url = new URL(trimmed);
+  const url = trimmed ? parsedUrl(trimmed) : null;
+  return url ? landingKeyOf(url) : null;
+}
+
+/** landingKey of an address already parsed. */
+export function landingKeyOf(url: URL): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   const host = url.host.toLowerCase().replace(/^www\./, '');
   const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -97,8 +110,8 @@ const SIGNING =
  * and two images served by one script are not.
  */
 export function imageKey(url: string): string | null {
-  if (!URL.canParse(url)) return null;
-  const parsed = new URL(url);
+  const parsed = parsedUrl(url);
+  if (!parsed) return null;
   const query = [...parsed.searchParams.entries()]
     .filter(([name]) => !SIGNING.test(name) && !isTrackingParameter(name))
     .map(([name, value]) => `${name}=${value}`)

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryAd } from '../../lib/contract/ad-library';
-import { groupConcepts, landingKey, sameIdea, summarizeConcept, topConcepts } from '../../lib/concepts';
+import {
+  COPY_SIMILARITY,
+  copyWords,
+  creativeKey,
+  groupConcepts,
+  LEADERS_COMPARED,
+  landingKey,
+  overlap,
+  sameIdea,
+  summarizeConcept,
+  topConcepts,
+} from '../../lib/concepts';
 import { TEST_NOW } from '../support/clock';
 
 let serial = 0;
@@ -130,6 +141,72 @@ describe('versions of one idea', () => {
     );
     expect(landingKey('not a url at all ::')).toBe('relative.invalid/not%20a%20url%20at%20all%20::');
     expect(landingKey('   ')).toBeNull();
+  });
+
+  it('groups as the rule reads, word sets compared one by one, on a thousand ads of shared words and pages', () => {
+    // The rule written plainly: each page's representatives, the most recent 48 asked, copy as sets of words.
+    const plainly = (ads: readonly LibraryAd[]): string[][] => {
+      const parent = ads.map((_, index) => index);
+      const root = (index: number): number => (parent[index] === index ? index : root(parent[index] ?? index));
+      const join = (a: number, b: number) => {
+        const [ra, rb] = [root(a), root(b)];
+        if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+      };
+      const byCreative = new Map<string, number>();
+      const leaders = new Map<string, number[]>();
+      ads.forEach((item, index) => {
+        const creative = creativeKey(item);
+        if (creative !== null) {
+          const first = byCreative.get(creative);
+          if (first === undefined) byCreative.set(creative, index);
+          else join(first, index);
+        }
+        const landing = landingKey(item.link_url);
+        if (landing === null) return;
+        const bucket = leaders.get(landing) ?? [];
+        const leader = bucket
+          .slice(-LEADERS_COMPARED)
+          .reverse()
+          .find((other) => overlap(copyWords(item), copyWords(ads[other] ?? item)) >= COPY_SIMILARITY);
+        if (leader === undefined) bucket.push(index);
+        else join(leader, index);
+        leaders.set(landing, bucket);
+      });
+      const groups = new Map<number, string[]>();
+      ads.forEach((item, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), item.id]));
+      return [...groups.values()];
+    };
+    // Copy as versions of a few lines, a word or two changed, so many pairs sit at the threshold
+    // (four words, one replaced: 3 shared of 5, exactly 0.6); a few pages, some creatives shared; empty copy too.
+    let seed = 7;
+    const next = (bound: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      // The high bits: an LCG's low bits repeat within a few steps.
+      return Math.floor((seed / 2_147_483_648) * bound);
+    };
+    const vocabulary = [
+      ...['tent', 'trail', 'dry', 'light', 'pack', 'sleep', 'warm', 'rain', 'camp', 'été', '2026', 'bag'],
+      ...['boot', 'sock', 'map', 'lamp', 'stove', 'pot', 'cup', 'rope', 'knife', 'hat', 'glove', 'coat'],
+    ];
+    const lines = Array.from({ length: 60 }, () => Array.from({ length: 4 + next(3) }, () => next(vocabulary.length)));
+    const copy = () => {
+      const words = [...(lines[next(lines.length)] ?? [])];
+      for (let change = next(3); change > 0; change -= 1) words[next(words.length)] = next(vocabulary.length);
+      return words.map((word) => (next(4) === 0 ? (vocabulary[word] ?? '').toUpperCase() : vocabulary[word])).join(' ');
+    };
+    const ads = Array.from({ length: 1_000 }, () =>
+      ad({
+        title: next(8) === 0 ? null : copy(),
+        body: null,
+        link_url: next(10) === 0 ? null : `https://shop.example/p${next(12)}?utm_source=${next(50)}`,
+        images: next(8) === 0 ? image(`c/${next(60)}.jpg`) : [],
+      }),
+    );
+    const grouped = groupConcepts(ads).map((group) => group.map((item) => item.id));
+    expect(grouped).toEqual(plainly(ads));
+    // Not a trivial case: concepts of several versions, and ads alone.
+    expect(grouped.filter((group) => group.length > 1).length).toBeGreaterThan(10);
+    expect(grouped.filter((group) => group.length === 1).length).toBeGreaterThan(10);
   });
 
   it('groups transitively: versions that each match the one before are one concept', () => {
