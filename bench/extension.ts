@@ -549,6 +549,17 @@ async function watchRun(context: BrowserContext, extensionId: string, server: Be
   running = false;
   await sampling;
   const runRequests = searches() - runFrom;
+  // What the design reads: each brand's newest page, and one page of the sweep for each brand
+  // with more than a page (of the size the check asked for).
+  const pageSize = Math.max(
+    ...server.state.requestLog
+      .slice(-runRequests)
+      .map((entry) => Number(new URLSearchParams(entry.query ?? '').get('page_size') ?? 0)),
+  );
+  const adsNow = new Map<string, number>();
+  for (const ad of server.state.data.catalogue.ads)
+    adsNow.set(ad.unified_brand_id, (adsNow.get(ad.unified_brand_id) ?? 0) + 1);
+  const deep = brands.filter((brand) => (adsNow.get(brand.id) ?? 0) > pageSize).length;
   const status = await watchStatus(context);
   if (!status) throw new Error('no watch status after the check');
   const after = await heap.used(true);
@@ -560,8 +571,8 @@ async function watchRun(context: BrowserContext, extensionId: string, server: Be
       name: 'watchlist of 100 brands: requests of a scheduled check',
       value: runRequests,
       unit: 'requests',
-      budget: 110,
-      note: `the newest page and one page of the sweep each, a second newest page only while a whole page is new; ${status.last?.newAds ?? 0} new ads found of 30 launched (outcome ${status.last?.outcome ?? 'none'}, ${status.last?.checked ?? 0} brands checked); the hour's limit is 250`,
+      budget: brands.length + deep,
+      note: `the newest page of each brand and one page of the sweep for each of the ${deep} with more than ${pageSize} ads (the budget), a second newest page only while a whole page is new; ${status.last?.newAds ?? 0} new ads found of 30 launched (outcome ${status.last?.outcome ?? 'none'}, ${status.last?.checked ?? 0} brands checked); the hour's limit is 250`,
     },
     {
       name: 'watchlist of 100 brands: time of a scheduled check',
