@@ -50,7 +50,13 @@ export async function benchConcepts(): Promise<Figure[]> {
     videos: [],
   }));
   return [
-    { name: 'concepts: group 2,000 ads p50', value: time(ads), unit: 'ms', budget: 20 },
+    {
+      name: 'concepts: group 2,000 ads p50',
+      value: time(ads),
+      unit: 'ms',
+      budget: 40,
+      note: 'versions share product pages behind tracking, as real ads do; under a long task (50 ms)',
+    },
     {
       name: 'concepts: 2,000 ads on one landing page p50',
       value: time(onePage),
