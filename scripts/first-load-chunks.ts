@@ -8,6 +8,8 @@ const FIRST_LOADS = {
   options: 'entrypoints/options/main.tsx',
   welcome: 'entrypoints/welcome/main.tsx',
 } as const;
+/** The module whose lazy imports are the panel's views, the one it opens on by default first. */
+const VIEW_LOADERS = 'components/sidepanel/tab-loaders.ts';
 
 /**
  * The side panel's first load in a few files rather than thirty. Left to itself the bundler makes
@@ -18,8 +20,9 @@ const FIRST_LOADS = {
  * the panel uses, `panel-popup-options` for what the three share, `panel-popup-later` for what the
  * popup reaches only lazily, and so on; the entry's own imports, which load before the boot (and
  * before the picture paints), likewise as `panel-start…`. A page therefore loads only chunks whose
- * every module it reaches itself; what no first load reaches is chunked as before. The libraries'
- * own groups (React, TanStack Query) come first and keep theirs.
+ * every module it reaches itself. The views the panel loads lazily are grouped too, one chunk a view
+ * (below); what neither reaches is chunked as before. The libraries' own groups (React, TanStack
+ * Query) come first and keep theirs.
  */
 export function firstLoadChunks() {
   const chunkOf = new Map<string, string>();
@@ -59,6 +62,19 @@ export function firstLoadChunks() {
       for (const id of reached(panel, false)) {
         // The boot itself stays the lazy import's own chunk: its top level mounts the panel.
         if (id !== panel && !entry.has(id)) chunkOf.set(id, ['panel', ...sharersOf(id)].join('-'));
+      }
+      // Each view with what it reaches that neither the boot nor another page does, in one chunk
+      // named after the first view (in the tabs' order, the search first) that reaches it: the
+      // view the panel opens on loads in one or two files, not one per set of views sharing a
+      // module; a later view may load an earlier view's chunk for what they share (every view is
+      // preloaded in idle moments anyway).
+      const loaders = root(VIEW_LOADERS);
+      const views = (loaders && this.getModuleInfo(loaders)?.dynamicallyImportedIds) ?? [];
+      for (const view of views) {
+        const name = `view-${view.replaceAll('\\', '/').split('/').at(-1)?.replace(/\.[jt]sx?$/, '') ?? 'view'}`;
+        for (const id of reached(view, false)) {
+          if (!chunkOf.has(id) && !entry.has(id) && sharersOf(id).length === 0) chunkOf.set(id, name);
+        }
       }
     },
   };

@@ -261,6 +261,21 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
     const loaded = staticClosure(output(build), `chunks/${boot}`).filter((file) => !before.has(file));
     expect(loaded.length).toBeGreaterThan(3);
     expect(loaded.length).toBeLessThanOrEqual(10);
+    // The view it opens on by default, the search, comes in one file more.
+    const search = chunks().find((file) => file.startsWith('view-search-tab-'));
+    expect(search).toBeDefined();
+    const view = staticClosure(output(build), `chunks/${search}`).filter(
+      (file) => !before.has(file) && !loaded.includes(file),
+    );
+    expect(view).toEqual([`chunks/${search}`]);
+  });
+
+  it('makes no other page load a view of the side panel', () => {
+    for (const page of ['popup.html', 'options.html', 'welcome.html']) {
+      const html = readFileSync(output(build, page), 'utf8');
+      const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(staticClosure(output(build), entry).filter((file) => /^chunks\/view-/.test(file)), page).toEqual([]);
+    }
   });
 
   it('makes no other page load what only the side panel uses', () => {
