@@ -39,8 +39,8 @@ export function creativeKey(ad: Pick<LibraryAd, 'images' | 'videos'>): string | 
   return url ? imageKey(url) : null;
 }
 
-/** A word of copy: letters and digits of any script. */
-const WORD = /[\p{L}\p{N}]+/gu;
+/** A word of copy: letters (with their marks, as an Indic vowel sign) and digits of any script. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const copyText = (ad: Pick<LibraryAd, 'title' | 'body'>) => `${ad.title ?? ''} ${ad.body ?? ''}`.toLowerCase();
 
 /** The words of an ad's copy (title and body), lower case, for comparing. */
@@ -63,7 +63,7 @@ function nearIdentical(a: Int32Array, b: Int32Array): boolean {
   // Shared words are at most the smaller set, all words at least the larger: below this ratio no merge can reach it.
   if (Math.min(a.length, b.length) < COPY_SIMILARITY * Math.max(a.length, b.length)) return false;
   let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     const x = a[i] ?? 0;
     const y = b[j] ?? 0;
     if (x === y) {

@@ -63,17 +63,33 @@ export function firstLoadChunks() {
         // The boot itself stays the lazy import's own chunk: its top level mounts the panel.
         if (id !== panel && !entry.has(id)) chunkOf.set(id, ['panel', ...sharersOf(id)].join('-'));
       }
-      // Each view with what it reaches that neither the boot nor another page does, in one chunk
-      // named after the first view (in the tabs' order, the search first) that reaches it: the
-      // view the panel opens on loads in one or two files, not one per set of views sharing a
-      // module; a later view may load an earlier view's chunk for what they share (every view is
-      // preloaded in idle moments anyway).
+      // Each view with what it reaches that neither the boot, the panel's other lazy imports nor
+      // another page does, in one chunk named after the first view (in the tabs' order, the
+      // search first) that reaches it: the view the panel opens on loads in one or two files, not
+      // one per set of views sharing a module; a later view may load an earlier view's chunk for
+      // what they share (every view is preloaded in idle moments anyway).
       const loaders = root(VIEW_LOADERS);
       const views = (loaders && this.getModuleInfo(loaders)?.dynamicallyImportedIds) ?? [];
+      // What the panel itself loads lazily besides its views (the save dialog) is no view's alone:
+      // what a view shares with it goes in `panel-later`.
+      const shellLazy = new Set<string>();
+      for (const id of [...entry, ...reached(panel, false)]) {
+        for (const lazy of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+          if (lazy !== panel && !views.includes(lazy)) for (const each of reached(lazy, false)) shellLazy.add(each);
+        }
+      }
+      const names = new Set<string>();
       for (const view of views) {
-        const name = `view-${view.replaceAll('\\', '/').split('/').at(-1)?.replace(/\.[jt]sx?$/, '') ?? 'view'}`;
+        const [folder, file] = view.replaceAll('\\', '/').split('/').slice(-2);
+        const base = `view-${file?.replace(/\.[jt]sx?$/, '') ?? 'view'}`;
+        // Two views in files of one name get a chunk each.
+        let name = names.has(base) ? `view-${folder ?? ''}-${base.slice('view-'.length)}` : base;
+        for (let n = 2; names.has(name); n += 1) name = `${base}-${n}`;
+        names.add(name);
         for (const id of reached(view, false)) {
-          if (!chunkOf.has(id) && !entry.has(id) && sharersOf(id).length === 0) chunkOf.set(id, name);
+          if (chunkOf.has(id) || entry.has(id) || sharersOf(id).length > 0) continue;
+          // Shared with the panel's other lazy imports: in one chunk of their own, which both load.
+          chunkOf.set(id, shellLazy.has(id) ? 'panel-later' : name);
         }
       }
     },

@@ -1,6 +1,7 @@
 /*
- * Whether the side panel shows its last picture: read by the side panel's entry before it loads
- * the app. Imports nothing, so the entry stays tiny.
+ * Whether the side panel shows its last picture, and which stylesheets are the page's own: read
+ * and marked by the side panel's entry before it loads the app. Imports nothing, so the entry
+ * stays tiny.
  */
 
 /**
@@ -9,4 +10,17 @@
  */
 export function pictureShown(): boolean {
   return !!document.querySelector('[data-snapshot]');
+}
+
+/** Set on the stylesheets the page's own HTML links (markPageStyles); the picture's own links carry data-picture-link. */
+export const PAGE_STYLE = 'data-page-style';
+
+/**
+ * Marks the stylesheets the page's HTML links, as the entry finds them before it loads anything:
+ * a picture never keeps their text, since they are in the page before it paints.
+ */
+export function markPageStyles(): void {
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]:not([data-picture-link])')) {
+    link.setAttribute(PAGE_STYLE, '');
+  }
 }

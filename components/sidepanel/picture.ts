@@ -8,6 +8,7 @@ import { onPageLeave } from '@/components/ui/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
 import { type Clock, systemClock } from '@/lib/clock';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
+import { PAGE_STYLE } from './picture-wait';
 
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
 export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -16,6 +17,7 @@ export const SNAPSHOT_MAX_CHARS = 300_000;
 /** A performance mark set when the picture is painted, for the benchmark and the tests. */
 export const SNAPSHOT_PAINTED_MARK = 'adscope:snapshot-painted';
 const SCROLL_ATTRIBUTE = 'data-snapshot-scroll';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Elements never kept in a picture: anything that runs, loads a document, submits or restyles. */
 const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'template']);
@@ -38,8 +40,27 @@ export interface PanelSnapshot {
 
 /** A stylesheet of the extension's own build, by its path: never another origin's, never a data URL. */
 const OWN_STYLESHEET = /^\/(?:assets|chunks)\/[\w.-]+\.css$/;
-/** What the extension's own CSS never holds: an import, or a url() that is not an image in the data or a path of its own. */
-const FOREIGN_CSS = /@import|url\(\s*(?!['"]?(?:data:image\/|\/(?![/\\])))/i;
+/**
+ * Whether stylesheet text holds what the extension's own CSS never does: an escape (which may
+ * spell any name), an import, an image set (it takes a bare string as an address), or a url()
+ * that is not an image in the data or a path on this origin once the URL parser has read it
+ * (which strips tabs and newlines, so no space or control character is allowed in it).
+ */
+export function foreignCss(text: string): boolean {
+  if (/[\\]|@import|image-set/i.test(text)) return true;
+  for (const match of text.matchAll(/url\(\s*/gi)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const quote = text[start] === '"' || text[start] === "'" ? text[start] : '';
+    const end = quote ? text.indexOf(quote, start + 1) : text.indexOf(')', start);
+    if (end === -1) return true;
+    const address = (quote ? text.slice(start + 1, end) : text.slice(start, end)).trimEnd();
+    if (!/^\s*\)/.test(text.slice(quote ? end + 1 : start + address.length))) return true;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0020\u007f]/.test(address)) return true;
+    if (!/^data:image\//i.test(address) && !/^\/(?![/])/.test(address)) return true;
+  }
+  return false;
+}
 
 function isSnapshot(value: unknown): value is PanelSnapshot {
   if (typeof value !== 'object' || value === null) return false;
@@ -51,7 +72,7 @@ function isSnapshot(value: unknown): value is PanelSnapshot {
     record.styles.every((href) => typeof href === 'string' && OWN_STYLESHEET.test(href)) &&
     Array.isArray(record.css) &&
     record.css.length === record.styles.length &&
-    record.css.every((text) => typeof text === 'string' && !FOREIGN_CSS.test(text)) &&
+    record.css.every((text) => typeof text === 'string' && !foreignCss(text)) &&
     (record.theme === null || typeof record.theme === 'string') &&
     Array.isArray(record.nodes)
   );
@@ -60,7 +81,10 @@ function isSnapshot(value: unknown): value is PanelSnapshot {
 /** Whether an attribute may be set on a painted element: no handlers, and URLs only of safe kinds. */
 export function isSafeAttribute(name: string, value: string): boolean {
   const lower = name.toLowerCase();
-  if (lower.startsWith('on') || (lower === 'style' && /url\s*\(|expression\s*\(/i.test(value))) return false;
+  // A style attribute loads nothing: no url() or image set, and no escape that could spell one.
+  if (lower.startsWith('on') || (lower === 'style' && /url\s*\(|expression\s*\(|image-set|[\\]/i.test(value))) {
+    return false;
+  }
   if (!URL_ATTRIBUTES.has(lower)) return true;
   if (safeHttpUrl(value) !== null) return true;
   // Otherwise only a fragment, a path on the extension's own origin or a raster data image, with no
@@ -89,7 +113,10 @@ export function takeSnapshot(root: HTMLElement, now: number): PanelSnapshot {
   for (const element of scrolled) element.setAttribute(SCROLL_ATTRIBUTE, String(Math.round(element.scrollTop)));
   const nodes = [...root.childNodes].map(serialize).filter((node) => node !== null);
   for (const element of scrolled) element.removeAttribute(SCROLL_ATTRIBUTE);
-  const styles = ownStyles().filter((href) => stylesSomethingIn(document, href));
+  // The page's own stylesheets are in every page before a picture paints: not named.
+  const styles = ownStyles(`link[rel="stylesheet"]:not([${PAGE_STYLE}])`).filter((href) =>
+    stylesSomethingIn(document, href),
+  );
   const css = styles.map((href) => textOf(sheetAt(document, href)));
   return { v: 4, savedAt: now, theme: document.documentElement.getAttribute('data-theme'), styles, css, nodes };
 }
@@ -127,7 +154,8 @@ function stylesSomethingIn(scope: Document, href: string): boolean {
   } catch {
     return true;
   }
-  if (!rules) return true;
+  // A link with no sheet (it failed, or has not loaded yet) styles nothing now.
+  if (!rules) return false;
   const matches = (list: CSSRuleList): boolean =>
     [...list].some((rule) => {
       if (rule instanceof CSSStyleRule) {
@@ -144,8 +172,8 @@ function stylesSomethingIn(scope: Document, href: string): boolean {
 }
 
 /** The paths of the extension's own stylesheets in the document, in their order (Vite links a view's by its full URL). */
-function ownStyles(): string[] {
-  return [...document.querySelectorAll('link[rel="stylesheet"]')].flatMap((link) => {
+function ownStyles(selector = 'link[rel="stylesheet"]'): string[] {
+  return [...document.querySelectorAll(selector)].flatMap((link) => {
     const href = link.getAttribute('href') ?? '';
     try {
       const url = new URL(href, location.href);
@@ -157,36 +185,36 @@ function ownStyles(): string[] {
 }
 
 /**
- * Gives the picture the stylesheets the page lacks (a view's own, loaded with its chunk): their
- * text at once, so the picture paints in the page's first frame with no fetch to wait for, and
- * their links, which the app finds in place when its view loads, so it adds none again. The
- * copy leaves once every link has loaded or failed (a picture kept before an update names files
- * the new build does not have).
+ * Gives the picture the stylesheets the page lacks (a view's own, loaded with its chunk): each
+ * one's text at once, so the picture paints in the page's first frame with no fetch to wait for,
+ * followed by its link, which the app finds in place when its view loads, so it adds none again.
+ * Each copy sits just before its own link and leaves once that link has loaded, so the sheets
+ * keep their order whichever loads first; a link that fails (a picture kept before an update
+ * names a file the new build does not have) leaves with its copy.
  */
 export function addPictureStyles(snapshot: PanelSnapshot): void {
   const present = new Set(ownStyles());
-  const missing = snapshot.styles.flatMap((href, index) =>
-    OWN_STYLESHEET.test(href) && !present.has(href) ? [{ href, text: snapshot.css[index] ?? '' }] : [],
-  );
-  if (missing.length === 0) return;
-  const copy = document.createElement('style');
-  copy.dataset.pictureStyles = '';
-  copy.textContent = missing.map(({ text }) => text).join('\n');
-  document.head.append(copy);
-  let left = missing.length;
-  const settled = () => {
-    left -= 1;
-    if (left === 0) copy.remove();
-  };
-  for (const { href } of missing) {
+  snapshot.styles.forEach((href, index) => {
+    if (!OWN_STYLESHEET.test(href) || present.has(href)) return;
+    const copy = document.createElement('style');
+    copy.dataset.pictureStyles = '';
+    copy.textContent = snapshot.css[index] ?? '';
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.crossOrigin = '';
     link.href = href;
-    link.addEventListener('load', settled, { once: true });
-    link.addEventListener('error', settled, { once: true });
-    document.head.append(link);
-  }
+    link.dataset.pictureLink = '';
+    link.addEventListener('load', () => copy.remove(), { once: true });
+    link.addEventListener(
+      'error',
+      () => {
+        copy.remove();
+        link.remove();
+      },
+      { once: true },
+    );
+    document.head.append(copy, link);
+  });
 }
 
 /** Stores the picture of `root`; too large a picture or a full storage only clears the old one. */
@@ -200,7 +228,12 @@ export function saveSnapshot(root: HTMLElement, now: number, pageStorage: Storag
     }
     pageStorage.setItem(PANEL_PICTURE_KEY, json);
   } catch {
-    // Storage unavailable: the panel only paints a little later next time.
+    // Storage full or unavailable: the old picture would show results older than the panel's last.
+    try {
+      pageStorage.removeItem(PANEL_PICTURE_KEY);
+    } catch {
+      // Unavailable: the panel only paints a little later next time.
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import '@/assets/styles/base.css';
 import '@/assets/styles/icons.css';
 import '@/components/ui/kit.css';
 import './style.css';
-import { pictureShown } from '@/components/sidepanel/picture-wait';
+import { markPageStyles, pictureShown } from '@/components/sidepanel/picture-wait';
 import { dropSpentPreloads } from '@/lib/spent-preloads';
 import { openTabAtStart } from '@/components/navigation/panel-tabs';
 import { TAB_LOADERS } from '@/components/sidepanel/tab-loaders';
@@ -10,6 +10,8 @@ import { sendStartRequests } from '@/lib/messaging/start-requests';
 
 // The lazy views' preload links leave the head once loaded: they would count in its DOM.
 dropSpentPreloads();
+// Before any view adds its own: a picture keeps the text of the views' stylesheets only.
+markPageStyles();
 
 // Opened without a picture (nothing kept from the last time): the open tab's view is fetched
 // beside the app rather than after it, and the requests the panel starts with are sent now

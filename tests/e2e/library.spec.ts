@@ -252,7 +252,7 @@ test("a reopened panel paints its last picture with the view's own stylesheet", 
   await first.getByRole('tab', { name: 'Accounts' }).click();
   await expect(first.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
   // Every view is preloaded in idle moments, its stylesheet with it: the picture names only those it uses.
-  await expect(first.locator('link[rel="stylesheet"][href*="/generate-tab-"]')).toHaveCount(1);
+  await expect(first.locator('link[rel="stylesheet"][href*="generate-tab-"]')).toHaveCount(1);
   await first.close();
   const reader = await openPage('options');
   const styles = await reader.evaluate(
@@ -260,8 +260,8 @@ test("a reopened panel paints its last picture with the view's own stylesheet", 
     PANEL_PICTURE_KEY,
   );
   await reader.close();
-  expect(styles.some((href) => href.includes('/accounts-tab-'))).toBe(true);
-  expect(styles.filter((href) => /\/(generate|new|boards|search)-tab-/.test(href))).toEqual([]);
+  expect(styles.some((href) => href.includes('accounts-tab-'))).toBe(true);
+  expect(styles.filter((href) => /(generate|new|boards|search)-tab-/.test(href))).toEqual([]);
   // The Totals cards are laid out by the Accounts view's stylesheet, which comes with its chunk:
   // read how the picture showed them at the moment it was painted, before the app replaced it.
   await context.addInitScript((markName) => {
@@ -280,7 +280,7 @@ test("a reopened panel paints its last picture with the view's own stylesheet", 
   await expect(again.locator('[data-snapshot]')).toHaveCount(0);
   // The picture painted with its stylesheets' text; the copy leaves once their files are in.
   await expect(again.locator('style[data-picture-styles]')).toHaveCount(0);
-  await expect(again.locator('link[rel="stylesheet"][href*="/accounts-tab-"]')).toHaveCount(1);
+  await expect(again.locator('link[rel="stylesheet"][href*="accounts-tab-"]')).toHaveCount(1);
 });
 
 test('a tampered picture of the panel runs nothing and is replaced by the app', async ({
@@ -355,9 +355,12 @@ test('a panel opened with nothing kept asks once for its last search before the 
   // Nothing kept (the picture and the query cache cleared from another page): the entry sends the last search.
   const clear = await context.newPage();
   await clear.goto(`chrome-extension://${extensionId}/manifest.json`);
-  await clear.evaluate((keys) => {
-    for (const key of keys) localStorage.removeItem(key);
-  }, [PANEL_PICTURE_KEY, QUERY_CACHE_KEY]);
+  await clear.evaluate(
+    (keys) => {
+      for (const key of keys) localStorage.removeItem(key);
+    },
+    [PANEL_PICTURE_KEY, QUERY_CACHE_KEY],
+  );
   await clear.close();
   const before = lanternSearches();
   const cold = await openPage('sidepanel');

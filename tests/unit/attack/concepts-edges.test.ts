@@ -35,7 +35,7 @@ const ids = (groups: LibraryAd[][]) => groups.map((group) => group.map((item) =>
 const together = (a: LibraryAd, b: LibraryAd) => groupConcepts([a, b]).length === 1;
 
 describe('versions of one idea at the edges of the rule', () => {
-  // PASSES (coverage): the prefilter min < 0.6 · max never refuses a pair whose overlap is exactly 0.6.
+  // Coverage: the prefilter min < 0.6 · max never refuses a pair whose overlap is exactly 0.6.
   it('groups copy whose overlap is exactly the threshold, at the size-ratio boundary, and not a word below it', () => {
     for (const [small, large] of [
       [3, 5],
@@ -53,7 +53,7 @@ describe('versions of one idea at the edges of the rule', () => {
     }
   });
 
-  // PASSES (coverage): thousands of words, repeated words and case count as a set.
+  // Coverage: thousands of words, repeated words and case count as a set.
   it('compares very long copy as sets of words: 3,000 shared of 5,000 is one idea, 2,999 is not', () => {
     const a = ad({ title: words(0, 4_000), body: words(0, 4_000).toUpperCase() });
     const b = ad({ title: `${words(0, 3_000)} ${words(4_000, 5_000)}` });
@@ -63,7 +63,7 @@ describe('versions of one idea at the edges of the rule', () => {
     expect(sameIdea(a, c)).toBe(false);
   });
 
-  // PASSES (coverage): no words is never near-identical, even twice on one page; the same creative still joins.
+  // Coverage: no words is never near-identical, even twice on one page; the same creative still joins.
   it('keeps ads with empty or punctuation-only copy apart on one page, unless they show one creative', () => {
     const empty = ad({});
     const punctuation = ad({ title: '!!! — ???', body: '… ★ … 🙂' });
@@ -75,7 +75,7 @@ describe('versions of one idea at the edges of the rule', () => {
     expect(ids(groupConcepts([a, b]))).toEqual([[a.id, b.id]]);
   });
 
-  // PASSES (coverage): identical copy, and the same words in another order or case.
+  // Coverage: identical copy, and the same words in another order or case.
   it('groups identical copy, and copy of the same words in another order and case', () => {
     const a = ad({ title: 'Sleep dry, anywhere', body: 'Rated to minus five.' });
     const b = ad({ title: 'Sleep dry, anywhere', body: 'Rated to minus five.' });
@@ -83,7 +83,7 @@ describe('versions of one idea at the edges of the rule', () => {
     expect(ids(groupConcepts([a, b, c]))).toEqual([[a.id, b.id, c.id]]);
   });
 
-  // PASSES (coverage): a link no base can parse is no landing page, and never throws (the old code threw).
+  // Coverage: a link no base can parse is no landing page, and never throws (the old code threw).
   it('treats a link that no base can parse as no landing page, without throwing', () => {
     for (const link of ['http://[::1', 'https://exa mple.com/', 'http://%zz/']) {
       expect([link, landingKey(link)]).toEqual([link, null]);
@@ -98,7 +98,7 @@ describe('versions of one idea at the edges of the rule', () => {
     expect(ids(groupConcepts([a, b, c]))).toEqual([[a.id, b.id], [c.id]]);
   });
 
-  // PASSES (coverage): the interned comparison agrees with the rule for one pair on many random pairs.
+  // Coverage: the interned comparison agrees with the rule for one pair on many random pairs.
   it('agrees with sameIdea on every pair of a deterministic random sample around the threshold', () => {
     let seed = 11;
     const next = (bound: number) => {
@@ -115,7 +115,7 @@ describe('versions of one idea at the edges of the rule', () => {
     }
   });
 
-  // FAILS (pre-existing, lib/concepts.ts `const WORD = /[\p{L}\p{N}]+/gu`): a word is letters and
+  // Found failing, now fixed (pre-existing, lib/concepts.ts `const WORD = /[\p{L}\p{N}]+/gu`): a word is letters and
   // digits only, so the vowel signs and viramas of Indic scripts (\p{M}) split every word into
   // consonant fragments: "दिल" (heart) and "दाल" (lentils) are both {द, ल}.
   it('reads a word of an Indic script with its vowel signs as one word, and tells different words apart', () => {

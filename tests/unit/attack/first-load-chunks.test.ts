@@ -85,7 +85,7 @@ const PANEL: Graph = {
 };
 
 describe("the side panel's view chunks", () => {
-  // PASSES (coverage): the grouping decisions the commit describes.
+  // Coverage: the grouping decisions the commit describes.
   it('puts each view with what only the views reach in a chunk named after the first view that reaches it', () => {
     const chunk = grouping(PANEL);
     expect(chunk('components/search/search-tab.tsx')).toBe('view-search-tab');
@@ -101,14 +101,14 @@ describe("the side panel's view chunks", () => {
     expect(chunk('entrypoints/sidepanel/boot.tsx')).toBeNull();
   });
 
-  // PASSES (coverage): no other page loads a view's chunk.
+  // Coverage: no other page loads a view's chunk.
   it('puts no module another page reaches, at first load or lazily, in a view chunk', () => {
     const chunk = grouping(PANEL);
     expect(chunk('components/ads/ad-card.tsx')).toBeNull();
     expect(chunk('components/ads/report-link.ts')).toBeNull();
   });
 
-  // PASSES (coverage): Windows ids, backslashes between folders.
+  // Coverage: Windows ids, backslashes between folders.
   it('finds the pages and the views, and names the view chunks, from Windows paths', () => {
     const chunk = grouping(PANEL, 'C:\\repo\\', '\\');
     expect(chunk('components/search/search-tab.tsx')).toBe('view-search-tab');
@@ -118,7 +118,7 @@ describe("the side panel's view chunks", () => {
     expect(chunk('components/ui/kit.tsx')).toBe('panel');
   });
 
-  // FAILS: only the popup, the options and the welcome page count as sharers; the panel's own
+  // Found failing, now fixed: only the popup, the options and the welcome page count as sharers; the panel's own
   // lazy imports outside the views (side-panel-app.tsx's save dialog) do not, so a module the
   // save dialog shares with the views goes into the search's chunk, and opening the dialog from
   // any view loads the whole search view: not "what only the views reach".
@@ -127,7 +127,7 @@ describe("the side panel's view chunks", () => {
     expect(chunk('components/boards/tree.ts') ?? '').not.toMatch(/^view-/);
   });
 
-  // FAILS: a chunk is named after the view's file name only (`view-${…split('/').at(-1)}`), so
+  // Found failing, now fixed: a chunk is named after the view's file name only (`view-${…split('/').at(-1)}`), so
   // two views in files of one name share a name, and the bundler makes one chunk of both.
   it('gives two views whose files share a name a chunk each', () => {
     const chunk = grouping({

@@ -2,9 +2,9 @@
 // @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
 /*
  * The picture's stylesheet text (snapshot v4) is inserted as a <style> before the app loads, so
- * readSnapshot refuses text that imports or reaches another origin (FOREIGN_CSS), as
+ * readSnapshot refuses text that imports or reaches another origin (foreignCss), as
  * isSafeAttribute refuses a style attribute with url(). These tests write CSS that a browser
- * reads as a request to another origin but the check lets through.
+ * reads as a request to another origin, which the check must refuse.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isSafeAttribute, readSnapshot } from '@/components/sidepanel/picture';
@@ -31,7 +31,7 @@ function readWithCss(css: string) {
 describe('stylesheet text a picture may carry', () => {
   beforeEach(() => localStorage.clear());
 
-  // FAILS: a tab inside a quoted url() is legal CSS and the URL parser strips it, so "/<TAB>/host"
+  // Found failing, now fixed: a tab inside a quoted url() is legal CSS and the URL parser strips it, so "/<TAB>/host"
   // is the protocol-relative "//host"; the regex only refuses "//" and "/\" after the first slash.
   it('refuses a url() whose path becomes another origin once the URL parser strips a tab', () => {
     for (const css of [
@@ -42,7 +42,7 @@ describe('stylesheet text a picture may carry', () => {
     }
   });
 
-  // FAILS: image-set() takes a plain string as a URL (Chrome, Firefox): no url( for the regex to see.
+  // Found failing, now fixed: image-set() takes a plain string as a URL (Chrome, Firefox): no url( for the regex to see.
   it('refuses image-set() with a string naming another origin', () => {
     for (const css of [
       '.a { background-image: image-set("https://evil.example/beacon.png" 1x) }',
@@ -53,7 +53,7 @@ describe('stylesheet text a picture may carry', () => {
     }
   });
 
-  // FAILS: CSS escapes are resolved before a function or at-rule name is matched, so `u\72l(` is
+  // Found failing, now fixed: CSS escapes are resolved before a function or at-rule name is matched, so `u\72l(` is
   // url( and `@\69mport` is @import to the browser, but not to the regex.
   it('refuses url() and @import written with CSS escapes in their names', () => {
     for (const css of [
@@ -65,7 +65,7 @@ describe('stylesheet text a picture may carry', () => {
     }
   });
 
-  // FAILS: `\s*` before the negative look-ahead backtracks: with one space, the look-ahead is
+  // Found failing, now fixed: `\s*` before the negative look-ahead backtracks: with one space, the look-ahead is
   // tried at the space, which is not a quote, "data:image/" or "/", so an allowed url() is refused.
   it('accepts a same-origin path or a data image in url() written with spaces inside the parentheses', () => {
     for (const css of ['.a { background: url( /assets/a.png ) }', '.a { mask: url(\n"data:image/png;base64,AAAA") }']) {
@@ -73,7 +73,7 @@ describe('stylesheet text a picture may carry', () => {
     }
   });
 
-  // PASSES (coverage): the case-insensitive flag covers upper case, and a comment splits no token.
+  // Coverage: the case-insensitive flag covers upper case, and a comment splits no token.
   it('refuses URL( and @IMPORT in upper case, and a comment inside url() still reads as its path', () => {
     for (const css of [
       '.a { background: URL(https://evil.example/a.png) }',
@@ -89,7 +89,7 @@ describe('stylesheet text a picture may carry', () => {
 });
 
 describe('a style attribute a painted picture may carry', () => {
-  // FAILS: the attribute check (/url\s*\(|expression\s*\(/i) misses image-set() strings and escapes.
+  // Found failing, now fixed: the attribute check (/url\s*\(|expression\s*\(/i) misses image-set() strings and escapes.
   it('refuses a style that loads an image from another origin through image-set() or an escaped url(', () => {
     for (const value of [
       "background-image: image-set('https://evil.example/beacon' 1x)",

@@ -12,7 +12,7 @@ import {
   SNAPSHOT_MAX_CHARS,
   saveSnapshot,
 } from '@/components/sidepanel/picture';
-import { pictureShown } from '@/components/sidepanel/picture-wait';
+import { markPageStyles, pictureShown } from '@/components/sidepanel/picture-wait';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
 import panelPicture from '@/entrypoints/panel-picture';
 
@@ -103,7 +103,7 @@ describe("the picture's stylesheets", () => {
     document.body.innerHTML = '';
   });
 
-  // FAILS: saveSnapshot's catch swallows the QuotaExceededError of setItem and leaves the old
+  // Found failing: saveSnapshot's catch swallowed the QuotaExceededError of setItem and leaves the old
   // picture, which its own comment says a full storage clears; the next open paints the stale one.
   it('clears the old picture when a full storage refuses the new one, as its comment promises', () => {
     const old = JSON.stringify({
@@ -120,9 +120,10 @@ describe("the picture's stylesheets", () => {
     expect(full.getItem(PANEL_PICTURE_KEY)).toBeNull();
   });
 
-  // FAILS: the size limit now counts the text of every stylesheet that styles the picture,
+  // Found failing: the size limit counted the text of every stylesheet that styles the picture,
   // the page's own (linked by its HTML, never inserted by addPictureStyles) included: a picture
-  // whose content fits the limit is dropped for text the next open never uses.
+  // whose content fits the limit was dropped for text the next open never uses. The entry now
+  // marks the page's own stylesheets (markPageStyles) and a picture keeps neither name nor text of them.
   it("keeps a picture whose content fits the size limit, however long the page's own stylesheet is", () => {
     const content = 'x'.repeat(SNAPSHOT_MAX_CHARS - 50_000);
     root.innerHTML = `<main><p class="card">${content}</p></main>`;
@@ -132,11 +133,13 @@ describe("the picture's stylesheets", () => {
     // The page's own stylesheet (base, tokens, icons, kit and the shell are about 17 KB in the sources).
     const pageCss = ['.card { color: red; }', ...Array.from({ length: 3000 }, (_, i) => `.c${i} { margin: ${i}px; }`)];
     linkLoaded('/assets/sidepanel-A1.css', pageCss.join('\n'));
+    markPageStyles();
     saveSnapshot(root, NOW + 1000);
     expect(readSnapshot(NOW + 1000)).not.toBeNull();
+    expect(readSnapshot(NOW + 1000)?.styles).toEqual([]);
   });
 
-  // PASSES (coverage): a stylesheet that styles the picture is saved with its rules' text.
+  // Coverage: a stylesheet that styles the picture is saved with its rules' text.
   it('saves the text of each stylesheet that styles the picture, and leaves out one that styles nothing', () => {
     linkLoaded('/assets/sidepanel-A1.css', '.card { color: red; }');
     linkLoaded('/assets/dialog-D4.css', '.dialog { color: blue; }');
@@ -147,7 +150,7 @@ describe("the picture's stylesheets", () => {
     expect(snapshot?.css).toEqual(['.card { color: red; }']);
   });
 
-  // FAILS: stylesSomethingIn returns true when sheetAt finds no loaded sheet (`if (!rules) return
+  // Found failing: stylesSomethingIn returned true when sheetAt finds no loaded sheet (`if (!rules) return
   // true`), and textOf then gives ''. A link that failed (a file the last update removed, which
   // addPictureStyles itself added and leaves in the head) is so named again by every picture, with
   // no text: each open adds it, fetches it and fails again.
@@ -166,12 +169,11 @@ describe("the picture's stylesheets", () => {
     expect(snapshot?.css.filter((text) => text === '')).toEqual([]);
   });
 
-  // FAILS: the copy holds every missing sheet's text in one <style> before all their links, and
-  // leaves only when the last link is in: once the first link has loaded, its rules come after the
-  // copy of the second and win over them, the reverse of the order the picture was saved in.
+  // Found failing: the copy held every missing sheet's text in one <style> before all their links,
+  // and left only when the last link was in: once the first link had loaded, its rules came after
+  // the copy of the second and won over them. Each copy now sits just before its own link and
+  // leaves when that link settles, so the order holds whichever loads first.
   it('keeps the later stylesheet winning while only the earlier one of two has loaded', () => {
-    document.body.innerHTML = '<div id="root"><p class="x">Boots</p></div>';
-    const p = document.querySelector('p') as HTMLElement;
     const snapshot: PanelSnapshot = {
       v: 4,
       savedAt: NOW,
@@ -180,18 +182,41 @@ describe("the picture's stylesheets", () => {
       css: ['.x { color: red; }', '.x { color: blue; }'],
       nodes: [],
     };
-    const links = withLinksKept(() => addPictureStyles(snapshot));
-    expect(getComputedStyle(p).color).toBe('blue');
-    // The first link loads: its rules are in the page where the link is, after the copy.
-    const loaded = document.createElement('style');
-    loaded.textContent = '.x { color: red; }';
-    document.head.append(loaded);
+    // The order the head receives them in; links kept out of the document, which would load them at once.
+    const order: string[] = [];
+    const links: HTMLLinkElement[] = [];
+    const append = document.head.append.bind(document.head);
+    document.head.append = (...nodes: (Node | string)[]) => {
+      for (const node of nodes) {
+        if (node instanceof HTMLLinkElement) {
+          links.push(node);
+          order.push(`link ${node.getAttribute('href') ?? ''}`);
+        } else {
+          order.push(`copy ${node instanceof Element ? node.textContent : ''}`);
+          append(node);
+        }
+      }
+    };
+    try {
+      addPictureStyles(snapshot);
+    } finally {
+      document.head.append = append;
+    }
+    expect(order).toEqual([
+      'copy .x { color: red; }',
+      'link /assets/ads-A1.css',
+      'copy .x { color: blue; }',
+      'link /assets/search-tab-B2.css',
+    ]);
+    const copies = [...document.head.querySelectorAll('style[data-picture-styles]')];
+    // The first link loads: its own copy leaves, the second's stays after it until its link is in.
     links[0]?.dispatchEvent(new Event('load'));
-    expect(document.head.querySelector('style[data-picture-styles]')).not.toBeNull();
-    expect(getComputedStyle(p).color).toBe('blue');
+    expect(copies.map((copy) => copy.isConnected)).toEqual([false, true]);
+    links[1]?.dispatchEvent(new Event('error'));
+    expect(copies.map((copy) => copy.isConnected)).toEqual([false, false]);
   });
 
-  // PASSES (coverage): the picture's script paints at once with the copy of the view's stylesheet.
+  // Coverage: the picture's script paints at once with the copy of the view's stylesheet.
   it("paints the stored picture with its stylesheets' text as the page is parsed, and counts it as shown", () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
@@ -203,7 +228,7 @@ describe("the picture's stylesheets", () => {
     expect(pictureShown()).toBe(true);
   });
 
-  // PASSES (coverage): the app's content is never replaced, and then nothing of the picture is added.
+  // Coverage: the app's content is never replaced, and then nothing of the picture is added.
   it('paints nothing and adds no stylesheet when the app has rendered first, and the entry then starts as with no picture', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
@@ -216,7 +241,7 @@ describe("the picture's stylesheets", () => {
     expect(pictureShown()).toBe(false);
   });
 
-  // PASSES (coverage): a stale picture is not painted even by the script (the clock is the page's).
+  // Coverage: a stale picture is not painted even by the script (the clock is the page's).
   it('paints no picture older than its age limit', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

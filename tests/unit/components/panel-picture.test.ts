@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addPictureStyles,
   isSafeAttribute,
@@ -159,6 +159,12 @@ describe('panel snapshot', () => {
 
   it("keeps the extension's own stylesheets with the picture, and refuses a picture naming any other", () => {
     document.head.innerHTML = `<link rel="stylesheet" href="/assets/sidepanel-A1.css"><link rel="stylesheet" href="${location.origin}/assets/accounts-tab-B2.css"><link rel="stylesheet" href="https://cdn.example.com/assets/x.css"><link rel="stylesheet" href="/assets/y.css?v=1"><link rel="preload" href="/chunks/x.js">`;
+    // Each loaded, with a rule for what the picture shows (happy-dom loads no file).
+    for (const link of document.head.querySelectorAll('link[rel="stylesheet"]')) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('p { color: gray }');
+      Object.defineProperty(link, 'sheet', { value: sheet });
+    }
     root.innerHTML = '<p>figures</p>';
     saveSnapshot(root, NOW);
     expect(readSnapshot(NOW)?.styles).toEqual(['/assets/sidepanel-A1.css', '/assets/accounts-tab-B2.css']);
@@ -196,24 +202,33 @@ describe('panel snapshot', () => {
     };
     addPictureStyles(snapshot);
     document.head.append = append;
-    const copy = document.head.querySelector('style[data-picture-styles]');
+    const copies = [...document.head.querySelectorAll('style[data-picture-styles]')];
     // The page's own stylesheet is in already: only the two it lacks, in their order, as text and as links.
-    expect(copy?.textContent).toBe('.totals { display: grid }\n.ad-card { padding: 4px }');
+    expect(copies.map((copy) => copy.textContent)).toEqual(['.totals { display: grid }', '.ad-card { padding: 4px }']);
     expect(links.map((link) => [link.getAttribute('href'), link.rel])).toEqual([
       ['/assets/accounts-tab-B2.css', 'stylesheet'],
       ['/assets/ad-card-C3.css', 'stylesheet'],
     ]);
     links[0]?.dispatchEvent(new Event('load'));
-    expect(copy?.isConnected).toBe(true);
-    // A file the build no longer has (a picture kept before an update) ends the wait as well.
+    expect(copies.map((copy) => copy.isConnected)).toEqual([false, true]);
+    // A file the build no longer has (a picture kept before an update) leaves with its copy.
+    const removed = vi.spyOn(links[1] as HTMLLinkElement, 'remove');
     links[1]?.dispatchEvent(new Event('error'));
-    expect(copy?.isConnected).toBe(false);
+    expect(copies.map((copy) => copy.isConnected)).toEqual([false, false]);
+    expect(removed).toHaveBeenCalled();
     document.head.innerHTML = '';
   });
 
   it('adds nothing when the page has every stylesheet the picture names', () => {
     document.head.innerHTML = '<link rel="stylesheet" href="/assets/sidepanel-A1.css">';
-    addPictureStyles({ v: 4, savedAt: NOW, theme: null, styles: ['/assets/sidepanel-A1.css'], css: ['p {}'], nodes: [] });
+    addPictureStyles({
+      v: 4,
+      savedAt: NOW,
+      theme: null,
+      styles: ['/assets/sidepanel-A1.css'],
+      css: ['p {}'],
+      nodes: [],
+    });
     expect(document.head.children).toHaveLength(1);
     document.head.innerHTML = '';
   });
