@@ -59,6 +59,13 @@ export function firstLoadChunks() {
       for (const id of entry) {
         if (id !== start) chunkOf.set(id, ['panel-start', ...sharersOf(id)].join('-'));
       }
+      // WXT's plugin modules, imported by every page (empty, or a function that does nothing, in
+      // a build), would be files of their own that every page fetches for nothing, one of them a
+      // round after its other first files: they go with what all the pages load already.
+      const wxtPlugins = /virtual:wxt-(html-)?plugins$/;
+      for (const id of ids.filter((candidate) => wxtPlugins.test(candidate))) {
+        chunkOf.set(id, ['panel-start', 'popup', 'options', 'welcome'].join('-'));
+      }
       for (const id of reached(panel, false)) {
         // The boot itself stays the lazy import's own chunk: its top level mounts the panel.
         if (id !== panel && !entry.has(id)) chunkOf.set(id, ['panel', ...sharersOf(id)].join('-'));

@@ -257,7 +257,7 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
     const html = readFileSync(output(build, 'sidepanel.html'), 'utf8');
     const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
     const before = new Set(staticClosure(output(build), entry));
-    expect(before.size).toBeLessThanOrEqual(6);
+    expect(before.size).toBeLessThanOrEqual(4);
     const loaded = staticClosure(output(build), `chunks/${boot}`).filter((file) => !before.has(file));
     expect(loaded.length).toBeGreaterThan(3);
     expect(loaded.length).toBeLessThanOrEqual(10);
@@ -274,6 +274,10 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
         `chunks/${chunks().find((file) => file.startsWith('panel-later-')) ?? 'panel-later'}`,
       ].sort(),
     );
+  });
+
+  it("makes no page fetch WXT's plugin stubs as files of their own (empty in a build)", () => {
+    expect(chunks().filter((file) => file.startsWith('_virtual_wxt'))).toEqual([]);
   });
 
   it('makes no other page load a view of the side panel', () => {
