@@ -553,7 +553,8 @@ async function watchRun(context: BrowserContext, extensionId: string, server: Be
   // with more than a page (of the size the check asked for).
   const pageSize = Math.max(
     ...server.state.requestLog
-      .slice(-runRequests)
+      .filter((entry) => entry.path === '/ad-library/search')
+      .slice(runFrom)
       .map((entry) => Number(new URLSearchParams(entry.query ?? '').get('page_size') ?? 0)),
   );
   const adsNow = new Map<string, number>();

@@ -61,7 +61,8 @@ export function iconsCss(): string {
   // With the sprite sized to the box's height, cell i sits at i / (n - 1) of the free width:
   // (n - 1) strides is exactly the sprite's width less one cell.
   const rules = ICON_NAMES.map(
-    (name, index) => `.icon-${name} {\n  --icon-at: ${+((index / (ICON_NAMES.length - 1)) * 100).toFixed(4)}%;\n}`,
+    (name, index) =>
+      `.icon-${name} {\n  --icon-at: ${ICON_NAMES.length > 1 ? +((index / (ICON_NAMES.length - 1)) * 100).toFixed(4) : 0}%;\n}`,
   );
   return [
     '/* Derived from lucide by `npm run derive:icons` (scripts/derived-icons.ts): do not edit. */',

@@ -6,29 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LibraryAd } from '@/lib/contract/ad-library';
+import { testAd } from '../../support/ads';
 import { COPY_SIMILARITY, copyWords, groupConcepts, landingKey, overlap, sameIdea } from '@/lib/concepts';
 
 let serial = 0;
-function ad(fields: Partial<LibraryAd>): LibraryAd {
-  serial += 1;
-  return {
-    id: `ad-${serial}`,
-    title: null,
-    body: null,
-    brand_name: 'Trailhead Outfitters',
-    cta_type: 'SHOP_NOW',
-    link_url: 'https://shop.example/bags',
-    display_format: 'image',
-    start_date: '2026-11-01',
-    end_date: null,
-    language: 'en',
-    unified_brand_id: null,
-    is_active: true,
-    images: [],
-    videos: [],
-    ...fields,
-  };
-}
+/** An ad on one landing page, unless `fields` says otherwise. */
+const ad = (fields: Partial<LibraryAd>): LibraryAd =>
+  testAd({ id: `ad-${(serial += 1)}`, link_url: 'https://shop.example/bags', cta_type: 'SHOP_NOW', ...fields });
 
 const words = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `w${from + i}`).join(' ');
 const ids = (groups: LibraryAd[][]) => groups.map((group) => group.map((item) => item.id));

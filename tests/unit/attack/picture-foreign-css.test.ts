@@ -8,24 +8,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isSafeAttribute, readSnapshot } from '@/components/sidepanel/picture';
-import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
-
-const NOW = Date.UTC(2026, 10, 22, 12);
+import { PICTURE_NOW, storePicture } from '../../support/picture';
 
 /** Stores a picture naming one stylesheet with `css` as its text, and reads it back. */
 function readWithCss(css: string) {
-  localStorage.setItem(
-    PANEL_PICTURE_KEY,
-    JSON.stringify({
-      v: 4,
-      savedAt: NOW - 1000,
-      theme: null,
-      styles: ['/assets/a-A1.css'],
-      css: [css],
-      nodes: [['p', {}, ['x']]],
-    }),
-  );
-  return readSnapshot(NOW);
+  storePicture({ styles: ['/assets/a-A1.css'], css: [css], nodes: [['p', {}, ['x']]] });
+  return readSnapshot(PICTURE_NOW);
 }
 
 describe('stylesheet text a picture may carry', () => {

@@ -14,9 +14,10 @@ import {
 } from '@/components/sidepanel/picture';
 import { markPageStyles, pictureShown } from '@/components/sidepanel/picture-wait';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
+import { PICTURE_NOW, storePicture, withLinksKept } from '../../support/picture';
 import panelPicture from '@/entrypoints/panel-picture';
 
-const NOW = Date.UTC(2026, 10, 22, 12);
+const NOW = PICTURE_NOW;
 
 /** A Storage that holds what it is given, and refuses any new write as a full storage does. */
 class FullStorage implements Storage {
@@ -56,37 +57,14 @@ function linkLoaded(href: string, text: string): HTMLLinkElement {
   return link;
 }
 
-/** Calls `run` with document.head.append keeping links out of the document, and returns those links. */
-function withLinksKept(run: () => void): HTMLLinkElement[] {
-  const links: HTMLLinkElement[] = [];
-  const append = document.head.append.bind(document.head);
-  document.head.append = (...nodes: (Node | string)[]) => {
-    for (const node of nodes) {
-      if (node instanceof HTMLLinkElement) links.push(node);
-      else append(node);
-    }
-  };
-  try {
-    run();
-  } finally {
-    document.head.append = append;
-  }
-  return links;
-}
-
+/** The picture the script tests paint: one view's stylesheet and a line of results. */
 function storedPicture(extra: Partial<PanelSnapshot> = {}): void {
-  localStorage.setItem(
-    PANEL_PICTURE_KEY,
-    JSON.stringify({
-      v: 4,
-      savedAt: NOW - 1000,
-      theme: null,
-      styles: ['/assets/search-tab-S1.css'],
-      css: ['.results { display: grid; }'],
-      nodes: [['main', { class: 'results' }, ['Boots']]],
-      ...extra,
-    }),
-  );
+  storePicture({
+    styles: ['/assets/search-tab-S1.css'],
+    css: ['.results { display: grid; }'],
+    nodes: [['main', { class: 'results' }, ['Boots']]],
+    ...extra,
+  });
 }
 
 describe("the picture's stylesheets", () => {
@@ -183,25 +161,10 @@ describe("the picture's stylesheets", () => {
       nodes: [],
     };
     // The order the head receives them in; links kept out of the document, which would load them at once.
-    const order: string[] = [];
-    const links: HTMLLinkElement[] = [];
-    const append = document.head.append.bind(document.head);
-    document.head.append = (...nodes: (Node | string)[]) => {
-      for (const node of nodes) {
-        if (node instanceof HTMLLinkElement) {
-          links.push(node);
-          order.push(`link ${node.getAttribute('href') ?? ''}`);
-        } else {
-          order.push(`copy ${node instanceof Element ? node.textContent : ''}`);
-          append(node);
-        }
-      }
-    };
-    try {
-      addPictureStyles(snapshot);
-    } finally {
-      document.head.append = append;
-    }
+    const { links, appended } = withLinksKept(() => addPictureStyles(snapshot));
+    const order = appended.map((node) =>
+      node instanceof HTMLLinkElement ? `link ${node.getAttribute('href') ?? ''}` : `copy ${node.textContent ?? ''}`,
+    );
     expect(order).toEqual([
       'copy .x { color: red; }',
       'link /assets/ads-A1.css',
@@ -221,7 +184,7 @@ describe("the picture's stylesheets", () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     storedPicture();
-    const links = withLinksKept(() => panelPicture.main());
+    const { links } = withLinksKept(() => panelPicture.main());
     expect(root.querySelector('[data-snapshot] main.results')?.textContent).toBe('Boots');
     expect(document.head.querySelector('style[data-picture-styles]')?.textContent).toBe('.results { display: grid; }');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/search-tab-S1.css']);
@@ -234,7 +197,7 @@ describe("the picture's stylesheets", () => {
     vi.setSystemTime(NOW);
     storedPicture();
     root.innerHTML = '<main class="app">live</main>';
-    const links = withLinksKept(() => panelPicture.main());
+    const { links } = withLinksKept(() => panelPicture.main());
     expect(root.innerHTML).toBe('<main class="app">live</main>');
     expect(document.head.querySelector('style[data-picture-styles]')).toBeNull();
     expect(links).toEqual([]);
@@ -246,7 +209,7 @@ describe("the picture's stylesheets", () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     storedPicture({ savedAt: NOW - 13 * 60 * 60 * 1000 });
-    const links = withLinksKept(() => panelPicture.main());
+    const { links } = withLinksKept(() => panelPicture.main());
     expect(root.childElementCount).toBe(0);
     expect(links).toEqual([]);
     expect(pictureShown()).toBe(false);

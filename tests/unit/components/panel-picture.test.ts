@@ -13,14 +13,12 @@ import {
 } from '@/components/sidepanel/picture';
 import { pictureShown } from '@/components/sidepanel/picture-wait';
 import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
+import { PICTURE_NOW, storePicture, withLinksKept } from '../../support/picture';
 
-const NOW = Date.UTC(2026, 10, 22, 12);
+const NOW = PICTURE_NOW;
 
 function store(nodes: unknown[], extra: Partial<Omit<PanelSnapshot, 'nodes'>> = {}): void {
-  localStorage.setItem(
-    PANEL_PICTURE_KEY,
-    JSON.stringify({ v: 4, savedAt: NOW - 1000, theme: null, styles: [], css: [], ...extra, nodes }),
-  );
+  storePicture({ ...extra, nodes });
 }
 
 function painted(root: HTMLElement): HTMLElement {
@@ -191,17 +189,7 @@ describe('panel snapshot', () => {
       css: ['.panel { color: red }', '.totals { display: grid }', '.ad-card { padding: 4px }'],
       nodes: [],
     };
-    // Links are kept out of this document, which would load (or fail) them at once.
-    const links: HTMLLinkElement[] = [];
-    const append = document.head.append.bind(document.head);
-    document.head.append = (...nodes: (Node | string)[]) => {
-      for (const node of nodes) {
-        if (node instanceof HTMLLinkElement) links.push(node);
-        else append(node);
-      }
-    };
-    addPictureStyles(snapshot);
-    document.head.append = append;
+    const { links } = withLinksKept(() => addPictureStyles(snapshot));
     const copies = [...document.head.querySelectorAll('style[data-picture-styles]')];
     // The page's own stylesheet is in already: only the two it lacks, in their order, as text and as links.
     expect(copies.map((copy) => copy.textContent)).toEqual(['.totals { display: grid }', '.ad-card { padding: 4px }']);
