@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMetric } from '../../../components/accounts/metric-format';
 import { formatsFor } from '../../../components/ui/format';
 import { countOf } from '../../../lib/count';
@@ -12,6 +12,9 @@ import { followLanguage, userLocale } from '../../../lib/locale';
  */
 // Intl may separate a number from its unit with a narrow or plain no-break space; compare them as spaces.
 const spaced = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ') ?? null;
+
+// Files of a worker share their modules (vitest.config.ts): a language another file showed is not this file's.
+beforeEach(() => followLanguage(undefined));
 
 describe.each([
   {
