@@ -5,8 +5,8 @@
  */
 
 /**
- * Whether the page shows its last picture. The picture's script paints it as the document's
- * parsing ends, before any module runs, so the entry's answer is final.
+ * Whether the page shows its last picture. The picture's script paints it as the parser makes the
+ * root, before any module runs, so the entry's answer is final.
  */
 export function pictureShown(): boolean {
   return !!document.querySelector('[data-snapshot]');

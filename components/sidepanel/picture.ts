@@ -7,7 +7,7 @@
 import { onPageLeave } from '@/components/ui/page-leave';
 import { safeHttpUrl, stripControlAndSpace } from '@/lib/url';
 import { type Clock, systemClock } from '@/lib/clock';
-import { PANEL_PICTURE_KEY } from '@/components/ui/page-caches';
+import { PANEL_PICTURE_KEY } from '@/components/ui/page-cache-keys';
 import { PAGE_STYLE } from './picture-wait';
 
 /** Snapshots older than this are stale enough to mislead; the app paints from scratch. */
@@ -93,12 +93,27 @@ export function isSafeAttribute(name: string, value: string): boolean {
   return /^(#|\/(?!\/)|data:image\/(png|jpeg|gif|webp);)/i.test(value);
 }
 
+/**
+ * Whether an element shows nothing while the panel hides: a closed popover (a filter's choices)
+ * or a hidden element. A picture leaves them out, so a reopened panel builds only what it shows.
+ */
+function unseen(element: Element): boolean {
+  if (element.hasAttribute('hidden') && element.getAttribute('hidden') !== 'until-found') return true;
+  if (!element.hasAttribute('popover')) return false;
+  try {
+    return !element.matches(':popover-open');
+  } catch {
+    // A DOM without popovers shows none open.
+    return true;
+  }
+}
+
 function serialize(node: Node): SnapshotNode | null {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
   const tag = element.localName;
-  if (DROPPED.has(tag)) return null;
+  if (DROPPED.has(tag) || unseen(element)) return null;
   const attributes: Record<string, string> = {};
   for (const attribute of element.attributes) {
     if (isSafeAttribute(attribute.name, attribute.value)) attributes[attribute.name] = attribute.value;

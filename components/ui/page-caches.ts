@@ -1,12 +1,8 @@
 import { onPageLeave } from './page-leave';
 import { forgetStartAnswers, START_REQUESTS_KEY } from '@/lib/messaging/start-requests';
+import { LEARNED_FORMATS_KEY, PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from './page-cache-keys';
 
-/** The side panel's last picture (what it showed when it last hid), in the extension pages' localStorage. */
-export const PANEL_PICTURE_KEY = 'adscope.panel.snapshot.v2';
-/** The query cache kept across reopenings (the last searches' first pages, the settings). */
-export const QUERY_CACHE_KEY = 'adscope.queries.v1';
-/** The display formats learned from the last service's ads (the Format filter's choices). */
-export const LEARNED_FORMATS_KEY = 'adscope.formats';
+export { LEARNED_FORMATS_KEY, PANEL_PICTURE_KEY, QUERY_CACHE_KEY };
 
 /**
  * Forgets what the extension's pages keep of the last workspace: after the key is forgotten

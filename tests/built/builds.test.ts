@@ -276,6 +276,12 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
     );
   });
 
+  it("paints its picture with a script that touches no extension API (the first touch builds the API's bindings)", () => {
+    const picture = readFileSync(output(build, 'panel-picture.js'), 'utf8');
+    expect(picture).toContain('localStorage');
+    expect(picture).not.toMatch(/\b(chrome|browser)\b/);
+  });
+
   it("makes no page fetch WXT's plugin stubs as files of their own (empty in a build)", () => {
     expect(chunks().filter((file) => file.startsWith('_virtual_wxt'))).toEqual([]);
   });

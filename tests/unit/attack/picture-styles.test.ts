@@ -204,6 +204,51 @@ describe("the picture's stylesheets", () => {
     expect(pictureShown()).toBe(false);
   });
 
+  // The parser makes the root before the document's end, and its next task may come 10 to 30 ms
+  // later: the picture paints as the root is made, not when the document says it is parsed.
+  it('paints as soon as the parser has made the root, before the document is parsed to its end', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    storedPicture();
+    root.remove();
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    try {
+      withLinksKept(() => panelPicture.main());
+      expect(pictureShown()).toBe(false);
+      const parsed = document.createElement('div');
+      parsed.id = 'root';
+      withLinksKept(() => document.body.append(parsed));
+      // A mutation observer's microtask: still within the parser's task.
+      await Promise.resolve();
+      expect(parsed.querySelector('[data-snapshot] main.results')?.textContent).toBe('Boots');
+      // The end of parsing paints nothing twice.
+      document.dispatchEvent(new Event('readystatechange'));
+      expect(parsed.querySelectorAll('[data-snapshot]')).toHaveLength(1);
+    } finally {
+      state.mockRestore();
+    }
+  });
+
+  it('gives up at the end of parsing when the page has no root, and paints into none made later', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    storedPicture();
+    root.remove();
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    try {
+      withLinksKept(() => panelPicture.main());
+      document.dispatchEvent(new Event('readystatechange'));
+      const late = document.createElement('div');
+      late.id = 'root';
+      document.body.append(late);
+      await Promise.resolve();
+      expect(late.childElementCount).toBe(0);
+      expect(document.head.querySelector('style[data-picture-styles]')).toBeNull();
+    } finally {
+      state.mockRestore();
+    }
+  });
+
   // Coverage: a stale picture is not painted even by the script (the clock is the page's).
   it('paints no picture older than its age limit', () => {
     vi.useFakeTimers({ toFake: ['Date'] });

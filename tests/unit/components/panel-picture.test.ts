@@ -52,6 +52,18 @@ describe('panel snapshot', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
 
+  it('leaves out what shows nothing while the panel hides: closed popovers and hidden elements', () => {
+    root.innerHTML =
+      '<main><div popover="auto" role="dialog" aria-label="Language"><select><option>English</option></select></div>' +
+      '<p hidden>later</p><p hidden="until-found">found by search</p><ul hidden><li>old</li></ul><p>shown</p></main>';
+    saveSnapshot(root, NOW);
+    const picture = painted(root);
+    expect(picture.querySelector('[popover]')).toBeNull();
+    expect(picture.querySelector('select')).toBeNull();
+    expect([...picture.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['found by search', 'shown']);
+    expect(picture.querySelector('ul')).toBeNull();
+  });
+
   it('paints the picture inert and hidden from assistive technology, with nothing focusable', () => {
     store([['main', {}, [['button', { type: 'button', tabindex: '0' }, ['Save']]]]]);
     const picture = painted(root);
