@@ -112,10 +112,12 @@ export default defineConfig({
     build: {
       // Every browser Adscope runs in preloads modules itself: no polyfill in each page. A page's
       // HTML names no module to preload: the side panel's picture script would share the first
-      // moments with them, and the entry asks for its few chunks itself (lazy imports keep theirs).
+      // moments with them, and the entry asks for its few chunks itself (lazy imports keep theirs,
+      // less what their importer has loaded already).
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'html' ? [] : firstLoad.preloads(deps, hostId),
       },
       rollupOptions: {
         output: {

@@ -1,4 +1,4 @@
-import type { InlineConfig, Plugin } from 'vite';
+import type { InlineConfig, Plugin, Rollup } from 'vite';
 
 /** The module each page's first load starts from: the side panel's app is loaded by its boot. */
 const FIRST_LOADS = {
@@ -8,6 +8,8 @@ const FIRST_LOADS = {
   options: 'entrypoints/options/main.tsx',
   welcome: 'entrypoints/welcome/main.tsx',
 } as const;
+/** A group of the boot's modules whose source is shorter than this is no file of its own (below). */
+const TINY_GROUP_CHARS = 1500;
 /** The module whose lazy imports are the panel's views, the one it opens on by default first. */
 const VIEW_LOADERS = 'components/sidepanel/tab-loaders.ts';
 
@@ -26,8 +28,16 @@ const VIEW_LOADERS = 'components/sidepanel/tab-loaders.ts';
  */
 export function firstLoadChunks() {
   const chunkOf = new Map<string, string>();
+  // The build's files, as the lazy imports' preload lists are written (a hook before Vite's).
+  let written: Rollup.OutputBundle | undefined;
   const plugin: Plugin = {
     name: 'adscope-first-load-chunks',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        written = bundle;
+      },
+    },
     buildEnd() {
       chunkOf.clear();
       const ids = [...this.getModuleIds()];
@@ -66,10 +76,35 @@ export function firstLoadChunks() {
       for (const id of ids.filter((candidate) => wxtPlugins.test(candidate))) {
         chunkOf.set(id, ['panel-start', 'popup', 'options', 'welcome'].join('-'));
       }
+      const bootGroups = new Map<string, { sharers: string[]; ids: string[]; size: number }>();
       for (const id of reached(panel, false)) {
         // The boot itself stays the lazy import's own chunk: its top level mounts the panel.
-        if (id !== panel && !entry.has(id)) chunkOf.set(id, ['panel', ...sharersOf(id)].join('-'));
+        if (id === panel || entry.has(id)) continue;
+        const sharers = sharersOf(id);
+        const name = ['panel', ...sharers].join('-');
+        const group = bootGroups.get(name) ?? { sharers, ids: [], size: 0 };
+        group.ids.push(id);
+        group.size += this.getModuleInfo(id)?.code?.length ?? 0;
+        bootGroups.set(name, group);
       }
+      // A group too small to be worth a file of its own joins the smallest group that every page
+      // loading it loads too (its other pages then load a few hundred bytes they do not use).
+      for (const [name, group] of bootGroups) {
+        if (group.size >= TINY_GROUP_CHARS) continue;
+        const wider = [...bootGroups]
+          .filter(
+            ([other, candidate]) =>
+              other !== name &&
+              candidate.size >= TINY_GROUP_CHARS &&
+              group.sharers.every((page) => candidate.sharers.includes(page)),
+          )
+          .sort(([, a], [, b]) => a.sharers.length - b.sharers.length || a.size - b.size)[0];
+        if (wider) {
+          wider[1].ids.push(...group.ids);
+          group.ids = [];
+        }
+      }
+      for (const [name, group] of bootGroups) for (const id of group.ids) chunkOf.set(id, name);
       // Each view with what it reaches that neither the boot, the panel's other lazy imports nor
       // another page does, in one chunk named after the first view (in the tabs' order, the
       // search first) that reaches it: the view the panel opens on loads in one or two files, not
@@ -108,6 +143,22 @@ export function firstLoadChunks() {
   };
   return {
     plugin,
+    /**
+     * The files a lazy import in `host` preloads: not those `host` has imported already, which
+     * the page has by the time the import runs (each preload link is a request all the same: the
+     * side panel's boot named its entry's three).
+     */
+    preloads(deps: string[], host: string): string[] {
+      const loaded = new Set<string>();
+      const stack = [host];
+      for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+        if (loaded.has(file)) continue;
+        loaded.add(file);
+        const chunk = written?.[file];
+        if (chunk?.type === 'chunk') stack.push(...chunk.imports);
+      }
+      return deps.filter((dep) => !loaded.has(dep));
+    },
     /** Adds the group to the pages' build, after the libraries' (a library build keeps strict entry signatures). */
     extend(config: InlineConfig) {
       const rollupOptions = (config.build ??= {}).rollupOptions ?? {};

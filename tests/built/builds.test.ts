@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_BASE_URL, DEMO_SECOND_API_KEY } from '../../lib/contract/demo';
@@ -274,6 +274,19 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
         `chunks/${chunks().find((file) => file.startsWith('panel-later-')) ?? 'panel-later'}`,
       ].sort(),
     );
+  });
+
+  it("preloads for the boot no file the entry has loaded already, and no panel chunk of a few hundred bytes", () => {
+    const html = readFileSync(output(build, 'sidepanel.html'), 'utf8');
+    const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
+    const preloads = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(readFileSync(output(build, entry), 'utf8'))?.[1] ?? '[]') as string[];
+    expect(preloads.some((file) => file.includes('/boot-'))).toBe(true);
+    const loaded = staticClosure(output(build), entry);
+    expect(preloads.filter((file) => loaded.includes(file))).toEqual([]);
+    const small = chunks().filter(
+      (file) => file.startsWith('panel') && statSync(output(build, 'chunks', file)).size < 1000,
+    );
+    expect(small).toEqual([]);
   });
 
   it("paints its picture with a script that touches no extension API (the first touch builds the API's bindings)", () => {

@@ -7,7 +7,8 @@ import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { firstLoadChunks } from '../../../scripts/first-load-chunks';
 
-type Graph = Record<string, { imports?: string[]; lazy?: string[] }>;
+/** Each module's static and lazy imports, and the length of its source (0 unless given). */
+type Graph = Record<string, { imports?: string[]; lazy?: string[]; chars?: number }>;
 
 /** Runs the plugin's buildEnd over `graph` (ids as `prefix` + path, `sep` between folders) and returns the chunk of a path. */
 function grouping(graph: Graph, prefix = '/repo/', sep = '/'): (path: string) => string | null {
@@ -19,7 +20,12 @@ function grouping(graph: Graph, prefix = '/repo/', sep = '/'): (path: string) =>
       const path = Object.keys(graph).find((candidate) => id(candidate) === moduleId);
       const node = path === undefined ? undefined : graph[path];
       return node
-        ? { id: moduleId, importedIds: (node.imports ?? []).map(id), dynamicallyImportedIds: (node.lazy ?? []).map(id) }
+        ? {
+            id: moduleId,
+            importedIds: (node.imports ?? []).map(id),
+            dynamicallyImportedIds: (node.lazy ?? []).map(id),
+            code: 'x'.repeat(node.chars ?? 0),
+          }
         : null;
     },
   };
@@ -145,5 +151,63 @@ describe("the side panel's view chunks", () => {
     expect(chunk('components/search/view.tsx')).toMatch(/^view-/);
     expect(chunk('components/similar/view.tsx')).toMatch(/^view-/);
     expect(chunk('components/search/view.tsx')).not.toBe(chunk('components/similar/view.tsx'));
+  });
+});
+
+describe("the side panel's boot chunks", () => {
+  /** The boot reaches modules the popup, the options page and the welcome page share in turn. */
+  const pages = (chars: Record<string, number>): Graph => ({
+    'entrypoints/sidepanel/main.tsx': { lazy: ['entrypoints/sidepanel/boot.tsx'] },
+    'entrypoints/sidepanel/boot.tsx': {
+      imports: ['lib/panel-only.ts', 'lib/url.ts', 'lib/shared.ts', 'lib/everywhere.ts', 'lib/later.ts'],
+    },
+    'lib/panel-only.ts': { chars: 5000 },
+    'lib/url.ts': { chars: chars.url ?? 0 },
+    'lib/shared.ts': { chars: 4000 },
+    'lib/everywhere.ts': { chars: 9000 },
+    'lib/later.ts': { chars: chars.later ?? 0 },
+    'entrypoints/popup/main.tsx': { imports: ['lib/url.ts', 'lib/shared.ts', 'lib/everywhere.ts'] },
+    'entrypoints/options/main.tsx': { imports: ['lib/shared.ts', 'lib/everywhere.ts'], lazy: ['lib/later.ts'] },
+    'entrypoints/welcome/main.tsx': { imports: ['lib/everywhere.ts'] },
+  });
+
+  it('puts a group too small for a file of its own with the smallest group every page loading it loads too', () => {
+    const chunk = grouping(pages({ url: 300, later: 300 }));
+    expect(chunk('lib/shared.ts')).toBe('panel-popup-options');
+    // Shared by the panel and the popup only, and tiny: with what the options page shares too, not
+    // with what every page shares (the larger set of pages).
+    expect(chunk('lib/url.ts')).toBe('panel-popup-options');
+    // Tiny, but no other group is loaded by every page that loads it: a file of its own.
+    expect(chunk('lib/later.ts')).toBe('panel-options-later');
+    expect(chunk('lib/everywhere.ts')).toBe('panel-popup-options-welcome');
+    expect(chunk('lib/panel-only.ts')).toBe('panel');
+  });
+
+  it('keeps a group of its own from the threshold up', () => {
+    const chunk = grouping(pages({ url: 1500 }));
+    expect(chunk('lib/url.ts')).toBe('panel-popup');
+  });
+
+  it("preloads, for a lazy import, none of the files its importer has imported already", () => {
+    const chunks = firstLoadChunks();
+    const hook = chunks.plugin.generateBundle;
+    const generateBundle = typeof hook === 'function' ? hook : hook?.handler;
+    if (!generateBundle) throw new Error('the plugin has no generateBundle');
+    const chunk = (imports: string[]) => ({ type: 'chunk', imports });
+    Reflect.apply(generateBundle, {}, [
+      {},
+      {
+        'chunks/entry.js': chunk(['chunks/start.js']),
+        'chunks/start.js': chunk(['chunks/start-shared.js']),
+        'chunks/start-shared.js': chunk([]),
+        'chunks/boot.js': chunk(['chunks/start-shared.js', 'chunks/app.js']),
+        'chunks/app.js': chunk([]),
+        'assets/app.css': { type: 'asset' },
+      },
+      false,
+    ]);
+    expect(
+      chunks.preloads(['chunks/boot.js', 'chunks/start-shared.js', 'chunks/app.js', 'chunks/start.js'], 'chunks/entry.js'),
+    ).toEqual(['chunks/boot.js', 'chunks/app.js']);
   });
 });
