@@ -15,7 +15,8 @@ import { watchEntry } from '../lib/storage/watch-entries';
 import type { WatchStatus } from '../lib/storage/watchlist';
 
 export const BENCH_EXTENSION_DIR = '.output/chrome-mv3-bench';
-const RUNS = 7;
+/** Runs of the panel's opens, each beside a blank page of its own (paired: see InTurns). */
+const RUNS = 9;
 
 /** The side panel's size: the panel is a narrow column beside the page. */
 const PANEL_VIEWPORT = { width: 400, height: 800 };
@@ -114,6 +115,7 @@ async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Fig
       },
       floor,
       3,
+      { times: cold, floors: blank },
     ),
     ...againstFloor(
       {
@@ -124,6 +126,7 @@ async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Fig
       },
       floor,
       1.25,
+      { times: warm, floors: blank },
     ),
     {
       name: 'side panel: reopen until the cards respond',
@@ -248,6 +251,7 @@ async function workerColdStart(context: BrowserContext, panelUrl: string, floorI
       },
       floor,
       1.5,
+      { times, floors: floorTimes },
     ),
   ];
 }

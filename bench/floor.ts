@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Figure } from './report';
+import { type Figure, median } from './report';
 
 /**
  * The bare extension the bench loads beside Adscope, in the same browser: a Manifest V3
@@ -38,22 +38,45 @@ export interface Floor {
 }
 
 /**
+ * Runs measured in turns with their floor: the i-th time was taken beside the i-th floor.
+ * The ratio is then the median of each run's own ratio, so a moment when the shared machine
+ * slows both (a floor of 60 ms in one run, 140 in the next) moves neither.
+ */
+export interface InTurns {
+  times: readonly number[];
+  floors: readonly number[];
+}
+
+/** The median of each run's time over the floor measured beside it. */
+export function pairedRatio({ times, floors }: InTurns): number {
+  if (times.length === 0 || times.length !== floors.length) {
+    throw new Error(`paired ratio: ${times.length} times against ${floors.length} floors`);
+  }
+  return median(times.map((time, index) => time / Math.max(floors[index] ?? 0, 0.01)));
+}
+
+/**
  * A timing against its floor, measured in the same run: the ratio carries the budget, the time
- * itself stays as information.
+ * itself stays as information. With `inTurns`, the ratio is each run's against its own floor's
+ * (pairedRatio), and the note gives the medians too.
  */
 export function againstFloor(
   figure: { name: string; value: number; unit: string; note?: string },
   floor: Floor,
   budget: number,
+  inTurns?: InTurns,
 ): Figure[] {
-  const ratio = figure.value / Math.max(floor.value, 0.01);
+  const ratio = inTurns ? pairedRatio(inTurns) : figure.value / Math.max(floor.value, 0.01);
+  const medians = `${figure.value.toFixed(1)} ${figure.unit} against ${floor.value.toFixed(1)} ${floor.unit}`;
   return [
     {
       name: `${figure.name}: ratio to ${floor.name}`,
       value: ratio,
       unit: '×',
       budget,
-      note: `${figure.value.toFixed(1)} ${figure.unit} against ${floor.value.toFixed(1)} ${floor.unit}`,
+      note: inTurns
+        ? `median of ${inTurns.times.length} runs' ratios, each against the floor beside it; medians ${medians}`
+        : medians,
     },
     { ...figure, floor: floor.name },
   ];

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { againstFloor, pairedRatio } from '../../../bench/floor';
+
+describe("the bench's ratios to a floor measured in turns", () => {
+  const floor = { name: 'a blank page painted', value: 100, unit: 'ms' };
+
+  it('takes each run against the floor measured beside it, so a slow moment of the machine moves neither', () => {
+    // The machine slows from the third run on: the figure and its floor both take longer. The
+    // medians' ratio (220 against 200) would say 1.1; each run says 1.1 to 1.35.
+    const inTurns = { times: [130, 135, 220, 230, 240], floors: [100, 100, 200, 200, 200] };
+    expect(pairedRatio(inTurns)).toBeCloseTo(1.2);
+    const slow = { name: 'a blank page painted', value: 200, unit: 'ms' };
+    const [ratio, time] = againstFloor({ name: 'reopen', value: 220, unit: 'ms' }, slow, 1.25, inTurns);
+    expect(ratio?.value).toBeCloseTo(1.2);
+    expect(ratio?.budget).toBe(1.25);
+    expect(ratio?.note).toContain("median of 5 runs' ratios");
+    expect(ratio?.note).toContain('220.0 ms against 200.0 ms');
+    expect(time).toMatchObject({ name: 'reopen', value: 220, floor: 'a blank page painted' });
+  });
+
+  it('divides the medians when the runs were not taken in turns', () => {
+    const [ratio] = againstFloor({ name: 'messaging', value: 110, unit: 'ms' }, floor, 1.1);
+    expect(ratio?.value).toBeCloseTo(1.1);
+  });
+
+  it('refuses runs that do not pair up', () => {
+    expect(() => pairedRatio({ times: [1, 2], floors: [1] })).toThrow(/2 times against 1 floors/);
+    expect(() => pairedRatio({ times: [], floors: [] })).toThrow();
+  });
+});
