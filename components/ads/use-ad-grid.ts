@@ -37,15 +37,19 @@ export function boundedRows(range: Range, columns: number, maxCards = MAX_RENDER
   return rows;
 }
 
-/** The element's content size, measured before the first paint and kept while it is hidden. */
-function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
-  const [size, setSize] = useState({ width: 0, height: 0 });
+/**
+ * The element's content size, measured before the first paint and kept while it is hidden; null
+ * until it has been measured once (0 × 0 when it measures nothing, as hidden or in a DOM without
+ * layout).
+ */
+function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } | null {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     // Measured at once, before the first paint, so the first frame already lays out cards.
     const initial = element.getBoundingClientRect();
-    if (initial.width > 0) setSize({ width: initial.width, height: initial.height });
+    setSize(initial.width > 0 ? { width: initial.width, height: initial.height } : { width: 0, height: 0 });
     const observer = new ResizeObserver(([entry]) => {
       const next = entry?.contentRect;
       // A hidden grid measures 0: keep the last real size so nothing re-lays out.
@@ -107,7 +111,10 @@ interface GridOptions {
  */
 export function useAdGrid({ ads, hasMore, loadingMore, onLoadMore, hidden, returnFocusTo }: GridOptions) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { width, height } = useSize(scrollRef);
+  // Before its size is known the grid draws no card: the cards of a one-column guess would all be
+  // made again in their real rows a moment later, in the same task, before the first paint.
+  const size = useSize(scrollRef);
+  const { width, height } = size ?? { width: 0, height: 0 };
   const columns = gridColumns(width, height > 0 ? height : typeof window === 'undefined' ? 800 : window.innerHeight);
   const columnWidth = width > 0 ? (width - GAP * (columns - 1)) / columns : MIN_CARD_WIDTH;
   const rowCount = Math.ceil(ads.length / columns);
@@ -118,7 +125,7 @@ export function useAdGrid({ ads, hasMore, loadingMore, onLoadMore, hidden, retur
   // TanStack Virtual is not React Compiler-safe; this project does not use the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rowCount + (hasMore ? 1 : 0),
+    count: size ? rowCount + (hasMore ? 1 : 0) : 0,
     getScrollElement: () => scrollRef.current,
     // The panel's height until the grid is measured, so the first render already has rows.
     initialRect: { width, height: typeof window === 'undefined' ? 800 : window.innerHeight },
