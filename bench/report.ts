@@ -53,8 +53,12 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
+/** The middle value; with an even count, halfway between the two middle ones. */
 export function median(values: readonly number[]): number {
-  return percentile(values, 50);
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? (sorted[half] ?? Number.NaN) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2;
 }
 
 /**

@@ -10,6 +10,8 @@ const FIRST_LOADS = {
 } as const;
 /** A group of the boot's modules whose source is shorter than this is no file of its own (below). */
 const TINY_GROUP_CHARS = 1500;
+/** A stylesheet's module id (its code is empty while the build runs). */
+const STYLESHEET = /\.css(?:$|\?)/;
 /** The module whose lazy imports are the panel's views, the one it opens on by default first. */
 const VIEW_LOADERS = 'components/sidepanel/tab-loaders.ts';
 
@@ -87,24 +89,33 @@ export function firstLoadChunks() {
         group.size += this.getModuleInfo(id)?.code?.length ?? 0;
         bootGroups.set(name, group);
       }
-      // A group too small to be worth a file of its own joins the smallest group that every page
-      // loading it loads too (its other pages then load a few hundred bytes they do not use).
+      // A group too small to be worth a file of its own joins the group of fewest pages that every
+      // page loading it loads too (those other pages then load a few hundred bytes they do not use).
+      // The panel's own modules never go where another page loads them, nor does a stylesheet (its
+      // code is empty while the build runs, and moved it would style another page).
+      const tiny = (group: { sharers: string[]; ids: string[]; size: number }) =>
+        group.sharers.length > 0 && group.size < TINY_GROUP_CHARS && !group.ids.some((id) => STYLESHEET.test(id));
+      const into = new Map<string, string>();
       for (const [name, group] of bootGroups) {
-        if (group.size >= TINY_GROUP_CHARS) continue;
+        if (!tiny(group)) continue;
         const wider = [...bootGroups]
           .filter(
-            ([other, candidate]) =>
-              other !== name &&
-              candidate.size >= TINY_GROUP_CHARS &&
-              group.sharers.every((page) => candidate.sharers.includes(page)),
+            ([other, candidate]) => other !== name && group.sharers.every((page) => candidate.sharers.includes(page)),
           )
-          .sort(([, a], [, b]) => a.sharers.length - b.sharers.length || a.size - b.size)[0];
-        if (wider) {
-          wider[1].ids.push(...group.ids);
-          group.ids = [];
-        }
+          .sort(
+            ([nameA, a], [nameB, b]) =>
+              a.sharers.length - b.sharers.length || b.size - a.size || nameA.localeCompare(nameB),
+          )[0];
+        if (wider) into.set(name, wider[0]);
       }
-      for (const [name, group] of bootGroups) for (const id of group.ids) chunkOf.set(id, name);
+      // A group joins where its wider group goes in turn (each step has more pages: no cycle).
+      const destination = (name: string): string => {
+        const next = into.get(name);
+        return next === undefined ? name : destination(next);
+      };
+      for (const [name, group] of bootGroups) {
+        for (const id of group.ids) chunkOf.set(id, destination(name));
+      }
       // Each view with what it reaches that neither the boot, the panel's other lazy imports nor
       // another page does, in one chunk named after the first view (in the tabs' order, the
       // search first) that reaches it: the view the panel opens on loads in one or two files, not

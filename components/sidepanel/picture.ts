@@ -94,18 +94,13 @@ export function isSafeAttribute(name: string, value: string): boolean {
 }
 
 /**
- * Whether an element shows nothing while the panel hides: a closed popover (a filter's choices)
- * or a hidden element. A picture leaves them out, so a reopened panel builds only what it shows.
+ * Whether an element shows nothing in a picture: a hidden element (`hidden` in any case but
+ * until-found), or a popover (the filters' choices), which shows only once opened, and a picture
+ * opens none. A picture leaves them out, so a reopened panel builds only what it shows.
  */
 function unseen(element: Element): boolean {
-  if (element.hasAttribute('hidden') && element.getAttribute('hidden') !== 'until-found') return true;
-  if (!element.hasAttribute('popover')) return false;
-  try {
-    return !element.matches(':popover-open');
-  } catch {
-    // A DOM without popovers shows none open.
-    return true;
-  }
+  const hidden = element.getAttribute('hidden');
+  return (hidden !== null && hidden.toLowerCase() !== 'until-found') || element.hasAttribute('popover');
 }
 
 function serialize(node: Node): SnapshotNode | null {
@@ -236,8 +231,11 @@ export function addPictureStyles(snapshot: PanelSnapshot): void {
 export function saveSnapshot(root: HTMLElement, now: number, pageStorage: Storage = localStorage): void {
   try {
     if (root.querySelector('[data-snapshot]')) return;
-    const json = JSON.stringify(takeSnapshot(root, now));
-    if (root.childElementCount === 0 || json.length > SNAPSHOT_MAX_CHARS) {
+    const snapshot = takeSnapshot(root, now);
+    const json = JSON.stringify(snapshot);
+    // Nothing the picture would show (every element hidden, or none): no picture, so the entry
+    // starts the app's requests at once rather than wait for an empty paint.
+    if (!snapshot.nodes.some((node) => typeof node !== 'string') || json.length > SNAPSHOT_MAX_CHARS) {
       pageStorage.removeItem(PANEL_PICTURE_KEY);
       return;
     }
