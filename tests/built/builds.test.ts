@@ -276,10 +276,12 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
     );
   });
 
-  it("preloads for the boot no file the entry has loaded already, and no panel chunk of a few hundred bytes", () => {
+  it('preloads for the boot no file the entry has loaded already, and no panel chunk of a few hundred bytes', () => {
     const html = readFileSync(output(build, 'sidepanel.html'), 'utf8');
     const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
-    const preloads = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(readFileSync(output(build, entry), 'utf8'))?.[1] ?? '[]') as string[];
+    const preloads = JSON.parse(
+      /m\.f=(\[[^\]]*\])/.exec(readFileSync(output(build, entry), 'utf8'))?.[1] ?? '[]',
+    ) as string[];
     expect(preloads.some((file) => file.includes('/boot-'))).toBe(true);
     const loaded = staticClosure(output(build), entry);
     expect(preloads.filter((file) => loaded.includes(file))).toEqual([]);

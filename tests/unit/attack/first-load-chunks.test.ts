@@ -188,7 +188,7 @@ describe("the side panel's boot chunks", () => {
     expect(chunk('lib/url.ts')).toBe('panel-popup');
   });
 
-  it("preloads, for a lazy import, none of the files its importer has imported already", () => {
+  it('preloads, for a lazy import, none of the files its importer has imported already', () => {
     const chunks = firstLoadChunks();
     const hook = chunks.plugin.generateBundle;
     const generateBundle = typeof hook === 'function' ? hook : hook?.handler;
@@ -207,7 +207,10 @@ describe("the side panel's boot chunks", () => {
       false,
     ]);
     expect(
-      chunks.preloads(['chunks/boot.js', 'chunks/start-shared.js', 'chunks/app.js', 'chunks/start.js'], 'chunks/entry.js'),
+      chunks.preloads(
+        ['chunks/boot.js', 'chunks/start-shared.js', 'chunks/app.js', 'chunks/start.js'],
+        'chunks/entry.js',
+      ),
     ).toEqual(['chunks/boot.js', 'chunks/app.js']);
   });
 });
