@@ -55,9 +55,6 @@ test('compare three demo brands at 400 and 1200 px, light and dark: the figures 
   openPage,
   server,
 }) => {
-  // Four views of three brands (each size, each theme) with the accessibility check of each: as
-  // long as the layout checks above, which take 90 s on a loaded two-core machine.
-  test.setTimeout(90_000);
   const ids = server.state.data.workspaces[0]?.followed.brandIds.slice(0, 3) ?? [];
   const brands = ids.map((id) => {
     const brand = server.state.findBrand(id);
