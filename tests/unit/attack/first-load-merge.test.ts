@@ -3,48 +3,8 @@
  * source is under 1500 characters joins the smallest group whose sharer set is a superset of its
  * own. Run against a fake plugin context, as tests/unit/attack/first-load-chunks.test.ts does.
  */
-import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { firstLoadChunks } from '../../../scripts/first-load-chunks';
-
-/**
- * Each module's static and lazy imports and the length of its code as the plugin reads it in
- * buildEnd (0 unless given: a plain CSS import's code is '' there, its stylesheet is kept aside by
- * Vite's css-post plugin and goes with the chunk the module lands in).
- */
-type Graph = Record<string, { imports?: string[]; lazy?: string[]; chars?: number }>;
-
-/** Runs the plugin's buildEnd over `graph` and returns the chunk of a path. */
-function grouping(graph: Graph): (path: string) => string | null {
-  const id = (path: string) => `/repo/${path}`;
-  const chunks = firstLoadChunks();
-  const context = {
-    getModuleIds: () => Object.keys(graph).map(id)[Symbol.iterator](),
-    getModuleInfo: (moduleId: string) => {
-      const path = Object.keys(graph).find((candidate) => id(candidate) === moduleId);
-      const node = path === undefined ? undefined : graph[path];
-      return node
-        ? {
-            id: moduleId,
-            importedIds: (node.imports ?? []).map(id),
-            dynamicallyImportedIds: (node.lazy ?? []).map(id),
-            code: 'x'.repeat(node.chars ?? 0),
-          }
-        : null;
-    },
-  };
-  const hook = chunks.plugin.buildEnd;
-  const buildEnd = typeof hook === 'function' ? hook : hook?.handler;
-  if (!buildEnd) throw new Error('the plugin has no buildEnd');
-  Reflect.apply(buildEnd, context, []);
-  const config: InlineConfig = {};
-  chunks.extend(config);
-  const output = [config.build?.rollupOptions?.output ?? []].flat()[0];
-  const splitting = output?.codeSplitting;
-  const name = typeof splitting === 'object' ? splitting.groups?.at(-1)?.name : undefined;
-  if (typeof name !== 'function') throw new Error('no group named by a function');
-  return (path) => name(id(path), { getModuleInfo: () => null }) ?? null;
-}
+import { type Graph, grouping } from '../../support/first-load';
 
 /** The side panel's entry and boot, the boot importing `boot` and the other pages importing theirs. */
 function panelWith(boot: string[], pages: { popup?: string[]; options?: string[]; welcome?: string[] }, sizes: Graph) {
