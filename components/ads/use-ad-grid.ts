@@ -134,6 +134,9 @@ export function useAdGrid({ ads, hasMore, loadingMore, onLoadMore, hidden, retur
     // and within MAX_RENDERED_CARDS however short the rows turn out.
     overscan: Math.max(1, Math.floor(OVERSCAN_PX / estimate)),
     rangeExtractor: (range) => boundedRows(range, columns),
+    // Rows a scroll brings are drawn in a task of their own, after the frame that scrolled, not
+    // inside it: a frame and its cards' render in one task made the long tasks of a fast scroll.
+    useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
 
