@@ -1,7 +1,11 @@
 import type { InlineConfig } from 'vite';
 import { firstLoadChunks } from '../../scripts/first-load-chunks';
 
-/** Each module's static and lazy imports, and the length of its source (0 unless given). */
+/**
+ * Each module's static and lazy imports and the length of its code as the plugin reads it in
+ * buildEnd (0 unless given: a plain CSS import's code is '' there, its stylesheet is kept aside by
+ * Vite's css-post plugin and goes with the chunk the module lands in).
+ */
 export type Graph = Record<string, { imports?: string[]; lazy?: string[]; chars?: number }>;
 
 /** Runs the plugin's buildEnd over `graph` (ids as `prefix` + path, `sep` between folders) and returns the chunk of a path. */

@@ -41,6 +41,11 @@ function layOut(sizes: { width: number; height: number; rowHeight: number }) {
   vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(sizes.height);
 }
 
+/** The ads' indexes of the cards in the document. */
+function shownIndexes(host: HTMLElement): number[] {
+  return [...host.querySelectorAll('[data-ad-index]')].map((node) => Number(node.getAttribute('data-ad-index')));
+}
+
 async function renderGrid(): Promise<HTMLElement> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () =>
@@ -84,9 +89,7 @@ describe('the ad grid at a tall viewport with small fonts', () => {
       scroller.dispatchEvent(new Event('scroll'));
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    const indexes = [...host.querySelectorAll('[data-ad-index]')].map((node) =>
-      Number(node.getAttribute('data-ad-index')),
-    );
+    const indexes = shownIndexes(host);
     expect(indexes.length).toBeGreaterThan(0);
     expect(indexes.length).toBeLessThanOrEqual(MAX_RENDERED_CARDS);
     // The rows at the scroll position (rows not yet measured count at their estimate), in order.
@@ -100,17 +103,15 @@ describe('the ad grid at a tall viewport with small fonts', () => {
     const host = await renderGrid();
     const scroller = host.querySelector<HTMLElement>('.ad-grid-scroll');
     if (!scroller) throw new Error('no grid');
-    const shown = () =>
-      [...host.querySelectorAll('[data-ad-index]')].map((node) => Number(node.getAttribute('data-ad-index')));
     let inTheEvent: number[] = [];
     await act(async () => {
       scroller.scrollTop = 1_000_000;
       scroller.dispatchEvent(new Event('scroll'));
-      inTheEvent = shown();
+      inTheEvent = shownIndexes(host);
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(Math.min(...inTheEvent)).toBe(0);
-    expect(Math.min(...shown())).toBeGreaterThan(1_000);
+    expect(Math.min(...shownIndexes(host))).toBeGreaterThan(1_000);
   });
 });
 
