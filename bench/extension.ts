@@ -6,7 +6,7 @@ import { PANEL_PICTURE_KEY } from '../components/ui/page-caches';
 import { launchWithExtension, unpackedExtensionId } from '../scripts/launch-chromium';
 import { startAdscopeServer } from '../server/app';
 import { OptionsPage } from '../tests/support/pages/options-page';
-import { againstFloor, writeFloorExtension } from './floor';
+import { againstFloor, floorOf, writeFloorExtension } from './floor';
 import { type Figure, median } from './report';
 import { stopServiceWorker } from '../tests/support/service-worker';
 import { boardOf } from '../tests/support/boards';
@@ -100,12 +100,11 @@ async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Fig
     interactive.push(await timeToSelector(context, panelUrl, LIVE_CARD));
     if (run % 2 === 0) blank.push(await timeToSelector(context, blankUrl, 'body'));
   }
-  const floor = {
-    name: BLANK_PAGE,
-    value: median(blank),
-    unit: 'ms',
-    note: `median of ${RUNS}, between the panel's runs; the floor of any extension page opened in a new tab`,
-  };
+  const floor = floorOf(
+    BLANK_PAGE,
+    blank,
+    `median of ${RUNS}, between the panel's runs; the floor of any extension page opened in a new tab`,
+  );
   return [
     { ...floor, role: 'floor' },
     ...againstFloor(
@@ -195,12 +194,11 @@ async function messaging(context: BrowserContext, panelUrl: string, baseUrl: str
   }
   await panel.close();
   await page.close();
-  const floor = {
-    name: "a page's own fetch of the same answer",
-    value: median(theirs.flat()),
-    unit: 'ms',
-    note: `median of ${rounds * calls}, 50 ms server latency`,
-  };
+  const floor = floorOf(
+    "a page's own fetch of the same answer",
+    theirs.flat(),
+    `median of ${rounds * calls}, 50 ms server latency`,
+  );
   return [
     { ...floor, role: 'floor' },
     ...againstFloor(
@@ -258,12 +256,11 @@ async function workerColdStart(context: BrowserContext, panelUrl: string, floorI
   }
   await panel.close();
   await bare.close();
-  const floor = {
-    name: "a bare extension's worker started",
-    value: median(floorTimes),
-    unit: 'ms',
-    note: `an MV3 worker that only answers, loaded beside Adscope: median of ${runs}, ${Math.min(...floorTimes).toFixed(1)} to ${Math.max(...floorTimes).toFixed(1)} ms`,
-  };
+  const floor = floorOf(
+    "a bare extension's worker started",
+    floorTimes,
+    `an MV3 worker that only answers, loaded beside Adscope: median of ${runs}, ${Math.min(...floorTimes).toFixed(1)} to ${Math.max(...floorTimes).toFixed(1)} ms`,
+  );
   return [
     { ...floor, role: 'floor' },
     ...againstFloor(

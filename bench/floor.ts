@@ -37,6 +37,11 @@ export interface Floor {
   note?: string;
 }
 
+/** A floor timed as `times` (ms): their median, `note` saying how it was taken. */
+export function floorOf(name: string, times: readonly number[], note: string): Floor {
+  return { name, value: median(times), unit: 'ms', note };
+}
+
 /**
  * Runs measured in turns with their floor: the i-th time was taken beside the i-th floor.
  * The ratio is then the median of each run's own ratio, so a moment when the shared machine

@@ -4,7 +4,7 @@ import { launchWithExtension } from '../scripts/launch-chromium';
 import { chromiumExecutable } from '../scripts/requirements';
 import { startAdscopeServer } from '../server/app';
 import { BENCH_EXTENSION_DIR } from './extension';
-import { againstFloor } from './floor';
+import { againstFloor, floorOf } from './floor';
 import { type Figure, median } from './report';
 
 const RUNS = 5;
@@ -151,12 +151,11 @@ export async function benchPageCost(): Promise<Figure[]> {
     const emptyTimes = empty.map((run) => run.scriptMs);
     await context.close();
 
-    const emptyFloor = {
-      name: 'find-similar read on the same page empty',
-      value: median(empty.map((run) => run.scriptMs)),
-      unit: 'ms',
-      note: `${emptyNodes} nodes, script time in the page, median of ${empty.length}`,
-    };
+    const emptyFloor = floorOf(
+      'find-similar read on the same page empty',
+      emptyTimes,
+      `${emptyNodes} nodes, script time in the page, median of ${empty.length}`,
+    );
     const baseNodes = median(baseline.map((load) => load.nodes));
     const baseScript = median(baseline.map((load) => load.scriptMs));
     const idleScript = median(installed.map((load) => load.scriptMs));

@@ -179,84 +179,86 @@ describe("the picture's stylesheets", () => {
     expect(copies.map((copy) => copy.isConnected)).toEqual([false, false]);
   });
 
-  // Coverage: the picture's script paints at once with the copy of the view's stylesheet.
-  it("paints the stored picture with its stylesheets' text as the page is parsed, and counts it as shown", () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    storedPicture();
-    const { links } = withLinksKept(() => panelPicture.main());
-    expect(root.querySelector('[data-snapshot] main.results')?.textContent).toBe('Boots');
-    expect(document.head.querySelector('style[data-picture-styles]')?.textContent).toBe('.results { display: grid; }');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/search-tab-S1.css']);
-    expect(pictureShown()).toBe(true);
-  });
+  describe("the picture's script", () => {
+    // The picture's age is read on the page's clock.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(NOW);
+    });
 
-  // Coverage: the app's content is never replaced, and then nothing of the picture is added.
-  it('paints nothing and adds no stylesheet when the app has rendered first, and the entry then starts as with no picture', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    storedPicture();
-    root.innerHTML = '<main class="app">live</main>';
-    const { links } = withLinksKept(() => panelPicture.main());
-    expect(root.innerHTML).toBe('<main class="app">live</main>');
-    expect(document.head.querySelector('style[data-picture-styles]')).toBeNull();
-    expect(links).toEqual([]);
-    expect(pictureShown()).toBe(false);
-  });
-
-  // The parser makes the root before the document's end, and its next task may come 10 to 30 ms
-  // later: the picture paints as the root is made, not when the document says it is parsed.
-  it('paints as soon as the parser has made the root, before the document is parsed to its end', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    storedPicture();
-    root.remove();
-    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    try {
-      withLinksKept(() => panelPicture.main());
-      expect(pictureShown()).toBe(false);
-      const parsed = document.createElement('div');
-      parsed.id = 'root';
-      withLinksKept(() => document.body.append(parsed));
-      // A mutation observer's microtask: still within the parser's task.
-      await Promise.resolve();
-      expect(parsed.querySelector('[data-snapshot] main.results')?.textContent).toBe('Boots');
-      // The end of parsing paints nothing twice.
-      document.dispatchEvent(new Event('readystatechange'));
-      expect(parsed.querySelectorAll('[data-snapshot]')).toHaveLength(1);
-    } finally {
-      state.mockRestore();
+    /** Runs `test` with the picture stored and the document still parsed, its root not yet made. */
+    async function beforeTheRoot(test: () => Promise<void>): Promise<void> {
+      storedPicture();
+      root.remove();
+      const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+      try {
+        await test();
+      } finally {
+        state.mockRestore();
+      }
     }
-  });
 
-  it('gives up at the end of parsing when the page has no root, and paints into none made later', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    storedPicture();
-    root.remove();
-    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    try {
-      withLinksKept(() => panelPicture.main());
-      document.dispatchEvent(new Event('readystatechange'));
-      const late = document.createElement('div');
-      late.id = 'root';
-      document.body.append(late);
-      await Promise.resolve();
-      expect(late.childElementCount).toBe(0);
+    // Coverage: the picture's script paints at once with the copy of the view's stylesheet.
+    it("paints the stored picture with its stylesheets' text as the page is parsed, and counts it as shown", () => {
+      storedPicture();
+      const { links } = withLinksKept(() => panelPicture.main());
+      expect(root.querySelector('[data-snapshot] main.results')?.textContent).toBe('Boots');
+      expect(document.head.querySelector('style[data-picture-styles]')?.textContent).toBe(
+        '.results { display: grid; }',
+      );
+      expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/search-tab-S1.css']);
+      expect(pictureShown()).toBe(true);
+    });
+
+    // Coverage: the app's content is never replaced, and then nothing of the picture is added.
+    it('paints nothing and adds no stylesheet when the app has rendered first, and the entry then starts as with no picture', () => {
+      storedPicture();
+      root.innerHTML = '<main class="app">live</main>';
+      const { links } = withLinksKept(() => panelPicture.main());
+      expect(root.innerHTML).toBe('<main class="app">live</main>');
       expect(document.head.querySelector('style[data-picture-styles]')).toBeNull();
-    } finally {
-      state.mockRestore();
-    }
-  });
+      expect(links).toEqual([]);
+      expect(pictureShown()).toBe(false);
+    });
 
-  // Coverage: a stale picture is not painted even by the script (the clock is the page's).
-  it('paints no picture older than its age limit', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    storedPicture({ savedAt: NOW - 13 * 60 * 60 * 1000 });
-    const { links } = withLinksKept(() => panelPicture.main());
-    expect(root.childElementCount).toBe(0);
-    expect(links).toEqual([]);
-    expect(pictureShown()).toBe(false);
+    // The parser makes the root before the document's end, and its next task may come 10 to 30 ms
+    // later: the picture paints as the root is made, not when the document says it is parsed.
+    it('paints as soon as the parser has made the root, before the document is parsed to its end', async () => {
+      await beforeTheRoot(async () => {
+        withLinksKept(() => panelPicture.main());
+        expect(pictureShown()).toBe(false);
+        const parsed = document.createElement('div');
+        parsed.id = 'root';
+        withLinksKept(() => document.body.append(parsed));
+        // A mutation observer's microtask: still within the parser's task.
+        await Promise.resolve();
+        expect(parsed.querySelector('[data-snapshot] main.results')?.textContent).toBe('Boots');
+        // The end of parsing paints nothing twice.
+        document.dispatchEvent(new Event('readystatechange'));
+        expect(parsed.querySelectorAll('[data-snapshot]')).toHaveLength(1);
+      });
+    });
+
+    it('gives up at the end of parsing when the page has no root, and paints into none made later', async () => {
+      await beforeTheRoot(async () => {
+        withLinksKept(() => panelPicture.main());
+        document.dispatchEvent(new Event('readystatechange'));
+        const late = document.createElement('div');
+        late.id = 'root';
+        document.body.append(late);
+        await Promise.resolve();
+        expect(late.childElementCount).toBe(0);
+        expect(document.head.querySelector('style[data-picture-styles]')).toBeNull();
+      });
+    });
+
+    // Coverage: a stale picture is not painted even by the script (the clock is the page's).
+    it('paints no picture older than its age limit', () => {
+      storedPicture({ savedAt: NOW - 13 * 60 * 60 * 1000 });
+      const { links } = withLinksKept(() => panelPicture.main());
+      expect(root.childElementCount).toBe(0);
+      expect(links).toEqual([]);
+      expect(pictureShown()).toBe(false);
+    });
   });
 });

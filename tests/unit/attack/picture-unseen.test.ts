@@ -67,22 +67,6 @@ describe('what a picture leaves out', () => {
     expect(localStorage.getItem(PANEL_PICTURE_KEY)).toBeNull();
   });
 
-  // Found failing: an open popover is kept with its `popover` attribute, but the painted copy is
-  // never opened (the picture is inert and nothing calls showPopover), so the UA style
-  // `[popover]:not(:popover-open) { display: none }` hides it: the picture builds what it cannot
-  // show, the very thing `unseen` exists to avoid, and the popover the panel showed is missing anyway.
-  it('paints no element that is a closed popover in the picture', () => {
-    root.innerHTML =
-      '<main><button popovertarget="p">Platform</button>' +
-      '<div id="p" popover="auto" data-open role="dialog"><label>Meta</label></div><p>results</p></main>';
-    openPopoversMarked(root);
-    const picture = reopened(root);
-    const shownNothing = [...picture.querySelectorAll('[popover]')].filter(
-      (element) => !element.matches(':popover-open'),
-    );
-    expect(shownNothing.map((element) => element.outerHTML)).toEqual([]);
-  });
-
   // Coverage (passes): every spelling of the hidden state is left out, the attribute's name in any case included.
   it('leaves out hidden="", hidden="hidden", hidden="HIDDEN", an invalid value and HIDDEN spelled in capitals', () => {
     root.innerHTML =
@@ -92,16 +76,24 @@ describe('what a picture leaves out', () => {
     expect([...picture.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['shown']);
   });
 
-  // A popover shows only once opened, and a picture opens none: every popover is left out, open
-  // or closed, nested or not (the fix of the test above).
+  // Found failing: an open popover is kept with its `popover` attribute, but the painted copy is
+  // never opened (the picture is inert and nothing calls showPopover), so the UA style
+  // `[popover]:not(:popover-open) { display: none }` hides it: the picture builds what it cannot
+  // show, the very thing `unseen` exists to avoid, and the popover the panel showed is missing anyway.
+  // The fix: a popover shows only once opened, and a picture opens none, so every popover is left
+  // out, open or closed, nested or not, and what the panel shows beside them is kept.
   it('leaves out every popover, open or closed, and whatever it holds', () => {
     root.innerHTML =
-      '<main><div popover="auto" data-open><p>open</p><div popover="auto"><p>closed inside</p></div></div>' +
-      '<div popover="manual"><p>closed</p><div popover="manual" data-open><p>open inside closed</p></div></div></main>';
+      '<main><button popovertarget="p">Platform</button>' +
+      '<div id="p" popover="auto" data-open role="dialog"><label>Meta</label></div>' +
+      '<div popover="auto" data-open><p>open</p><div popover="auto"><p>closed inside</p></div></div>' +
+      '<div popover="manual"><p>closed</p><div popover="manual" data-open><p>open inside closed</p></div></div>' +
+      '<p>results</p></main>';
     openPopoversMarked(root);
     const picture = reopened(root);
-    expect([...picture.querySelectorAll('p')].map((p) => p.textContent)).toEqual([]);
+    expect([...picture.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['results']);
     expect(picture.querySelector('[popover]')).toBeNull();
+    expect(picture.querySelector('label')).toBeNull();
   });
 
   // Coverage (passes): the scroll offsets kept while the picture is taken leave no attribute on the

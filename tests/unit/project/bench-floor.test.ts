@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { againstFloor, pairedRatio } from '../../../bench/floor';
+import { againstFloor, floorOf, pairedRatio } from '../../../bench/floor';
 
 describe("the bench's ratios to a floor measured in turns", () => {
   const floor = { name: 'a blank page painted', value: 100, unit: 'ms' };
@@ -21,6 +21,15 @@ describe("the bench's ratios to a floor measured in turns", () => {
   it('divides the medians when the runs were not taken in turns', () => {
     const [ratio] = againstFloor({ name: 'messaging', value: 110, unit: 'ms' }, floor, 1.1);
     expect(ratio?.value).toBeCloseTo(1.1);
+  });
+
+  it('takes a floor as the median of its times, in milliseconds, with how it was taken', () => {
+    expect(floorOf('a bare worker started', [31, 22, 25, 90, 24], 'median of 5')).toEqual({
+      name: 'a bare worker started',
+      value: 25,
+      unit: 'ms',
+      note: 'median of 5',
+    });
   });
 
   it('refuses runs that do not pair up', () => {
