@@ -92,16 +92,21 @@ test('a fresh install greets, connects through the welcome, offers no demo; an u
     await extensions.locator('#devMode').click();
     const nextWorker = context.waitForEvent('serviceworker');
     await extensions.locator('#dev-reload-button').click();
-    const after = await nextWorker;
+    await nextWorker;
+    // What the new version stored as it was installed, read from a page of it: its worker may
+    // already be stopped or replaced by the time it is asked.
+    const reader = await context.newPage();
+    await reader.goto(`chrome-extension://${extensionId}/manifest.json`);
     await expect
       .poll(() =>
-        after.evaluate(async () => {
+        reader.evaluate(async () => {
           type Chrome = { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
           const chromeApi = (globalThis as unknown as { chrome: Chrome }).chrome;
           return (await chromeApi.storage.local.get('whatsNew')).whatsNew ?? null;
         }),
       )
       .toEqual({ version: '0.1.1', previous: '0.1.0' });
+    await reader.close();
     await extensions.close();
     // No tab opened for it: the panel says it in one line.
     expect(context.pages().filter(isWelcome)).toEqual([]);
