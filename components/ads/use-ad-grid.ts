@@ -20,16 +20,20 @@ export const OVERSCAN_PX = 300;
 /**
  * The rows to render for TanStack Virtual's `range`: the rows on screen from the top, as many as
  * `maxCards` allows (at least one), then its overscan, a row after and a row before in turn,
- * while the rows' cards stay within `maxCards`.
+ * while the rows' cards stay within `maxCards`. The row of the focused card (`keep`), when it is
+ * on screen below what the bound draws, is the last one drawn rather than left out: a key that
+ * moves the focus down a tall viewport of short rows finds its card.
  */
-export function boundedRows(range: Range, columns: number, maxCards = MAX_RENDERED_CARDS): number[] {
+export function boundedRows(range: Range, columns: number, maxCards = MAX_RENDERED_CARDS, keep = -1): number[] {
   if (range.count === 0) return [];
   const maxRows = Math.max(1, Math.floor(maxCards / Math.max(1, columns)));
   const rows: number[] = [];
-  const last = Math.min(range.endIndex, range.startIndex + maxRows - 1, range.count - 1);
-  for (let index = Math.max(0, range.startIndex); index <= last; index += 1) rows.push(index);
+  const onScreenLast = Math.min(range.endIndex, range.count - 1);
+  const first = keep <= onScreenLast ? Math.max(range.startIndex, keep - maxRows + 1) : range.startIndex;
+  const last = Math.min(onScreenLast, first + maxRows - 1);
+  for (let index = Math.max(0, first); index <= last; index += 1) rows.push(index);
   let after = last + 1;
-  let before = range.startIndex - 1;
+  let before = first - 1;
   for (let step = 0; step < range.overscan; step += 1) {
     if (rows.length < maxRows && after < range.count) rows.push(after++);
     if (rows.length < maxRows && before >= 0) rows.unshift(before--);
@@ -133,7 +137,12 @@ export function useAdGrid({ ads, hasMore, loadingMore, onLoadMore, hidden, retur
     // Rows past the viewport: as many as OVERSCAN_PX holds at the estimated height (at least one),
     // and within MAX_RENDERED_CARDS however short the rows turn out.
     overscan: Math.max(1, Math.floor(OVERSCAN_PX / estimate)),
-    rangeExtractor: (range) => boundedRows(range, columns),
+    // The row of the card that has the focus, or is being given it, stays drawn: a card taken out
+    // of the page would drop the focus to the page's body.
+    rangeExtractor: (range) => {
+      const focused = pendingFocus.current !== null || (scrollRef.current?.contains(document.activeElement) ?? false);
+      return boundedRows(range, columns, MAX_RENDERED_CARDS, focused ? Math.floor(active / columns) : -1);
+    },
     // Rows a scroll brings are drawn in a task of their own, after the frame that scrolled, not
     // inside it: a frame and its cards' render in one task made the long tasks of a fast scroll.
     useFlushSync: false,

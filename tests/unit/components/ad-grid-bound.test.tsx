@@ -29,6 +29,12 @@ function layOut(sizes: { width: number; height: number; rowHeight: number }) {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return isScroller(this) ? sizes.height : 0;
   });
+  // The scroller holds the rows' total height (its inner element's, set by the grid).
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    if (!isScroller(this)) return 0;
+    const inner = this.firstElementChild as HTMLElement | null;
+    return Number.parseFloat(inner?.style.height ?? '') || sizes.height;
+  });
   // A row's height as measured: short, as the small fonts make it.
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('ad-grid-row') ? sizes.rowHeight : 0;
@@ -39,6 +45,15 @@ function layOut(sizes: { width: number; height: number; rowHeight: number }) {
     return { x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) };
   });
   vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(sizes.height);
+  // A script's scroll moves the scroller and fires its scroll event, as a browser does.
+  vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(function (
+    this: HTMLElement,
+    options?: ScrollToOptions | number,
+  ) {
+    if (typeof options !== 'object' || options.top === undefined) return;
+    this.scrollTop = options.top;
+    this.dispatchEvent(new Event('scroll'));
+  });
 }
 
 /** The ads' indexes of the cards in the document. */
@@ -113,6 +128,21 @@ describe('the ad grid at a tall viewport with small fonts', () => {
     expect(Math.min(...inTheEvent)).toBe(0);
     expect(Math.min(...shownIndexes(host))).toBeGreaterThan(1_000);
   });
+
+  it('moves the focus by keyboard to the last card, at the foot of a viewport of more rows than the bound draws', async () => {
+    // The rows a scroll brings come in a task after it, and the bound draws the rows on screen from
+    // the top: the last card's row is drawn all the same, and the focus waits for it, then takes it.
+    const host = await renderGrid();
+    const first = host.querySelector<HTMLElement>('[data-ad-index="0"]');
+    if (!first) throw new Error('no first card');
+    await act(async () => {
+      first.focus();
+      first.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(document.activeElement?.getAttribute('data-ad-index')).toBe(String(ADS.length - 1));
+    expect(shownIndexes(host).length).toBeLessThanOrEqual(MAX_RENDERED_CARDS);
+  });
 });
 
 describe('gridColumns', () => {
@@ -150,6 +180,15 @@ describe('boundedRows', () => {
     expect(boundedRows({ ...range, endIndex: 11 }, 2, 14)).toEqual([8, 9, 10, 11, 12, 13]);
     expect(boundedRows({ ...range, endIndex: 12 }, 2, 14)).toEqual([8, 9, 10, 11, 12, 13, 14]);
     expect(boundedRows({ ...range, startIndex: 0, endIndex: 1 }, 2, 14)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("draws the focused card's row when it is on screen below what the bound draws, and up to it", () => {
+    expect(boundedRows(range, 2, 14, 19)).toEqual([13, 14, 15, 16, 17, 18, 19]);
+    expect(boundedRows(range, 2, 14, 12)).toEqual([10, 11, 12, 13, 14, 15, 16]);
+    // Off screen, above or below, it moves nothing.
+    expect(boundedRows(range, 2, 14, 4)).toEqual([10, 11, 12, 13, 14, 15, 16]);
+    expect(boundedRows(range, 2, 14, 41)).toEqual([10, 11, 12, 13, 14, 15, 16]);
+    expect(boundedRows(range, 2, 14, 40)).toEqual([34, 35, 36, 37, 38, 39, 40]);
   });
 
   it('keeps one row when a row is wider than the bound, and none of an empty list', () => {
