@@ -4,6 +4,7 @@ import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
 import { HOMEPAGE_URL } from './scripts/project';
 import { catalogueFiles, englishCatalogues } from './scripts/i18n/catalogues';
 import { firstLoadChunks } from './scripts/first-load-chunks';
+import { inlinePageStyles } from './scripts/inline-page-styles';
 
 /** The side panel's first load in a few chunks (scripts/first-load-chunks.ts). */
 const firstLoad = firstLoadChunks();
@@ -105,6 +106,8 @@ export default defineConfig({
     plugins: [
       englishCatalogues(),
       firstLoad.plugin,
+      // Each page's own stylesheets in its HTML: none holds the first frame for a fetch.
+      inlinePageStyles(),
       ...(mode === 'bench'
         ? [{ name: 'adscope-bench-production', config: () => ({ define: { 'process.env.NODE_ENV': '"production"' } }) }]
         : []),

@@ -31,21 +31,24 @@ export function staticClosure(dir: string, file: string): string[] {
 }
 
 /**
- * The JavaScript and CSS an HTML entry loads on opening: its scripts and styles, the chunks its
- * module entry imports, and what that entry imports dynamically at once (the side panel's entry
- * paints its last picture first and then imports the app, so the app counts as first load).
+ * What an HTML entry loads on opening: the page itself (its own stylesheets are inside it), its
+ * scripts and the styles it links, the chunks its module entry imports, and what that entry
+ * imports dynamically at once (the side panel's entry paints its last picture first and then
+ * imports the app, so the app counts as first load). A disabled link, a sheet the page holds
+ * inline, is not fetched.
  */
 export function firstLoadFiles(dir: string, html: string): string[] {
   const source = readFileSync(path.join(dir, html), 'utf8');
-  const refs = [...source.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map(
-    (match) => match[1] ?? '',
-  );
+  const tags = [...source.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="\/?([^"]+\.(?:js|css))"[^>]*>/g)];
+  const inline = new Set(tags.filter((tag) => /\sdisabled\b/.test(tag[0])).map((tag) => tag[1] ?? ''));
+  const refs = [html, ...tags.map((tag) => tag[1] ?? '')];
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(source)?.[1];
   if (entry) {
     refs.push(...staticClosure(dir, entry.replace(/^\//, '')));
     refs.push(...entryDynamicImports(path.join(dir, entry.replace(/^\//, ''))));
   }
-  return [...new Set(refs.map((ref) => ref.replace(/^\//, '')))].map((ref) => path.join(dir, ref));
+  const files = new Set(refs.map((ref) => ref.replace(/^\//, '')).filter((ref) => !inline.has(ref)));
+  return [...files].map((ref) => path.join(dir, ref));
 }
 
 export interface SizeBudget {

@@ -291,6 +291,18 @@ describe.each(['chrome-mv3', 'firefox-mv2'])('the side panel’s first load in t
     expect(small).toEqual([]);
   });
 
+  it('holds each of its pages’ own stylesheets in the HTML, their links disabled: no fetch holds the first frame', () => {
+    for (const page of ['sidepanel.html', 'popup.html', 'options.html', 'welcome.html']) {
+      const html = readFileSync(output(build, page), 'utf8');
+      const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)];
+      expect(links.length, page).toBeGreaterThan(0);
+      for (const [tag, file] of links) {
+        expect(tag, page).toMatch(/\sdisabled>$/);
+        expect(html, page).toContain(`<style>${readFileSync(output(build, file ?? ''), 'utf8')}</style>`);
+      }
+    }
+  });
+
   it("paints its picture with a script that touches no extension API (the first touch builds the API's bindings)", () => {
     const picture = readFileSync(output(build, 'panel-picture.js'), 'utf8');
     expect(picture).toContain('localStorage');
