@@ -106,7 +106,7 @@ async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Fig
     `median of ${RUNS}, between the panel's runs; the floor of any extension page opened in a new tab`,
   );
   return [
-    { ...floor, role: 'floor' },
+    floor,
     ...againstFloor(
       {
         name: 'side panel: open to first cards, cold',
@@ -200,7 +200,7 @@ async function messaging(context: BrowserContext, panelUrl: string, baseUrl: str
     `median of ${rounds * calls}, 50 ms server latency`,
   );
   return [
-    { ...floor, role: 'floor' },
+    floor,
     ...againstFloor(
       {
         name: 'messaging: panel → background → API → back',
@@ -262,7 +262,7 @@ async function workerColdStart(context: BrowserContext, panelUrl: string, floorI
     `an MV3 worker that only answers, loaded beside Adscope: median of ${runs}, ${Math.min(...floorTimes).toFixed(1)} to ${Math.max(...floorTimes).toFixed(1)} ms`,
   );
   return [
-    { ...floor, role: 'floor' },
+    floor,
     ...againstFloor(
       {
         name: 'service worker: cold start to the first reply',

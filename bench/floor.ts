@@ -37,9 +37,9 @@ export interface Floor {
   note?: string;
 }
 
-/** A floor timed as `times` (ms): their median, `note` saying how it was taken. */
-export function floorOf(name: string, times: readonly number[], note: string): Floor {
-  return { name, value: median(times), unit: 'ms', note };
+/** A floor timed as `times` (ms): their median, `note` saying how it was taken, as the report lists floors. */
+export function floorOf(name: string, times: readonly number[], note: string): Floor & { role: 'floor' } {
+  return { name, value: median(times), unit: 'ms', note, role: 'floor' };
 }
 
 /**

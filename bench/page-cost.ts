@@ -160,7 +160,7 @@ export async function benchPageCost(): Promise<Figure[]> {
     const baseScript = median(baseline.map((load) => load.scriptMs));
     const idleScript = median(installed.map((load) => load.scriptMs));
     return [
-      { ...emptyFloor, role: 'floor' },
+      emptyFloor,
       {
         name: 'heavy page: DOM nodes',
         value: baseNodes,

@@ -23,12 +23,13 @@ describe("the bench's ratios to a floor measured in turns", () => {
     expect(ratio?.value).toBeCloseTo(1.1);
   });
 
-  it('takes a floor as the median of its times, in milliseconds, with how it was taken', () => {
+  it('takes a floor as the median of its times, in milliseconds, with how it was taken, listed as a floor', () => {
     expect(floorOf('a bare worker started', [31, 22, 25, 90, 24], 'median of 5')).toEqual({
       name: 'a bare worker started',
       value: 25,
       unit: 'ms',
       note: 'median of 5',
+      role: 'floor',
     });
   });
 
