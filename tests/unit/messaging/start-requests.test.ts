@@ -23,7 +23,12 @@ beforeEach(() => {
   fakeBrowser.reset();
   localStorage.clear();
 });
-afterEach(() => vi.restoreAllMocks());
+// A start answer seeded into the cache learns its formats through a lazy import nobody awaits: it
+// settles before the next test, and before the file's environment is torn down.
+afterEach(async () => {
+  await vi.dynamicImportSettled();
+  vi.restoreAllMocks();
+});
 
 describe('requests sent as the panel starts', () => {
   it('remembers the latest request of each starting kind, and nothing else', async () => {
