@@ -2,11 +2,12 @@ import type { Plugin } from 'vite';
 
 /**
  * A stylesheet's text is safe to move into its page's HTML when nothing in it reads differently
- * there: no `</style` that would end the element, no `@import`, and no `url()` but a data URL or
- * a path from the root (a relative one would resolve against the page, not the sheet).
+ * there: no `</style` that would end the element, no `@import`, no `image-set()` (which takes a
+ * bare string as an address), and no `url()` but a data URL or a path from the root (a relative
+ * one would resolve against the page, not the sheet).
  */
 export function inlinable(css: string): boolean {
-  if (/<\/style/i.test(css) || /@import/i.test(css)) return false;
+  if (/<\/style|@import|image-set\(/i.test(css)) return false;
   for (const match of css.matchAll(/url\(\s*(["']?)([^"')]*)/gi)) {
     const address = match[2] ?? '';
     if (!/^data:/i.test(address) && !/^\/(?!\/)/.test(address)) return false;

@@ -38,6 +38,7 @@ describe('a page’s own stylesheets put in its HTML', () => {
     expect(inlinable('.a{background:url("../a.png")}')).toBe(false);
     expect(inlinable('.a{background:url(//cdn.example/a.png)}')).toBe(false);
     expect(inlinable('@import "b.css";')).toBe(false);
+    expect(inlinable('.a{background:image-set("a.png" 1x)}')).toBe(false);
     expect(inlinable('.a::after{content:"</style><script>"}')).toBe(false);
   });
 });
