@@ -44,6 +44,19 @@ test('search and page 2, a format filter learned from the ads, an ad, a save to 
   await format.selectOption(learned);
   await panel.closeFilter('Format');
   await expect(panel.activeFilters.getByRole('listitem')).toHaveCount(1);
+  // Until the filtered answer is drawn, the cards shown are the last search's: wait for it,
+  // or the ad read below and the ad saved may be two different ads.
+  await expect
+    .poll(() =>
+      server.state.requestLog.some(
+        (entry) =>
+          entry.path === '/ad-library/search' &&
+          entry.status === 200 &&
+          (entry.query ?? '').includes(`display_format=${learned}`),
+      ),
+    )
+    .toBe(true);
+  await expect(page.locator('.results-status')).toHaveText('Results for “jacket”', { timeout: 15_000 });
   await expect(panel.cards.first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
@@ -61,10 +74,9 @@ test('search and page 2, a format filter learned from the ads, an ad, a save to 
   // Save it to a board with tags, and find it first there.
   const board = server.state.data.workspaces[0]?.boards.find((candidate) => candidate.parentId === null);
   if (!board) throw new Error('the seed needs a top-level board');
-  await panel.cards
-    .first()
-    .getByRole('button', { name: /^Save / })
-    .click();
+  const card = panel.cards.filter({ has: page.locator('[data-ad-index="0"]') });
+  await expect(card).toContainText(title);
+  await card.getByRole('button', { name: /^Save / }).click();
   const dialog = page.getByRole('dialog', { name: 'Save to a board' });
   await dialog.getByRole('searchbox', { name: 'Find a board' }).fill(board.name);
   await dialog.getByRole('radio', { name: new RegExp(board.name) }).check();
