@@ -106,18 +106,22 @@ test("from each demo competitor page, the similar ads of other brands are its ca
   if (!first || !second || !third) throw new Error('The demo needs three brands.');
   // Each page with the brand it is about: the product page is the store's (its maker is a rival too).
   const pages = [
-    { kind: 'json-ld', brand: first },
-    { kind: 'og', brand: second },
-    { kind: 'title', brand: third },
-    { kind: 'product', brand: second },
+    { kind: 'json-ld', title: 'Waterproof trail backpack', brand: first },
+    { kind: 'og', title: 'Die Regenjacke für jede Wanderung', brand: second },
+    { kind: 'title', title: `Down sleeping bag for three seasons | ${third.name}`, brand: third },
+    { kind: 'product', title: 'Trail running shoes', brand: second },
   ];
   const categoryOf = (name: string) =>
     server.state.data.catalogue.brands.find((brand) => brand.name === name)?.category;
   const panelPage = await openPage('sidepanel');
-  for (const { kind, brand } of pages) {
+  for (const { kind, title, brand } of pages) {
     const url = `${server.baseUrl}/demo/pages/${kind}`;
     const page = await openDemoPage(context, url, consoleErrors);
     await findSimilar(context, url, { source: 'page', button: false });
+    // Until this page's answer is drawn, the last page's cards are shown: its heading names the page.
+    await expect(panelPage.getByRole('heading', { level: 2, name: `Similar to ${title}` })).toBeVisible({
+      timeout: 15_000,
+    });
     const others = panelPage.getByRole('list', { name: 'Similar ads from other brands' });
     await expect(others.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     const names = await others.locator('.ad-card-brand').allTextContents();
