@@ -4,6 +4,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { SNAPSHOT_PAINTED_MARK } from '../../components/sidepanel/picture';
 import { PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from '../../components/ui/page-caches';
 import type { MalformedKind } from '../../server/faults';
+import type { RequestLogEntry } from '../../server/state';
 import { SidePanelPage } from '../support/pages/side-panel-page';
 
 test.beforeEach(async ({ connect, server }) => {
@@ -24,10 +25,26 @@ test('search with filters, scroll to page three, open a detail and come back', a
   await expect(page.getByRole('group', { name: /^Filters, 2 active/ })).toContainText('Language: English');
   await panel.sort.selectOption('newest');
   await expect(panel.activeFilters.getByRole('listitem')).toHaveCount(2);
+  // Until the filtered, newest-first answer is drawn, the cards shown are the last search's: wait for
+  // it, or its request is counted as a page below and the ad read may not be the ad opened.
+  const searched = (entry: RequestLogEntry) => entry.path === '/ad-library/search' && entry.status === 200;
+  await expect
+    .poll(() =>
+      server.state.requestLog.some((entry) => {
+        const query = new URLSearchParams(entry.query ?? '');
+        return (
+          searched(entry) &&
+          query.getAll('language').join() === 'en' &&
+          query.get('display_format') === 'image' &&
+          query.get('order') === 'newest'
+        );
+      }),
+    )
+    .toBe(true);
+  await expect(page.locator('.results-status')).toHaveText('Results for “free”', { timeout: 15_000 });
   await expect(panel.cards.first()).toBeVisible();
 
-  const searches = () =>
-    server.state.requestLog.filter((entry) => entry.path === '/ad-library/search' && entry.status === 200).length;
+  const searches = () => server.state.requestLog.filter(searched).length;
   const before = searches();
   const scroller = page.locator('.ad-grid-scroll');
   for (let i = 0; i < 40 && searches() < before + 2; i += 1) {
