@@ -458,6 +458,8 @@ test("See this brand's ads starts a new search of that brand, without the last w
   await page.getByRole('button', { name: "See this brand's ads" }).click();
   await expect(panel.searchBox).toHaveValue('');
   await expect(panel.activeFilters).toContainText(brand);
+  // The brand's answer drawn (the last search's cards stay while it loads), so its notice would show by now.
+  await expect(page.locator('.results-status')).toHaveText('Newest ads in the library', { timeout: 15_000 });
   await expect(panel.cards.first()).toBeVisible();
   await expect(page.getByText(/No ads from/)).toHaveCount(0);
 });
