@@ -40,7 +40,8 @@ for (const width of [240, 320, 400, 1200]) {
         await panel.tab(place).click();
         await expect(panel.tab(place)).toHaveAttribute('aria-selected', 'true');
         await expect(page.getByRole('tabpanel')).not.toBeEmpty();
-        await page.waitForTimeout(150);
+        // The place drawn, not its loading placeholders (each is aria-busy), before its width is read.
+        await expect(page.getByRole('tabpanel').locator('[aria-busy="true"]')).toHaveCount(0);
         expect({ place, overflow: await sideways(page) }).toEqual({ place, overflow: 0 });
       }
       await panel.tab('Search').click();
