@@ -20,6 +20,8 @@ const SORT_LABELS: Record<SortChoice, MessageId> = {
   newest: 'search.sort.newest',
 };
 
+const isBlank = (words: string) => words.trim() === '';
+
 /** Search the global ad library (spec 4.10). "/" anywhere in the panel comes here and focuses the search box. */
 export default function SearchTab() {
   const id = useId();
@@ -27,7 +29,9 @@ export default function SearchTab() {
   const { set, openAd, reset } = filters;
   const inputRef = useRef<HTMLInputElement>(null);
   const [lastOpened, setLastOpened] = useState<string | null>(null);
-  const query = useDebouncedValue(filters.query, 300);
+  // Typing settles before it is sent; words cleared (by hand, or by a new search of a brand's ads
+  // that sets the brand with them) go at once, never beside the filters of the next search.
+  const query = useDebouncedValue(filters.query, 300, isBlank);
   // A filter whose parameter the connected service refused is hidden, and not sent.
   const { hidden, reason } = useHiddenFilters();
   const applied = applicableFilters(filters, hidden);

@@ -1,13 +1,22 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-/** The value, once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
+/**
+ * `value` once it has stayed `delayMs`: what typing settles on. A value `atOnce` accepts (a box
+ * cleared, say) is taken in the same render, so a change made with it (words cleared and a filter
+ * set together) is never sent half-made.
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number, atOnce?: (value: T) => boolean): T {
   const [debounced, setDebounced] = useState(value);
+  const now = atOnce?.(value) ?? false;
+  // Kept as the settled value too (set while rendering, so React renders again before it commits):
+  // what is typed next waits from there, not from the words before it.
+  if (now && !Object.is(debounced, value)) setDebounced(value);
   useEffect(() => {
+    if (now) return;
     const timer = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
+  }, [value, delayMs, now]);
+  return now ? value : debounced;
 }
 
 function subscribeOnline(callback: () => void): () => void {

@@ -449,7 +449,7 @@ test('"/" from any view goes to Search and focuses the box', async ({ openPage }
   await expect(panel.searchBox).toBeFocused();
 });
 
-test("See this brand's ads starts a new search of that brand, without the last words", async ({ openPage }) => {
+test("See this brand's ads starts a new search of that brand, without the last words", async ({ openPage, server }) => {
   const page = await openPage('sidepanel');
   const panel = new SidePanelPage(page);
   await panel.search('waterproof tent');
@@ -462,6 +462,13 @@ test("See this brand's ads starts a new search of that brand, without the last w
   await expect(page.locator('.results-status')).toHaveText('Newest ads in the library', { timeout: 15_000 });
   await expect(panel.cards.first()).toBeVisible();
   await expect(page.getByText(/No ads from/)).toHaveCount(0);
+  // The words were cleared with the brand set, in one step: no search of the brand asked with them.
+  const brandSearches = server.state.requestLog
+    .filter((entry) => entry.path === '/ad-library/search')
+    .map((entry) => new URLSearchParams(entry.query ?? ''))
+    .filter((query) => query.has('unified_brand_id'));
+  expect(brandSearches.length).toBeGreaterThan(0);
+  expect(brandSearches.filter((query) => query.has('query')).map(String)).toEqual([]);
 });
 
 test('a search of only symbols says why nothing is searched, and sends nothing', async ({ openPage, server }) => {
