@@ -77,6 +77,9 @@ async function panelOpen(context: BrowserContext, panelUrl: string): Promise<Fig
   await setup.goto(panelUrl);
   await setup.getByRole('tab', { name: 'Search' }).click();
   await setup.getByRole('searchbox', { name: 'Search ads' }).fill('tent');
+  // The search for the words itself answered, not the one before them: the panel's last search is
+  // this one, and the server has made its word index (a second on its first search with words).
+  await setup.getByRole('status').filter({ hasText: 'Results for “tent”' }).waitFor();
   await setup.locator(FIRST_CARD).first().waitFor();
   await setup.close();
   const cold: number[] = [];

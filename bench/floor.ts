@@ -52,6 +52,9 @@ export interface InTurns {
   floors: readonly number[];
 }
 
+/** A time as results.json keeps it: to a tenth of a millisecond. */
+const round = (ms: number): number => Math.round(ms * 10) / 10;
+
 /** The median of each run's time over the floor measured beside it. */
 export function pairedRatio({ times, floors }: InTurns): number {
   if (times.length === 0 || times.length !== floors.length) {
@@ -79,6 +82,7 @@ export function againstFloor(
       value: ratio,
       unit: '×',
       budget,
+      ...(inTurns && { runs: { times: inTurns.times.map(round), floors: inTurns.floors.map(round) } }),
       note: inTurns
         ? `median of ${inTurns.times.length} runs' ratios, each against the floor beside it; medians ${medians}`
         : medians,

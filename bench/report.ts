@@ -15,6 +15,8 @@ export interface Figure {
   role?: 'floor';
   /** The floor this figure is compared to, by name. */
   floor?: string;
+  /** A ratio measured in turns: each run's time and the floor beside it, in the order taken (ms). */
+  runs?: { times: number[]; floors: number[] };
 }
 
 /** Where the bench ran, so two runs can be compared honestly. */

@@ -18,6 +18,15 @@ describe("the bench's ratios to a floor measured in turns", () => {
     expect(time).toMatchObject({ name: 'reopen', value: 220, floor: 'a blank page painted' });
   });
 
+  it('keeps each run and the floor beside it, in the order taken, so two runs can be compared', () => {
+    const inTurns = { times: [130.04, 135.26], floors: [100.01, 99.96] };
+    const [ratio, time] = againstFloor({ name: 'reopen', value: 132.6, unit: 'ms' }, floor, 1.25, inTurns);
+    expect(ratio?.runs).toEqual({ times: [130, 135.3], floors: [100, 100] });
+    expect(time?.runs).toBeUndefined();
+    const [untaken] = againstFloor({ name: 'messaging', value: 110, unit: 'ms' }, floor, 1.1);
+    expect(untaken?.runs).toBeUndefined();
+  });
+
   it('divides the medians when the runs were not taken in turns', () => {
     const [ratio] = againstFloor({ name: 'messaging', value: 110, unit: 'ms' }, floor, 1.1);
     expect(ratio?.value).toBeCloseTo(1.1);
