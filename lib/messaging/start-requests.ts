@@ -53,6 +53,21 @@ export function forgetStartAnswers(): void {
   sent.clear();
 }
 
+let watching = false;
+
+/**
+ * From the first request sent at start, a change of the connection (a key replaced, forgotten or
+ * everything deleted, in another page) forgets the answers: the app's own watch on storage starts
+ * only once it has loaded, and an answer sent with the last key must not be taken after it.
+ */
+function forgetOnConnectionChange(): void {
+  if (watching) return;
+  watching = true;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && 'connection' in changes) forgetStartAnswers();
+  });
+}
+
 /**
  * Remembers `request` as the one of its type to send at the next start (the latest replaces the
  * last). Every page reads its settings this way, again and again: what is already remembered
@@ -80,6 +95,7 @@ export function sendStartRequests(
 ): void {
   for (const request of remembered(pageStorage)) {
     if (types && !types.includes(request.type)) continue;
+    forgetOnConnectionChange();
     const answer = send({ type: request.type, payload: request.payload });
     // Unused, its failure is nobody's: the app asks again and hears its own.
     answer.catch(() => undefined);
@@ -112,8 +128,10 @@ export async function startAnswersBack(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<typeof late>((resolve) => (timer = setTimeout(() => resolve(late), waitMs)));
   const back = await Promise.all(
-    waiting.map(async ([key, { answer }]) => {
-      const reply = await Promise.race([answer.catch(() => late), deadline]);
+    waiting.map(async ([key, entry]) => {
+      const reply = await Promise.race([entry.answer.catch(() => late), deadline]);
+      // Forgotten while it was on its way (the key changed, everything was deleted): not taken.
+      if (sent.get(key) !== entry) return [];
       if (reply === late || typeof reply !== 'object' || reply === null || (reply as { ok?: unknown }).ok !== true) {
         return [];
       }

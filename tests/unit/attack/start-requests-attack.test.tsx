@@ -43,10 +43,12 @@ async function freshPanel() {
 
 /** The background's answers to the app's own requests: the workspace now connected. */
 function backgroundAnswersFor(workspace: { id: string }) {
-  return vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) =>
-    message.type === 'library.search'
-      ? { ok: true, data: pageOf(`ad-of-${workspace.id}`) }
-      : { ok: true, data: {} }) as typeof browser.runtime.sendMessage);
+  return vi
+    .spyOn(browser.runtime, 'sendMessage')
+    .mockImplementation((async (message: { type: string }) =>
+      message.type === 'library.search'
+        ? { ok: true, data: pageOf(`ad-of-${workspace.id}`) }
+        : { ok: true, data: {} }) as typeof browser.runtime.sendMessage);
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
