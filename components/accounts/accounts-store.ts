@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { type SortOrder, sortOrders } from '@/lib/contract/ad-accounts';
 import { type Period, periods } from '@/lib/contract/window';
 import { persistValidated } from '../ui/persist';
+import { onWorkspaceForgotten } from '../ui/page-caches';
 
 export interface AccountsView {
   accountId: string;
@@ -59,6 +60,12 @@ export const useAccountsStore = create<AccountsState>()(
     ),
   ),
 );
+
+// The account, its metrics and its open ad are the last workspace's: not asked for under another.
+onWorkspaceForgotten(() => {
+  useAccountsStore.setState(INITIAL);
+  useAccountsStore.persist.clearStorage();
+});
 
 /** The window parameters of spec 4.0 for the current choice. */
 export function windowParams(view: Pick<AccountsView, 'period' | 'dateStart' | 'dateStop'>) {

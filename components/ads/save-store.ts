@@ -6,6 +6,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { persistValidated } from '../ui/persist';
+import { onWorkspaceForgotten } from '../ui/page-caches';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/ads';
 
@@ -125,3 +126,10 @@ export const useSaveStore = create<SaveState>()(
     ),
   ),
 );
+
+// The last and recent boards are the last workspace's: a save (S included) never goes to them
+// under another key, and the dialog asks where.
+onWorkspaceForgotten(() => {
+  useSaveStore.setState({ lastBoard: null, recent: [] });
+  useSaveStore.persist.clearStorage();
+});

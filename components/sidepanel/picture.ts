@@ -19,8 +19,14 @@ export const SNAPSHOT_PAINTED_MARK = 'adscope:snapshot-painted';
 const SCROLL_ATTRIBUTE = 'data-snapshot-scroll';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-/** Elements never kept in a picture: anything that runs, loads a document, submits or restyles. */
+/** Elements never kept in a picture, nor painted from one: anything that runs, loads a document, submits or restyles. */
 const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'template']);
+/** A form is kept as what it shows, a box of its fields (the search bar), which submits nothing. */
+const KEPT_AS = new Map([['form', 'div']]);
+/** Attributes that only mean something to a form: never on the box that stands for it. */
+const FORM_ONLY = new Set(['action', 'method', 'target', 'enctype', 'novalidate', 'accept-charset', 'autocomplete']);
+/** Fields whose typed value a picture never keeps. */
+const SECRET_TYPES = new Set(['password', 'file', 'hidden']);
 /** Attributes holding a URL: kept only for web addresses, same-document fragments and images. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formaction', 'poster', 'srcset']);
 
@@ -100,7 +106,34 @@ export function isSafeAttribute(name: string, value: string): boolean {
  */
 function unseen(element: Element): boolean {
   const hidden = element.getAttribute('hidden');
-  return (hidden !== null && hidden.toLowerCase() !== 'until-found') || element.hasAttribute('popover');
+  return (
+    (hidden !== null && hidden.toLowerCase() !== 'until-found') ||
+    element.hasAttribute('popover') ||
+    // A dialog opens on a user's action, and the reopened app opens none.
+    element.localName === 'dialog'
+  );
+}
+
+/**
+ * What a field shows that lives in its properties, not its attributes (React sets a controlled
+ * field's value, its checked state and the chosen option as properties): put in the attributes
+ * a picture keeps, so the search box shows its words and the sort its choice.
+ */
+function fieldState(element: Element, attributes: Record<string, string>): void {
+  if (element instanceof HTMLInputElement) {
+    const type = element.type.toLowerCase();
+    if (type === 'checkbox' || type === 'radio') {
+      if (element.checked) attributes.checked = '';
+      else delete attributes.checked;
+    } else if (SECRET_TYPES.has(type)) {
+      delete attributes.value;
+    } else {
+      attributes.value = element.value;
+    }
+  } else if (element instanceof HTMLOptionElement) {
+    if (element.selected) attributes.selected = '';
+    else delete attributes.selected;
+  }
 }
 
 function serialize(node: Node): SnapshotNode | null {
@@ -108,13 +141,20 @@ function serialize(node: Node): SnapshotNode | null {
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
   const tag = element.localName;
-  if (DROPPED.has(tag) || unseen(element)) return null;
+  const keptAs = KEPT_AS.get(tag);
+  if ((!keptAs && DROPPED.has(tag)) || unseen(element)) return null;
   const attributes: Record<string, string> = {};
   for (const attribute of element.attributes) {
+    if (keptAs && FORM_ONLY.has(attribute.name.toLowerCase())) continue;
     if (isSafeAttribute(attribute.name, attribute.value)) attributes[attribute.name] = attribute.value;
   }
-  const children = [...element.childNodes].map(serialize).filter((child) => child !== null);
-  return element.namespaceURI === SVG_NS ? [tag, attributes, children, 1] : [tag, attributes, children];
+  fieldState(element, attributes);
+  // A text area shows its value, which React keeps as a property, not its first text.
+  const children =
+    element instanceof HTMLTextAreaElement
+      ? [element.value]
+      : [...element.childNodes].map(serialize).filter((child) => child !== null);
+  return element.namespaceURI === SVG_NS ? [tag, attributes, children, 1] : [keptAs ?? tag, attributes, children];
 }
 
 /** The picture of `root` at `now`, with each scrolled element's offset kept in an attribute. */

@@ -5,19 +5,60 @@ import { LEARNED_FORMATS_KEY, PANEL_PICTURE_KEY, QUERY_CACHE_KEY } from './page-
 export { LEARNED_FORMATS_KEY, PANEL_PICTURE_KEY, QUERY_CACHE_KEY };
 
 /**
- * Forgets what the extension's pages keep of the last workspace: after the key is forgotten
- * or replaced, no page paints or restores another workspace's data. Every extension page
- * shares one localStorage, so the options page clears the panel's too.
+ * The panel's remembered places that name one workspace's things: the boards a save goes to
+ * (the last and the recent ones) and the report's ad account, its metrics and its open ad.
  */
-export function clearPageCaches(pageStorage: Storage = localStorage): void {
+export const WORKSPACE_PLACE_KEYS = ['adscope.save', 'adscope.accounts'] as const;
+
+const forgetters = new Set<() => void>();
+
+/**
+ * Runs `forget` whenever this page forgets the last workspace (the key replaced or forgotten,
+ * everything deleted): a store drops what it holds in memory of that workspace, so it neither
+ * acts on it nor writes it back. Returns the unsubscribe function.
+ */
+export function onWorkspaceForgotten(forget: () => void): () => void {
+  forgetters.add(forget);
+  return () => forgetters.delete(forget);
+}
+
+function forgetInMemory(): void {
   forgetStartAnswers();
-  for (const key of [PANEL_PICTURE_KEY, QUERY_CACHE_KEY, LEARNED_FORMATS_KEY, START_REQUESTS_KEY]) {
+  for (const forget of forgetters) forget();
+}
+
+function removeAll(pageStorage: Storage, keys: readonly string[]): void {
+  for (const key of keys) {
     try {
       pageStorage.removeItem(key);
     } catch {
       // Storage unavailable: there is nothing to clear.
     }
   }
+}
+
+/**
+ * Forgets what the extension's pages keep of the last workspace: after the key is forgotten
+ * or replaced, no page paints or restores another workspace's data, nor saves to its boards.
+ * Every extension page shares one localStorage, so the options page clears the panel's too.
+ */
+export function clearPageCaches(pageStorage: Storage = localStorage): void {
+  forgetInMemory();
+  removeAll(pageStorage, [
+    PANEL_PICTURE_KEY,
+    QUERY_CACHE_KEY,
+    LEARNED_FORMATS_KEY,
+    START_REQUESTS_KEY,
+    ...WORKSPACE_PLACE_KEYS,
+  ]);
+}
+
+/**
+ * Forgets the panel's last picture alone: it was painted in a language and a theme, and once
+ * either changes it would show the old one until the app replaces it.
+ */
+export function forgetPanelPicture(pageStorage: Storage = localStorage): void {
+  removeAll(pageStorage, [PANEL_PICTURE_KEY]);
 }
 
 /**
@@ -30,7 +71,7 @@ export function onPageCachesDropped(onDropped: () => void, target: Window = wind
   let stopLeave: (() => void) | null = null;
   const listener = (event: StorageEvent) => {
     if (stopLeave || (event.key !== null && event.key !== QUERY_CACHE_KEY) || event.newValue !== null) return;
-    forgetStartAnswers();
+    forgetInMemory();
     onDropped();
     // Registered after the page's own leave handlers, so it runs after them.
     stopLeave = onPageLeave(() => clearPageCaches());

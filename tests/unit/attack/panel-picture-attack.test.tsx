@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { saveSnapshot } from '@/components/sidepanel/picture';
+import { PANEL_PICTURE_KEY } from '@/components/ui/page-cache-keys';
 import { createQueryClient } from '@/components/ui/mount';
 import { watchSettings } from '@/components/ui/storage-watch';
 import { applyLanguageChoice, forgetCatalogues, type LanguageSources, watchLanguageChoice } from '@/lib/i18n/runtime';
@@ -65,11 +66,8 @@ describe('the panel picture and page caches, attacked', () => {
     document.body.innerHTML = '';
   });
 
-  // What a user sees go wrong: they switch Adscope to German in Options while the panel is
-  // closed; the next time they open the panel it paints its last picture in English ("Search
-  // results", "Save") before the app comes up in German. Nothing forgets the picture on a
-  // language change: watchSettings (components/ui/storage-watch.ts) clears the page caches only
-  // when 'connection' changes, and watchLanguageChoice only shows the new language.
+  // The language changed in Options while the panel was closed: the next open paints no picture
+  // in the old language (watchSettings forgets the picture when the settings change).
   it('paints no picture in the old language after the language was changed in Options while the panel was closed', async () => {
     await settingsItem.set({ theme: 'system', language: 'en' });
     document.documentElement.lang = 'en';
@@ -86,12 +84,8 @@ describe('the panel picture and page caches, attacked', () => {
     expect(reopened.querySelector('[data-snapshot]')?.textContent ?? null).toBeNull();
   });
 
-  // What a user sees go wrong: they replace the API key with another workspace's in Options;
-  // the page caches are cleared (clearPageCaches), but the save store's last board
-  // ('adscope.save', components/ads/save-store.ts) is not. Back in the panel, pressing S on an ad
-  // (quickSave) saves it to the previous workspace's board, and the toast names that board
-  // ("Saving to Client X shortlist"). clearPageCaches (components/ui/page-caches.ts) lists only
-  // the picture, the query cache, the learned formats and the start requests.
+  // Another workspace's key saved in Options: the save store's last and recent boards are
+  // forgotten with the page caches, so S (quickSave) never saves to the last workspace's board.
   it('keeps no board of the previous workspace to save to after the key is replaced', async () => {
     localStorage.setItem(
       'adscope.save',
@@ -116,11 +110,8 @@ describe('the panel picture and page caches, attacked', () => {
     expect(useSaveStore.getState().recent).toEqual([]);
   });
 
-  // What a user sees go wrong: the panel hid while the save dialog (a modal <dialog>) was open;
-  // the next open paints that dialog, with the board names, over the results, and it vanishes
-  // as the app comes up (the dialog's ad is not kept). unseen() in
-  // components/sidepanel/picture.ts leaves out popovers, which "a picture opens none", but not an
-  // open modal dialog, which the app does not open again either.
+  // The panel hid with the save dialog open: the reopened app opens no dialog, so the picture
+  // paints none.
   it('paints no modal dialog the reopened app does not show', () => {
     const dialog = document.createElement('dialog');
     dialog.className = 'dialog';
@@ -136,11 +127,8 @@ describe('the panel picture and page caches, attacked', () => {
     expect(reopened.querySelector('[data-snapshot] dialog')).toBeNull();
   });
 
-  // What a user sees go wrong: the panel showed "tent" searched, sorted by "Most spend"; the
-  // reopened panel paints its results with no search bar above them, then the app adds the bar
-  // and every card jumps down. The search bar is a <form role="search"> (SearchBar in
-  // components/search/search-tab.tsx), and DROPPED in components/sidepanel/picture.ts leaves out a
-  // form with everything in it, though a painted picture is inert and can submit nothing.
+  // The search bar (a form) is painted as a box of its fields with the words searched, so the
+  // results do not jump down when the app adds the bar; a picture still submits nothing.
   it('paints the search bar the panel showed, with the words searched', () => {
     const host = root.appendChild(document.createElement('main'));
     const react = createRoot(host);
@@ -163,10 +151,7 @@ describe('the panel picture and page caches, attacked', () => {
     expect(reopened.querySelector<HTMLInputElement>('[data-snapshot] input[type="search"]')?.value).toBe('tent');
   });
 
-  // What a user sees go wrong: the panel showed its results sorted by "Most spend"; the reopened
-  // panel's picture shows the sort as "Best match" (the first choice), then the app flips it.
-  // takeSnapshot (serialize, components/sidepanel/picture.ts) keeps attributes only, and React
-  // keeps a controlled select's choice in the options' `selected` property, never as an attribute.
+  // The sort shows the choice made, which React keeps as the option's property, not an attribute.
   it('paints the sort the panel showed, not the first choice', () => {
     const host = root.appendChild(document.createElement('main'));
     const react = createRoot(host);
@@ -187,10 +172,33 @@ describe('the panel picture and page caches, attacked', () => {
     expect(reopened.querySelector<HTMLSelectElement>('[data-snapshot] select')?.value).toBe('spend');
   });
 
-  // What a user sees go wrong: they switched from dark to light in Options while the panel was
-  // closed; the next open paints the panel dark (the picture's theme is put on <html>) before the
-  // app turns it light. paintSnapshot sets data-theme from the picture, and nothing forgets the
-  // picture when the theme changes.
+  // The fields' values a picture keeps are those it shows: a text area's words as typed, never a
+  // password or a hidden field's value.
+  it("keeps a text area's typed words, and no secret field's value", () => {
+    const host = root.appendChild(document.createElement('main'));
+    const react = createRoot(host);
+    act(() =>
+      react.render(
+        <form className="brief">
+          <textarea aria-label="Brief" value="Autumn tents, warm light" onChange={() => undefined} />
+          <input type="password" aria-label="Secret" value="s3cret" onChange={() => undefined} />
+          <input type="hidden" name="token" value="t0ken" />
+        </form>,
+      ),
+    );
+    const typed = host.querySelector('textarea');
+    if (typed) typed.value = 'Autumn tents, warm light at dusk';
+    saveSnapshot(root, NOW);
+    act(() => react.unmount());
+    expect(localStorage.getItem(PANEL_PICTURE_KEY) ?? '').not.toMatch(/s3cret|t0ken/);
+    const reopened = reopenPanel();
+    expect(reopened.querySelector('[data-snapshot] .brief')?.localName).toBe('div');
+    expect(reopened.querySelector<HTMLTextAreaElement>('[data-snapshot] textarea')?.value).toBe(
+      'Autumn tents, warm light at dusk',
+    );
+  });
+
+  // The theme changed in Options while the panel was closed: no picture paints in the old one.
   it('paints no picture in the old theme after the theme was changed in Options while the panel was closed', async () => {
     await settingsItem.set({ theme: 'dark', language: 'en' });
     document.documentElement.setAttribute('data-theme', 'dark');

@@ -66,11 +66,9 @@ afterEach(async () => {
 });
 
 describe('a start answer of the last workspace, while the panel boots', () => {
-  // What the user sees: they paste workspace B's key in Options just as the panel opens; the
-  // panel then shows workspace A's ads as B's results (fresh for 30 s, so nothing corrects them),
-  // and keeps them for its next opening too. The connection change drops the start answers
-  // (forgetStartAnswers) and resets the cache, but seedStartAnswers, already waiting in
-  // startAnswersBack, puts A's page in the cache afterwards.
+  // Workspace B's key is saved in Options just as the panel opens: the answer sent at start with
+  // A's key, back after the change, is not seeded (startAnswersBack takes only what is still
+  // remembered), so B's panel never shows A's ads as its results.
   it('never seeds an answer that comes back after the key was replaced', async () => {
     const panel = await freshPanel();
     const workspace = { id: 'a' };
@@ -97,9 +95,8 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     expect(panel.shown()).toBe('ad-of-b');
   });
 
-  // What the user sees: the next time the panel opens, workspace B's panel paints workspace A's
-  // ads from its kept cache: the page seeded after the key change is a success the persisted
-  // cache (persistQueries) writes out at leave, though clearPageCaches had just removed it.
+  // Nor is it kept for the next opening: what the persisted cache writes at leave holds no
+  // page of A.
   it('never keeps such an answer for the next opening', async () => {
     const panel = await freshPanel();
     const workspace = { id: 'a' };
@@ -127,10 +124,8 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     expect(localStorage.getItem(panel.QUERY_CACHE_KEY) ?? '').not.toContain('ad-of-a');
   });
 
-  // What the user sees: they press Delete all in Options just as the panel opens; the panel
-  // still shows the last workspace's ads, though everything was deleted. The storage event
-  // (onPageCachesDropped) and the connection change both forget the start answers, but the
-  // seed already waiting in startAnswersBack puts the page in the cache anyway.
+  // Delete all pressed in Options just as the panel opens: the last workspace's answer, back
+  // after it, is not shown.
   it('never seeds an answer that comes back after Delete all', async () => {
     const panel = await freshPanel();
     const workspace = { id: 'a' };
@@ -158,10 +153,9 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     expect(panel.shown()).not.toContain('ad-of-a');
   });
 
-  // What the user sees: the key is replaced while the panel's app is still loading (main.tsx has
-  // sent the start requests and awaits import('./boot'); nothing in the page listens yet). The
-  // app then seeds, or takes within 10 s, workspace A's answer and shows A's ads under B: nothing
-  // in start-requests.ts notices a connection change that happened before watchSettings ran.
+  // The key replaced while the panel's app is still loading (main.tsx has sent the start
+  // requests and awaits its boot, whose watch on storage has not begun): the start requests
+  // watch the connection themselves, so A's answer is neither seeded nor taken.
   it('never shows an answer sent before a key change the app was not yet listening for', async () => {
     const panel = await freshPanel();
     const workspace = { id: 'a' };
