@@ -30,7 +30,9 @@ export function useGenerateForm() {
       setProblem({ field: 'brand_id', message: lockedMessage(brand) });
       return;
     }
-    const result = choiceFromDraft(draft);
+    // A brand no longer among the workspace's (another key, a brand removed) is no choice: the
+    // select shows none, and the draft must not send it unseen.
+    const result = choiceFromDraft(brands.isSuccess && !brand ? { ...draft, brandId: '' } : draft);
     if ('field' in result) {
       setProblem(result);
       return;
