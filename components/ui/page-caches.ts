@@ -6,7 +6,7 @@ export { LEARNED_FORMATS_KEY, PANEL_PICTURE_KEY, QUERY_CACHE_KEY };
 
 /**
  * The panel's remembered places that name one workspace's things: the boards a save goes to
- * (the last and the recent ones) and the report's ad account, its metrics and its open ad.
+ * (the last and the recent ones) and the Accounts view's ad account, its metrics and open ad.
  */
 export const WORKSPACE_PLACE_KEYS = ['adscope.save', 'adscope.accounts'] as const;
 
