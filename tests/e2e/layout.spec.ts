@@ -115,22 +115,27 @@ test('a fast scroll fetches no creative for the cards it passes, and the cards w
       element.scrollTop += element.clientHeight * 2;
       return element.scrollTop;
     });
-    // The rows of the new place are drawn (the list draws them in a task of its own).
+    // The rows of the new place are drawn (the list draws them in a task of its own). The list may
+    // move its position by a row's difference from its estimate when it first measures a row
+    // above the fold, so the place is the one asked within a viewport. What is seen is said, so
+    // that a miss shows what the list drew.
     await expect
-      .poll(() =>
-        cards.evaluateAll(
-          (buttons, at) =>
-            buttons.some((button) => {
-              const list = button.closest('.ad-grid-scroll');
-              if (!list) return false;
+      .poll(
+        () =>
+          scroller.evaluate((list, at) => {
+            const frame = list.getBoundingClientRect();
+            const shown = [...list.querySelectorAll<HTMLElement>('[data-ad-index]')].filter((button) => {
               const box = button.getBoundingClientRect();
-              const frame = list.getBoundingClientRect();
-              return at === list.scrollTop && box.bottom > frame.top && box.top < frame.bottom;
-            }),
-          top,
-        ),
+              return box.bottom > frame.top && box.top < frame.bottom;
+            });
+            const near = Math.abs(list.scrollTop - at) < list.clientHeight;
+            return near && shown.length > 0
+              ? 'drawn'
+              : `at ${list.scrollTop} of ${list.scrollHeight} (asked ${at}), cards in view: ${shown.length}, drawn: ${list.querySelectorAll('[data-ad-index]').length}`;
+          }, top),
+        { timeout: 20_000 },
       )
-      .toBe(true);
+      .toBe('drawn');
     for (const index of await cards.evaluateAll((buttons) => buttons.map((button) => button.dataset.adIndex ?? '')))
       passed.add(index);
     await page.clock.runFor(30);
