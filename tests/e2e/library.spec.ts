@@ -7,6 +7,14 @@ import type { MalformedKind } from '../../server/faults';
 import type { RequestLogEntry } from '../../server/state';
 import { SidePanelPage } from '../support/pages/side-panel-page';
 
+/** The panel's query cache holds a search for `words` (written a moment after its answer). */
+const expectQueriesKept = (page: Page, words: string) =>
+  expect
+    .poll(() =>
+      page.evaluate(([key, text]) => (localStorage.getItem(key) ?? '').includes(text), [QUERY_CACHE_KEY, words]),
+    )
+    .toBe(true);
+
 test.beforeEach(async ({ connect, server }) => {
   server.state.faults.clear();
   await connect();
@@ -251,7 +259,7 @@ test('reopening the panel restores the last search instantly from cache', async 
   const panel = new SidePanelPage(first);
   await panel.search('waterproof boots');
   await expect(panel.cards.first()).toBeVisible();
-  await first.waitForTimeout(400);
+  await expectQueriesKept(first, 'waterproof boots');
   await first.close();
   server.state.faults.add({ kind: 'latency', latencyMs: 8000 });
   const again = await openPage('sidepanel');
@@ -344,7 +352,7 @@ test('a panel opened with nothing kept asks once for its last search before the 
   const first = await openPage('sidepanel');
   await new SidePanelPage(first).search('lantern');
   await expect(new SidePanelPage(first).cards.first()).toBeVisible();
-  await first.waitForTimeout(400);
+  await expectQueriesKept(first, 'lantern');
   await first.close();
   // What each page sends to the worker, and whether the app had rendered by then (the picture is not the app).
   await context.addInitScript(() => {
@@ -386,7 +394,7 @@ test('a panel opened with nothing kept asks once for its last search before the 
   expect((await sentBeforeApp(cold)).sort()).toEqual(['library.search', 'settings.get']);
   // The app took that answer: the service was asked once.
   expect(lanternSearches() - before).toBe(1);
-  await cold.waitForTimeout(400);
+  await expectQueriesKept(cold, 'lantern');
   await cold.close();
 
   // Its picture kept: the entry sends nothing before the app, which reads its cache.
