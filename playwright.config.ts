@@ -14,7 +14,10 @@ export default defineConfig<object, WorkerOptions>({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { trace: 'retain-on-failure' },
+  // No trace by default: recording one for every test (snapshots at each action) made the suite
+  // a fifth slower on two cores, to keep the few of failing tests. Add `--trace retain-on-failure`
+  // to a run to keep them (`npx playwright show-trace` opens one).
+  use: { trace: 'off' },
   projects: [
     { name: 'chromium', testIgnore: ['**/small-truths.spec.ts', '**/real-service.spec.ts'] },
     // The main journeys again, against a service that answers in other legal shapes (server/shapes.ts).
