@@ -11,7 +11,10 @@ import { SidePanelPage } from '../support/pages/side-panel-page';
 const expectQueriesKept = (page: Page, words: string) =>
   expect
     .poll(() =>
-      page.evaluate(([key, text]) => (localStorage.getItem(key) ?? '').includes(text), [QUERY_CACHE_KEY, words]),
+      page.evaluate(({ key, text }) => (localStorage.getItem(key) ?? '').includes(text), {
+        key: QUERY_CACHE_KEY,
+        text: words,
+      }),
     )
     .toBe(true);
 
