@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'wxt';
 import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
-import { HOMEPAGE_URL } from './scripts/project';
+import { HOMEPAGE_URL, MINIMUM_CHROME_VERSION, MINIMUM_FIREFOX_VERSION } from './scripts/project';
 import { catalogueFiles, englishCatalogues } from './scripts/i18n/catalogues';
 import { firstLoadChunks } from './scripts/first-load-chunks';
 import { inlinePageStyles } from './scripts/inline-page-styles';
@@ -13,9 +13,6 @@ const firstLoad = firstLoadChunks();
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 /** The API origin is chosen by the user, so it can only be asked for at runtime. */
 const OPTIONAL_API_HOSTS = ['https://*/*', 'http://*/*'];
-/** The oldest browsers Adscope runs in, measured from the built code (scripts/browser-minimums.ts). */
-const MINIMUM_CHROME_VERSION = '120';
-const MINIMUM_FIREFOX_VERSION = '142.0';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],

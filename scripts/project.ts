@@ -8,3 +8,10 @@ const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../packag
 
 /** The repository's front page: the manifest's homepage_url. */
 export const HOMEPAGE_URL = pkg.homepage.replace(/#.*$/, '');
+
+/**
+ * The oldest browsers Adscope runs in, measured from the built code (scripts/browser-minimums.ts,
+ * tests/built/browser-minimums.test.ts): the manifests' minimums, and the Firefox the tests need.
+ */
+export const MINIMUM_CHROME_VERSION = '120';
+export const MINIMUM_FIREFOX_VERSION = '142.0';

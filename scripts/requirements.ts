@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { MINIMUM_FIREFOX_VERSION } from './project';
 
 /**
  * What the project's commands need from the machine, found in one place: the browsers (with
@@ -82,13 +84,43 @@ export function findChromium(
   ]);
 }
 
+/** A browser's `--version` line ("Mozilla Firefox 153.8.0esr"); empty when it says nothing. */
+function versionLine(file: string): string {
+  const result = spawnSync(file, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+  return (result.stdout ?? '').trim();
+}
+
+/** The major version in a browser's `--version` line; undefined when the line names none. */
+export function majorVersion(line: string): number | undefined {
+  const match = /(\d+)\.\d+/.exec(line);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Firefox ESR, as new as the add-on's minimum (an older one refuses to install it). A build
+ * whose version cannot be read is taken as it is: the install then says what is wrong.
+ */
 export function findFirefox(
   env: NodeJS.ProcessEnv = process.env,
   candidates: readonly string[] = ['/usr/bin/firefox-esr'],
+  readVersion: (file: string) => string = versionLine,
 ): Found | Missing {
-  return findBrowser('FIREFOX_PATH', candidates, env, [
+  const found = findBrowser('FIREFOX_PATH', candidates, env, [
     'Debian or Ubuntu: sudo apt-get install -y firefox-esr   (gives /usr/bin/firefox-esr)',
   ]);
+  if (!found.ok) return found;
+  const line = readVersion(found.path);
+  const major = majorVersion(line);
+  const minimum = Number.parseInt(MINIMUM_FIREFOX_VERSION, 10);
+  if (major === undefined || major >= minimum) return found;
+  return {
+    ok: false,
+    problem: `${found.path} is ${line}; the add-on installs in Firefox ${minimum} or newer.`,
+    fix: [
+      'Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y firefox-esr   (the newest ESR)',
+      'Or point FIREFOX_PATH at a newer build: FIREFOX_PATH=/path/to/firefox npm …',
+    ],
+  };
 }
 
 export function findFaketime(env: NodeJS.ProcessEnv = process.env): Found | Missing {

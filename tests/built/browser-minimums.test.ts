@@ -19,7 +19,7 @@ describe('minimum browser versions', () => {
     const measured = measureMinimums(path.resolve('.output/chrome-mv3'));
     expect(
       manifestOf('chrome-mv3').minimum_chrome_version,
-      `set MINIMUM_CHROME_VERSION in wxt.config.ts (needed by ${measured.found.map((f) => f.feature.name).join(', ')})`,
+      `set MINIMUM_CHROME_VERSION in scripts/project.ts (needed by ${measured.found.map((f) => f.feature.name).join(', ')})`,
     ).toBe(String(measured.chrome));
   });
 
@@ -27,7 +27,7 @@ describe('minimum browser versions', () => {
     const measured = measureMinimums(path.resolve('.output/firefox-mv2'));
     expect(
       manifestOf('firefox-mv2').browser_specific_settings?.gecko?.strict_min_version,
-      'set MINIMUM_FIREFOX_VERSION in wxt.config.ts',
+      'set MINIMUM_FIREFOX_VERSION in scripts/project.ts',
     ).toBe(`${measured.firefox}.0`);
   });
 

