@@ -96,6 +96,10 @@ export function majorVersion(line: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** Package lists not updated since the last ESR moved would install the one before it. */
+const FIREFOX_INSTALL =
+  'Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y firefox-esr   (the newest ESR, /usr/bin/firefox-esr)';
+
 /**
  * Firefox ESR, as new as the add-on's minimum (an older one refuses to install it). A build
  * whose version cannot be read is taken as it is: the install then says what is wrong.
@@ -105,9 +109,7 @@ export function findFirefox(
   candidates: readonly string[] = ['/usr/bin/firefox-esr'],
   readVersion: (file: string) => string = versionLine,
 ): Found | Missing {
-  const found = findBrowser('FIREFOX_PATH', candidates, env, [
-    'Debian or Ubuntu: sudo apt-get install -y firefox-esr   (gives /usr/bin/firefox-esr)',
-  ]);
+  const found = findBrowser('FIREFOX_PATH', candidates, env, [FIREFOX_INSTALL]);
   if (!found.ok) return found;
   const line = readVersion(found.path);
   const major = majorVersion(line);
@@ -116,10 +118,7 @@ export function findFirefox(
   return {
     ok: false,
     problem: `${found.path} is ${line}; the add-on installs in Firefox ${minimum} or newer.`,
-    fix: [
-      'Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y firefox-esr   (the newest ESR)',
-      'Or point FIREFOX_PATH at a newer build: FIREFOX_PATH=/path/to/firefox npm …',
-    ],
+    fix: [FIREFOX_INSTALL, 'Or point FIREFOX_PATH at a newer build: FIREFOX_PATH=/path/to/firefox npm …'],
   };
 }
 

@@ -86,7 +86,10 @@ describe('missing tools are named with the exact fix', () => {
     if (!chromium.ok) expect(chromium.fix.join('\n')).toMatch(/apt-get install -y chromium[\s\S]*CHROMIUM_PATH=/);
     const firefox = findFirefox({}, ['/nowhere/firefox-esr']);
     expect(firefox.ok).toBe(false);
-    if (!firefox.ok) expect(firefox.fix.join('\n')).toMatch(/apt-get install -y firefox-esr[\s\S]*FIREFOX_PATH=/);
+    if (!firefox.ok)
+      expect(firefox.fix.join('\n')).toMatch(
+        /apt-get update && sudo apt-get install -y firefox-esr[\s\S]*FIREFOX_PATH=/,
+      );
   });
 
   it('refuses a Firefox older than the add-on installs in, naming its version and the fix', () => {
