@@ -59,22 +59,35 @@ export function forgetCatalogues(): void {
   loaded.clear();
 }
 
+/** The newest apply: an older one whose catalogue answers after it shows nothing and answers as it does. */
+let latestApply = 0;
+let newestApply: Promise<ShownLanguage> = Promise.resolve(SOURCE_LANGUAGE);
+
 /**
  * Shows the chosen language (the browser's unless Options names one), loading its catalogue once,
  * and makes every date and number follow it. A catalogue that cannot be read leaves English.
+ * When the choice changes again while a catalogue loads, the last choice wins, whichever answers
+ * last; the earlier call resolves to the language the later one shows.
  */
-export async function applyLanguageChoice(sources: LanguageSources = browserLanguageSources): Promise<ShownLanguage> {
+export function applyLanguageChoice(sources: LanguageSources = browserLanguageSources): Promise<ShownLanguage> {
+  newestApply = applyOnce(sources, ++latestApply);
+  return newestApply;
+}
+
+async function applyOnce(sources: LanguageSources, ticket: number): Promise<ShownLanguage> {
   const choice = await sources.readChoice().catch(() => 'auto' as const);
   const chosen = resolveLanguage(choice, sources.preferred(), DEMO_BUILD);
   let language = chosen;
   if (language !== SOURCE_LANGUAGE && !loaded.has(language)) {
     try {
-      loaded.set(language, await sources.fetchCatalogue(language));
+      const messages = await sources.fetchCatalogue(language);
+      loaded.set(language, messages);
     } catch (error) {
-      console.warn('Adscope stays in English:', error);
+      if (ticket === latestApply) console.warn('Adscope stays in English:', error);
       language = SOURCE_LANGUAGE;
     }
   }
+  if (ticket !== latestApply) return newestApply;
   // Dates and numbers need no catalogue: they follow the chosen language even when its words could not load.
   followLanguage(chosen);
   showLanguage(language, loaded.get(language));

@@ -112,4 +112,26 @@ describe('the chosen language', () => {
     stop();
     expect(changes).toEqual(['language']);
   });
+
+  it('changed again while the first choice’s catalogue still loads: the last choice is shown, whatever answers last', async () => {
+    let release: (() => void) | undefined;
+    const slow: LanguageSources = {
+      ...sources(['en-US']),
+      fetchCatalogue: async (language) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return compiledLanguage(language);
+      },
+    };
+    await settingsItem.set({ theme: 'system', language: 'de' });
+    const first = applyLanguageChoice(slow);
+    // German's catalogue is on its way when the user picks English: English needs no catalogue.
+    await vi.waitFor(() => expect(release).not.toBe(undefined));
+    await settingsItem.set({ theme: 'system', language: 'en' });
+    expect(await applyLanguageChoice(slow)).toBe('en');
+    release?.();
+    expect(await first).toBe('en');
+    expect(shownLanguage()).toBe('en');
+    expect(t('options.language.label')).toBe('Language');
+    expect(userLocale({ language: 'en-US' })).toBe('en-US');
+  });
 });
