@@ -33,7 +33,7 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
   const room = WATCH_LIMIT - watched.size;
   const { followed, rows, total } = useFollowedToWatch(query);
-  const add = useAddToWatch(onDone);
+  const add = useAddToWatch();
   const over = picked.size > room;
 
   function toggle(brandId: string, name: string, on: boolean) {
@@ -47,7 +47,10 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (picked.size === 0 || over) return;
-    add.mutate([...picked].map(([brandId, name]) => ({ id: brandId, name })));
+    add.mutate(
+      [...picked].map(([brandId, name]) => ({ id: brandId, name })),
+      { onSuccess: onDone },
+    );
   }
 
   return (

@@ -77,10 +77,13 @@ export function useFollowedToWatch(query: string) {
   };
 }
 
-/** Adds the picked brands to the watchlist. */
-export function useAddToWatch(onDone: () => void) {
+/**
+ * Adds the picked brands to the watchlist. What follows an add is the caller's, passed to `mutate`:
+ * it runs only while the form that asked is still there, so an add answering after a Cancel
+ * closes no dialog opened since.
+ */
+export function useAddToWatch() {
   return useMutation({
     mutationFn: (brands: { id: string; name: string }[]) => callBackground('watch.add', { brands }),
-    onSuccess: onDone,
   });
 }
