@@ -1,4 +1,4 @@
-import { type ImgHTMLAttributes, useEffect, useState } from 'react';
+import { type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/ads';
 
@@ -19,11 +19,23 @@ export function CreativeImage({ src, alt, ...rest }: Props) {
   });
   const current = state.src === src ? state : { src, kept: null, tried: false };
   useEffect(() => () => void (state.kept && URL.revokeObjectURL(state.kept)), [state.kept]);
+  // A copy the vault answers after the card has gone (scrolled away, the panel closed) is let go at once.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const onError = () => {
     if (current.tried) return;
     setState({ src, kept: null, tried: true });
     void import('@/lib/vault/read').then(async ({ keptObjectUrl }) => {
       const kept = await keptObjectUrl(src);
+      if (!shown.current) {
+        if (kept) URL.revokeObjectURL(kept);
+        return;
+      }
       setState((now) => (now.src === src ? { src, kept, tried: true } : now));
     });
   };
