@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useSaveStore } from '@/components/ads/save-store';
+import { useBoardsStore } from '@/components/boards/boards-store';
 import { SaveDialog } from '@/components/boards/save-dialog';
+import { EMPTY_DRAFT, useGenerateStore } from '@/components/generate/generate-store';
 import { ConnectionForm } from '@/components/options/connection-form';
 import { useSearchStore } from '@/components/search/search-store';
 import SimilarTab from '@/components/similar/similar-tab';
@@ -288,8 +290,19 @@ describe('the connection form, when the key is typed again while the last one is
   });
 });
 
+/** Options' Delete all as an open panel hears it: the background's storage and the pages' localStorage cleared. */
+async function deleteAllElsewhere() {
+  await browser.storage.local.clear();
+  localStorage.clear();
+  window.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
+}
+
 describe('the panel left open while Delete all runs in Options', () => {
-  afterEach(() => useSearchStore.getState().reset());
+  afterEach(() => {
+    useSearchStore.getState().reset();
+    useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null });
+    useBoardsStore.setState({ expanded: [], openBoardId: null, order: 'saved_newest', filter: '', openAdId: null });
+  });
 
   // Options' Delete all clears the pages' localStorage ("the search as left", says useEraseAll)
   // and the background removes the connection; the open panel hears both (watchSettings,
@@ -316,5 +329,36 @@ describe('the panel left open while Delete all runs in Options', () => {
     useSearchStore.getState().openAd('ad-7');
     window.dispatchEvent(new Event('pagehide'));
     expect(localStorage.getItem('adscope.search') ?? '').not.toContain('acme trail tents');
+  });
+
+  // The brief being written (with the workspace's brand) is kept in the same localStorage: the
+  // user's next keystroke in the open Generate view made persist write the erased brief back.
+  it('does not write the erased brief back', async () => {
+    useGenerateStore.getState().update({ brandId: 'brand-acme', prompt: 'Acme trail tents at dusk' });
+    expect(localStorage.getItem('adscope.generate')).toContain('Acme trail tents at dusk');
+
+    await deleteAllElsewhere();
+
+    expect(useGenerateStore.getState().draft).toEqual(EMPTY_DRAFT);
+    useGenerateStore.getState().update({ size: 2 });
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = localStorage.getItem('adscope.generate') ?? '';
+    expect(stored).not.toContain('Acme trail tents at dusk');
+    expect(stored).not.toContain('brand-acme');
+  });
+
+  // Which boards were expanded names the erased boards: the next board the user opens made
+  // persist write the whole list back, and the board that was open stayed on screen.
+  it('does not write the erased boards’ places back', async () => {
+    useBoardsStore.getState().toggle('board-tents', true);
+    useBoardsStore.getState().set({ openBoardId: 'board-tents', order: 'saved_oldest' });
+    expect(localStorage.getItem('adscope.boards')).toContain('board-tents');
+
+    await deleteAllElsewhere();
+
+    expect(useBoardsStore.getState().openBoardId).toBeNull();
+    useBoardsStore.getState().toggle('local-board-new', true);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('adscope.boards') ?? '').not.toContain('board-tents');
   });
 });
