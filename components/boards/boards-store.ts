@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod/mini';
 import { type BoardOrder, boardOrders } from '@/lib/contract/boards';
+import { onPageStorageErased } from '../ui/page-caches';
 import { persistValidated } from '../ui/persist';
 
 interface BoardsState {
@@ -14,15 +15,20 @@ interface BoardsState {
   set: (patch: Partial<Pick<BoardsState, 'openBoardId' | 'order' | 'filter' | 'openAdId'>>) => void;
 }
 
+/** The Boards tab as it first opens. */
+const INITIAL: Pick<BoardsState, 'expanded' | 'openBoardId' | 'order' | 'filter' | 'openAdId'> = {
+  expanded: [],
+  openBoardId: null,
+  order: 'saved_newest',
+  filter: '',
+  openAdId: null,
+};
+
 /** The Boards tab's place; which boards are expanded is remembered across sessions. */
 export const useBoardsStore = create<BoardsState>()(
   persist(
     (set) => ({
-      expanded: [],
-      openBoardId: null,
-      order: 'saved_newest',
-      filter: '',
-      openAdId: null,
+      ...INITIAL,
       toggle: (id, open) =>
         set((state) => {
           const isOpen = state.expanded.includes(id);
@@ -39,3 +45,10 @@ export const useBoardsStore = create<BoardsState>()(
     ),
   ),
 );
+
+// Delete all erases the boards (those in this browser too): an open panel must not write back
+// which of them were expanded, nor show the one that was open.
+onPageStorageErased(() => {
+  useBoardsStore.setState(INITIAL);
+  useBoardsStore.persist.clearStorage();
+});

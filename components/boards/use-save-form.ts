@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { IN_WORDS } from '@/lib/contract/issue-words';
 import { boardNameSchema, tagsSchema } from '@/lib/contract/boards';
@@ -53,7 +53,13 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
     [tree.data, local.data, writes],
   );
   const [filter, setFilter] = useState('');
-  const [selected, setSelected] = useState<string | null>(lastBoard?.id ?? null);
+  const [selected, setSelectedState] = useState<string | null>(lastBoard?.id ?? null);
+  /** The board chosen as of now, for a new board that is ready later to see whether the user chose since. */
+  const selectedNow = useRef(selected);
+  function setSelected(id: string | null) {
+    selectedNow.current = id;
+    setSelectedState(id);
+  }
   const [tagsText, setTagsText] = useState('');
   const [tagsError, setTagsError] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
@@ -71,10 +77,14 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   const create = useMutation({
     mutationFn: (input: { name: string; parentId: string | null; local: boolean }) =>
       callBackground('boards.create', input),
-    onSuccess: async (board) => {
+    // What the dialog showed when Create was clicked: the board chosen, and the name typed.
+    onMutate: () => ({ selected: selectedNow.current, typed: newName }),
+    onSuccess: async (board, _input, before) => {
       await queryClient.invalidateQueries({ queryKey: board.local ? boardKeys.local() : boardKeys.tree() });
-      setSelected(board.board_id);
-      setNewName('');
+      // The new board is chosen unless the user chose another while it was being made: Save files
+      // the ad where they last pointed. A name typed since is the next board's, and stays.
+      if (selectedNow.current === before.selected) setSelected(board.board_id);
+      setNewName((name) => (name === before.typed ? '' : name));
     },
   });
 

@@ -5,6 +5,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ASPECT_RATIOS, type AspectRatio } from '@/lib/contract/generation-fields';
 import { safeHttpUrl } from '@/lib/url';
 import { onArrival } from '../navigation/navigation-store';
+import { onPageStorageErased } from '../ui/page-caches';
 import { persistValidated } from '../ui/persist';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/generate';
@@ -119,5 +120,11 @@ export const useGenerateStore = create<GenerateState>()(
     ),
   ),
 );
+
+// Delete all erases the brief being written, its brand included: an open panel must not write it back.
+onPageStorageErased(() => {
+  useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null });
+  useGenerateStore.persist.clearStorage();
+});
 
 onArrival('generate', ({ ad }) => useGenerateStore.getState().prefillFromAd(ad));

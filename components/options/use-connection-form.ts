@@ -49,16 +49,19 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
   const [asking, setAsking] = useState(false);
 
   const save = useMutation({
-    mutationFn: (input: { baseUrl: string; apiKey: string; confirmedOrigin?: string }) =>
+    /** `typedBaseUrl` is the base URL field as it read when sent (`baseUrl` is its normalised form). */
+    mutationFn: (input: { baseUrl: string; typedBaseUrl: string; apiKey: string; confirmedOrigin?: string }) =>
       callBackground('settings.save', {
         baseUrl: input.baseUrl,
         ...(input.apiKey.trim() ? { apiKey: input.apiKey } : {}),
         ...(input.confirmedOrigin ? { confirmedOrigin: input.confirmedOrigin } : {}),
       }),
-    onSuccess: (result) => {
+    onSuccess: (result, input) => {
       queryClient.setQueryData(settingsQueryKey, result.settings);
-      setBaseUrl(result.settings.baseUrl);
-      setApiKey('');
+      // The test can take seconds and the fields stay editable: a field the user has changed since is
+      // theirs, not the saved value's, and is left as typed (to be saved next).
+      setBaseUrl((field) => (field === input.typedBaseUrl ? result.settings.baseUrl : field));
+      setApiKey((field) => (field === input.apiKey ? '' : field));
       setReport(result.connection);
     },
     onError: (error) => {
@@ -110,7 +113,7 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
       });
       return;
     }
-    save.mutate({ baseUrl: checked.baseUrl, apiKey });
+    save.mutate({ baseUrl: checked.baseUrl, typedBaseUrl: baseUrl, apiKey });
   }
 
   return {
@@ -129,7 +132,7 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
     /** The origin the stored key would be sent to, when the user must say yes first. */
     originQuestion: typeof asked === 'string' ? asked : null,
     sendToOrigin: (origin: string) =>
-      save.mutate({ baseUrl: normalizeBaseUrl(baseUrl), apiKey, confirmedOrigin: origin }),
+      save.mutate({ baseUrl: normalizeBaseUrl(baseUrl), typedBaseUrl: baseUrl, apiKey, confirmedOrigin: origin }),
     enterNewKey: () => {
       save.reset();
       keyField.current?.focus();

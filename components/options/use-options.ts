@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
+import { erasePageStorage } from '@/components/ui/page-caches';
 import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
 import { originPattern } from '@/lib/messaging/connection';
@@ -35,7 +36,7 @@ export function useEraseAll(onErased: () => void) {
     mutationFn: () => callBackground('data.eraseAll', {}),
     onSuccess: (view) => {
       // The extension pages' own storage: the panel's picture, its cached results, the search as left.
-      localStorage.clear();
+      erasePageStorage();
       queryClient.clear();
       queryClient.setQueryData(settingsQueryKey, view);
       onErased();

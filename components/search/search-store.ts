@@ -3,6 +3,7 @@ import { persist } from 'zustand/middleware';
 import { z } from 'zod/mini';
 import { AD_PLATFORMS, type LibrarySearch, type OptionalSearchParam } from '@/lib/contract/ad-library';
 import { onArrival, searchSorts } from '../navigation/navigation-store';
+import { onPageStorageErased } from '../ui/page-caches';
 import { persistValidated } from '../ui/persist';
 
 export const sortChoices = searchSorts;
@@ -65,6 +66,12 @@ export const useSearchStore = create<SearchState>()(
     ),
   ),
 );
+
+// Delete all erases the search as left: an open panel must not write it back with its next change.
+onPageStorageErased(() => {
+  useSearchStore.getState().reset();
+  useSearchStore.persist.clearStorage();
+});
 
 // Another view sends the user to a new search: what the route leaves out starts empty.
 onArrival('search', ({ to: _to, ...route }) => useSearchStore.getState().set({ ...EMPTY_FILTERS, ...route }));

@@ -84,6 +84,9 @@ export default function SimilarTab() {
           <SimilarResults
             key={data.url ?? data.title}
             result={data}
+            // The keywords asked for, once the user has edited them: the answer on screen may be the last
+            // one (kept while the new search loads), and a second edit made on its list would undo the first.
+            keywords={request.keywords ?? data.keywords}
             choices={choices}
             prefer={request.kind === 'page' ? request.prefer : undefined}
             updating={result.isFetching}
@@ -100,6 +103,7 @@ export default function SimilarTab() {
 /** The found brands, the ads that lead here and similar ads; with a site and a maker, the user picks which leads. */
 function SimilarResults({
   result: data,
+  keywords,
   choices,
   prefer,
   updating,
@@ -108,6 +112,7 @@ function SimilarResults({
   onOpen,
 }: {
   result: SimilarResult;
+  keywords: readonly string[];
   choices: NameChoices | null;
   prefer: { site?: string; maker?: string } | undefined;
   updating: boolean;
@@ -125,7 +130,7 @@ function SimilarResults({
       {data.site && data.maker ? (
         <LeadSwitch site={data.site.name} maker={data.maker.name} lead={lead} onChange={setLead} />
       ) : null}
-      <KeywordRow keywords={data.keywords} onChange={onKeywords} />
+      <KeywordRow keywords={keywords} onChange={onKeywords} />
       {updating ? (
         <p role="status" className="results-status">
           {t('similar.updating')}

@@ -23,8 +23,10 @@ export async function mountRoot(element: ReactNode, frame: (page: ReactNode) => 
   if (!container) throw new Error('The page has no #root element.');
   const setLang = () => (document.documentElement.lang = shownLanguage());
   onLanguageChange(setLang);
+  // Followed before the first catalogue loads: a choice made in Options meanwhile applies after it
+  // (the newest apply wins), where listening afterwards would miss it for as long as the page is open.
+  watchLanguageChoice();
   await applyLanguageChoice();
   setLang();
-  watchLanguageChoice();
   createRoot(container).render(<StrictMode>{frame(<LanguageRoot>{element}</LanguageRoot>)}</StrictMode>);
 }

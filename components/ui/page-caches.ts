@@ -61,6 +61,42 @@ export function forgetPanelPicture(pageStorage: Storage = localStorage): void {
   removeAll(pageStorage, [PANEL_PICTURE_KEY]);
 }
 
+const erasers = new Set<() => void>();
+
+/**
+ * Runs `erase` when Delete all clears the pages' storage, in this page or in another: a store
+ * of the user's own work, which a new key leaves alone (the search, the brief, the boards'
+ * places), drops what it holds and its stored copy, so an open page never writes the erased
+ * work back. Returns the unsubscribe function.
+ */
+export function onPageStorageErased(erase: () => void): () => void {
+  erasers.add(erase);
+  // Only localStorage.clear() in another page tells this one with no key; a background worker has no window.
+  const listener = (event: StorageEvent) => {
+    if (event.key === null) erase();
+  };
+  const target = typeof window === 'undefined' ? null : window;
+  target?.addEventListener('storage', listener);
+  return () => {
+    erasers.delete(erase);
+    target?.removeEventListener('storage', listener);
+  };
+}
+
+/**
+ * Delete all's part in the page it runs in: every page's storage cleared, and this page's
+ * stores forget what they held (the other pages hear the clear through their storage event).
+ */
+export function erasePageStorage(pageStorage: Storage = localStorage): void {
+  forgetInMemory();
+  for (const erase of erasers) erase();
+  try {
+    pageStorage.clear();
+  } catch {
+    // Storage unavailable: there is nothing to clear.
+  }
+}
+
 /**
  * Calls `onDropped` once when another extension page drops the caches (Delete all clears the
  * pages' localStorage; a forgotten or replaced key removes the query cache): this page must not

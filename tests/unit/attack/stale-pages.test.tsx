@@ -1,0 +1,364 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useSaveStore } from '@/components/ads/save-store';
+import { useBoardsStore } from '@/components/boards/boards-store';
+import { SaveDialog } from '@/components/boards/save-dialog';
+import { EMPTY_DRAFT, useGenerateStore } from '@/components/generate/generate-store';
+import { ConnectionForm } from '@/components/options/connection-form';
+import { useSearchStore } from '@/components/search/search-store';
+import SimilarTab from '@/components/similar/similar-tab';
+import { useSimilarStore } from '@/components/similar/similar-store';
+import { createQueryClient } from '@/components/ui/mount';
+import { persistQueries } from '@/components/ui/query-persistence';
+import { watchSettings } from '@/components/ui/storage-watch';
+import type { SettingsView } from '@/lib/messaging/protocol';
+import type { SimilarQuery, SimilarResult } from '@/lib/messaging/similar';
+import { compiledLanguage } from '../../../scripts/i18n/catalogues';
+import { testAd } from '../../support/ads';
+
+/**
+ * Pages' async work that comes back after a newer change: each test holds one answer (a
+ * catalogue, a search, a created board) until the user has changed their mind, then lets it
+ * land, and looks at what the page shows.
+ */
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+/** A promise the test settles itself. */
+function held<T>() {
+  let settle: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return { promise, settle: (value: T) => settle(value) };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** What a test leaves to undo however it ends: answers still held, roots still mounted. */
+const cleanups: (() => void | Promise<void>)[] = [];
+
+/** A React root on the page's #root, with the query cache the pages make, unmounted after the test. */
+async function render(element: ReactNode) {
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  cleanups.push(() => act(async () => root.unmount()));
+  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  localStorage.clear();
+  document.body.innerHTML = '<div id="root"></div>';
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await vi.dynamicImportSettled();
+  document.body.innerHTML = '';
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('a page that starts while the language is changed in Options', () => {
+  // The panel (or Options, or the popup) opens with French chosen: mountRoot reads the choice and
+  // fetches French's catalogue. While it is on its way the user picks German in Options (another
+  // page). mountRoot starts following the choice only once its first apply is done, so the change
+  // made meanwhile is heard by nobody: the page stays in French for as long as it is open.
+  it('shows the language chosen last, not the one read as it started', async () => {
+    await fakeBrowser.storage.local.set({ settings: { theme: 'system', language: 'fr' } });
+    const french = held<Response>();
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const language = /catalogues\/(.+)\.json$/.exec(url)?.[1] ?? '';
+      asked.push(language);
+      if (language === 'fr') return french.promise;
+      return new Response(JSON.stringify(compiledLanguage(language)));
+    });
+    // A fresh page: its own i18n and locale modules, as each extension page has.
+    vi.resetModules();
+    const { mountRoot } = await import('@/components/ui/mount-root');
+    const i18n = await import('@/lib/i18n');
+    const started = mountRoot(<p>page</p>, (page) => page);
+    await vi.waitFor(() => expect(asked).toContain('fr'));
+    // Options saves German while French's catalogue is still on its way.
+    await browser.storage.local.set({ settings: { theme: 'system', language: 'de' } });
+    french.settle(new Response(JSON.stringify(compiledLanguage('fr'))));
+    await act(async () => {
+      await started;
+      await tick();
+    });
+    await vi.waitFor(() => expect(i18n.shownLanguage()).toBe('de'), { timeout: 1_000 });
+    expect(document.documentElement.lang).toBe('de');
+  });
+});
+
+/** The worker's answer to a similar search: it echoes the keywords it searched with. */
+function similarAnswer(keywords: string[]): SimilarResult {
+  return {
+    title: 'Trail tent for two',
+    url: null,
+    site: null,
+    maker: null,
+    lead: 'site',
+    unmatched: [],
+    keywords,
+    usedKeywords: keywords,
+    language: 'en',
+    languageSource: 'ad',
+    similarAds: [],
+    landing: null,
+  };
+}
+
+/** The keyword chips the Similar view shows, and a click on one's remove button. */
+const chips = () => [...document.querySelectorAll('.keyword-row .chip span')].map((chip) => chip.textContent);
+async function removeChip(keyword: string) {
+  const chip = [...document.querySelectorAll('.keyword-row .chip')].find(
+    (item) => item.querySelector('span')?.textContent === keyword,
+  );
+  const remove = chip?.querySelector<HTMLButtonElement>('.chip-remove');
+  if (!remove) throw new Error(`no chip ${keyword}`);
+  await act(async () => remove.click());
+}
+
+describe('the Similar view’s keywords, edited again while the last edit’s search loads', () => {
+  afterEach(() => act(() => useSimilarStore.setState({ request: null, handover: null })));
+
+  // The user removes "tent", and while that search is on its way (the view keeps the last answer,
+  // keepPreviousData, with its chips) removes "stove" too. KeywordRow takes the keywords to edit
+  // from the answer on screen, not from the request, so the second edit is made on the old list
+  // and "tent" comes back: the search runs with the word the user had just removed.
+  it('keeps a removed keyword removed', async () => {
+    const searches: string[][] = [];
+    const later = held<unknown>();
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: {
+      type: string;
+      payload: SimilarQuery;
+    }) => {
+      if (message.type !== 'similar.find') return { ok: true, data: {} };
+      const keywords = message.payload.keywords ?? [];
+      searches.push(keywords);
+      // The first search answers at once; the ones after the edits are still on their way.
+      return searches.length === 1 ? { ok: true, data: similarAnswer(keywords) } : later.promise;
+    }) as typeof browser.runtime.sendMessage);
+    useSimilarStore.setState({
+      handover: null,
+      request: {
+        kind: 'ad',
+        adId: 'ad-1',
+        title: 'Trail tent for two',
+        text: 'Light, quick to pitch, warm at night.',
+        brandId: null,
+        brandName: null,
+        language: 'en',
+        keywords: ['tent', 'camping', 'stove'],
+      },
+    });
+    cleanups.push(() => later.settle({ ok: true, data: similarAnswer(['camping']) }));
+    await render(<SimilarTab />);
+    await vi.waitFor(() => expect(chips()).toEqual(['tent', 'camping', 'stove']));
+
+    await removeChip('tent');
+    await vi.waitFor(() => expect(searches).toHaveLength(2));
+    await removeChip('stove');
+
+    const request = useSimilarStore.getState().request;
+    expect(request?.keywords).toEqual(['camping']);
+    await vi.waitFor(() => expect(searches.at(-1)).toEqual(['camping']));
+  });
+});
+
+/** Types into a React-controlled field as a person does. */
+function type(field: HTMLInputElement, text: string) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setValue?.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+const board = (id: string, name: string) => ({ board_id: id, name, ad_num: 0, children: [] });
+
+describe('the save dialog, when a board made in it is ready after the user chose another', () => {
+  afterEach(() => act(() => useSaveStore.setState({ dialogAd: null, lastBoard: null, recent: [] })));
+
+  // The user starts making a board "Winter camping" in the dialog (the service takes a moment),
+  // then changes their mind and ticks the existing "Stoves". When the new board is made,
+  // useSaveForm's create.onSuccess selects it regardless: the choice jumps to "Winter camping"
+  // and Save (Enter) files the ad there, not where the user last pointed.
+  it('keeps the board the user chose last', async () => {
+    const boards = [board('board-tents', 'Tents'), board('board-stoves', 'Stoves')];
+    const made = held<unknown>();
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+      if (message.type === 'boards.tree') return { ok: true, data: { items: [...boards] } };
+      if (message.type === 'boards.local') return { ok: true, data: { items: [], writes: 'accepted' } };
+      if (message.type === 'boards.create') return made.promise;
+      return { ok: true, data: {} };
+    }) as typeof browser.runtime.sendMessage);
+    await render(<SaveDialog />);
+    await act(async () => useSaveStore.getState().openDialog(testAd({ id: 'ad-1', title: 'Two-person tent' })));
+    const radio = (name: string) =>
+      [...document.querySelectorAll<HTMLInputElement>('input[type="radio"][name="board"]')].find((input) =>
+        input.closest('label')?.textContent?.includes(name),
+      );
+    await vi.waitFor(() => expect(radio('Stoves')).toBeDefined());
+    const submit = () => document.querySelector<HTMLButtonElement>('.save-form button[type="submit"]');
+
+    const name = document.querySelector<HTMLInputElement>('.new-board input[type="text"]');
+    if (!name) throw new Error('no name field');
+    await act(async () => type(name, 'Winter camping'));
+    const create = [...document.querySelectorAll<HTMLButtonElement>('.new-board button')].at(-1);
+    await act(async () => create?.click());
+    // While the board is being made, the user picks Stoves.
+    await act(async () => radio('Stoves')?.click());
+    expect(submit()?.textContent).toBe('Save to Stoves');
+
+    boards.push(board('board-winter', 'Winter camping'));
+    await act(async () => {
+      made.settle({ ok: true, data: { board_id: 'board-winter', name: 'Winter camping', local: false } });
+      await tick();
+    });
+    await vi.waitFor(() => expect(radio('Winter camping')).toBeDefined());
+    await act(tick);
+    expect(submit()?.textContent).toBe('Save to Stoves');
+    expect(radio('Stoves')?.checked).toBe(true);
+  });
+});
+
+describe('the connection form, when the key is typed again while the last one is tested', () => {
+  // "Save and test" with one key; the probe takes its time (up to 10 s), and the user, seeing a
+  // typo, types the right key into the field (it stays editable). The first key's answer lands:
+  // useConnectionForm's save.onSuccess empties the key field, so the key just typed is gone
+  // without being saved or tested, and the form says "Connected" with the first key.
+  it('keeps the key typed after the test began', async () => {
+    const noKey: SettingsView = {
+      baseUrl: '',
+      origin: null,
+      theme: 'system',
+      language: 'auto',
+      hasApiKey: false,
+      apiKeyLast4: null,
+    };
+    const saved = held<unknown>();
+    cleanups.push(() => saved.settle({ ok: false, error: { code: 'aborted', message: 'gone', retryable: false } }));
+    vi.spyOn(browser.permissions, 'request').mockImplementation(
+      (async () => true) as typeof browser.permissions.request,
+    );
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+      if (message.type === 'settings.get') return { ok: true, data: noKey };
+      if (message.type === 'settings.save') return saved.promise;
+      return { ok: true, data: {} };
+    }) as typeof browser.runtime.sendMessage);
+    await render(<ConnectionForm />);
+    const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    await vi.waitFor(() => expect(field('apiKey')).not.toBeNull());
+    await act(async () => {
+      type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
+      type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
+    });
+    await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
+    await vi.waitFor(() =>
+      expect(document.querySelector('button[type="submit"]')?.textContent).toBe('Testing connection…'),
+    );
+
+    // The first key is being tested: the user types the right one.
+    await act(async () => type(field('apiKey') as HTMLInputElement, 'key-without-typo-5678'));
+    await act(async () => {
+      saved.settle({
+        ok: true,
+        data: {
+          settings: {
+            ...noKey,
+            baseUrl: 'https://api.northwind.example',
+            origin: 'https://api.northwind.example',
+            hasApiKey: true,
+            apiKeyLast4: '1234',
+          },
+          connection: {
+            baseUrl: 'https://api.northwind.example',
+            ownedBrands: 3,
+            checkedAt: '2026-11-02T09:00:00.000Z',
+          },
+        },
+      });
+      await tick();
+    });
+    await vi.waitFor(() =>
+      expect(document.querySelector('button[type="submit"]')?.textContent).not.toBe('Testing connection…'),
+    );
+    expect(field('apiKey')?.value).toBe('key-without-typo-5678');
+  });
+});
+
+/** Options' Delete all as an open panel hears it: the background's storage and the pages' localStorage cleared. */
+async function deleteAllElsewhere() {
+  await browser.storage.local.clear();
+  localStorage.clear();
+  window.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
+}
+
+describe('the panel left open while Delete all runs in Options', () => {
+  afterEach(() => {
+    useSearchStore.getState().reset();
+    useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null });
+    useBoardsStore.setState({ expanded: [], openBoardId: null, order: 'saved_newest', filter: '', openAdId: null });
+  });
+
+  // Options' Delete all clears the pages' localStorage ("the search as left", says useEraseAll)
+  // and the background removes the connection; the open panel hears both (watchSettings,
+  // onPageCachesDropped) but only its query cache and workspace places are dropped. Its search
+  // store still holds the search, and the first thing the user does in the panel (opening an ad)
+  // makes zustand's persist write the whole search back: the next panel opens on it again.
+  it('does not write the erased search back', async () => {
+    useSearchStore.getState().set({ query: 'acme trail tents', languages: ['de'] });
+    expect(localStorage.getItem('adscope.search')).toContain('acme trail tents');
+    // The panel as boot.tsx mounts it: its persisted query cache, and the settings followed.
+    const client = createQueryClient();
+    cleanups.push(
+      persistQueries(client, () => true),
+      watchSettings(client),
+    );
+    await fakeBrowser.storage.local.set({ connection: { apiKey: 'key-of-a' } });
+
+    // Delete all: the background removes everything it keeps, Options clears the pages' storage.
+    await browser.storage.local.clear();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
+
+    // Back in the panel, the user opens one of the ads on screen, then closes the panel.
+    useSearchStore.getState().openAd('ad-7');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('adscope.search') ?? '').not.toContain('acme trail tents');
+  });
+
+  // The brief being written (with the workspace's brand) is kept in the same localStorage: the
+  // user's next keystroke in the open Generate view made persist write the erased brief back.
+  it('does not write the erased brief back', async () => {
+    useGenerateStore.getState().update({ brandId: 'brand-acme', prompt: 'Acme trail tents at dusk' });
+    expect(localStorage.getItem('adscope.generate')).toContain('Acme trail tents at dusk');
+
+    await deleteAllElsewhere();
+
+    expect(useGenerateStore.getState().draft).toEqual(EMPTY_DRAFT);
+    useGenerateStore.getState().update({ size: 2 });
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = localStorage.getItem('adscope.generate') ?? '';
+    expect(stored).not.toContain('Acme trail tents at dusk');
+    expect(stored).not.toContain('brand-acme');
+  });
+
+  // Which boards were expanded names the erased boards: the next board the user opens made
+  // persist write the whole list back, and the board that was open stayed on screen.
+  it('does not write the erased boards’ places back', async () => {
+    useBoardsStore.getState().toggle('board-tents', true);
+    useBoardsStore.getState().set({ openBoardId: 'board-tents', order: 'saved_oldest' });
+    expect(localStorage.getItem('adscope.boards')).toContain('board-tents');
+
+    await deleteAllElsewhere();
+
+    expect(useBoardsStore.getState().openBoardId).toBeNull();
+    useBoardsStore.getState().toggle('local-board-new', true);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('adscope.boards') ?? '').not.toContain('board-tents');
+  });
+});
