@@ -5,7 +5,8 @@
  * unwatched, another service connected). Each test holds the one await in question with a
  * promise it releases itself; nothing here waits on a clock.
  *
- * FAILS on the current code, each for the reason in its title.
+ * FAILS on the current code, each for the reason in its title; the two blocks marked
+ * "regression guard, passes" pin interleavings found safe.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -18,6 +19,14 @@ import { type BrandPageSearch, WatchRunner } from '@/lib/background/watch/watch-
 import { createWatchControls, startWatch } from '@/lib/background/watch/watch-service';
 import { newAdCount, watchlistItem, watchNewsItem, watchSettingsItem, watchStatusItem } from '@/lib/storage/watchlist';
 import { ok } from '../../support/fake-fetch';
+import { startWorkerLanguage, workerLanguageReady } from '@/lib/background/language';
+import { endedNotice } from '@/lib/background/jobs/generation-runner';
+import { applyLanguageChoice, forgetCatalogues, type LanguageSources } from '@/lib/i18n/runtime';
+import type { ShownLanguage } from '@/lib/i18n/languages';
+import { followLanguage } from '@/lib/locale';
+import type { GenerationJob } from '@/lib/storage/generation-jobs';
+import { settingsItem } from '@/lib/storage/settings';
+import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { fixedClock, manualClock } from '../../support/clock';
 import { brandId, fakeService, HOUR, watch } from '../../support/watch-service';
 
@@ -334,5 +343,60 @@ describe('the watchlist’s controls (regression guard, passes)', () => {
     await run;
     // The ad was found after the user marked what they had seen: it is news, once.
     expect(newAdCount(await watchNewsItem.get())).toBe(1);
+  });
+});
+
+describe('the worker’s language replaced while a notification waits on it (regression guard, passes)', () => {
+  const sources: LanguageSources = {
+    readChoice: async () => (await settingsItem.get()).language,
+    fetchCatalogue: async (language) => compiledLanguage(language),
+    preferred: () => ['en-US'],
+  };
+  let stop: () => void = () => undefined;
+  afterEach(async () => {
+    stop();
+    fakeBrowser.reset();
+    await applyLanguageChoice(sources);
+    followLanguage(undefined);
+  });
+
+  it('a generation’s notice waiting on German, the choice changed to Japanese, German answering last: worded in Japanese', async () => {
+    forgetCatalogues();
+    const german = deferred<void>();
+    const slowGerman: LanguageSources = {
+      ...sources,
+      fetchCatalogue: async (language: ShownLanguage) => {
+        if (language === 'de') await german.promise;
+        return compiledLanguage(language);
+      },
+    };
+    await settingsItem.set({ theme: 'system', language: 'de' });
+    stop = startWorkerLanguage(slowGerman);
+    const job: GenerationJob = {
+      id: 'job-00000001',
+      createdAt: 0,
+      choice: { prompt: 'Summer', brand_id: 'b1', size: 1 },
+      brandName: 'Acme',
+      phase: 'done',
+      submitAttempts: 1,
+      pollFailures: 0,
+      nextAt: 0,
+      generationId: 'g1',
+      status: null,
+      imageIds: [],
+      images: [{ id: 'i0', status: 'success', url: null, concept: null, error: null }],
+      error: null,
+      finishedAt: 0,
+    };
+    // As notifyEnded: the ready of the language read at start, then the words.
+    const worded = workerLanguageReady().then(() => endedNotice(job).title);
+    await settingsItem.set({ theme: 'system', language: 'ja' });
+    await settle();
+    german.resolve();
+    const title = await worded;
+    await settle();
+    expect(title).not.toBe('Deine Bilder sind fertig');
+    expect(title).toBe(endedNotice(job).title);
+    expect(title).not.toBe('Your images are ready');
   });
 });
