@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { deleteVault } from '../vault/db';
+import { markConnectionChange } from './api/credentials';
 import { showOnBadge } from './badge';
 import type { JobGate, Stoppable } from './jobs/job-gate';
 import { browserPageButtonDeps, type PageButtonDeps, reconcilePageButton } from './similar/page-button-registration';
@@ -42,9 +43,12 @@ export const browserEraseDeps: EraseDeps = {
  * The page button's script is unregistered, and the site access the user granted at run time
  * is given back (what the manifest grants at install cannot be, and is not asked for).
  * Every job is stopped first, and waited for: nothing a step under way learns afterwards is
- * written, and no alarm is set again until the user connects again.
+ * written, and no alarm is set again until the user connects again. A connection being tested
+ * when it begins is not stored afterwards.
  */
 export async function eraseAllData(deps: EraseDeps = browserEraseDeps): Promise<void> {
+  // A "Save and test" still waiting on the service stores nothing once it answers.
+  markConnectionChange();
   if (deps.jobs) {
     deps.jobs.gate.close();
     await Promise.all(deps.jobs.running.map((job) => job.stop().catch(() => undefined)));

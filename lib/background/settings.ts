@@ -7,7 +7,14 @@ import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originOf, originPattern
 import type { ConnectionReport, RequestInput, SettingsView } from '../messaging/protocol';
 import { settingsItem, type Settings } from '../storage/settings';
 import { API_PREFIX } from '../contract/path';
-import { forgetKey, readConnectionHint, readStoredConnection, writeConnection } from './api/credentials';
+import {
+  connectionChangedSince,
+  forgetKey,
+  markConnectionChange,
+  readConnectionHint,
+  readStoredConnection,
+  writeConnection,
+} from './api/credentials';
 import { type Connection, createTransport } from './api/transport';
 import { ownedBrandsApi } from './api/owned-brands';
 import { parseInput } from './parse-input';
@@ -47,6 +54,11 @@ async function keyFor(input: RequestInput<'settings.save'>, origin: string): Pro
     retryable: false,
     details: { origin, storedOrigin: stored.origin },
   });
+}
+
+/** Said to a save whose test answered after a newer change to the connection: that change stands. */
+function superseded(): ApiError {
+  return new ApiError({ code: 'aborted', message: t('api.settings.superseded'), retryable: false });
 }
 
 function parseBaseUrl(input: string): string {
@@ -209,9 +221,13 @@ export function createSettingsService(deps: SettingsDeps) {
     view: settingsView,
     async save(input: RequestInput<'settings.save'>) {
       const baseUrl = parseBaseUrl(input.baseUrl);
+      // Marked before the first wait: a save made after this one, Forget key or Delete all wins over it.
+      const mark = markConnectionChange();
       const apiKey = await keyFor(input, originOf(baseUrl));
       // Test before writing, so a wrong address or key changes nothing; then one write binds them.
       const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, deps.clock, input.confirmedOrigin);
+      // The test can take seconds: what the user did to the connection meanwhile stands, and this save stores nothing.
+      if (connectionChangedSince(mark)) throw superseded();
       await writeConnection(baseUrl, apiKey);
       return { settings: await settingsView(), connection };
     },

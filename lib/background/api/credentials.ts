@@ -60,8 +60,28 @@ export async function writeConnection(baseUrl: string, apiKey: string): Promise<
   await connectionItem.set({ baseUrl, origin: originOf(baseUrl), apiKey: apiKeySchema.parse(apiKey) });
 }
 
+/**
+ * Counts the user's changes to the connection: a save begun, the key forgotten, Delete all. A save
+ * marks it before it tests the service and stores nothing if it moved meanwhile, so the user's
+ * last word stands, not the save whose test answered last. Kept in the worker, where every
+ * change is made.
+ */
+let connectionChanges = 0;
+
+/** Marks a change to the connection begun now; returns the mark a save compares with before it writes. */
+export function markConnectionChange(): number {
+  connectionChanges += 1;
+  return connectionChanges;
+}
+
+/** Whether another change to the connection began after `mark`. */
+export function connectionChangedSince(mark: number): boolean {
+  return connectionChanges !== mark;
+}
+
 /** Forgets the key; the address stays, so the form still shows it. */
 export async function forgetKey(): Promise<void> {
+  markConnectionChange();
   const stored = await readStoredConnection();
   if (stored) await connectionItem.set({ ...stored, apiKey: null });
 }
@@ -102,8 +122,12 @@ export async function fingerprintOf(connection: { baseUrl: string; apiKey: strin
  */
 export async function currentService(): Promise<string | null> {
   const stored = await readStoredConnection();
-  if (!stored?.apiKey) return null;
-  const text = new TextEncoder().encode(`adscope-service\n${stored.baseUrl.replace(/\/+$/, '')}`);
+  return stored?.apiKey ? serviceOf(stored.baseUrl) : null;
+}
+
+/** The service a base URL names, as `currentService` gives it. */
+export async function serviceOf(baseUrl: string): Promise<string> {
+  const text = new TextEncoder().encode(`adscope-service\n${baseUrl.replace(/\/+$/, '')}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', text));
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -31,8 +31,12 @@ import { diffPage, NO_SWEEP, readSeen as readStoredSeen, type SeenSet, storeSeen
 
 type AdLibraryApi = ReturnType<typeof adLibraryApi>;
 
-/** One request for a page of a brand's ads, newest first; never retried inside (every request is counted here). */
-export type BrandPageSearch = (brandId: string, cursor: string | undefined) => Promise<LibraryPage>;
+/**
+ * One request for a page of a brand's ads, newest first; never retried inside (every request is
+ * counted here). `service` is the run's (as `watchServiceKey` names it): a search bound to it
+ * sends only while that service is connected, and fails with `workspace_changed` otherwise.
+ */
+export type BrandPageSearch = (brandId: string, cursor: string | undefined, service?: string) => Promise<LibraryPage>;
 
 /** Ads per request ("100 is used in practice", spec 4.10); the transport lowers it to what a service taught. */
 export const WATCH_PAGE_SIZE = 100;
@@ -104,6 +108,11 @@ export interface WatchRunnerDeps {
   service?: () => Promise<string | null>;
 }
 
+/** The key a run keeps seen ids and news under, from the connected service's digest (null: none connected). */
+export function watchServiceKey(service: string | null): string {
+  return service ? service.slice(0, 16) : NO_SERVICE;
+}
+
 const SEEN_PREFIX = 'watchSeen.';
 /** Seen ids are kept per service (workspace): a switch to another learns its brands afresh, never floods New. */
 const seenKey = (service: string, brandId: string) => `local:${SEEN_PREFIX}${service}.${brandId}` as const;
@@ -146,10 +155,10 @@ export async function forgetSeen(brandIds: readonly string[]): Promise<void> {
 let newsChain: Promise<unknown> = Promise.resolve();
 
 /** Changes the news in turn with every other change (a check adding, the user marking seen): none is lost. */
-export function updateNews<T>(change: (news: WatchNews) => T): Promise<{ news: WatchNews; result: T }> {
+export function updateNews<T>(change: (news: WatchNews) => T | Promise<T>): Promise<{ news: WatchNews; result: T }> {
   const next = newsChain.then(async () => {
     const news = await watchNewsItem.get();
-    const result = change(news);
+    const result = await change(news);
     await watchNewsItem.set(news);
     return { news, result };
   });
@@ -195,7 +204,12 @@ export function keepWithinBudget(news: WatchNews, budget = NEWS_BYTES_BUDGET): v
 }
 
 type RunStop = { stop: Exclude<RunOutcome, 'complete'>; message: string };
-type Stop = RunStop | { pause: number; failure: boolean };
+/**
+ * A brand's answer not kept: the brand was unwatched while its request was out (`gone`), or
+ * another service was connected meanwhile (`moved`), so the answer may not be the run's service's.
+ */
+type Drop = { drop: 'gone' | 'moved' };
+type Stop = RunStop | { pause: number; failure: boolean } | Drop;
 type BrandResult = { check: BrandCheck } | Stop;
 
 const CONNECTION_CODES = new Set<unknown>([
@@ -283,8 +297,12 @@ export class WatchRunner {
 
   /** The service key seen ids and news are kept under. */
   private async service(): Promise<string> {
-    const key = (await this.deps.service?.()) ?? null;
-    return key ? key.slice(0, 16) : NO_SERVICE;
+    return watchServiceKey((await this.deps.service?.()) ?? null);
+  }
+
+  /** Whether the brand is on the watchlist now (read afresh: the user may have unwatched it meanwhile). */
+  private async watching(brandId: string): Promise<boolean> {
+    return (await watchlistItem.get()).some((brand) => brand.id === brandId);
   }
 
   private async execute(kind: RunKind): Promise<RunResult> {
@@ -349,11 +367,11 @@ export class WatchRunner {
         await this.prune(status, watched);
         await watchStatusItem.set(status);
       } catch {
-        return this.end(status, run, storageFull(), watched);
+        return this.end(status, run, storageFull());
       }
     }
     this.current = run.kind;
-    return this.carryOn(status, run, watched, service);
+    return this.carryOn(status, run, service);
   }
 
   /**
@@ -404,12 +422,8 @@ export class WatchRunner {
     await forgetSeen(gone);
   }
 
-  private async carryOn(
-    status: WatchStatus,
-    run: RunState,
-    watched: WatchedBrand[],
-    service: string,
-  ): Promise<RunResult> {
+  private async carryOn(status: WatchStatus, run: RunState, startedUnder: string): Promise<RunResult> {
+    let service = startedUnder;
     run.pausedUntil = null;
     run.pauseReason = null;
     this.deps.wakeAt(null);
@@ -423,17 +437,32 @@ export class WatchRunner {
           if (result.failure) run.pauses += 1;
           run.pausedUntil = this.deps.clock() + result.pause;
           run.pauseReason = result.failure ? 'failure' : 'rate_limited';
-          if (!(await this.save(status))) return this.end(status, run, storageFull(), watched);
+          if (!(await this.save(status))) return this.end(status, run, storageFull());
           this.deps.wakeAt(run.pausedUntil);
           return 'paused';
         }
-        if ('stop' in result) return this.end(status, run, result, watched);
-        status.brands[id] = result.check;
+        if ('stop' in result) return this.end(status, run, result);
+        if ('drop' in result && result.drop === 'moved') {
+          // Another service was connected mid-run: the run goes on under it, this brand again,
+          // each brand compared with that service's seen ids (a service new to it is learned, not news).
+          service = await this.service();
+          try {
+            await this.switchService(service);
+          } catch {
+            return this.end(status, run, storageFull());
+          }
+          continue;
+        }
+        if ('check' in result) {
+          if (await this.watching(id)) status.brands[id] = result.check;
+          // Unwatched as its check ended: what the check wrote of it goes too.
+          else await forgetSeen([id]);
+        }
       }
       run.queue.shift();
-      if (!(await this.save(status))) return this.end(status, run, storageFull(), watched);
+      if (!(await this.save(status))) return this.end(status, run, storageFull());
     }
-    return this.finish(status, run, 'complete', null, watched);
+    return this.finish(status, run, 'complete', null);
   }
 
   /** Writes the status; false when storage refuses it. */
@@ -446,8 +475,8 @@ export class WatchRunner {
     }
   }
 
-  private end(status: WatchStatus, run: RunState, stop: RunStop, watched: WatchedBrand[]) {
-    return this.finish(status, run, stop.stop, stop.message, watched);
+  private end(status: WatchStatus, run: RunState, stop: RunStop) {
+    return this.finish(status, run, stop.stop, stop.message);
   }
 
   private async finish(
@@ -455,7 +484,6 @@ export class WatchRunner {
     run: RunState,
     outcome: RunOutcome,
     message: string | null,
-    watched: WatchedBrand[],
   ): Promise<RunOutcome> {
     const last: LastRun = {
       kind: run.kind,
@@ -478,7 +506,8 @@ export class WatchRunner {
     }
     this.deps.wakeAt(null);
     this.deps.onRunEnd?.(last, run);
-    this.deps.onNews?.(await watchNewsItem.get(), watched);
+    // The watchlist as it is now: the badge counts no brand unwatched while the run went on.
+    this.deps.onNews?.(await watchNewsItem.get(), await watchlistItem.get());
     return outcome;
   }
 
@@ -521,10 +550,17 @@ export class WatchRunner {
       if (spent) return spent;
       let answer: LibraryPage;
       try {
-        answer = await this.deps.search(brand.id, at);
+        answer = await this.deps.search(brand.id, at, service);
       } catch (error) {
+        // Refused because another service was connected meanwhile: the run goes on under that one.
+        if ((await this.service()) !== service) return { drop: 'moved' };
         return this.failure(error, run);
       }
+      // The answer came after a wait: what changed meanwhile decides whether it is kept. One
+      // given while another service was connected may be that service's, compared here with
+      // this one's seen ids; one for a brand unwatched meanwhile is not written back.
+      if ((await this.service()) !== service) return { drop: 'moved' };
+      if (!(await this.watching(brand.id))) return { drop: 'gone' };
       run.pauses = 0;
       const now = clock();
       // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read
@@ -539,13 +575,16 @@ export class WatchRunner {
       if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
         try {
-          const { news, result: added } = await updateNews((news) =>
-            addNews(
-              news,
-              brand,
-              page.ads.filter((ad) => fresh.has(ad.id)),
-              now,
-            ),
+          // Whether it is still watched is read in turn with the user's unwatching (which clears its news).
+          const { news, result: added } = await updateNews(async (news) =>
+            (await this.watching(brand.id))
+              ? addNews(
+                  news,
+                  brand,
+                  page.ads.filter((ad) => fresh.has(ad.id)),
+                  now,
+                )
+              : 0,
           );
           if (added > 0) {
             run.newAds += added;

@@ -72,11 +72,16 @@ export function newAdsNotice(newAds: number, brands: readonly string[]): { title
   return { title: t('worker.notify.newAds', { count: newAds, from }), message: t('worker.notify.newAdsMessage') };
 }
 
-/** One notification per run, only for a scheduled run that found something, only when the user turned them on. */
-async function notifyRun(last: LastRun, run: RunState): Promise<void> {
-  if (last.newAds === 0 || run.kind !== 'scheduled') return;
+/**
+ * One notification per run, only for a scheduled run that found something, only when the user
+ * turned them on, and only while the jobs may run: a run stopped by Delete all announces nothing.
+ */
+async function notifyRun(last: LastRun, run: RunState, open: () => boolean): Promise<void> {
+  if (last.newAds === 0 || run.kind !== 'scheduled' || !open()) return;
   if (!(await watchSettingsItem.get()).notify) return;
   await workerLanguageReady().catch(() => undefined);
+  // Asked again after the waits: Delete all may have begun meanwhile.
+  if (!open()) return;
   const { title, message } = newAdsNotice(last.newAds, run.newBrands);
   await browser.notifications
     .create(`${WATCH_NOTIFICATION_PREFIX}${run.id}`, {
@@ -181,26 +186,32 @@ export function startWatch(deps: WatchServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const gate = deps.gate;
   const allowed = async () => !gate || (await gate.allows());
+  /** Open now, for what cannot wait: an alarm set or a write at the end of a step. */
+  const open = () => !gate || gate.open;
   const alarms = deps.alarms ?? browser.alarms.onAlarm;
   const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock, gate, alarms);
   const runner: WatchRunner = new WatchRunner({
     // A check under way when the jobs stop ends at once: its answer, coming later, is not read.
-    search: gate ? (brand, cursor) => gate.race(deps.search(brand, cursor)) : deps.search,
+    search: gate ? (brand, cursor, service) => gate.race(deps.search(brand, cursor, service)) : deps.search,
     clock,
     wakeAt,
     ...(deps.service ? { service: deps.service } : {}),
     onNews: showCount,
-    onRunEnd: (last, run) => void notifyRun(last, run),
+    onRunEnd: (last, run) => void notifyRun(last, run, open),
     ...(deps.policy ? { policy: deps.policy } : {}),
   });
 
-  /** Sets the alarm from the interval and the last scheduled run: never sooner than the user asked. */
+  /**
+   * Sets the alarm from the interval and the last scheduled run: never sooner than the user asked.
+   * The gate is asked again right before each alarm and write, since Delete all may begin while
+   * this waits on storage or the browser: it sets and writes nothing after that.
+   */
   async function schedule(): Promise<number | null> {
     if (!(await allowed())) return null;
     const { intervalHours } = await watchSettingsItem.get();
     if (intervalHours === 0) {
       await browser.alarms.clear(WATCH_ALARM);
-      await watchNextAtItem.set(null);
+      if (open()) await watchNextAtItem.set(null);
       return null;
     }
     const interval = intervalHours * 3_600_000;
@@ -218,10 +229,11 @@ export function startWatch(deps: WatchServiceDeps) {
     // A last run in the future (the clock was fast, then put right) counts as now.
     const at = first ?? Math.max(now + FIRST_CHECK_DELAY_MS, Math.min(lastScheduledAt ?? now, now) + interval);
     const same = period && existing !== undefined && Math.abs(existing.scheduledTime - at) < ALARM_SLACK_MS;
+    if (!open()) return null;
     if (!same) await browser.alarms.create(WATCH_ALARM, { when: at, periodInMinutes: intervalHours * 60 });
     const due = same ? existing.scheduledTime : at;
-    if ((await watchNextAtItem.get()) !== due) await watchNextAtItem.set(due);
-    return due;
+    if ((await watchNextAtItem.get()) !== due && open()) await watchNextAtItem.set(due);
+    return open() ? due : null;
   }
 
   async function refreshBadge(): Promise<void> {
