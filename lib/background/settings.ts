@@ -211,6 +211,18 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
   }
 }
 
+let settingsChanges: Promise<unknown> = Promise.resolve();
+
+/**
+ * Changes some settings and keeps the rest, one change at a time: a theme and a language chosen
+ * in the same moment each read the settings the other wrote, so neither undoes the other.
+ */
+function changeSettings(change: Partial<Settings>): Promise<void> {
+  const next = settingsChanges.then(async () => settingsItem.set({ ...(await settingsItem.get()), ...change }));
+  settingsChanges = next.catch(() => undefined);
+  return next;
+}
+
 /**
  * The settings service: the connection (base URL and key, tested before anything is
  * stored), the theme, and forgetting the key. Pages see the key's last four characters only.
@@ -232,11 +244,11 @@ export function createSettingsService(deps: SettingsDeps) {
       return { settings: await settingsView(), connection };
     },
     async setTheme(theme: Settings['theme']) {
-      await settingsItem.set({ ...(await settingsItem.get()), theme });
+      await changeSettings({ theme });
       return settingsView();
     },
     async setLanguage(language: Settings['language']) {
-      await settingsItem.set({ ...(await settingsItem.get()), language });
+      await changeSettings({ language });
       return settingsView();
     },
     async forgetKey() {

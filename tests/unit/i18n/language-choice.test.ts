@@ -80,6 +80,16 @@ describe('the chosen language', () => {
     expect(new Intl.NumberFormat(userLocale({ language: 'en-US' })).format(1234.5)).toBe('1,234.5');
   });
 
+  it('chosen while the theme changes in the same moment: both stand, neither undoes the other', async () => {
+    const settings = createSettingsService({ clock: fixedClock() });
+    await settingsItem.set({ theme: 'system', language: 'auto' });
+    // Options sends both before the worker has answered either: each reads the settings, then writes.
+    await Promise.all([settings.setTheme('dark'), settings.setLanguage('fr')]);
+    expect(await settingsItem.get()).toMatchObject({ theme: 'dark', language: 'fr' });
+    await Promise.all([settings.setLanguage('de'), settings.setTheme('light'), settings.setLanguage('ja')]);
+    expect(await settingsItem.get()).toMatchObject({ theme: 'light', language: 'ja' });
+  });
+
   it('German chosen in an English browser formats as German', async () => {
     await settingsItem.set({ theme: 'system', language: 'de' });
     await applyLanguageChoice(sources(['en-US']));
