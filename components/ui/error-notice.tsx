@@ -95,6 +95,9 @@ export function errorAdvice(
       return t('errors.advice.notAllowed');
     case 'service_error':
       return t('errors.advice.serviceError');
+    // Stopped on purpose (cancelled, or a later change to the same thing stands): nothing to mend.
+    case 'aborted':
+      return t('errors.advice.aborted');
     default:
       return t('errors.advice.other');
   }

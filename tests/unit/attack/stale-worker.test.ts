@@ -19,6 +19,8 @@ import { type BrandPageSearch, WatchRunner } from '@/lib/background/watch/watch-
 import { createWatchControls, startWatch } from '@/lib/background/watch/watch-service';
 import { newAdCount, watchlistItem, watchNewsItem, watchSettingsItem, watchStatusItem } from '@/lib/storage/watchlist';
 import { ok } from '../../support/fake-fetch';
+import { errorAdvice } from '@/components/ui/error-notice';
+import { ApiError } from '@/lib/messaging/api-error';
 import { startWorkerLanguage, workerLanguageReady } from '@/lib/background/language';
 import { endedNotice } from '@/lib/background/jobs/generation-runner';
 import { applyLanguageChoice, forgetCatalogues, type LanguageSources } from '@/lib/i18n/runtime';
@@ -126,8 +128,17 @@ describe('Save and test racing the user’s next step (lib/background/settings.t
 
     // The service answers the test after the erase.
     net.waiting[0]?.answer(ok({ items: [] }));
-    await saving.catch(() => undefined);
+    const refused = await saving.then(
+      () => null,
+      (error: unknown) => ApiError.from(error),
+    );
     await settle();
+    // The page says what happened, and asks for no retry that would undo the erase.
+    expect(refused?.code).toBe('aborted');
+    expect(refused?.message).toMatch(/^The connection changed while this one was being tested/);
+    expect(refused && errorAdvice(refused)).toBe(
+      'It was stopped before it finished and changed nothing. Start it again if you still want it.',
+    );
 
     // Everything was deleted, and stays so until the user connects again: no key comes back.
     expect(await connectionItem.get()).toBeNull();
