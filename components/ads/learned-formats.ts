@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { KNOWN_DISPLAY_FORMATS, type LibraryAd } from '@/lib/contract/ad-library';
-import { LEARNED_FORMATS_KEY } from '../ui/page-caches';
+import { LEARNED_FORMATS_KEY, onWorkspaceForgotten } from '../ui/page-caches';
 import { persistValidated } from '../ui/persist';
 
 /** At most this many formats are remembered; a service offers a handful. */
@@ -47,6 +47,13 @@ export const useLearnedFormats = create<LearnedFormats>()(
     ),
   ),
 );
+
+// The formats are the last service's: forgotten with it (the key replaced or forgotten, everything
+// deleted), so the next ads of another service do not write them back.
+onWorkspaceForgotten(() => {
+  useLearnedFormats.setState({ formats: [...KNOWN_DISPLAY_FORMATS] });
+  useLearnedFormats.persist.clearStorage();
+});
 
 /** Learns from a page of ads (called where pages arrive), outside React. */
 export function learnFormats(ads: readonly Pick<LibraryAd, 'display_format'>[]): void {
