@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { z } from 'zod/mini';
 import { type BoardOrder, boardOrders } from '@/lib/contract/boards';
-import { onPageStorageErased } from '../ui/page-caches';
+import { onPageStorageErased, onWorkspaceForgotten } from '../ui/page-caches';
 import { persistValidated } from '../ui/persist';
 
 interface BoardsState {
@@ -52,3 +52,7 @@ onPageStorageErased(() => {
   useBoardsStore.setState(INITIAL);
   useBoardsStore.persist.clearStorage();
 });
+
+// The boards open and expanded are the last workspace's: left with it (the key replaced or
+// forgotten), so the tab does not ask the next one for them. The order chosen is the user's, and stays.
+onWorkspaceForgotten(() => useBoardsStore.setState({ expanded: [], openBoardId: null, openAdId: null }));
