@@ -5,8 +5,8 @@ import { adLibraryApi } from './api/ad-library';
 import { startWatch } from './watch/watch-service';
 import { startVault } from './vault/start';
 import type { KeeperDeps } from './vault/keeper';
-import { brandPageSearch, watchServiceKey } from './watch/watch-runner';
-import { currentService, readStoredConnection, serviceOf, workspaceChanged } from './api/credentials';
+import { brandPageSearch } from './watch/watch-runner';
+import { currentService, readStoredConnection } from './api/credentials';
 import { type Boards, createBoards } from './boards';
 import type { Clock } from '../clock';
 import { startGenerationTracker } from './jobs/generation-runner';
@@ -75,28 +75,12 @@ export function startJobs(deps: JobsDeps) {
     deps.alarms,
   );
   const generations = startGenerationTracker(apiFor, clock, gate, deps.alarms);
-  // The watchlist counts each request itself: a transport that never retries on its own. A run's
-  // requests go only to the service it started with (its seen ids are that service's): with
-  // another connected meanwhile, one fails with workspace_changed instead of being sent there.
-  const watchLibraries = new Map<string, ReturnType<typeof brandPageSearch>>();
-  const watchSearch = (service: string | undefined) => {
-    let search = watchLibraries.get(service ?? '');
-    if (!search) {
-      const getConnection = async () => {
-        const connection = await readConnection();
-        if (service !== undefined && watchServiceKey(await serviceOf(connection.baseUrl)) !== service)
-          throw workspaceChanged();
-        return connection;
-      };
-      search = brandPageSearch(
-        adLibraryApi(createTransport({ getConnection, retryLimit: 0, clock, fetch: deps.fetch })),
-      );
-      watchLibraries.set(service ?? '', search);
-    }
-    return search;
-  };
+  // The watchlist counts each request itself: a transport that never retries on its own.
+  const watchLibrary = adLibraryApi(
+    createTransport({ getConnection: readConnection, retryLimit: 0, clock, fetch: deps.fetch }),
+  );
   const watch = startWatch({
-    search: (brand, cursor, service) => watchSearch(service)(brand, cursor),
+    search: brandPageSearch(watchLibrary),
     // Seen ads and news belong to the service, not the key: a new key for it keeps them.
     service: currentService,
     clock,

@@ -122,12 +122,8 @@ export async function fingerprintOf(connection: { baseUrl: string; apiKey: strin
  */
 export async function currentService(): Promise<string | null> {
   const stored = await readStoredConnection();
-  return stored?.apiKey ? serviceOf(stored.baseUrl) : null;
-}
-
-/** The service a base URL names, as `currentService` gives it. */
-export async function serviceOf(baseUrl: string): Promise<string> {
-  const text = new TextEncoder().encode(`adscope-service\n${baseUrl.replace(/\/+$/, '')}`);
+  if (!stored?.apiKey) return null;
+  const text = new TextEncoder().encode(`adscope-service\n${stored.baseUrl.replace(/\/+$/, '')}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', text));
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -31,12 +31,8 @@ import { diffPage, NO_SWEEP, readSeen as readStoredSeen, type SeenSet, storeSeen
 
 type AdLibraryApi = ReturnType<typeof adLibraryApi>;
 
-/**
- * One request for a page of a brand's ads, newest first; never retried inside (every request is
- * counted here). `service` is the run's (as `watchServiceKey` names it): a search bound to it
- * sends only while that service is connected, and fails with `workspace_changed` otherwise.
- */
-export type BrandPageSearch = (brandId: string, cursor: string | undefined, service?: string) => Promise<LibraryPage>;
+/** One request for a page of a brand's ads, newest first; never retried inside (every request is counted here). */
+export type BrandPageSearch = (brandId: string, cursor: string | undefined) => Promise<LibraryPage>;
 
 /** Ads per request ("100 is used in practice", spec 4.10); the transport lowers it to what a service taught. */
 export const WATCH_PAGE_SIZE = 100;
@@ -106,11 +102,6 @@ export interface WatchRunnerDeps {
   policy?: Partial<WatchPolicy>;
   /** The connected service (its workspace); seen ids and news are kept per service. */
   service?: () => Promise<string | null>;
-}
-
-/** The key a run keeps seen ids and news under, from the connected service's digest (null: none connected). */
-export function watchServiceKey(service: string | null): string {
-  return service ? service.slice(0, 16) : NO_SERVICE;
 }
 
 const SEEN_PREFIX = 'watchSeen.';
@@ -297,7 +288,8 @@ export class WatchRunner {
 
   /** The service key seen ids and news are kept under. */
   private async service(): Promise<string> {
-    return watchServiceKey((await this.deps.service?.()) ?? null);
+    const key = (await this.deps.service?.()) ?? null;
+    return key ? key.slice(0, 16) : NO_SERVICE;
   }
 
   /** Whether the brand is on the watchlist now (read afresh: the user may have unwatched it meanwhile). */
@@ -550,9 +542,9 @@ export class WatchRunner {
       if (spent) return spent;
       let answer: LibraryPage;
       try {
-        answer = await this.deps.search(brand.id, at, service);
+        answer = await this.deps.search(brand.id, at);
       } catch (error) {
-        // Refused because another service was connected meanwhile: the run goes on under that one.
+        // Failed while another service was connected meanwhile (maybe by it): the run goes on under that one.
         if ((await this.service()) !== service) return { drop: 'moved' };
         return this.failure(error, run);
       }

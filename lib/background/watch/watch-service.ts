@@ -192,7 +192,7 @@ export function startWatch(deps: WatchServiceDeps) {
   const wakeAt = wakeScheduler(RESUME_ALARM, () => void runner.run('resume'), clock, gate, alarms);
   const runner: WatchRunner = new WatchRunner({
     // A check under way when the jobs stop ends at once: its answer, coming later, is not read.
-    search: gate ? (brand, cursor, service) => gate.race(deps.search(brand, cursor, service)) : deps.search,
+    search: gate ? (brand, cursor) => gate.race(deps.search(brand, cursor)) : deps.search,
     clock,
     wakeAt,
     ...(deps.service ? { service: deps.service } : {}),
