@@ -4,9 +4,6 @@
  * although the world changed meanwhile (Delete all, the key forgotten or replaced, a brand
  * unwatched, another service connected). Each test holds the one await in question with a
  * promise it releases itself; nothing here waits on a clock.
- *
- * FAILS on the current code, each for the reason in its title; the two blocks marked
- * "regression guard, passes" pin interleavings found safe.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -21,14 +18,6 @@ import { newAdCount, watchlistItem, watchNewsItem, watchSettingsItem, watchStatu
 import { ok } from '../../support/fake-fetch';
 import { errorAdvice } from '@/components/ui/error-notice';
 import { ApiError } from '@/lib/messaging/api-error';
-import { startWorkerLanguage, workerLanguageReady } from '@/lib/background/language';
-import { endedNotice } from '@/lib/background/jobs/generation-runner';
-import { applyLanguageChoice, forgetCatalogues, type LanguageSources } from '@/lib/i18n/runtime';
-import type { ShownLanguage } from '@/lib/i18n/languages';
-import { followLanguage } from '@/lib/locale';
-import type { GenerationJob } from '@/lib/storage/generation-jobs';
-import { settingsItem } from '@/lib/storage/settings';
-import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { fixedClock, manualClock } from '../../support/clock';
 import { brandId, fakeService, HOUR, watch } from '../../support/watch-service';
 
@@ -109,15 +98,20 @@ function holdingSearch(inner: () => BrandPageSearch) {
   };
 }
 
+/** The settings service, its connection tests held on the way until the test answers them. */
+function heldSettings() {
+  const net = heldFetch();
+  vi.stubGlobal('fetch', net.fetch);
+  return { net, settings: createSettingsService({ clock: fixedClock(), hasOriginAccess: async () => 'own' }) };
+}
+
 describe('Save and test racing the user’s next step (lib/background/settings.ts save)', () => {
   const OLD_KEY = 'old-key-1111-aaaa';
   const NEW_KEY = 'new-key-2222-bbbb';
 
   it('Delete all while "Save and test" waits on the service: the key the test was sending is not stored again afterwards', async () => {
     await writeConnection('https://api.example.com', OLD_KEY);
-    const net = heldFetch();
-    vi.stubGlobal('fetch', net.fetch);
-    const settings = createSettingsService({ clock: fixedClock(), hasOriginAccess: async () => 'own' });
+    const { net, settings } = heldSettings();
 
     // The user saves a new key; the test request is on its way (a slow service: up to 10 s).
     const saving = settings.save({ baseUrl: 'https://api.example.com', apiKey: NEW_KEY });
@@ -148,9 +142,7 @@ describe('Save and test racing the user’s next step (lib/background/settings.t
 
   it('Forget key while "Save and test" waits on the service: the forgotten key stays forgotten', async () => {
     await writeConnection('https://api.example.com', OLD_KEY);
-    const net = heldFetch();
-    vi.stubGlobal('fetch', net.fetch);
-    const settings = createSettingsService({ clock: fixedClock(), hasOriginAccess: async () => 'own' });
+    const { net, settings } = heldSettings();
 
     // Save and test with the new key; Forget key is not disabled while it runs (connection-form.tsx).
     const saving = settings.save({ baseUrl: 'https://api.example.com', apiKey: NEW_KEY });
@@ -167,9 +159,7 @@ describe('Save and test racing the user’s next step (lib/background/settings.t
   });
 
   it('two saves (Options and the welcome page): the one made last stays, not the one whose test answered last', async () => {
-    const net = heldFetch();
-    vi.stubGlobal('fetch', net.fetch);
-    const settings = createSettingsService({ clock: fixedClock(), hasOriginAccess: async () => 'own' });
+    const { net, settings } = heldSettings();
 
     const first = settings.save({ baseUrl: 'https://slow.example.com', apiKey: OLD_KEY });
     await vi.waitFor(() => expect(net.waiting).toHaveLength(1));
@@ -329,7 +319,7 @@ describe('Delete all while the watchlist’s schedule or notification is on its 
   });
 });
 
-describe('the watchlist’s controls (regression guard, passes)', () => {
+describe('the watchlist’s controls', () => {
   it('mark seen during a check keeps what the check finds afterwards, and the badge counts it', async () => {
     const clock = manualClock();
     const service = fakeService();
@@ -354,60 +344,5 @@ describe('the watchlist’s controls (regression guard, passes)', () => {
     await run;
     // The ad was found after the user marked what they had seen: it is news, once.
     expect(newAdCount(await watchNewsItem.get())).toBe(1);
-  });
-});
-
-describe('the worker’s language replaced while a notification waits on it (regression guard, passes)', () => {
-  const sources: LanguageSources = {
-    readChoice: async () => (await settingsItem.get()).language,
-    fetchCatalogue: async (language) => compiledLanguage(language),
-    preferred: () => ['en-US'],
-  };
-  let stop: () => void = () => undefined;
-  afterEach(async () => {
-    stop();
-    fakeBrowser.reset();
-    await applyLanguageChoice(sources);
-    followLanguage(undefined);
-  });
-
-  it('a generation’s notice waiting on German, the choice changed to Japanese, German answering last: worded in Japanese', async () => {
-    forgetCatalogues();
-    const german = deferred<void>();
-    const slowGerman: LanguageSources = {
-      ...sources,
-      fetchCatalogue: async (language: ShownLanguage) => {
-        if (language === 'de') await german.promise;
-        return compiledLanguage(language);
-      },
-    };
-    await settingsItem.set({ theme: 'system', language: 'de' });
-    stop = startWorkerLanguage(slowGerman);
-    const job: GenerationJob = {
-      id: 'job-00000001',
-      createdAt: 0,
-      choice: { prompt: 'Summer', brand_id: 'b1', size: 1 },
-      brandName: 'Acme',
-      phase: 'done',
-      submitAttempts: 1,
-      pollFailures: 0,
-      nextAt: 0,
-      generationId: 'g1',
-      status: null,
-      imageIds: [],
-      images: [{ id: 'i0', status: 'success', url: null, concept: null, error: null }],
-      error: null,
-      finishedAt: 0,
-    };
-    // As notifyEnded: the ready of the language read at start, then the words.
-    const worded = workerLanguageReady().then(() => endedNotice(job).title);
-    await settingsItem.set({ theme: 'system', language: 'ja' });
-    await settle();
-    german.resolve();
-    const title = await worded;
-    await settle();
-    expect(title).not.toBe('Deine Bilder sind fertig');
-    expect(title).toBe(endedNotice(job).title);
-    expect(title).not.toBe('Your images are ready');
   });
 });

@@ -4,7 +4,7 @@ import { toolbarTitle } from '../../../lib/background/badge';
 import { endedNotice } from '../../../lib/background/jobs/generation-runner';
 import { labelInWorkerLanguage, startWorkerLanguage, workerLanguageReady } from '../../../lib/background/language';
 import { newAdsNotice } from '../../../lib/background/watch/watch-service';
-import { applyLanguageChoice, type LanguageSources } from '../../../lib/i18n/runtime';
+import { applyLanguageChoice, forgetCatalogues, type LanguageSources } from '../../../lib/i18n/runtime';
 import { followLanguage } from '../../../lib/locale';
 import type { GenerationJob } from '../../../lib/storage/generation-jobs';
 import { settingsItem } from '../../../lib/storage/settings';
@@ -89,5 +89,29 @@ describe('the worker in the chosen language', () => {
     stop = startWorkerLanguage(sources);
     await workerLanguageReady();
     expect([newAdsNotice(1, ['Acme']).title, newAdsNotice(5, ['Acme']).title]).toEqual([one, five]);
+  });
+});
+
+describe('the worker’s language changed while a notification waits on the one read at start', () => {
+  it('German chosen, Japanese chosen while German’s catalogue loads, German answering last: worded in Japanese', async () => {
+    forgetCatalogues();
+    let releaseGerman: () => void = () => undefined;
+    const german = new Promise<void>((resolve) => (releaseGerman = resolve));
+    const slowGerman: LanguageSources = {
+      ...sources,
+      fetchCatalogue: async (language) => {
+        if (language === 'de') await german;
+        return compiledLanguage(language);
+      },
+    };
+    await settingsItem.set({ theme: 'system', language: 'de' });
+    stop = startWorkerLanguage(slowGerman);
+    const done = job('done', 1, 1);
+    // As notifyEnded: the ready of the language read at start, then the words.
+    const worded = workerLanguageReady().then(() => endedNotice(done).title);
+    await settingsItem.set({ theme: 'system', language: 'ja' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    releaseGerman();
+    expect(await worded).toBe('画像ができあがりました');
   });
 });
