@@ -218,8 +218,13 @@ export async function saveToBoard(
   const saves = await allByRole(page, 'button', /^Save .* to a board$/);
   await saves[index]?.click();
   await byRole(page, 'searchbox', 'Find a board').fill(boardName);
-  const [radio] = await allByRole(page, 'radio', new RegExp(boardName));
-  await radio?.click();
+  // The dialog's boards load after it opens: wait for the board's choice rather than click none.
+  const radio = await eventually(async () => {
+    const [found] = await allByRole(page, 'radio', new RegExp(boardName));
+    if (!found) throw new Error(`No board named ${boardName} to choose in the save dialog.`);
+    return found;
+  });
+  await radio.click();
   if (tags !== undefined) await byRole(page, 'textbox', 'Tags').fill(tags);
   await byRole(page, 'button', `Save to ${boardName}`).click();
 }
