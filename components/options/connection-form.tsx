@@ -25,7 +25,10 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
   const keyField = useRef<HTMLInputElement>(null);
   const form = useConnectionForm(initialBaseUrl, keyField);
   const { settings, save, forget, asking, report, originQuestion } = form;
-  const fieldFailure = save.isError ? ApiError.from(save.error) : null;
+  const failure = save.isError ? ApiError.from(save.error) : null;
+  // A failure of a field is said under it, unless the user has changed the field since it was sent.
+  const underField =
+    (failure?.field === 'baseUrl' || failure?.field === 'apiKey') && form.fieldErrors[failure.field] !== undefined;
   return (
     <section aria-labelledby="connection-heading" className="card">
       <h2 id="connection-heading">{heading}</h2>
@@ -63,16 +66,16 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
         ) : null}
       </div>
       {originQuestion !== null ? <OriginQuestion form={form} origin={originQuestion} /> : null}
-      {fieldFailure && !fieldFailure.field ? (
-        <ErrorNotice title={t('options.connection.failed')} error={fieldFailure} />
+      {failure && !underField ? (
+        <ErrorNotice title={t('options.connection.failed')} error={failure} />
       ) : null}
-      {fieldFailure?.field && originQuestion === null ? (
+      {failure && underField && originQuestion === null ? (
         <>
           <p className="visually-hidden" role="alert">
-            {t('options.connection.failedBecause', { reason: fieldFailure.message })}
+            {t('options.connection.failedBecause', { reason: failure.message })}
           </p>
           {/* The message is under its field; the request id the service gave, for its support, is here. */}
-          <RequestIdDetails requestId={fieldFailure.requestId} />
+          <RequestIdDetails requestId={failure.requestId} />
         </>
       ) : null}
       {forget.isError ? <ErrorNotice title={t('options.connection.forgetFailed')} error={forget.error} /> : null}

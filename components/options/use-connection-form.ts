@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { apiKeySchema, baseUrlProblem, normalizeBaseUrl, originPattern } from '@/lib/messaging/connection';
@@ -47,6 +47,11 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
   const [report, setReport] = useState<ConnectionReport | null>(null);
   /** The browser's permission prompt is open: the button says what it waits for. */
   const [asking, setAsking] = useState(false);
+  /** The fields as they read now, for an answer that comes after the user has typed on. */
+  const fieldsNow = useRef({ baseUrl, apiKey });
+  useEffect(() => {
+    fieldsNow.current = { baseUrl, apiKey };
+  }, [baseUrl, apiKey]);
 
   const save = useMutation({
     /** `typedBaseUrl` is the base URL field as it read when sent (`baseUrl` is its normalised form). */
@@ -64,11 +69,15 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
       setApiKey((field) => (field === input.apiKey ? '' : field));
       setReport(result.connection);
     },
-    onError: (error) => {
+    onError: (error, input) => {
       const apiError = ApiError.from(error);
       if (apiError.code === 'origin_changed' || apiError.code === 'origin_unconfirmed') return;
-      if (apiError.field === 'baseUrl' || apiError.field === 'apiKey')
-        setFieldErrors({ [apiError.field]: apiError.message });
+      const { field } = apiError;
+      if (field !== 'baseUrl' && field !== 'apiKey') return;
+      // A refusal of what was sent goes under its field only if the field still holds it: a key
+      // typed during the test was not tested, and the form says the failure as the connection's.
+      const sent = field === 'baseUrl' ? input.typedBaseUrl : input.apiKey;
+      if (fieldsNow.current[field] === sent) setFieldErrors({ [field]: apiError.message });
     },
   });
   const forget = useMutation({

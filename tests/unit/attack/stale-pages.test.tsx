@@ -290,6 +290,106 @@ describe('the connection form, when the key is typed again while the last one is
   });
 });
 
+describe('the connection form, when the key is typed again while the last one is refused', () => {
+  // The service refuses the first key after the user has typed another: the refusal is of the key
+  // that was sent, so it is no field error under the key now in the field (which nobody tested).
+  it('says the sent key was refused, not under the key typed since', async () => {
+    const noKey: SettingsView = {
+      baseUrl: '',
+      origin: null,
+      theme: 'system',
+      language: 'auto',
+      hasApiKey: false,
+      apiKeyLast4: null,
+    };
+    const saved = held<unknown>();
+    cleanups.push(() => saved.settle({ ok: false, error: { code: 'aborted', message: 'gone', retryable: false } }));
+    vi.spyOn(browser.permissions, 'request').mockImplementation(
+      (async () => true) as typeof browser.permissions.request,
+    );
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+      if (message.type === 'settings.get') return { ok: true, data: noKey };
+      if (message.type === 'settings.save') return saved.promise;
+      return { ok: true, data: {} };
+    }) as typeof browser.runtime.sendMessage);
+    await render(<ConnectionForm />);
+    const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    await vi.waitFor(() => expect(field('apiKey')).not.toBeNull());
+    await act(async () => {
+      type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
+      type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
+    });
+    await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
+    await vi.waitFor(() =>
+      expect(document.querySelector('button[type="submit"]')?.textContent).toBe('Testing connection…'),
+    );
+
+    await act(async () => type(field('apiKey') as HTMLInputElement, 'key-without-typo-5678'));
+    await act(async () => {
+      saved.settle({
+        ok: false,
+        error: {
+          code: 'key_refused',
+          httpStatus: 401,
+          field: 'apiKey',
+          message: 'The service refused this API key.',
+          retryable: false,
+        },
+      });
+      await tick();
+    });
+    await vi.waitFor(() =>
+      expect(document.querySelector('button[type="submit"]')?.textContent).not.toBe('Testing connection…'),
+    );
+    expect(field('apiKey')?.value).toBe('key-without-typo-5678');
+    expect(field('apiKey')?.getAttribute('aria-invalid')).toBeNull();
+    expect(document.querySelector('.field-error')).toBeNull();
+    // The refusal is still said, as the connection's failure.
+    expect(document.body.textContent).toContain('The service refused this API key.');
+  });
+
+  it('puts the refusal under the key when the field still holds the key sent', async () => {
+    const noKey: SettingsView = {
+      baseUrl: '',
+      origin: null,
+      theme: 'system',
+      language: 'auto',
+      hasApiKey: false,
+      apiKeyLast4: null,
+    };
+    vi.spyOn(browser.permissions, 'request').mockImplementation(
+      (async () => true) as typeof browser.permissions.request,
+    );
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+      if (message.type === 'settings.get') return { ok: true, data: noKey };
+      if (message.type === 'settings.save')
+        return {
+          ok: false,
+          error: {
+            code: 'key_refused',
+            httpStatus: 401,
+            field: 'apiKey',
+            message: 'The service refused this API key.',
+            retryable: false,
+          },
+        };
+      return { ok: true, data: {} };
+    }) as typeof browser.runtime.sendMessage);
+    await render(<ConnectionForm />);
+    const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    await vi.waitFor(() => expect(field('apiKey')).not.toBeNull());
+    await act(async () => {
+      type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
+      type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
+    });
+    await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
+    await vi.waitFor(() =>
+      expect(document.querySelector('.field-error')?.textContent).toBe('The service refused this API key.'),
+    );
+    expect(field('apiKey')?.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
 /** Options' Delete all as an open panel hears it: the background's storage and the pages' localStorage cleared. */
 async function deleteAllElsewhere() {
   await browser.storage.local.clear();
