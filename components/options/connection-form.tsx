@@ -66,9 +66,7 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
         ) : null}
       </div>
       {originQuestion !== null ? <OriginQuestion form={form} origin={originQuestion} /> : null}
-      {failure && !underField ? (
-        <ErrorNotice title={t('options.connection.failed')} error={failure} />
-      ) : null}
+      {failure && !underField ? <ErrorNotice title={t('options.connection.failed')} error={failure} /> : null}
       {failure && underField && originQuestion === null ? (
         <>
           <p className="visually-hidden" role="alert">
