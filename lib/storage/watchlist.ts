@@ -198,6 +198,18 @@ export const runStateSchema = lazily(() =>
       tolerantArray(fittedText(200)),
       z.transform((names) => names.slice(0, 1000)),
     ),
+    /**
+     * New ads per brand in this run, in the order found, so its notification counts and names only
+     * brands still watched as it ends (a run stored by an earlier version has none: `newBrands` then).
+     */
+    found: z.catch(
+      z.optional(
+        z
+          .array(z.object({ id: z.string().check(z.maxLength(64)), ads: z.number().check(z.int(), z.gte(0)) }))
+          .check(z.maxLength(1000)),
+      ),
+      undefined,
+    ),
     /** Waiting out a Retry-After or a failure: nothing is sent before this. */
     pausedUntil: z.nullable(z.number()),
     /** Why it waits: the service asked (a Retry-After), or the service could not be reached. */

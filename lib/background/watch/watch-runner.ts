@@ -348,6 +348,7 @@ export class WatchRunner {
         newAds: 0,
         skipped: 0,
         newBrands: [],
+        found: [],
         pausedUntil: null,
         pauseReason: null,
         pauses: 0,
@@ -581,6 +582,10 @@ export class WatchRunner {
           if (added > 0) {
             run.newAds += added;
             if (!run.newBrands.includes(brand.name) && run.newBrands.length < 1000) run.newBrands.push(brand.name);
+            const found = (run.found ??= []);
+            const entry = found.find((item) => item.id === brand.id);
+            if (entry) entry.ads += added;
+            else if (found.length < 1000) found.push({ id: brand.id, ads: added });
             this.deps.onNews?.(news, await watchlistItem.get());
           }
         } catch {

@@ -82,7 +82,13 @@ async function notifyRun(last: LastRun, run: RunState, open: () => boolean): Pro
   await workerLanguageReady().catch(() => undefined);
   // Asked again after the waits: Delete all may have begun meanwhile.
   if (!open()) return;
-  const { title, message } = newAdsNotice(last.newAds, run.newBrands);
+  // Only brands still watched as the run ends: one unwatched after its news was found is not announced.
+  const watched = new Map((await watchlistItem.get()).map((brand) => [brand.id, brand.name]));
+  const kept = run.found?.filter((item) => watched.has(item.id));
+  const count = kept ? kept.reduce((sum, item) => sum + item.ads, 0) : last.newAds;
+  if (count === 0 || !open()) return;
+  const names = kept ? kept.map((item) => watched.get(item.id) ?? '') : run.newBrands;
+  const { title, message } = newAdsNotice(count, names);
   await browser.notifications
     .create(`${WATCH_NOTIFICATION_PREFIX}${run.id}`, {
       type: 'basic',

@@ -215,6 +215,41 @@ describe('the watchlist’s check acting on what it read before its request (lib
     expect(said.filter((words) => words.includes('Brand 1'))).toEqual([]);
   });
 
+  it('a brand unwatched after its news was found in the same check: the notification neither names nor counts it', async () => {
+    const clock = manualClock();
+    const service = fakeService();
+    const requests = holdingSearch(() => service.search);
+    await watch(1, 2);
+    service.seed(brandId(1), 3);
+    service.seed(brandId(2), 3);
+    await watchSettingsItem.set({ intervalHours: 6, notify: true });
+    const background = startWatch({ search: requests.search, clock });
+    await background.fireAlarm();
+    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
+    const notified = vi.spyOn(fakeBrowser.notifications, 'create');
+
+    // Brand 1 launches three ads, Brand 2 two; the check finds Brand 1's, then asks for Brand 2's.
+    for (const id of ['x1', 'x2', 'x3']) service.launch(brandId(1), id, '2026-11-22');
+    for (const id of ['y1', 'y2']) service.launch(brandId(2), id, '2026-11-22');
+    clock.advance(6 * HOUR);
+    requests.hold(brandId(2));
+    const run = background.fireAlarm();
+    await vi.waitFor(() => expect(requests.held).toBe(1));
+    expect(newAdCount(await watchNewsItem.get())).toBe(3);
+
+    // While Brand 2's request is out, the user unwatches Brand 1: its news goes.
+    await background.remove([brandId(1)]);
+    requests.release();
+    await run;
+    await settle();
+
+    const said = notified.mock.calls.map((call) => JSON.stringify(call));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('Brand 2');
+    expect(said[0]).not.toContain('Brand 1');
+    expect(said[0]).toContain('2 new ads');
+  });
+
   it('another service connected while a check runs: its brands are learned afresh, New is not flooded with its ads', async () => {
     const clock = manualClock();
     const serviceA = fakeService();
