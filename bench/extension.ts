@@ -773,7 +773,7 @@ export async function benchExtension({
     boardOf('bench-500', 'Bench 500', ads.slice(10_000, 10_500), (index) => (index % 3 === 0 ? ['bench'] : [])),
   );
   const floorDir = writeFloorExtension();
-  const { context, extensionId } = await launchWithExtension({
+  const { context, extensionId, close } = await launchWithExtension({
     extensionDir: BENCH_EXTENSION_DIR,
     besides: [floorDir],
   });
@@ -803,7 +803,7 @@ export async function benchExtension({
     figures.push(...(await watchRun(context, extensionId, server)));
     return figures;
   } finally {
-    await context.close();
+    await close();
     await server.close();
   }
 }

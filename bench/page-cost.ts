@@ -108,7 +108,7 @@ export async function benchPageCost(): Promise<Figure[]> {
     }
     await plain.close();
 
-    const { context } = await launchWithExtension({ extensionDir: BENCH_EXTENSION_DIR });
+    const { context, close } = await launchWithExtension({ extensionDir: BENCH_EXTENSION_DIR });
     const installed: PageLoad[] = [];
     const triggered: Triggered[] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -149,7 +149,7 @@ export async function benchPageCost(): Promise<Figure[]> {
       }
     }
     const emptyTimes = empty.map((run) => run.scriptMs);
-    await context.close();
+    await close();
 
     const emptyFloor = floorOf(
       'find-similar read on the same page empty',

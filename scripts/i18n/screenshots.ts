@@ -16,7 +16,7 @@ const OUT = path.resolve('docs/images');
 
 const server = await startAdscopeServer({ port: 0 });
 for (const language of ['de', 'ja']) {
-  const { context, extensionId } = await launchWithExtension({ locale: language });
+  const { context, extensionId, close } = await launchWithExtension({ locale: language });
   const say = wordsOf(language);
   try {
     const options = await context.newPage();
@@ -40,7 +40,7 @@ for (const language of ['de', 'ja']) {
     await panel.waitForTimeout(800);
     await panel.screenshot({ path: path.join(OUT, `search-${language}.jpg`), type: 'jpeg', quality: 80 });
   } finally {
-    await context.close();
+    await close();
   }
 }
 await server.close();

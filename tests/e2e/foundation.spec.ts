@@ -27,6 +27,27 @@ for (const name of ['options', 'popup', 'sidepanel'] as const) {
   }
 }
 
+test('the accessibility check fails on a serious violation, in a page it checked before and after a reload', async ({
+  openPage,
+}) => {
+  const page = await openPage('options');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  // An image with no text alternative: axe's image-alt, a critical violation.
+  const addUnnamedImage = () =>
+    page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      document.body.append(image);
+    });
+  await addUnnamedImage();
+  await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await addUnnamedImage();
+  await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+});
+
 test('options saves a key after testing the connection, and shows only its last four characters', async ({
   openPage,
   server,

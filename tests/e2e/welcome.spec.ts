@@ -34,7 +34,7 @@ test('a fresh install greets, connects through the welcome, offers no demo; an u
   server,
 }) => {
   const extensionDir = productionCopy();
-  const { context, extensionId } = await launchWithExtension({ extensionDir });
+  const { context, extensionId, close } = await launchWithExtension({ extensionDir });
   const errors: string[] = [];
   try {
     // The welcome opens by itself, in a tab of its own.
@@ -122,6 +122,6 @@ test('a fresh install greets, connects through the welcome, offers no demo; an u
     await expect(panel.getByRole('tab', { name: 'Search' })).toBeVisible();
     await expect(panel.getByText('Adscope was updated')).toHaveCount(0);
   } finally {
-    await context.close();
+    await close();
   }
 });
