@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * A React root on a fresh element of the (happy-dom) document for each test, unmounted and
@@ -31,4 +31,23 @@ export function reactRoot(): { readonly host: HTMLElement; readonly root: Root }
       return root;
     },
   };
+}
+
+/**
+ * `vi.waitFor` for a page that updates on its own (a query answering, a mutation's callback): as
+ * Testing Library's `waitFor`, React renders those updates as it would in a browser while the
+ * test polls, instead of warning that they came outside `act`.
+ */
+export async function waitForPage<T>(
+  check: () => T | Promise<T>,
+  options?: Parameters<typeof vi.waitFor>[1],
+): Promise<T> {
+  const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = environment.IS_REACT_ACT_ENVIRONMENT;
+  environment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    return await vi.waitFor(check, options);
+  } finally {
+    environment.IS_REACT_ACT_ENVIRONMENT = before;
+  }
 }

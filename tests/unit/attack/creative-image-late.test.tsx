@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CreativeImage } from '@/components/ads/creative-image';
 import { deleteVault, vaultDb } from '@/lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
-import { reactRoot } from '../../support/react-root';
+import { reactRoot, waitForPage } from '../../support/react-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -44,15 +44,15 @@ describe('a kept copy the vault answers after its card has gone', () => {
       mounted.host.querySelector('img')?.dispatchEvent(new Event('error'));
       mounted.root.render(null);
     });
-    await vi.waitFor(() => expect(made).toEqual(['blob:kept-1']));
-    await vi.waitFor(() => expect(revoked).toHaveBeenCalledWith('blob:kept-1'));
+    await waitForPage(() => expect(made).toEqual(['blob:kept-1']));
+    await waitForPage(() => expect(revoked).toHaveBeenCalledWith('blob:kept-1'));
   });
 
   it('a card still shown draws the copy, marked as kept, and lets it go when it leaves', async () => {
     const { revoked } = watchObjectUrls();
     await act(async () => mounted.root.render(<CreativeImage src={GONE} alt="Tent" />));
     await act(async () => mounted.host.querySelector('img')?.dispatchEvent(new Event('error')));
-    await vi.waitFor(() => expect(mounted.host.querySelector('img')?.getAttribute('src')).toBe('blob:kept-1'));
+    await waitForPage(() => expect(mounted.host.querySelector('img')?.getAttribute('src')).toBe('blob:kept-1'));
     expect(mounted.host.querySelector('img')?.hasAttribute('data-kept')).toBe(true);
     expect(revoked).not.toHaveBeenCalled();
     await act(async () => mounted.root.render(null));

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportDialog } from '@/components/watchlist/import-dialog';
-import { reactRoot } from '../../support/react-root';
+import { reactRoot, waitForPage } from '../../support/react-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -67,15 +67,15 @@ describe('the watchlist import, cancelled while its add is on its way', () => {
     );
 
     await act(async () => button(/^Import$/)?.click());
-    await vi.waitFor(() => expect(box('Brand 1')).not.toBeNull());
+    await waitForPage(() => expect(box('Brand 1')).not.toBeNull());
     await act(async () => box('Brand 1')?.click());
     await act(async () => mounted.host.querySelector('form')?.requestSubmit());
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await waitForPage(() => expect(answers).toHaveLength(1));
     // The user gives up waiting, opens the dialog again and ticks another brand.
     await act(async () => button(/^Cancel$/)?.click());
     expect(mounted.host.querySelector('form')).toBeNull();
     await act(async () => button(/^Import$/)?.click());
-    await vi.waitFor(() => expect(box('Brand 2')).not.toBeNull());
+    await waitForPage(() => expect(box('Brand 2')).not.toBeNull());
     await act(async () => box('Brand 2')?.click());
 
     // The first add answers now: the dialog the user is working in stays open, Brand 2 still ticked.

@@ -20,6 +20,7 @@ import type { SettingsView } from '@/lib/messaging/protocol';
 import type { SimilarQuery, SimilarResult } from '@/lib/messaging/similar';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { testAd } from '../../support/ads';
+import { waitForPage } from '../../support/react-root';
 
 /**
  * Pages' async work that comes back after a newer change: each test holds one answer (a
@@ -81,7 +82,7 @@ describe('a page that starts while the language is changed in Options', () => {
     const { mountRoot } = await import('@/components/ui/mount-root');
     const i18n = await import('@/lib/i18n');
     const started = mountRoot(<p>page</p>, (page) => page);
-    await vi.waitFor(() => expect(asked).toContain('fr'));
+    await waitForPage(() => expect(asked).toContain('fr'));
     // Options saves German while French's catalogue is still on its way.
     await browser.storage.local.set({ settings: { theme: 'system', language: 'de' } });
     french.settle(new Response(JSON.stringify(compiledLanguage('fr'))));
@@ -89,7 +90,7 @@ describe('a page that starts while the language is changed in Options', () => {
       await started;
       await tick();
     });
-    await vi.waitFor(() => expect(i18n.shownLanguage()).toBe('de'), { timeout: 1_000 });
+    await waitForPage(() => expect(i18n.shownLanguage()).toBe('de'), { timeout: 1_000 });
     expect(document.documentElement.lang).toBe('de');
   });
 });
@@ -158,15 +159,15 @@ describe('the Similar view’s keywords, edited again while the last edit’s se
     });
     cleanups.push(() => later.settle({ ok: true, data: similarAnswer(['camping']) }));
     await render(<SimilarTab />);
-    await vi.waitFor(() => expect(chips()).toEqual(['tent', 'camping', 'stove']));
+    await waitForPage(() => expect(chips()).toEqual(['tent', 'camping', 'stove']));
 
     await removeChip('tent');
-    await vi.waitFor(() => expect(searches).toHaveLength(2));
+    await waitForPage(() => expect(searches).toHaveLength(2));
     await removeChip('stove');
 
     const request = useSimilarStore.getState().request;
     expect(request?.keywords).toEqual(['camping']);
-    await vi.waitFor(() => expect(searches.at(-1)).toEqual(['camping']));
+    await waitForPage(() => expect(searches.at(-1)).toEqual(['camping']));
   });
 });
 
@@ -201,7 +202,7 @@ describe('the save dialog, when a board made in it is ready after the user chose
       [...document.querySelectorAll<HTMLInputElement>('input[type="radio"][name="board"]')].find((input) =>
         input.closest('label')?.textContent?.includes(name),
       );
-    await vi.waitFor(() => expect(radio('Stoves')).toBeDefined());
+    await waitForPage(() => expect(radio('Stoves')).toBeDefined());
     const submit = () => document.querySelector<HTMLButtonElement>('.save-form button[type="submit"]');
 
     const name = document.querySelector<HTMLInputElement>('.new-board input[type="text"]');
@@ -218,7 +219,7 @@ describe('the save dialog, when a board made in it is ready after the user chose
       made.settle({ ok: true, data: { board_id: 'board-winter', name: 'Winter camping', local: false } });
       await tick();
     });
-    await vi.waitFor(() => expect(radio('Winter camping')).toBeDefined());
+    await waitForPage(() => expect(radio('Winter camping')).toBeDefined());
     await act(tick);
     expect(submit()?.textContent).toBe('Save to Stoves');
     expect(radio('Stoves')?.checked).toBe(true);
@@ -251,13 +252,13 @@ describe('the connection form, when the key is typed again while the last one is
     }) as typeof browser.runtime.sendMessage);
     await render(<ConnectionForm />);
     const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    await vi.waitFor(() => expect(field('apiKey')).not.toBeNull());
+    await waitForPage(() => expect(field('apiKey')).not.toBeNull());
     await act(async () => {
       type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
       type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
     });
     await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
-    await vi.waitFor(() =>
+    await waitForPage(() =>
       expect(document.querySelector('button[type="submit"]')?.textContent).toBe('Testing connection…'),
     );
 
@@ -283,7 +284,7 @@ describe('the connection form, when the key is typed again while the last one is
       });
       await tick();
     });
-    await vi.waitFor(() =>
+    await waitForPage(() =>
       expect(document.querySelector('button[type="submit"]')?.textContent).not.toBe('Testing connection…'),
     );
     expect(field('apiKey')?.value).toBe('key-without-typo-5678');
@@ -314,13 +315,13 @@ describe('the connection form, when the key is typed again while the last one is
     }) as typeof browser.runtime.sendMessage);
     await render(<ConnectionForm />);
     const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    await vi.waitFor(() => expect(field('apiKey')).not.toBeNull());
+    await waitForPage(() => expect(field('apiKey')).not.toBeNull());
     await act(async () => {
       type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
       type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
     });
     await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
-    await vi.waitFor(() =>
+    await waitForPage(() =>
       expect(document.querySelector('button[type="submit"]')?.textContent).toBe('Testing connection…'),
     );
 
@@ -338,7 +339,7 @@ describe('the connection form, when the key is typed again while the last one is
       });
       await tick();
     });
-    await vi.waitFor(() =>
+    await waitForPage(() =>
       expect(document.querySelector('button[type="submit"]')?.textContent).not.toBe('Testing connection…'),
     );
     expect(field('apiKey')?.value).toBe('key-without-typo-5678');
@@ -377,13 +378,13 @@ describe('the connection form, when the key is typed again while the last one is
     }) as typeof browser.runtime.sendMessage);
     await render(<ConnectionForm />);
     const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    await vi.waitFor(() => expect(field('apiKey')).not.toBeNull());
+    await waitForPage(() => expect(field('apiKey')).not.toBeNull());
     await act(async () => {
       type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
       type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
     });
     await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
-    await vi.waitFor(() =>
+    await waitForPage(() =>
       expect(document.querySelector('.field-error')?.textContent).toBe('The service refused this API key.'),
     );
     expect(field('apiKey')?.getAttribute('aria-invalid')).toBe('true');

@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE } from '@/lib/contract/ad-library';
+import { waitForPage } from '../../support/react-root';
 
 /** The search the panel was left on, and what its search view asks for it. */
 const params = { query: 'tent', sort_by: 'best_match' as const };
@@ -91,7 +92,7 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     await tick();
     answerOfA({ ok: true, data: pageOf('ad-of-a') });
     await mounted;
-    await vi.waitFor(() => expect(panel.shown()).not.toBe(''));
+    await waitForPage(() => expect(panel.shown()).not.toBe(''));
     expect(panel.shown()).toBe('ad-of-b');
   });
 
@@ -117,7 +118,7 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     await tick();
     answerOfA({ ok: true, data: pageOf('ad-of-a') });
     await mounted;
-    await vi.waitFor(() => expect(panel.shown()).not.toBe(''));
+    await waitForPage(() => expect(panel.shown()).not.toBe(''));
     // The panel closes: what it keeps is painted first the next time it opens.
     document.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('pagehide'));
@@ -149,7 +150,7 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     await tick();
     answerOfA({ ok: true, data: pageOf('ad-of-a') });
     await mounted;
-    await vi.waitFor(() => expect(panel.shown()).not.toBe(''));
+    await waitForPage(() => expect(panel.shown()).not.toBe(''));
     expect(panel.shown()).not.toContain('ad-of-a');
   });
 
@@ -177,7 +178,7 @@ describe('a start answer of the last workspace, while the panel boots', () => {
     const mounted = panel.mount();
     answerOfA({ ok: true, data: pageOf('ad-of-a') });
     await mounted;
-    await vi.waitFor(() => expect(panel.shown()).not.toBe(''));
+    await waitForPage(() => expect(panel.shown()).not.toBe(''));
     expect(panel.shown()).toBe('ad-of-b');
   });
 });

@@ -8,6 +8,7 @@ import { keptAd, keptFile, vaultSize } from '../../../lib/vault/db';
 import { localAdsPage, localBoardsSize, localBoardTree, localHoldings } from '../../../lib/vault/local-boards';
 import { TEST_NOW } from '../../support/clock';
 import { countWrites } from '../../support/job-world';
+import { waitForPage } from '../../support/react-root';
 import { vaultStateItem } from '../../../lib/vault/state';
 import {
   BOARD,
@@ -171,7 +172,7 @@ describe('Keep this board: a creative that never answers, the worker killed, the
     await open([boardAd('ad-1', [SLOW])], { policy: { fetchTimeoutMs: 500 } });
     await keepBoard();
     expect(world.line()).toMatch(KEEPING);
-    await vi.waitFor(
+    await waitForPage(
       async () => {
         await world.settle();
         expect(world.line()).not.toMatch(KEEPING);
