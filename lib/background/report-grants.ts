@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { GRANTS_PER_MESSAGE, REPORT_GRANTS_PORT } from '../messaging/report-grants';
 import type { JobGate } from './jobs/job-gate';
 import { lazily } from '../lazy';
+import { inTurn } from '../in-turn';
 
 /** Where the background records the site access pages hold, so a new worker or browser gives back what nobody holds. */
 export const HELD_GRANTS_KEY = 'heldGrants';
@@ -53,22 +54,18 @@ async function readRecord(): Promise<HeldRecord> {
 export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
   /** Each job a page holds now: its origins, and the ports naming it. */
   const live = new Map<string, { origins: Set<string>; ports: Set<Port> }>();
-  let chain: Promise<unknown> = Promise.resolve();
-  const writeRecord = (change: (record: HeldRecord) => void) => {
-    chain = chain
-      .then(async () => {
-        // A new worker's gate answers once it has read whether a connection is stored.
-        if (deps.gate && !(await deps.gate.allows())) return;
-        const record = await readRecord();
-        change(record);
-        if (Object.keys(record).length === 0) await browser.storage.local.remove(HELD_GRANTS_KEY);
-        else await browser.storage.local.set({ [HELD_GRANTS_KEY]: record });
-      })
-      .catch((error: unknown) =>
-        console.warn('Adscope could not record the site access held:', error instanceof Error ? error.message : error),
-      );
-    return chain;
-  };
+  const writes = inTurn();
+  const writeRecord = (change: (record: HeldRecord) => void) =>
+    writes(async () => {
+      // A new worker's gate answers once it has read whether a connection is stored.
+      if (deps.gate && !(await deps.gate.allows())) return;
+      const record = await readRecord();
+      change(record);
+      if (Object.keys(record).length === 0) await browser.storage.local.remove(HELD_GRANTS_KEY);
+      else await browser.storage.local.set({ [HELD_GRANTS_KEY]: record });
+    }).catch((error: unknown) =>
+      console.warn('Adscope could not record the site access held:', error instanceof Error ? error.message : error),
+    );
 
   /** Gives back `origins` of `job` but those another live job holds, then forgets the job. */
   async function giveBack(job: string, origins: Iterable<string>): Promise<void> {
@@ -122,14 +119,14 @@ export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
 
   return {
     async reconcile() {
-      await chain;
+      await writes.settled();
       const record = await readRecord().catch((): HeldRecord => ({}));
       for (const [job, held] of Object.entries(record))
         if (!live.has(job)) await giveBack(job, held.origins).catch(() => undefined);
     },
     async stop() {
       live.clear();
-      await chain;
+      await writes.settled();
     },
   };
 }

@@ -18,6 +18,7 @@ import {
 import { type Connection, createTransport } from './api/transport';
 import { ownedBrandsApi } from './api/owned-brands';
 import { parseInput } from './parse-input';
+import { inTurn } from '../in-turn';
 
 export interface SettingsDeps {
   clock: Clock;
@@ -211,16 +212,14 @@ function explainConnectionFailure(error: ApiError, baseUrl: string): ApiError {
   }
 }
 
-let settingsChanges: Promise<unknown> = Promise.resolve();
+const settingsChanges = inTurn();
 
 /**
  * Changes some settings and keeps the rest, one change at a time: a theme and a language chosen
  * in the same moment each read the settings the other wrote, so neither undoes the other.
  */
 function changeSettings(change: Partial<Settings>): Promise<void> {
-  const next = settingsChanges.then(async () => settingsItem.set({ ...(await settingsItem.get()), ...change }));
-  settingsChanges = next.catch(() => undefined);
-  return next;
+  return settingsChanges(async () => settingsItem.set({ ...(await settingsItem.get()), ...change }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../../clock';
 import type { ValidatedItem } from '../../storage/validated-item';
 import { type JobGate, jobsStopped } from './job-gate';
+import { inTurn } from '../../in-turn';
 
 /** What every queue's owner takes injected, so tests fix the time, the jitter and the ids. */
 export interface QueueEnvironment {
@@ -52,7 +53,7 @@ export interface DurableQueueOptions<T> {
  * and a drain asked for during a run makes it pass once more.
  */
 export class DurableQueue<T extends { id: string }> {
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly writes = inTurn();
   private draining: Promise<void> | null = null;
   private again = false;
   private readonly inFlight = new Set<string>();
@@ -71,7 +72,7 @@ export class DurableQueue<T extends { id: string }> {
    * written: every write reaches every open page, which reads and checks the whole list again.
    */
   update<R>(mutate: (records: T[]) => R): Promise<R> {
-    const run = this.chain.then(async () => {
+    return this.writes(async () => {
       if (this.options.gate && !(await this.options.gate.allows())) throw jobsStopped();
       const records = await this.item.get();
       const before = JSON.stringify(records);
@@ -83,8 +84,6 @@ export class DurableQueue<T extends { id: string }> {
       }
       return result;
     });
-    this.chain = run.catch(() => undefined);
-    return run;
   }
 
   /** Changes one record in place; resolves with a copy of it, or null when it is gone. */
@@ -102,7 +101,7 @@ export class DurableQueue<T extends { id: string }> {
    */
   async stop(): Promise<void> {
     await this.draining;
-    await this.chain;
+    await this.writes.settled();
   }
 
   private closed(): boolean {

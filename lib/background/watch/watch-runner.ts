@@ -28,6 +28,7 @@ import {
   watchStatusItem,
 } from '../../storage/watchlist';
 import { diffPage, NO_SWEEP, readSeen as readStoredSeen, type SeenSet, storeSeen, type Sweep } from './seen-set';
+import { inTurn } from '../../in-turn';
 
 type AdLibraryApi = ReturnType<typeof adLibraryApi>;
 
@@ -143,18 +144,16 @@ export async function forgetSeen(brandIds: readonly string[]): Promise<void> {
   if (keys.length > 0) await browser.storage.local.remove(keys);
 }
 
-let newsChain: Promise<unknown> = Promise.resolve();
+const newsChanges = inTurn();
 
 /** Changes the news in turn with every other change (a check adding, the user marking seen): none is lost. */
 export function updateNews<T>(change: (news: WatchNews) => T | Promise<T>): Promise<{ news: WatchNews; result: T }> {
-  const next = newsChain.then(async () => {
+  return newsChanges(async () => {
     const news = await watchNewsItem.get();
     const result = await change(news);
     await watchNewsItem.set(news);
     return { news, result };
   });
-  newsChain = next.catch(() => undefined);
-  return next;
 }
 
 /** Puts a check's new ads in front of what the user has not looked at yet; says how many were added. */

@@ -226,50 +226,76 @@ describe('the save dialog, when a board made in it is ready after the user chose
   });
 });
 
+/** Settings with no connection yet. */
+const NO_KEY: SettingsView = {
+  baseUrl: '',
+  origin: null,
+  theme: 'system',
+  language: 'auto',
+  hasApiKey: false,
+  apiKeyLast4: null,
+};
+
+const KEY_REFUSED = {
+  ok: false,
+  error: {
+    code: 'key_refused',
+    httpStatus: 401,
+    field: 'apiKey',
+    message: 'The service refused this API key.',
+    retryable: false,
+  },
+};
+
+const formField = (name: string) =>
+  document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
+const submitLabel = () => document.querySelector('button[type="submit"]')?.textContent;
+
+/**
+ * The connection form with a base URL and a key typed, "Save and test" pressed: the background's
+ * save answers with `answer` (held until the test settles it, or at once).
+ */
+async function saveAndTest(answer: Promise<unknown> | unknown) {
+  vi.spyOn(browser.permissions, 'request').mockImplementation((async () => true) as typeof browser.permissions.request);
+  vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+    if (message.type === 'settings.get') return { ok: true, data: NO_KEY };
+    if (message.type === 'settings.save') return answer;
+    return { ok: true, data: {} };
+  }) as typeof browser.runtime.sendMessage);
+  await render(<ConnectionForm />);
+  await waitForPage(() => expect(formField('apiKey')).not.toBeNull());
+  await act(async () => {
+    type(formField('baseUrl'), 'https://api.northwind.example');
+    type(formField('apiKey'), 'key-with-typo-1234');
+  });
+  await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
+}
+
+/** A save held on its way; whatever the test leaves unanswered is answered after it. */
+function heldSave() {
+  const saved = held<unknown>();
+  cleanups.push(() => saved.settle({ ok: false, error: { code: 'aborted', message: 'gone', retryable: false } }));
+  return saved;
+}
+
 describe('the connection form, when the key is typed again while the last one is tested', () => {
   // "Save and test" with one key; the probe takes its time (up to 10 s), and the user, seeing a
   // typo, types the right key into the field (it stays editable). The first key's answer lands:
   // useConnectionForm's save.onSuccess empties the key field, so the key just typed is gone
   // without being saved or tested, and the form says "Connected" with the first key.
   it('keeps the key typed after the test began', async () => {
-    const noKey: SettingsView = {
-      baseUrl: '',
-      origin: null,
-      theme: 'system',
-      language: 'auto',
-      hasApiKey: false,
-      apiKeyLast4: null,
-    };
-    const saved = held<unknown>();
-    cleanups.push(() => saved.settle({ ok: false, error: { code: 'aborted', message: 'gone', retryable: false } }));
-    vi.spyOn(browser.permissions, 'request').mockImplementation(
-      (async () => true) as typeof browser.permissions.request,
-    );
-    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
-      if (message.type === 'settings.get') return { ok: true, data: noKey };
-      if (message.type === 'settings.save') return saved.promise;
-      return { ok: true, data: {} };
-    }) as typeof browser.runtime.sendMessage);
-    await render(<ConnectionForm />);
-    const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    await waitForPage(() => expect(field('apiKey')).not.toBeNull());
-    await act(async () => {
-      type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
-      type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
-    });
-    await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
-    await waitForPage(() =>
-      expect(document.querySelector('button[type="submit"]')?.textContent).toBe('Testing connection…'),
-    );
+    const saved = heldSave();
+    await saveAndTest(saved.promise);
+    await waitForPage(() => expect(submitLabel()).toBe('Testing connection…'));
 
     // The first key is being tested: the user types the right one.
-    await act(async () => type(field('apiKey') as HTMLInputElement, 'key-without-typo-5678'));
+    await act(async () => type(formField('apiKey'), 'key-without-typo-5678'));
     await act(async () => {
       saved.settle({
         ok: true,
         data: {
           settings: {
-            ...noKey,
+            ...NO_KEY,
             baseUrl: 'https://api.northwind.example',
             origin: 'https://api.northwind.example',
             hasApiKey: true,
@@ -284,110 +310,36 @@ describe('the connection form, when the key is typed again while the last one is
       });
       await tick();
     });
-    await waitForPage(() =>
-      expect(document.querySelector('button[type="submit"]')?.textContent).not.toBe('Testing connection…'),
-    );
-    expect(field('apiKey')?.value).toBe('key-without-typo-5678');
+    await waitForPage(() => expect(submitLabel()).not.toBe('Testing connection…'));
+    expect(formField('apiKey').value).toBe('key-without-typo-5678');
   });
-});
 
-describe('the connection form, when the key is typed again while the last one is refused', () => {
   // The service refuses the first key after the user has typed another: the refusal is of the key
   // that was sent, so it is no field error under the key now in the field (which nobody tested).
   it('says the sent key was refused, not under the key typed since', async () => {
-    const noKey: SettingsView = {
-      baseUrl: '',
-      origin: null,
-      theme: 'system',
-      language: 'auto',
-      hasApiKey: false,
-      apiKeyLast4: null,
-    };
-    const saved = held<unknown>();
-    cleanups.push(() => saved.settle({ ok: false, error: { code: 'aborted', message: 'gone', retryable: false } }));
-    vi.spyOn(browser.permissions, 'request').mockImplementation(
-      (async () => true) as typeof browser.permissions.request,
-    );
-    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
-      if (message.type === 'settings.get') return { ok: true, data: noKey };
-      if (message.type === 'settings.save') return saved.promise;
-      return { ok: true, data: {} };
-    }) as typeof browser.runtime.sendMessage);
-    await render(<ConnectionForm />);
-    const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    await waitForPage(() => expect(field('apiKey')).not.toBeNull());
-    await act(async () => {
-      type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
-      type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
-    });
-    await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
-    await waitForPage(() =>
-      expect(document.querySelector('button[type="submit"]')?.textContent).toBe('Testing connection…'),
-    );
+    const saved = heldSave();
+    await saveAndTest(saved.promise);
+    await waitForPage(() => expect(submitLabel()).toBe('Testing connection…'));
 
-    await act(async () => type(field('apiKey') as HTMLInputElement, 'key-without-typo-5678'));
+    await act(async () => type(formField('apiKey'), 'key-without-typo-5678'));
     await act(async () => {
-      saved.settle({
-        ok: false,
-        error: {
-          code: 'key_refused',
-          httpStatus: 401,
-          field: 'apiKey',
-          message: 'The service refused this API key.',
-          retryable: false,
-        },
-      });
+      saved.settle(KEY_REFUSED);
       await tick();
     });
-    await waitForPage(() =>
-      expect(document.querySelector('button[type="submit"]')?.textContent).not.toBe('Testing connection…'),
-    );
-    expect(field('apiKey')?.value).toBe('key-without-typo-5678');
-    expect(field('apiKey')?.getAttribute('aria-invalid')).toBeNull();
+    await waitForPage(() => expect(submitLabel()).not.toBe('Testing connection…'));
+    expect(formField('apiKey').value).toBe('key-without-typo-5678');
+    expect(formField('apiKey').getAttribute('aria-invalid')).toBeNull();
     expect(document.querySelector('.field-error')).toBeNull();
     // The refusal is still said, as the connection's failure.
     expect(document.body.textContent).toContain('The service refused this API key.');
   });
 
   it('puts the refusal under the key when the field still holds the key sent', async () => {
-    const noKey: SettingsView = {
-      baseUrl: '',
-      origin: null,
-      theme: 'system',
-      language: 'auto',
-      hasApiKey: false,
-      apiKeyLast4: null,
-    };
-    vi.spyOn(browser.permissions, 'request').mockImplementation(
-      (async () => true) as typeof browser.permissions.request,
-    );
-    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
-      if (message.type === 'settings.get') return { ok: true, data: noKey };
-      if (message.type === 'settings.save')
-        return {
-          ok: false,
-          error: {
-            code: 'key_refused',
-            httpStatus: 401,
-            field: 'apiKey',
-            message: 'The service refused this API key.',
-            retryable: false,
-          },
-        };
-      return { ok: true, data: {} };
-    }) as typeof browser.runtime.sendMessage);
-    await render(<ConnectionForm />);
-    const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    await waitForPage(() => expect(field('apiKey')).not.toBeNull());
-    await act(async () => {
-      type(field('baseUrl') as HTMLInputElement, 'https://api.northwind.example');
-      type(field('apiKey') as HTMLInputElement, 'key-with-typo-1234');
-    });
-    await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
+    await saveAndTest(KEY_REFUSED);
     await waitForPage(() =>
       expect(document.querySelector('.field-error')?.textContent).toBe('The service refused this API key.'),
     );
-    expect(field('apiKey')?.getAttribute('aria-invalid')).toBe('true');
+    expect(formField('apiKey').getAttribute('aria-invalid')).toBe('true');
   });
 });
 

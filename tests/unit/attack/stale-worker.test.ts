@@ -176,19 +176,28 @@ describe('Save and test racing the user’s next step (lib/background/settings.t
   });
 });
 
+/**
+ * Brands 1 and 2 watched (three ads each, learned by a first check), notifications on, the
+ * schedule's requests held on demand, and the notifications shown from now on spied.
+ */
+async function twoBrandsWatched() {
+  const clock = manualClock();
+  const service = fakeService();
+  const requests = holdingSearch(() => service.search);
+  await watch(1, 2);
+  service.seed(brandId(1), 3);
+  service.seed(brandId(2), 3);
+  await watchSettingsItem.set({ intervalHours: 6, notify: true });
+  const background = startWatch({ search: requests.search, clock });
+  await background.fireAlarm();
+  await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
+  const notified = vi.spyOn(fakeBrowser.notifications, 'create');
+  return { clock, service, requests, background, notified };
+}
+
 describe('the watchlist’s check acting on what it read before its request (lib/background/watch)', () => {
   it('a brand unwatched while its check is on its way: no news, no seen ids, no badge and no notification about it', async () => {
-    const clock = manualClock();
-    const service = fakeService();
-    const requests = holdingSearch(() => service.search);
-    await watch(1, 2);
-    service.seed(brandId(1), 3);
-    service.seed(brandId(2), 3);
-    await watchSettingsItem.set({ intervalHours: 6, notify: true });
-    const background = startWatch({ search: requests.search, clock });
-    await background.fireAlarm();
-    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
-    const notified = vi.spyOn(fakeBrowser.notifications, 'create');
+    const { clock, service, requests, background, notified } = await twoBrandsWatched();
 
     // Brand 1 launches three ads; the next scheduled check asks for them.
     for (const id of ['x1', 'x2', 'x3']) service.launch(brandId(1), id, '2026-11-22');
@@ -216,17 +225,7 @@ describe('the watchlist’s check acting on what it read before its request (lib
   });
 
   it('a brand unwatched after its news was found in the same check: the notification neither names nor counts it', async () => {
-    const clock = manualClock();
-    const service = fakeService();
-    const requests = holdingSearch(() => service.search);
-    await watch(1, 2);
-    service.seed(brandId(1), 3);
-    service.seed(brandId(2), 3);
-    await watchSettingsItem.set({ intervalHours: 6, notify: true });
-    const background = startWatch({ search: requests.search, clock });
-    await background.fireAlarm();
-    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
-    const notified = vi.spyOn(fakeBrowser.notifications, 'create');
+    const { clock, service, requests, background, notified } = await twoBrandsWatched();
 
     // Brand 1 launches three ads, Brand 2 two; the check finds Brand 1's, then asks for Brand 2's.
     for (const id of ['x1', 'x2', 'x3']) service.launch(brandId(1), id, '2026-11-22');
