@@ -23,7 +23,10 @@ import {
   setCopiedTo,
 } from '../vault/local-boards';
 import type { Api } from './api';
+import { currentWorkspace, workspaceChanged } from './api/credentials';
+import { type JobGate, jobsStopped } from './jobs/job-gate';
 import type { SendAnswer } from './jobs/save-outbox';
+import { inTurn } from '../in-turn';
 
 /** Whether the connected service takes board writes through its API, as far as Adscope has learned. */
 export type BoardWrites = 'accepted' | 'refused' | 'unknown';
@@ -37,6 +40,8 @@ export interface BoardsDeps {
   service: () => Promise<string | null>;
   clock: Clock;
   newId?: () => string;
+  /** The jobs' gate: once Delete all has closed it, a send under way writes nothing more. */
+  gate?: JobGate;
   /** Queues a save as the Save button does (copying a board to the service). */
   enqueueSave?: (save: {
     boardId: string;
@@ -104,13 +109,20 @@ function mediaOf(ad: Record<string, unknown>): string[] {
  */
 export function createBoards(deps: BoardsDeps) {
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const copies = inTurn();
 
   async function factsNow(): Promise<{ service: string | null; facts: ServiceFacts }> {
     const service = await deps.service().catch(() => null);
     return { service, facts: service ? await factsOf(service) : {} };
   }
 
+  /** Before each write a send makes after a wait: Delete all, begun meanwhile, has the last word. */
+  function stillOpen(): void {
+    if (deps.gate?.open === false) throw jobsStopped();
+  }
+
   async function learnRefused(service: string, error: ApiError): Promise<void> {
+    stillOpen();
     await updateFacts(service, (facts) => ({
       ...facts,
       boardWrites: 'refused',
@@ -130,6 +142,7 @@ export function createBoards(deps: BoardsDeps) {
 
   /** A save to a service board that cannot take it, kept in this browser on the board standing in for it. */
   async function keepHere(entry: OutboxEntry, api: Api, service: string, reason: string): Promise<SendAnswer> {
+    stillOpen();
     const mirror = await mirrorBoard(service, entry.boardId, entry.boardName, newId(), deps.clock()).catch(localError);
     let ad = entry.ad;
     if (!ad) {
@@ -142,6 +155,7 @@ export function createBoards(deps: BoardsDeps) {
         },
       );
     }
+    stillOpen();
     const saved = await saveLocal(mirror.id, { ...ad, id: entry.adId }, entry.tags, deps.clock()).catch(localError);
     return { adNum: saved.ad_num, movedTo: { boardId: mirror.id, boardName: mirror.name, reason } };
   }
@@ -155,13 +169,16 @@ export function createBoards(deps: BoardsDeps) {
     }
     const api = deps.apiFor(entry.workspace);
     const { service, facts } = await factsNow();
+    // The facts are the service's connected now: a change made in another workspace is held (the
+    // outbox's workspace_changed), never kept in this browser as the read-only service's.
+    if (entry.workspace !== undefined && (await currentWorkspace()) !== entry.workspace) throw workspaceChanged();
     if (entry.op === 'save') {
       if (service && facts.boardWrites === 'refused') {
         return keepHere(entry, api, service, facts.boardWritesMessage ?? t('api.boards.readOnlyReason'));
       }
       try {
         const answer = await api.boards.save(entry.boardId, entry.adId, entry.tags);
-        if (service && facts.boardWrites !== 'accepted') {
+        if (service && facts.boardWrites !== 'accepted' && deps.gate?.open !== false) {
           await updateFacts(service, (known) => ({ ...known, boardWrites: 'accepted', boardWritesAt: deps.clock() }));
         }
         return { adNum: answer.ad_num };
@@ -234,7 +251,12 @@ export function createBoards(deps: BoardsDeps) {
    * board it was copied to before (or one of the same name at the top), else a new one; each ad
    * then goes through the outbox as a save, which the service keeps once however often it comes.
    */
-  async function copyToService(boardId: string): Promise<{ boardId: string; boardName: string; queued: number }> {
+  function copyToService(boardId: string): Promise<{ boardId: string; boardName: string; queued: number }> {
+    // One copy at a time (two panels may ask at once): a second finds the board the first made.
+    return copies(() => copyOnce(boardId));
+  }
+
+  async function copyOnce(boardId: string): Promise<{ boardId: string; boardName: string; queued: number }> {
     const board = await localBoard(boardId);
     if (!board)
       throw new ApiError({

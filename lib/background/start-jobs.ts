@@ -64,6 +64,7 @@ export function startJobs(deps: JobsDeps) {
     apiFor,
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
     clock,
+    gate,
     enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
   });
   // The vault learns of each confirmed save (and removal) from the send itself, before the outbox marks it done.

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineValidatedItem } from './validated-item';
 import { lazily } from '../lazy';
+import { inTurn } from '../in-turn';
 
 /**
  * What Adscope learned about each service it was connected to, from the service's own answers,
@@ -55,16 +56,18 @@ export async function factsOf(baseUrl: string): Promise<ServiceFacts> {
   return (await serviceFactsItem.get())[serviceKey(baseUrl)] ?? {};
 }
 
+const factChanges = inTurn();
+
 /** Changes one service's facts; the oldest other services are forgotten past MAX_SERVICES. */
-export async function updateFacts(
-  baseUrl: string,
-  change: (facts: ServiceFacts) => ServiceFacts,
-): Promise<ServiceFacts> {
-  const key = serviceKey(baseUrl);
-  const all = await serviceFactsItem.get();
-  const next = serviceFactsSchema.parse(change({ ...(all[key] ?? {}) }));
-  const { [key]: _old, ...others } = all;
-  const kept = Object.entries(others).slice(-(MAX_SERVICES - 1));
-  await serviceFactsItem.set({ ...Object.fromEntries(kept), [key]: next });
-  return next;
+export function updateFacts(baseUrl: string, change: (facts: ServiceFacts) => ServiceFacts): Promise<ServiceFacts> {
+  // In turn: two lessons learned at once (a bound, a refused filter) each read what the other wrote.
+  return factChanges(async () => {
+    const key = serviceKey(baseUrl);
+    const all = await serviceFactsItem.get();
+    const next = serviceFactsSchema.parse(change({ ...(all[key] ?? {}) }));
+    const { [key]: _old, ...others } = all;
+    const kept = Object.entries(others).slice(-(MAX_SERVICES - 1));
+    await serviceFactsItem.set({ ...Object.fromEntries(kept), [key]: next });
+    return next;
+  });
 }

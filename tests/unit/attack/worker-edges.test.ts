@@ -1,5 +1,5 @@
 /*
- * The worker's boards, service facts and router at their edges. Each test holds the one request
+ * The worker's boards and service facts at their edges. Each test holds the one request
  * in question with a promise it releases itself (as stale-worker.test.ts does); nothing waits on
  * a clock, and the clock is a manual one.
  *
@@ -22,9 +22,6 @@
  *    another request's refused filter, or a board write refused): `updateFacts`
  *    (lib/storage/service-facts.ts) reads the whole map, changes it and writes it back with no
  *    serialising, so the later write drops the other lesson.
- * 5. A 1 MB cursor: every other string the protocol carries is bounded at the router, the
- *    cursors of the paged requests are not, so a megabyte goes to the service in a URL instead
- *    of being refused with invalid_input on `cursor`.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,19 +29,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createApi, createDefaultApi, workspaceApis } from '@/lib/background/api';
 import { currentWorkspace, readStoredConnection, writeConnection } from '@/lib/background/api/credentials';
 import { storedServiceFacts } from '@/lib/background/api/learned-limits';
-import { createTransport, type RequestOptions, type Transport } from '@/lib/background/api/transport';
+import type { RequestOptions, Transport } from '@/lib/background/api/transport';
 import { createBoards } from '@/lib/background/boards';
 import { browserEraseDeps, eraseAllData } from '@/lib/background/erase';
-import { createHandlers } from '@/lib/background/handlers';
 import { followConnection } from '@/lib/background/jobs/connection-watch';
-import type { GenerationTracker } from '@/lib/background/jobs/generation-tracker';
 import { JobGate } from '@/lib/background/jobs/job-gate';
 import { startSaveOutbox } from '@/lib/background/jobs/outbox-runner';
 import { SaveOutbox } from '@/lib/background/jobs/save-outbox';
-import { createRouter, type MessageSenderLike } from '@/lib/background/router';
-import type { WatchControls } from '@/lib/background/watch/watch-service';
 import type { ApiPath } from '@/lib/contract/path';
-import type { RequestType } from '@/lib/messaging/protocol';
 import { factsOf, updateFacts } from '@/lib/storage/service-facts';
 import { deleteVault } from '@/lib/vault/db';
 import { localBoardTree, saveLocal } from '@/lib/vault/local-boards';
@@ -135,14 +127,15 @@ const snapshot = (id: string) => ({
 /** The gate a new worker makes: open once a stored connection is read. */
 const workerGate = () => new JobGate(async () => (await readStoredConnection()) !== null);
 
-/** The worker's boards (lib/background/start-jobs.ts), over `fetch`. */
-function workerBoards(fetch: typeof globalThis.fetch, clock: ReturnType<typeof manualClock>) {
+/** The worker's boards (lib/background/start-jobs.ts), over `fetch`, under the jobs' gate. */
+function workerBoards(fetch: typeof globalThis.fetch, clock: ReturnType<typeof manualClock>, gate: JobGate) {
   let ids = 0;
   return createBoards({
     api: createDefaultApi({ clock, fetch, retryLimit: 0 }),
     apiFor: workspaceApis({ clock, fetch, retryLimit: 0 }),
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
     clock,
+    gate,
     newId: () => `id-${(ids += 1)}`,
   });
 }
@@ -158,8 +151,8 @@ describe('a save sent after the key switched to another service (lib/background/
       boardWritesMessage: UNKNOWN_ROUTE,
     }));
     const net = heldNet(boardService((origin) => origin === SERVICE_B));
-    const boards = workerBoards(net.fetch, clock);
     const gate = workerGate();
+    const boards = workerBoards(net.fetch, clock, gate);
     // Two saves waiting under A (say, made while the service was unreachable); one drain sends both.
     let ids = 0;
     const outbox = new SaveOutbox({
@@ -215,8 +208,8 @@ describe('Delete all while a save learns the service is read-only (lib/backgroun
     // service or the board waits on the network.
     const net = heldNet(boardService(() => true));
     net.hold(({ method, url }) => method === 'GET' && url.pathname === '/open/v1/boards');
-    const boards = workerBoards(net.fetch, clock);
     const gate = workerGate();
+    const boards = workerBoards(net.fetch, clock, gate);
     const outbox = startSaveOutbox((entry) => boards.send(entry), clock, gate);
     await outbox.enqueue({ op: 'save', boardId: 'b1', boardName: 'Winners', adId: 'a1', tags: [], ad: snapshot('a1') });
     await vi.waitFor(() => expect(net.held).toHaveLength(1));
@@ -330,39 +323,5 @@ describe('two lessons about one service at once (lib/storage/service-facts.ts up
       storedServiceFacts.learnMax(SERVICE_A, 'page_size', 50),
     ]);
     expect(await factsOf(SERVICE_A)).toMatchObject({ boardWrites: 'refused', maxima: { page_size: 50 } });
-  });
-});
-
-describe('a cursor a megabyte long at the router (lib/messaging/protocol.ts)', () => {
-  const identity = { extensionId: 'ours', extensionOrigin: 'chrome-extension://ours' };
-  const page: MessageSenderLike = { id: 'ours', url: 'chrome-extension://ours/sidepanel.html' };
-  const cursor = 'c'.repeat(1 << 20);
-  const paged: [RequestType, Record<string, unknown>][] = [
-    ['library.saved', { cursor }],
-    ['brands.search', { query: 'acme', cursor }],
-    ['brands.followedList', { cursor }],
-    ['brands.ads', { brandId: 'm123456789012345', cursor }],
-    ['boards.ads', { boardId: 'board_abc123', cursor }],
-  ];
-
-  it.each(paged)('%s: refused with invalid_input on cursor, and nothing is sent', async (type, payload) => {
-    const net = heldNet(() => ok({ items: [], cursor: '' }));
-    const api = createApi(
-      createTransport({
-        getConnection: async () => ({ baseUrl: SERVICE_A, apiKey: KEY_A }),
-        fetch: net.fetch,
-        retryLimit: 0,
-      }),
-    );
-    const handlers = createHandlers({
-      api,
-      outbox: new SaveOutbox({ send: async () => ({}), schedule: () => undefined, autoDrain: false }),
-      generations: {} as GenerationTracker,
-      watch: {} as WatchControls,
-    });
-    const reply = await createRouter(handlers, identity)({ type, payload }, page);
-    expect(reply.ok).toBe(false);
-    if (!reply.ok) expect(reply.error).toMatchObject({ code: 'invalid_input', field: 'cursor' });
-    expect(net.seen).toEqual([]);
   });
 });
