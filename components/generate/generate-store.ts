@@ -24,7 +24,12 @@ export interface GenerateDraft {
   colors: string;
 }
 
-const text = z.catch(z.string().check(z.maxLength(20_000)), '');
+/**
+ * The longest text a draft's field keeps: ten times the brief the service takes, so a long paste to
+ * cut down is still there when the panel opens again (the brief's field takes no more than this).
+ */
+export const DRAFT_TEXT_MAX = 100_000;
+const text = z.catch(z.string().check(z.maxLength(DRAFT_TEXT_MAX)), '');
 /** A stored draft: each field read on its own, so one bad field does not lose the brief. */
 const draftSchema = z.object({
   brandId: text,
@@ -114,7 +119,7 @@ export const useGenerateStore = create<GenerateState>()(
       z.object({
         draft: draftSchema,
         fromAd: z.catch(z.nullable(z.string()), null),
-        earlierPrompt: z.catch(z.nullable(z.string().check(z.maxLength(20_000))), null),
+        earlierPrompt: z.catch(z.nullable(z.string().check(z.maxLength(DRAFT_TEXT_MAX))), null),
       }),
       ({ draft, fromAd, earlierPrompt }) => ({ draft, fromAd, earlierPrompt }),
     ),

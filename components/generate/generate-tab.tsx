@@ -10,7 +10,7 @@ import { formatNumber } from '../ui/format';
 import { t } from '@/lib/i18n';
 import { rich } from '../ui/rich';
 import { lockedMessage } from './draft';
-import type { GenerateDraft } from './generate-store';
+import { DRAFT_TEXT_MAX, type GenerateDraft } from './generate-store';
 import { type GenerateForm, useGenerateForm } from './use-generate-form';
 import './generate.css';
 import 'virtual:adscope-english/generate';
@@ -180,6 +180,7 @@ function BriefField({ form }: { form: GenerateForm }) {
         id={`${id}-prompt`}
         rows={5}
         value={draft.prompt}
+        maxLength={DRAFT_TEXT_MAX}
         aria-invalid={errorFor('prompt') ? true : undefined}
         aria-describedby={`${id}-prompt-count${errorFor('prompt') ? ` ${id}-prompt-error` : ''}`}
         onChange={(event) => update({ prompt: event.target.value })}
