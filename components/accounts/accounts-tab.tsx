@@ -128,7 +128,12 @@ function AccountFigures({ report }: { report: AccountReport }) {
               catalogue={metrics}
               accountName={account?.name ?? 'account'}
               currency={account?.currency ?? null}
-              total={summary.isSuccess && !summary.isPlaceholderData ? summary.data.metrics[view.sortBy] : 'loading'}
+              // A share is of the same window's total: none while either is kept from the last window.
+              total={
+                summary.isSuccess && !summary.isPlaceholderData && !ranked.isPlaceholderData
+                  ? summary.data.metrics[view.sortBy]
+                  : 'loading'
+              }
             />
           )}
         </QueryView>

@@ -1,4 +1,13 @@
-import type { WindowParams } from '@/lib/contract/window';
+import { resolveWindow, type WindowParams } from '@/lib/contract/window';
+
+/**
+ * A window as a query key: a preset ("last 7 days") with the days it covers now, so the answer for
+ * the days before is never taken for today's once the UTC day has turned.
+ */
+export function windowKey(window: WindowParams, now: Date): WindowParams & { days?: string } {
+  const resolved = resolveWindow(window, now);
+  return resolved.ok ? { ...window, days: `${resolved.window.dateStart}/${resolved.window.dateStop}` } : window;
+}
 
 /** The Accounts view's query keys. */
 export const accountKeys = {

@@ -55,7 +55,12 @@ export function Totals({ report }: { report: AccountReport }) {
               <strong className={value === null ? 'no-data' : undefined}>
                 {formatMetric(value, formatOf(metricId), totals.currency ?? account?.currency)}
               </strong>
-              <Change value={value} before={previous.data?.metrics[metricId]} days={days} />
+              {/* A total kept from the last window while the next loads has no change to show. */}
+              <Change
+                value={value}
+                before={summary.isPlaceholderData ? undefined : previous.data?.metrics[metricId]}
+                days={days}
+              />
             </li>
           ))}
         </ul>

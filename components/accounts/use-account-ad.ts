@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callBackground } from '@/lib/messaging/client';
 import { useAccountsStore, windowParams } from './accounts-store';
-import { accountKeys } from './query-keys';
+import { systemClock } from '@/lib/clock';
+import { accountKeys, windowKey } from './query-keys';
 
 /** The open ad of the account with its metrics over the chosen window. */
 export function useAccountAd(accountId: string) {
@@ -9,7 +10,7 @@ export function useAccountAd(accountId: string) {
   const adId = view.openAdId ?? '';
   const window = windowParams(view);
   return useQuery({
-    queryKey: accountKeys.ad(accountId, adId, window, view.metrics),
+    queryKey: accountKeys.ad(accountId, adId, windowKey(window, new Date(systemClock())), view.metrics),
     queryFn: ({ signal }) =>
       callBackground('accounts.ad', { accountId, adId, window, metrics: view.metrics }, { signal }),
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIMITS } from '@/lib/contract/limits';
 import { previousWindow, resolveWindow } from '@/lib/contract/window';
@@ -6,7 +6,7 @@ import { systemClock } from '@/lib/clock';
 import { callBackground } from '@/lib/messaging/client';
 import { useAccountsStore, windowParams } from './accounts-store';
 import { windowProblem } from './period-picker';
-import { accountKeys } from './query-keys';
+import { accountKeys, windowKey } from './query-keys';
 
 /**
  * The report of the chosen account as the user set it: its accounts, the metric catalogue, the
@@ -38,12 +38,16 @@ export function useAccountReport() {
   const problem = windowProblem(view, now);
   const ready = Boolean(account) && catalogue.isSuccess && problem === null;
   const window = windowParams(view);
+  const keyed = windowKey(window, now);
+  /** The last answer stays on screen while the next loads, but never under another account. */
+  const sameAccount = <T>(previous: T | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
+    query?.queryKey[1] === accountId ? previous : undefined;
 
   const summary = useQuery({
-    queryKey: accountKeys.summary(accountId, window, chosen),
+    queryKey: accountKeys.summary(accountId, keyed, chosen),
     queryFn: ({ signal }) => callBackground('accounts.summary', { accountId, window, metrics: chosen }, { signal }),
     enabled: ready,
-    placeholderData: keepPreviousData,
+    placeholderData: sameAccount,
   });
   const resolved = resolveWindow(window, now);
   const before = resolved.ok ? previousWindow(resolved.window) : null;
@@ -56,7 +60,7 @@ export function useAccountReport() {
   const limitValid =
     Number.isInteger(view.limit) && view.limit >= LIMITS.adsLimit.min && view.limit <= LIMITS.adsLimit.max;
   const ranked = useQuery({
-    queryKey: accountKeys.ads(accountId, window, chosen, view),
+    queryKey: accountKeys.ads(accountId, keyed, chosen, view),
     queryFn: ({ signal }) =>
       callBackground(
         'accounts.ads',
@@ -64,7 +68,7 @@ export function useAccountReport() {
         { signal },
       ),
     enabled: ready && limitValid,
-    placeholderData: keepPreviousData,
+    placeholderData: sameAccount,
   });
 
   return {
