@@ -581,10 +581,13 @@ export class WatchRunner {
           if (added > 0) {
             run.newAds += added;
             if (!run.newBrands.includes(brand.name) && run.newBrands.length < 1000) run.newBrands.push(brand.name);
-            const found = (run.found ??= []);
-            const entry = found.find((item) => item.id === brand.id);
-            if (entry) entry.ads += added;
-            else if (found.length < 1000) found.push({ id: brand.id, ads: added });
+            // A run an earlier version began has finds not counted per brand: it goes on counting them all.
+            if (run.found || run.newAds === added) {
+              const found = (run.found ??= []);
+              const entry = found.find((item) => item.id === brand.id);
+              if (entry) entry.ads += added;
+              else if (found.length < 1000) found.push({ id: brand.id, ads: added });
+            }
             this.deps.onNews?.(news, await watchlistItem.get());
           }
         } catch {

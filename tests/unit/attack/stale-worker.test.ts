@@ -249,6 +249,38 @@ describe('the watchlist’s check acting on what it read before its request (lib
     expect(said[0]).toContain('2 new ads');
   });
 
+  it('a run begun by an earlier version (no finds per brand) announces all its finds when it ends', async () => {
+    const { clock, service, background, notified } = await twoBrandsWatched();
+    service.launch(brandId(2), 'y1', '2026-11-22');
+    clock.advance(6 * HOUR);
+    // The earlier version had found two ads of Brand 1 when the worker stopped; Brand 2 is left.
+    const status = await watchStatusItem.get();
+    await watchStatusItem.set({
+      ...status,
+      run: {
+        id: 'earlier',
+        kind: 'scheduled',
+        startedAt: clock(),
+        queue: [brandId(2)],
+        total: 2,
+        requests: 1,
+        budget: 249,
+        newAds: 2,
+        newBrands: ['Brand 1'],
+        pausedUntil: null,
+        pauseReason: null,
+        pauses: 0,
+      },
+    });
+    await background.fireAlarm();
+    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
+    await settle();
+
+    const said = notified.mock.calls.map((call) => JSON.stringify(call));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('3 new ads from Brand 1 and 1 other brand');
+  });
+
   it('another service connected while a check runs: its brands are learned afresh, New is not flooded with its ads', async () => {
     const clock = manualClock();
     const serviceA = fakeService();
