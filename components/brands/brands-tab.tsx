@@ -38,7 +38,7 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
           onChange={(event) => set({ catalogueQuery: event.target.value })}
         />
       </div>
-      {query.length === 0 ? null : results.isPending ? (
+      {query.length === 0 ? null : results.isPending || (results.isPlaceholderData && brands.length === 0) ? (
         <SkeletonList label={t('brands.catalogue.searching')} rows={3} />
       ) : results.isError && brands.length === 0 ? (
         <ErrorNotice
@@ -55,6 +55,8 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
               <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
             ))}
           </ul>
+          {results.isFetchNextPageError ? <ErrorNotice title={t('brands.moreFailed')} error={results.error} /> : null}
+          {/* Show more asks for that page again. */}
           {results.hasNextPage ? (
             <button
               type="button"

@@ -9,8 +9,15 @@ import { persistValidated } from '../ui/persist';
 export const sortChoices = searchSorts;
 export type SortChoice = (typeof sortChoices)[number];
 
+/**
+ * The longest words a search keeps: a hundred times what the service takes, so a long paste the
+ * view refuses (the words are limited to 200 characters) is still there to cut down when the panel
+ * opens again; the box takes no more. A stored query over it is dropped alone, never the filters.
+ */
+export const SEARCH_TEXT_MAX = 20_000;
+
 const filtersSchema = z.object({
-  query: z.string().check(z.maxLength(200)),
+  query: z.catch(z.string().check(z.maxLength(SEARCH_TEXT_MAX)), ''),
   languages: z.array(z.string().check(z.regex(/^[a-z]{2}$/))).check(z.maxLength(20)),
   startDate: z.string(),
   endDate: z.string(),

@@ -9,7 +9,14 @@ import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
 import { applicableFilters, countActiveFilters } from './filters';
 import { useHiddenFilters } from './use-hidden-filters';
-import { EMPTY_FILTERS, type SortChoice, sortChoices, toSearchParams, useSearchStore } from './search-store';
+import {
+  EMPTY_FILTERS,
+  SEARCH_TEXT_MAX,
+  type SortChoice,
+  sortChoices,
+  toSearchParams,
+  useSearchStore,
+} from './search-store';
 import { type MessageId, t } from '@/lib/i18n';
 import './search.css';
 import 'virtual:adscope-english/search';
@@ -55,7 +62,8 @@ export default function SearchTab() {
   }, [focusRequested, openAd, filters.openAdId]);
 
   const filtered = countActiveFilters(applied) > 0 || filters.query.trim() !== '';
-  const noResults = search.isSuccess && (search.data?.pages[0]?.items.length ?? 0) === 0;
+  // Not while the last search's answer is kept on screen: it says nothing of this one.
+  const noResults = search.isSuccess && !search.isPlaceholderData && (search.data?.pages[0]?.items.length ?? 0) === 0;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="tab-section">
@@ -143,6 +151,7 @@ function SearchBar({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> 
         type="search"
         placeholder={t('search.bar.placeholder')}
         value={query}
+        maxLength={SEARCH_TEXT_MAX}
         onChange={(event) => set({ query: event.target.value })}
         aria-describedby={`${id}-query-hint`}
       />

@@ -10,6 +10,8 @@ export interface QueryState<T> {
   error: unknown;
   /** 'idle' for a query that is not enabled: it shows nothing rather than loading forever. */
   fetchStatus?: 'fetching' | 'paused' | 'idle';
+  /** The data is the last answer, kept on screen while the next loads. */
+  isPlaceholderData?: boolean;
   refetch: () => unknown;
 }
 
@@ -51,10 +53,16 @@ export function QueryView<T>({
     const waiting = query.isPending && query.fetchStatus !== 'idle';
     return waiting ? (loading ?? <SkeletonList label={loadingLabel} rows={rows} />) : null;
   }
+  // An empty answer kept while the next loads says nothing of the next: that one is still loading.
+  const shown = !isEmpty?.(query.data)
+    ? children(query.data)
+    : query.isPlaceholderData
+      ? (loading ?? <SkeletonList label={loadingLabel} rows={rows} />)
+      : empty;
   return (
     <>
       {error}
-      {isEmpty?.(query.data) ? empty : children(query.data)}
+      {shown}
     </>
   );
 }

@@ -94,6 +94,10 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
               </label>
             );
           })}
+          {followed.isFetchNextPageError ? (
+            <ErrorNotice title={t('watchlist.import.moreFailed')} error={followed.error} />
+          ) : null}
+          {/* Show more asks for that page again. */}
           {followed.hasNextPage ? (
             <button
               type="button"
