@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { GenerationChoice } from '@/lib/contract/generation-fields';
+import { fitText } from '@/lib/fit-text';
 import { callBackground } from '@/lib/messaging/client';
 import { useOwnedBrands } from '../ui/use-owned-brands';
 import { choiceFromDraft, lockedMessage } from './draft';
 import { useGenerateStore } from './generate-store';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/generate';
+
+/** The longest brand name a generation job keeps (the request's limit). */
+const BRAND_NAME_MAX = 200;
 
 /**
  * The brief form's data: the draft as stored, the owned brands, the first problem by its field,
@@ -20,7 +24,11 @@ export function useGenerateForm() {
   const brand = brands.data?.items.find((candidate) => candidate.id === draft.brandId);
   const submit = useMutation({
     mutationFn: (choice: GenerationChoice) =>
-      callBackground('generation.submit', { choice, brandName: brand?.name ?? t('generate.yourBrand') }),
+      callBackground('generation.submit', {
+        choice,
+        // A name from the service is as long as it is: the job keeps what its notification can say.
+        brandName: fitText(brand?.name ?? t('generate.yourBrand'), BRAND_NAME_MAX),
+      }),
   });
 
   function onSubmit(event: FormEvent) {

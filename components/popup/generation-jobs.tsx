@@ -57,7 +57,7 @@ function ImageViewer({ image, index, onClose }: { image: JobImage; index: number
 
 function JobCard({ job, now }: { job: GenerationJob; now: number }) {
   const [viewing, setViewing] = useState<number | null>(null);
-  const { retry, again, dismiss, error, canRetry } = useJobActions(job);
+  const { retry, again, dismiss, error, canRetry, actionError } = useJobActions(job);
   const size = job.choice.size ?? 1;
   const made = job.images.filter((image) => image.status === 'success').length;
   return (
@@ -73,6 +73,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
       </p>
       <JobImages job={job} onView={setViewing} />
       <JobNotices job={job} error={error} />
+      {actionError ? <ErrorNotice title={t('jobs.actionFailed')} error={actionError} /> : null}
       <div className="notice-actions">
         {canRetry ? (
           <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate()}>
@@ -136,7 +137,7 @@ function JobImages({ job, onView }: { job: GenerationJob; onView: (index: number
             ) : (
               <span className="job-thumb is-waiting">
                 <span className="visually-hidden">{t('jobs.image.slot', { number: index + 1 })} </span>
-                {job.phase === 'failed'
+                {job.phase === 'failed' || job.phase === 'done'
                   ? t('jobs.image.notMade')
                   : job.phase === 'unconfirmed'
                     ? t('jobs.image.waiting')
@@ -207,11 +208,10 @@ export function GenerationJobs() {
   }
   return (
     <ul className="list-plain jobs" aria-label={t('jobs.list')}>
-      {[...list]
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .map((job) => (
-          <JobCard key={job.id} job={job} now={now} />
-        ))}
+      {/* In the tracker's order, newest first: a clock set back between two jobs does not reorder them. */}
+      {list.map((job) => (
+        <JobCard key={job.id} job={job} now={now} />
+      ))}
     </ul>
   );
 }

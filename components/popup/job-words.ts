@@ -39,5 +39,8 @@ export function statusWords(job: GenerationJob): string {
   if (job.phase === 'submitting') return job.error ? t('jobs.status.reconnecting') : t('jobs.status.submitting');
   if (job.phase === 'failed') return t('jobs.status.failed');
   if (job.phase === 'unconfirmed') return t('jobs.status.unconfirmed');
+  // The service has ended it, but Adscope is still reading its images: not done here yet.
+  if (job.phase === 'running' && ['success', 'partial_success', 'failed'].includes(job.status ?? ''))
+    return t('jobs.status.inProgress');
   return serverStatus(job.status) ?? (job.phase === 'done' ? t('jobs.status.done') : t('jobs.status.inProgress'));
 }

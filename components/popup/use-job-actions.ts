@@ -35,7 +35,10 @@ export function useJobActions(job: GenerationJob) {
     error.code !== ApiCode.invalid &&
     error.code !== 'invalid_input' &&
     error.code !== 'generation_failed';
-  return { retry, again, dismiss, error, canRetry };
+  // What the worker refused of the user's last click (storage full, say): said, not silently dropped.
+  const refused = [retry, again, dismiss].find((action) => action.isError)?.error;
+  const actionError = refused === undefined ? null : ApiError.from(refused);
+  return { retry, again, dismiss, error, canRetry, actionError };
 }
 
 /** Download and copy of a generated image's link, each saying in words how it went. */

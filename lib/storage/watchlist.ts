@@ -5,6 +5,7 @@ import { NEWS_KEPT_PER_BRAND } from './watch-frame';
 import { tolerantArray } from '../contract/tolerant';
 import { defineValidatedItem } from './validated-item';
 import { lazily, once } from '../lazy';
+import { fitText } from '../fit-text';
 
 export {
   BRAND_NAME_CHARS,
@@ -42,14 +43,7 @@ export const watchSettingsItem = defineValidatedItem('sync:watchSettings', watch
  */
 export const NEWS_BYTES_BUDGET = 750_000;
 
-/** A text cut to `max` characters (an ellipsis at the end shows the cut), never refused. */
-export function fitText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  // Never half a surrogate pair.
-  const last = cut.charCodeAt(cut.length - 1);
-  return `${last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut}…`;
-}
+export { fitText };
 
 /** A stored text that comes from elsewhere (the service, a page): cut to fit, never refused. */
 export const fittedText = (max: number) =>

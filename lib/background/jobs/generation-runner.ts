@@ -21,19 +21,20 @@ function showBadge(jobs: GenerationJob[]): void {
 /** The notification when a generation ends, in the language chosen in Options. */
 export function endedNotice(job: GenerationJob): { title: string; message: string } {
   const made = job.images.filter((image) => image.status === 'success').length;
-  const title =
-    job.phase === 'done'
-      ? made === job.images.length
-        ? t('worker.notify.imagesReady')
-        : t('worker.notify.someReady', { made, total: job.images.length })
-      : t('worker.notify.failed');
-  const message =
-    job.phase === 'done'
-      ? t('worker.notify.readyMessage', { brand: job.brandName })
-      : t('worker.notify.failedMessage', {
-          brand: job.brandName,
-          reason: job.error?.message ?? t('worker.notify.noImage'),
-        });
+  // Against the images asked for: a generation that ended with none Adscope could keep made none.
+  const asked = Math.max(job.choice.size ?? 1, job.images.length);
+  const ready = job.phase === 'done' && made > 0;
+  const title = ready
+    ? made === asked
+      ? t('worker.notify.imagesReady')
+      : t('worker.notify.someReady', { made, total: asked })
+    : t('worker.notify.failed');
+  const message = ready
+    ? t('worker.notify.readyMessage', { brand: job.brandName })
+    : t('worker.notify.failedMessage', {
+        brand: job.brandName,
+        reason: job.error?.message ?? t('worker.notify.noImage'),
+      });
   return { title, message };
 }
 

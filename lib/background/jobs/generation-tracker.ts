@@ -155,12 +155,15 @@ export class GenerationTracker implements Stoppable {
     const job = await this.queue.update((jobs) => {
       const now = this.now();
       // A clock that went back makes an old job look new: only a job from the last 10 s, by a
-      // clock that has not gone back since, is the same click.
+      // clock that has not gone back since, is the same click. One already ended (a quick
+      // refusal) is not: "Run again" on it starts a new job.
       const twin = jobs.find((candidate) => {
         const age = now - candidate.createdAt;
         return (
           candidate.workspace === workspace &&
           sameChoice(candidate.choice, choice) &&
+          candidate.phase !== 'done' &&
+          candidate.phase !== 'failed' &&
           (candidate.phase === 'submitting' || (age >= 0 && age < GENERATION_POLICY.dedupeMs))
         );
       });

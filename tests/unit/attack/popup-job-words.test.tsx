@@ -261,7 +261,8 @@ describe('the popup’s words for a generation, against what the tracker did', (
     clock.advance(4_000);
     const again = await jobs.submit(choice, 'Acme');
     await jobs.drain();
-    expect({ sameJob: again.id === first.id, phase: again.phase, submits }).toEqual({
+    const stored = (await generationJobsItem.get()).find((job) => job.id === again.id);
+    expect({ sameJob: again.id === first.id, phase: stored?.phase, submits }).toEqual({
       sameJob: false,
       phase: 'running',
       submits: 2,
