@@ -9,7 +9,7 @@ import 'virtual:adscope-english/options';
 /** The opt-in find-similar button on every page, with the site access it needs asked for in the click. */
 export function PageButtonForm() {
   const id = useId();
-  const { state, change } = usePageButton();
+  const { state, change, accessKept } = usePageButton();
   // What the user just chose, shown at once while the browser and the background catch up.
   const [choice, setChoice] = useState<boolean | null>(null);
   const enabled = choice ?? state.data?.enabled ?? false;
@@ -43,6 +43,11 @@ export function PageButtonForm() {
         />
       ) : null}
       {change.isError ? <ErrorNotice title={t('options.pageButton.changeFailed')} error={change.error} /> : null}
+      {accessKept ? (
+        <p className="notice notice-warning" role="status">
+          {t('options.pageButton.accessKept')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
+import { useRef, useState } from 'react';
 import { erasePageStorage } from '@/components/ui/page-caches';
 import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
@@ -14,9 +15,19 @@ import 'virtual:adscope-english/options';
 /** The theme, changed in the background and shown at once from its answer. */
 export function useThemeChoice() {
   const queryClient = useQueryClient();
+  // The radios stay enabled (arrow keys move through them): a choice's answer is shown only if no
+  // later choice was made meanwhile, and the later one, stored after it, decides.
+  const latest = useRef(0);
   return useMutation({
     mutationFn: (theme: Settings['theme']) => callBackground('settings.setTheme', { theme }),
-    onSuccess: (view) => queryClient.setQueryData(settingsQueryKey, view),
+    onMutate: () => ++latest.current,
+    onSuccess: (view, _theme, call) => {
+      if (call === latest.current) queryClient.setQueryData(settingsQueryKey, view);
+    },
+    onError: (_error, _theme, call) => {
+      // The last choice failed: what is stored now may be an earlier one's, read it again.
+      if (call === latest.current) void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+    },
   });
 }
 
@@ -54,13 +65,19 @@ export function usePageButton() {
   const queryClient = useQueryClient();
   const settings = useSettings();
   const state = useQuery({ queryKey: pageButtonKey, queryFn: () => callBackground('pageButton.get', {}) });
+  /** The button was turned off, but the browser kept the access it had been given (it refused to remove it). */
+  const [accessKept, setAccessKept] = useState(false);
   const change = useMutation({
     mutationFn: async (enabled: boolean): Promise<PageButtonState> => {
+      setAccessKept(false);
       const apiPattern = settings.data?.baseUrl ? originPattern(settings.data.baseUrl) : null;
       if (!enabled) {
         const next = await callBackground('pageButton.set', { enabled: false });
         const release = pageButtonRelease(apiPattern);
-        if (release.length > 0) await browser.permissions.remove({ origins: release }).catch(() => false);
+        if (release.length > 0) {
+          const removed = await browser.permissions.remove({ origins: release }).catch(() => false);
+          if (!removed) setAccessKept(true);
+        }
         return next;
       }
       const granted = await browser.permissions.request({ origins: pageButtonRequest(apiPattern) });
@@ -76,5 +93,5 @@ export function usePageButton() {
     },
     onSuccess: (next) => queryClient.setQueryData(pageButtonKey, next),
   });
-  return { state, change };
+  return { state, change, accessKept };
 }
