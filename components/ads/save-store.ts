@@ -6,7 +6,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
 import { persistValidated } from '../ui/persist';
-import { onWorkspaceForgotten } from '../ui/page-caches';
+import { onPageStorageErased, onWorkspaceForgotten } from '../ui/page-caches';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/ads';
 
@@ -15,8 +15,10 @@ export type BoardRef = z.infer<typeof boardRefSchema>;
 
 export interface SaveToast {
   id: string;
-  /** The outbox entry this toast follows; null once undone. */
+  /** The outbox entry this toast follows: the save, or after Undo the removal undoing it; null once undone. */
   entryId: string | null;
+  /** Undo was asked of a save already sent: the toast follows the removal until it lands. */
+  undoing?: boolean;
   message: string;
   board: BoardRef;
   adId: string;
@@ -93,13 +95,21 @@ export const useSaveStore = create<SaveState>()(
       undo: async (toastId) => {
         const toast = get().toasts.find((item) => item.id === toastId);
         if (!toast?.entryId) return;
-        await callBackground('outbox.undo', { entryId: toast.entryId });
+        let change: Partial<SaveToast>;
+        try {
+          // A save never sent is dropped (null): undone. One already sent is undone by a removal,
+          // queued like a save: the toast says so once it has landed, or that it failed.
+          const removal = await callBackground('outbox.undo', { entryId: toast.entryId });
+          change = removal
+            ? { entryId: removal.id, undoing: true, message: t('ads.toast.undoing', { board: toast.board.name }) }
+            : { entryId: null, message: t('ads.toast.undone', { board: toast.board.name }) };
+        } catch (error) {
+          change = {
+            message: t('ads.toast.undoFailed', { board: toast.board.name, error: ApiError.from(error).message }),
+          };
+        }
         set((state) => ({
-          toasts: state.toasts.map((item) =>
-            item.id === toastId
-              ? { ...item, entryId: null, message: t('ads.toast.undone', { board: item.board.name }) }
-              : item,
-          ),
+          toasts: state.toasts.map((item) => (item.id === toastId ? { ...item, ...change } : item)),
         }));
       },
       retry: async (toastId) => {
@@ -129,6 +139,9 @@ export const useSaveStore = create<SaveState>()(
 
 // The last and recent boards are the last workspace's: a save (S included) never goes to them
 // under another key, and the dialog asks where.
+// Delete all empties the outbox the toasts follow: a toast left would offer to undo what is no longer known.
+onPageStorageErased(() => useSaveStore.setState({ toasts: [] }));
+
 onWorkspaceForgotten(() => {
   useSaveStore.setState({ lastBoard: null, recent: [] });
   useSaveStore.persist.clearStorage();

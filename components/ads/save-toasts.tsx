@@ -35,8 +35,16 @@ export function SaveToasts() {
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => {
         const entry = entries.find((e) => e.id === toast.entryId);
-        const message =
-          entry?.status === 'done' && entry.movedFrom
+        const message = toast.undoing
+          ? entry?.status === 'done'
+            ? t('ads.toast.undone', { board: toast.board.name })
+            : entry?.status === 'failed'
+              ? t('ads.toast.undoFailed', {
+                  board: toast.board.name,
+                  error: entry.error ? ApiError.from(entry.error).message : t('ads.toast.unknownError'),
+                })
+              : toast.message
+          : entry?.status === 'done' && entry.movedFrom
             ? t('ads.toast.savedLocally', { board: entry.boardName, reason: entry.movedFrom.reason })
             : entry?.status === 'done'
               ? t('ads.toast.saved', { board: toast.board.name })
@@ -57,7 +65,7 @@ export function SaveToasts() {
               {/* A save not done yet, or refused, names the request the service last answered. */}
               <RequestIdDetails requestId={entry?.status === 'done' ? undefined : entry?.error?.requestId} />
             </div>
-            {toast.entryId && entry?.status !== 'failed' ? (
+            {toast.entryId && !toast.undoing && entry?.status !== 'failed' ? (
               <button type="button" className="btn" onClick={() => void undo(toast.id)}>
                 {t('ads.toast.undo')}
               </button>
