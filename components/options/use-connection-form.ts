@@ -132,7 +132,8 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
     apiKey,
     setApiKey,
     fieldErrors,
-    report,
+    // Said of the connection stored now only: a key forgotten or replaced elsewhere (Options, Delete all) takes it away.
+    report: report && settings.data?.hasApiKey && settings.data.baseUrl === report.baseUrl ? report : null,
     asking,
     save,
     saveError,

@@ -4,6 +4,7 @@ import type { BrandCheck, LastRun, RunState, WatchNews } from '@/lib/storage/wat
 import { type MessageId, t } from '@/lib/i18n';
 import { formatDateTime, formatNumber } from '../ui/format';
 import 'virtual:adscope-english/watchlist';
+import { fitText } from '@/lib/fit-text';
 
 /** "22 Nov 2026, 14:05" for epoch milliseconds. */
 export const when = (ms: number): string => formatDateTime(new Date(ms).toISOString()) ?? t('watchlist.unknownTime');
@@ -98,7 +99,7 @@ export function newsConcepts(ads: NewsGroup['ads']): NewsConcepts {
       continue;
     }
     const title = first.title?.trim() || first.body?.trim() || t('watchlist.untitledAd');
-    ideas.push({ name: title.length > 60 ? `${title.slice(0, 59)}…` : title, versions: group });
+    ideas.push({ name: fitText(title, 60), versions: group });
   }
   return { ideas, singles };
 }

@@ -149,9 +149,11 @@ function CheckSettings() {
 export default function NewTab() {
   const id = useId();
   const { loaded, watchedIds, groups } = useWatchState();
-  const { checkNow, markAll, unwatch } = useWatchActions();
+  const { checkNow, markAll, unwatch, unwatchFailed } = useWatchActions();
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const [importing, setImporting] = useState(false);
+  /** When the last check had ended as Check now was pressed: a check ending after it is the one under way. */
+  const [lastAtClick, setLastAtClick] = useState<number | undefined>(undefined);
 
   if (!loaded) return <SkeletonList label={t('watchlist.loading')} rows={2} />;
   if (openAd) return <AdDetail adId={openAd.id} fromList={openAd} onBack={() => setOpenAd(null)} />;
@@ -167,7 +169,10 @@ export default function NewTab() {
           type="button"
           className="btn"
           disabled={watched.length === 0 || running || checkNow.isPending}
-          onClick={() => checkNow.mutate()}
+          onClick={() => {
+            setLastAtClick(status.last?.finishedAt);
+            checkNow.mutate();
+          }}
         >
           {running ? t('watchlist.checking') : t('watchlist.checkNow')}
         </button>
@@ -183,7 +188,10 @@ export default function NewTab() {
       <p className="results-status" role="status">
         {[
           watched.length === 0 ? '' : describeChecks(status.run, status.last, nextAt),
-          checkNow.data && !checkNow.data.started ? t('watchlist.checks.underWay') : '',
+          // Only until that check has ended: the answer stays with the button after it.
+          checkNow.data && !checkNow.data.started && status.last?.finishedAt === lastAtClick
+            ? t('watchlist.checks.underWay')
+            : '',
         ]
           .filter(Boolean)
           .join(' ')}
@@ -207,7 +215,13 @@ export default function NewTab() {
       )}
 
       {watched.length > 0 ? (
-        <WatchlistDetails watched={watched} status={status} unwatch={unwatch} onImport={() => setImporting(true)} />
+        <WatchlistDetails
+          watched={watched}
+          status={status}
+          unwatch={unwatch}
+          unwatchFailed={unwatchFailed}
+          onImport={() => setImporting(true)}
+        />
       ) : null}
       <CheckSettings />
       <ImportDialog open={importing} onClose={() => setImporting(false)} watched={watchedIds} />
@@ -220,11 +234,13 @@ function WatchlistDetails({
   watched,
   status,
   unwatch,
+  unwatchFailed,
   onImport,
 }: {
   watched: readonly WatchedBrand[];
   status: WatchStatus;
   unwatch: ReturnType<typeof useWatchActions>['unwatch'];
+  unwatchFailed: ReturnType<typeof useWatchActions>['unwatchFailed'];
   onImport: () => void;
 }) {
   return (
@@ -256,7 +272,7 @@ function WatchlistDetails({
         ))}
       </ul>
       <CompareTray />
-      {unwatch.isError ? <ErrorNotice title={t('watchlist.list.unwatchFailed')} error={unwatch.error} /> : null}
+      {unwatchFailed ? <ErrorNotice title={t('watchlist.list.unwatchFailed')} error={unwatchFailed.error} /> : null}
       <button type="button" className="btn" disabled={watched.length >= WATCH_LIMIT} onClick={onImport}>
         {t('watchlist.import.open')}
       </button>

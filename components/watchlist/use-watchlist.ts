@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { isOpaqueId } from '@/lib/contract/ids';
 import { callBackground } from '@/lib/messaging/client';
 import {
@@ -33,12 +33,18 @@ export function useWatchState() {
 
 /** Check now, mark everything seen, and unwatch one brand. */
 export function useWatchActions() {
+  // One Unwatch for every row: a failure is kept with its brand, so a later Unwatch of another
+  // brand does not hide it (the mutation itself follows only its latest call).
+  const [unwatchFailed, setUnwatchFailed] = useState<{ brandId: string; error: unknown } | null>(null);
   return {
     checkNow: useMutation({ mutationFn: () => callBackground('watch.checkNow', {}) }),
     markAll: useMutation({ mutationFn: () => callBackground('watch.markSeen', { brandIds: 'all' }) }),
     unwatch: useMutation({
       mutationFn: (brandId: string) => callBackground('watch.remove', { brandIds: [brandId] }),
+      onMutate: (brandId) => setUnwatchFailed((failed) => (failed?.brandId === brandId ? null : failed)),
+      onError: (error, brandId) => setUnwatchFailed({ brandId, error }),
     }),
+    unwatchFailed,
   };
 }
 

@@ -367,6 +367,15 @@ export class WatchRunner {
   }
 
   /**
+   * The connection changed: New and the badge follow the service connected now at once, not at
+   * its next check (a run under way switches as it goes).
+   */
+  async followService(): Promise<void> {
+    if (this.active || !this.deps.service) return;
+    await this.switchService(await this.service());
+  }
+
+  /**
    * News is kept per service: on a switch, this one's is put aside and the other's (if any)
    * comes back; the seen ids and news of services before the previous one are dropped.
    */

@@ -20,6 +20,7 @@ import {
   watchStatusItem,
 } from '../../storage/watchlist';
 import { showOnBadge } from '../badge';
+import { connectionItem } from '../api/credentials';
 import { t } from '../../i18n';
 import { workerLanguageReady } from '../language';
 import 'virtual:adscope-english/api';
@@ -263,6 +264,16 @@ export function startWatch(deps: WatchServiceDeps) {
     const known = new Set(before.map((brand) => brand.id));
     if (now.some((brand) => !known.has(brand.id))) void runIf('baseline');
   });
+
+  // Another service connected: its news (none yet, or what was put aside) is New's from now on.
+  if (deps.service)
+    connectionItem.watch(() => {
+      void (async () => {
+        if (!(await allowed())) return;
+        await runner.followService();
+        await refreshBadge();
+      })().catch(() => undefined);
+    });
 
   async function runIf(kind: 'baseline' | 'resume'): Promise<void> {
     if (await allowed()) await runner.run(kind);
