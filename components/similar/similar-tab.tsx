@@ -90,6 +90,7 @@ export default function SimilarTab() {
             choices={choices}
             prefer={request.kind === 'page' ? request.prefer : undefined}
             updating={result.isFetching}
+            stale={result.isPlaceholderData}
             onKeywords={setKeywords}
             onPrefer={prefer}
             onOpen={setOpenAd}
@@ -107,6 +108,7 @@ function SimilarResults({
   choices,
   prefer,
   updating,
+  stale,
   onKeywords,
   onPrefer,
   onOpen,
@@ -116,6 +118,8 @@ function SimilarResults({
   choices: NameChoices | null;
   prefer: { site?: string; maker?: string } | undefined;
   updating: boolean;
+  /** The answer on screen is the last one, kept while the edited keywords' search loads. */
+  stale: boolean;
   onKeywords: (keywords: string[]) => void;
   onPrefer: (role: 'site' | 'maker', name: string | null) => void;
   onOpen: (ad: LibraryAd) => void;
@@ -141,7 +145,8 @@ function SimilarResults({
       <Section
         title={t('similar.others.title')}
         ads={data.similarAds}
-        empty={t('similar.others.empty')}
+        // Not said of the last keywords' answer while the new ones are searched.
+        empty={stale ? t('similar.finding') : t('similar.others.empty')}
         onOpen={onOpen}
         action={
           data.usedKeywords.length > 0 ? (

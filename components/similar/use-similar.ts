@@ -1,15 +1,24 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SimilarRequest } from '@/lib/messaging/similar';
 import { callBackground } from '@/lib/messaging/client';
 import { similarKeys } from './query-keys';
 import { queryOf } from './read-page';
 
-/** The brand's ads and the similar ads of a request; the last answer stays while a new one loads. */
+/** What a request is about: a page (its address) or an ad. Editing the keywords keeps it. */
+function subjectOf(request: SimilarRequest | null | undefined): string | null {
+  if (!request) return null;
+  return request.kind === 'ad' ? `ad:${request.adId}` : `page:${request.signals.url}`;
+}
+
+/**
+ * The brand's ads and the similar ads of a request. The last answer stays while the next loads
+ * only for the same page or ad (an edit of its keywords): another page's never stands for this one's.
+ */
 export function useSimilar(request: SimilarRequest | null) {
   return useQuery({
     queryKey: similarKeys.find(request),
     queryFn: async ({ signal }) => callBackground('similar.find', await queryOf(request as SimilarRequest), { signal }),
     enabled: request !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, query) => (subjectOf(query?.queryKey[1]) === subjectOf(request) ? previous : undefined),
   });
 }
