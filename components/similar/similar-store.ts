@@ -46,8 +46,9 @@ export const useSimilarStore = create<SimilarState>()(
         const current = get();
         const isNew = entry.id !== current.seenId;
         const following = current.handover?.id === entry.id;
-        // A reopened panel shows the last page again, unless the user has moved on to a request of their own.
-        const restoring = entry.state === 'ready' && current.request === null;
+        // A reopened panel shows the last page again (its results, or that it is still being read or
+        // could not be read), unless the user has moved on to a request of their own.
+        const restoring = current.request === null;
         if (!isNew && !following && !restoring) return false;
         if (entry.state === 'ready' && entry.request) {
           set({ request: entry.request, handover: null, seenId: entry.id });
