@@ -4,6 +4,7 @@ import { handOverPage } from './similar/handover';
 import {
   type PageButtonDeps,
   browserPageButtonDeps,
+  pageButtonItem,
   reconcilePageButton,
   pageButtonWords,
   setPageButton,
@@ -53,6 +54,8 @@ export function pageHandlers(deps: PageHandlerDeps) {
       // First, while the click that sent this may still count as the user's gesture.
       const opening =
         source === 'button' ? openResearchPanel(context.windowId).catch(() => false) : Promise.resolve(true);
+      // A page loaded before the button was turned off still shows it: off, it hands nothing over.
+      if (source === 'button' && !(await pageButtonItem.get()).enabled) return { opened: await opening };
       // The page's address is the browser's word for the sending frame, not the page's own.
       const page = pageOf(context.url);
       await handOverPage(source, context.tabId ?? null, { kind: 'page', signals: { ...signals, ...page } }, clock);

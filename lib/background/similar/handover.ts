@@ -9,6 +9,9 @@ function nextId(now: number): string {
   return `${now.toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** Tabs whose reading a newer hand-over replaced before they answered (this worker's life). */
+const replaced = new Set<number>();
+
 /** Starts a hand-over while the page is read; returns its id. */
 export async function beginHandover(
   source: Source,
@@ -16,6 +19,9 @@ export async function beginHandover(
   title: string,
   clock: Clock = systemClock,
 ): Promise<string> {
+  const before = await pendingSimilarItem.get();
+  if (before?.state === 'reading' && before.tabId !== null && before.tabId !== tabId) replaced.add(before.tabId);
+  if (tabId !== null) replaced.delete(tabId);
   const at = clock();
   const id = nextId(at);
   await pendingSimilarItem.set({
@@ -43,6 +49,9 @@ export async function handOverPage(
 ): Promise<void> {
   const current = await pendingSimilarItem.get();
   const continues = source !== 'button' && current?.state === 'reading' && current.tabId === tabId;
+  // The late answer of a tab whose reading a newer one replaced (asked on tab A, then on B) is
+  // not shown over the page asked last.
+  if (source !== 'button' && tabId !== null && replaced.delete(tabId) && !continues) return;
   const at = clock();
   await pendingSimilarItem.set({
     id: continues && current ? current.id : nextId(at),

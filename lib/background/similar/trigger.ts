@@ -95,7 +95,12 @@ export async function findSimilarInTab(
       await inject(0);
     }
   } catch {
-    await failHandover(id, source, tabId, unreadablePage());
+    // A tab closed meanwhile refuses the script too: said as what happened.
+    const closed = await browser.tabs.get(tabId).then(
+      (found) => !found,
+      () => true,
+    );
+    await failHandover(id, source, tabId, closed ? t('api.similar.tabClosed') : unreadablePage());
     return;
   }
   // The script has run and answered by now; if it did not, say so rather than spin.

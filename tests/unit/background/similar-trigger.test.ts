@@ -108,7 +108,9 @@ describe('findSimilarInTab', () => {
 
   it('says the page cannot be read when the browser refuses the injection', async () => {
     const scripting = fakeScripting({ fail: () => true });
-    await findSimilarInTab(tab, { source: 'page', button: false }, 0, scripting.executeScript);
+    // The tab is open (a closed one is said as closed).
+    const open = await fakeBrowser.tabs.create({ url: tab.url });
+    await findSimilarInTab({ ...tab, id: open.id }, { source: 'page', button: false }, 0, scripting.executeScript);
     expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: unreadablePage() });
   });
 
