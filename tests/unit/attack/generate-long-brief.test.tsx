@@ -2,14 +2,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import GenerateTab from '@/components/generate/generate-tab';
 import { EMPTY_DRAFT, useGenerateStore } from '@/components/generate/generate-store';
 import { createQueryClient } from '@/components/ui/mount';
 import { LIMITS } from '@/lib/contract/limits';
 import { waitForPage } from '../../support/react-root';
+import { pageWorld, typeInto } from '../../support/page-world';
 
 /**
  * The Generate view's brief, far longer than usual. The user pastes a long text into the brief
@@ -19,30 +19,10 @@ import { waitForPage } from '../../support/react-root';
  * through a schema that catches any text over 20,000 characters to '' (generate-store.ts,
  * `text`): the next time the panel opens, the brief is empty, and nothing says why.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const cleanups: (() => void | Promise<void>)[] = [];
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  act(() => useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null }));
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
-
-/** Types into a React-controlled textarea as a person does (a paste is one input event). */
-function type(field: HTMLTextAreaElement, text: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
-  setValue?.call(field, text);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
+const { cleanups } = pageWorld(() =>
+  useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null }),
+);
 
 describe('a brief pasted far past the limit, to be cut down', () => {
   it('is still there when the panel opens again', async () => {
@@ -67,7 +47,7 @@ describe('a brief pasted far past the limit, to be cut down', () => {
     });
     const notes = 'Acme trail tent, two people, pitched at dusk by a lake; warm light. '.repeat(450);
     expect(notes.length).toBeGreaterThan(3 * LIMITS.promptMaxChars);
-    await act(async () => type(brief, notes));
+    await act(async () => typeInto(brief, notes));
     // The form holds it and says it is too long, for the user to cut.
     expect(brief.value).toBe(notes);
     expect(document.querySelector('.field-hint.is-error')?.textContent).toContain('30,600 / 10,000');

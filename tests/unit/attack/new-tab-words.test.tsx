@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createQueryClient } from '@/components/ui/mount';
 import NewTab from '@/components/watchlist/new-tab';
 import { newsConcepts } from '@/components/watchlist/describe';
 import { writeConnection, currentService } from '@/lib/background/api/credentials';
@@ -24,6 +21,7 @@ import { testAd } from '../../support/ads';
 import { manualClock, TEST_NOW } from '../../support/clock';
 import { waitForPage } from '../../support/react-root';
 import { brandId, fakeService, finishedCheck, HOUR, watch } from '../../support/watch-service';
+import { held, pageWorld } from '../../support/page-world';
 
 /**
  * New (components/watchlist) and the watchlist's background saying more than what happened.
@@ -46,15 +44,8 @@ import { brandId, fakeService, finishedCheck, HOUR, watch } from '../../support/
  *    59 characters with `slice`, not fitText: an emoji across the cut leaves half a surrogate
  *    pair, shown as a replacement character.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const cleanups: (() => void | Promise<void>)[] = [];
-
-async function render(element: ReactNode) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  cleanups.push(() => act(async () => root.unmount()));
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
-}
+const { render, cleanups } = pageWorld();
 
 interface Message {
   type: string;
@@ -69,13 +60,6 @@ function background(answer: (message: Message) => unknown) {
     return { ok: true, data: answer(message) };
   }) as typeof browser.runtime.sendMessage);
   return asked;
-}
-
-/** A promise the test settles itself. */
-function held<T>() {
-  let settle: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle: (value: T) => settle(value) };
 }
 
 /** Lets storage events, timers of 0 ms and settled promises run. */
@@ -107,19 +91,6 @@ function runningCheck(changes: Partial<RunState> = {}): RunState {
     ...changes,
   };
 }
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 describe('New’s status line (components/watchlist/new-tab.tsx)', () => {
   it('stops saying a check is under way once that check has ended', async () => {

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import BrandsTab from '@/components/brands/brands-tab';
 import { useBrandsStore } from '@/components/brands/brands-store';
 import { ImportDialog } from '@/components/watchlist/import-dialog';
-import { createQueryClient } from '@/components/ui/mount';
 import { waitForPage } from '../../support/react-root';
+import { pageWorld, tick, typeInto } from '../../support/page-world';
 
 /**
  * "Show more" in the lists that page with a button, when the next page fails. The first page is
@@ -23,17 +20,10 @@ import { waitForPage } from '../../support/react-root';
  * 2. New, "Watch brands you follow…": ImportForm has the same rule (`followed.isError &&
  *    rows.length === 0`): the brands past the first 50 never come, and nothing says why.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const cleanups: (() => void | Promise<void>)[] = [];
-
-async function render(element: ReactNode) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  cleanups.push(() => act(async () => root.unmount()));
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
-}
+const { render } = pageWorld(() =>
+  useBrandsStore.setState({ catalogueQuery: '', followedQuery: '', followedOffset: 0, brandId: null, openAdId: null }),
+);
 
 interface Message {
   type: string;
@@ -62,12 +52,6 @@ function background(answer: (message: Message) => unknown) {
   return asked;
 }
 
-function type(field: HTMLInputElement, text: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  setValue?.call(field, text);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
 const button = (label: string) =>
   [...document.querySelectorAll<HTMLButtonElement>('button')].find((item) => item.textContent === label);
 
@@ -84,28 +68,6 @@ const brands = (prefix: string, count: number) =>
     ad_count: 40,
   }));
 
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  act(() =>
-    useBrandsStore.setState({
-      catalogueQuery: '',
-      followedQuery: '',
-      followedOffset: 0,
-      brandId: null,
-      openAdId: null,
-    }),
-  );
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
-
 describe('the brand catalogue’s Show more, when the next page fails', () => {
   it('says the next page could not be loaded', async () => {
     const asked = background((message) => {
@@ -117,7 +79,7 @@ describe('the brand catalogue’s Show more, when the next page fails', () => {
     await render(<BrandsTab />);
     const search = document.querySelector<HTMLInputElement>('input[type="search"]');
     if (!search) throw new Error('no catalogue search');
-    await act(async () => type(search, 'Acme'));
+    await act(async () => typeInto(search, 'Acme'));
     await waitForPage(() => expect(button('Show more brands')).toBeDefined());
 
     await act(async () => button('Show more brands')?.click());

@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import AccountsTab from '@/components/accounts/accounts-tab';
 import { useAccountsStore } from '@/components/accounts/accounts-store';
-import { createQueryClient } from '@/components/ui/mount';
 import type { WindowParams } from '@/lib/contract/window';
 import { manualClock, TEST_NOW } from '../../support/clock';
 import { waitForPage } from '../../support/react-root';
+import { held, pageWorld, tick } from '../../support/page-world';
 
 /**
  * The side panel's Accounts view, when the user (or the clock) changes what the report is of
@@ -30,24 +27,8 @@ import { waitForPage } from '../../support/react-root';
  *    before is asked again for the new day, but the totals are not, so the change compares
  *    yesterday's week with a week that overlaps it.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-/** A promise the test settles itself. */
-function held<T>() {
-  let settle: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle: (value: T) => settle(value) };
-}
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const cleanups: (() => void | Promise<void>)[] = [];
-
-async function render(element: ReactNode) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  cleanups.push(() => act(async () => root.unmount()));
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
-}
+const { render, cleanups } = pageWorld();
 
 const ACME = '0b1e7c1a-7d8e-4a51-9d3c-2f0c1a4b5e61';
 const NORTHWIND = '6f2d9a40-3c1b-4e7a-8f5d-9a1b2c3d4e5f';
@@ -103,9 +84,6 @@ const isRange = (window: WindowParams | undefined, start: string, stop: string) 
 let clock = manualClock();
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
   clock = manualClock(TEST_NOW);
   vi.spyOn(Date, 'now').mockImplementation(() => clock());
   useAccountsStore.setState({
@@ -119,13 +97,6 @@ beforeEach(() => {
     limit: 10,
     openAdId: null,
   });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
 });
 
 describe('the Accounts view, when another account is chosen while its report loads', () => {

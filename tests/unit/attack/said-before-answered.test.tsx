@@ -1,21 +1,18 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { useSaveStore } from '@/components/ads/save-store';
 import BrandsTab from '@/components/brands/brands-tab';
 import { useBrandsStore } from '@/components/brands/brands-store';
 import SearchTab from '@/components/search/search-tab';
 import { useSearchStore } from '@/components/search/search-store';
-import { createQueryClient } from '@/components/ui/mount';
 import type { LibraryPage } from '@/lib/contract/ad-library';
 import { type OutboxEntry, outboxItem } from '@/lib/storage/outbox';
 import { testAd } from '../../support/ads';
 import { waitForPage } from '../../support/react-root';
+import { held, pageWorld, tick, typeInto } from '../../support/page-world';
 
 /**
  * Sentences the panel says before the answer they speak of has come. Each test holds one answer
@@ -40,24 +37,12 @@ import { waitForPage } from '../../support/react-root';
  *    null, the answer it gives for a change it dropped before sending; the toast says "Save to
  *    Tents undone." though the confirmed save is still on the service's board.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-/** A promise the test settles itself. */
-function held<T>() {
-  let settle: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle: (value: T) => settle(value) };
-}
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const cleanups: (() => void | Promise<void>)[] = [];
-
-async function render(element: ReactNode) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  cleanups.push(() => act(async () => root.unmount()));
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
-}
+const { render, cleanups } = pageWorld(() => {
+  useBrandsStore.setState({ catalogueQuery: '', followedQuery: '', followedOffset: 0, brandId: null, openAdId: null });
+  useSearchStore.getState().reset();
+  useSaveStore.setState({ toasts: [], lastBoard: null, recent: [], dialogAd: null });
+});
 
 interface Message {
   type: string;
@@ -76,13 +61,6 @@ function background(answer: (message: Message) => unknown) {
   return asked;
 }
 
-/** Types into a React-controlled field as a person does. */
-function type(field: HTMLInputElement, text: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  setValue?.call(field, text);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
 const field = (label: string) => {
   const found = [...document.querySelectorAll('label')].find((item) => item.textContent === label);
   const input = found ? document.getElementById(found.htmlFor) : null;
@@ -95,30 +73,6 @@ const toast = () => document.querySelector('.toast')?.textContent ?? '';
 
 const brand = (id: string, name: string) => ({ id, name, domain: null, category: null, ad_count: 12 });
 
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  act(() => {
-    useBrandsStore.setState({
-      catalogueQuery: '',
-      followedQuery: '',
-      followedOffset: 0,
-      brandId: null,
-      openAdId: null,
-    });
-    useSearchStore.getState().reset();
-    useSaveStore.setState({ toasts: [], lastBoard: null, recent: [], dialogAd: null });
-  });
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
-
 describe('the brand catalogue, searched again while the last search answered nothing', () => {
   it('does not say nothing matches the new words before their search has answered', async () => {
     const acme = held<unknown>();
@@ -130,10 +84,10 @@ describe('the brand catalogue, searched again while the last search answered not
       return {};
     });
     await render(<BrandsTab />);
-    await act(async () => type(field('Search brands'), 'zzz'));
+    await act(async () => typeInto(field('Search brands'), 'zzz'));
     await waitForPage(() => expect(text()).toContain('No brand matches "zzz"'));
 
-    await act(async () => type(field('Search brands'), 'Acme'));
+    await act(async () => typeInto(field('Search brands'), 'Acme'));
     // The search for "Acme" has gone out and not answered.
     await waitForPage(() => expect(asked.some((message) => message.payload.query === 'Acme')).toBe(true));
     await act(tick);
@@ -157,10 +111,10 @@ describe('the followed brands, filtered again while the last filter matched none
       return {};
     });
     await render(<BrandsTab />);
-    await act(async () => type(field('Filter followed brands'), 'zzz'));
+    await act(async () => typeInto(field('Filter followed brands'), 'zzz'));
     await waitForPage(() => expect(text()).toContain('No followed brand matches "zzz".'));
 
-    await act(async () => type(field('Filter followed brands'), 'acme'));
+    await act(async () => typeInto(field('Filter followed brands'), 'acme'));
     // The page for "acme" has gone out and not answered.
     await waitForPage(() => expect(asked.some((message) => message.payload.query === 'acme')).toBe(true));
     await act(tick);

@@ -2,13 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import SearchTab from '@/components/search/search-tab';
 import { useSearchStore } from '@/components/search/search-store';
 import { createQueryClient } from '@/components/ui/mount';
 import { waitForPage } from '../../support/react-root';
+import { pageWorld, typeInto } from '../../support/page-world';
 
 /**
  * The Search view with words far longer than usual. The user has set up a search (a brand, two
@@ -21,29 +21,8 @@ import { waitForPage } from '../../support/react-root';
  * whole stored search when one field fails. The next time the panel opens, the brand, the
  * languages, the date and the words are all gone, and nothing says why.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const cleanups: (() => void | Promise<void>)[] = [];
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  act(() => useSearchStore.getState().reset());
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
-
-function type(field: HTMLInputElement, text: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  setValue?.call(field, text);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
+const { cleanups } = pageWorld(() => useSearchStore.getState().reset());
 
 /** The router's refusal of a query over 200 characters, as the background answers it. */
 const TOO_LONG = {
@@ -87,7 +66,7 @@ describe('a search whose words were pasted far past the limit, to be cut down', 
     if (!box) throw new Error('no search box');
     const notes = 'acme trail tent two person lake dusk '.repeat(44);
     expect(notes.length).toBeGreaterThan(8 * 200);
-    await act(async () => type(box, notes));
+    await act(async () => typeInto(box, notes));
     // The box holds it, and the search is refused in words, for the user to cut.
     expect(box.value).toBe(notes);
     await waitForPage(() =>
