@@ -169,9 +169,15 @@ export function createBoards(deps: BoardsDeps) {
     }
     const api = deps.apiFor(entry.workspace);
     const { service, facts } = await factsNow();
-    // The facts are the service's connected now: a change made in another workspace is held (the
-    // outbox's workspace_changed), never kept in this browser as the read-only service's.
-    if (entry.workspace !== undefined && (await currentWorkspace()) !== entry.workspace) throw workspaceChanged();
+    // "Read-only" decides without a request, and is the service's connected now: a change made in
+    // another workspace is held (the outbox's workspace_changed), never decided by that one's facts.
+    // Any other send asks through its own workspace's client, which refuses another's the same way.
+    if (
+      facts.boardWrites === 'refused' &&
+      entry.workspace !== undefined &&
+      (await currentWorkspace()) !== entry.workspace
+    )
+      throw workspaceChanged();
     if (entry.op === 'save') {
       if (service && facts.boardWrites === 'refused') {
         return keepHere(entry, api, service, facts.boardWritesMessage ?? t('api.boards.readOnlyReason'));

@@ -20,7 +20,6 @@ import {
   watchStatusItem,
 } from '../../storage/watchlist';
 import { showOnBadge } from '../badge';
-import { connectionItem } from '../api/credentials';
 import { t } from '../../i18n';
 import { workerLanguageReady } from '../language';
 import 'virtual:adscope-english/api';
@@ -265,16 +264,6 @@ export function startWatch(deps: WatchServiceDeps) {
     if (now.some((brand) => !known.has(brand.id))) void runIf('baseline');
   });
 
-  // Another service connected: its news (none yet, or what was put aside) is New's from now on.
-  if (deps.service)
-    connectionItem.watch(() => {
-      void (async () => {
-        if (!(await allowed())) return;
-        await runner.followService();
-        await refreshBadge();
-      })().catch(() => undefined);
-    });
-
   async function runIf(kind: 'baseline' | 'resume'): Promise<void> {
     if (await allowed()) await runner.run(kind);
   }
@@ -295,6 +284,12 @@ export function startWatch(deps: WatchServiceDeps) {
     /** Delete all: resolves once the check under way has ended (close the gate first: its request is given up). */
     async stop(): Promise<void> {
       if (runner.running) await runner.run('resume');
+    },
+    /** Another service connected: its news (none yet, or what was put aside) is New's from now on. */
+    followService: async (): Promise<void> => {
+      if (!(await allowed())) return;
+      await runner.followService().catch(() => undefined);
+      await refreshBadge();
     },
     /** A connection saved after Delete all: the schedule is set again. */
     resume: async (): Promise<void> => {

@@ -10,7 +10,7 @@ import { JobGate } from '@/lib/background/jobs/job-gate';
 
 function jobs() {
   return {
-    watch: { resume: vi.fn(async () => undefined) },
+    watch: { resume: vi.fn(async () => undefined), followService: vi.fn(async () => undefined) },
     vault: { run: vi.fn(async () => undefined) },
     outbox: { drain: vi.fn(async () => undefined) },
     generations: { drain: vi.fn(async () => undefined) },
@@ -38,6 +38,8 @@ describe('jobs following the stored connection', () => {
     await writeConnection('https://api.example', 'key-2222');
     await settle();
     expect(set.watch.resume).toHaveBeenCalledTimes(1);
+    // New follows every change of connection.
+    expect(set.watch.followService).toHaveBeenCalledTimes(2);
     expect(set.outbox.drain).toHaveBeenCalledTimes(2);
     expect(set.generations.drain).toHaveBeenCalledTimes(2);
     stop();

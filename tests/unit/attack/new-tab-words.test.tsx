@@ -22,6 +22,8 @@ import { manualClock, TEST_NOW } from '../../support/clock';
 import { waitForPage } from '../../support/react-root';
 import { brandId, fakeService, finishedCheck, HOUR, watch } from '../../support/watch-service';
 import { held, pageWorld } from '../../support/page-world';
+import { followConnection } from '@/lib/background/jobs/connection-watch';
+import { JobGate } from '@/lib/background/jobs/job-gate';
 
 /**
  * New (components/watchlist) and the watchlist's background saying more than what happened.
@@ -167,6 +169,13 @@ describe('New after another service is connected (lib/background/watch, componen
     await watchSettingsItem.set({ intervalHours: 6, notify: false });
     service.seed(brandId(1), 5);
     const worker = startWatch({ search: service.search, service: currentService, clock });
+    // As the worker: the jobs follow the stored connection.
+    followConnection(new JobGate(true), {
+      watch: worker,
+      vault: { run: async () => undefined },
+      outbox: { drain: async () => undefined },
+      generations: { drain: async () => undefined },
+    });
     await worker.fireAlarm();
     await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
 

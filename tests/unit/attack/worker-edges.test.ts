@@ -167,7 +167,7 @@ describe('a save sent after the key switched to another service (lib/background/
     });
     // As the worker: a changed connection makes the outbox look again at whose saves it may send.
     followConnection(gate, {
-      watch: { resume: async () => undefined },
+      watch: { resume: async () => undefined, followService: async () => undefined },
       vault: { run: async () => undefined },
       outbox,
       generations: { drain: async () => undefined },
