@@ -18,8 +18,16 @@ const ENDINGS: Record<LastRun['outcome'], MessageId> = {
   storage_full: 'watchlist.ending.storageFull',
 };
 
-/** One line on the checks: the one under way, the last one, and the next. */
-export function describeChecks(run: RunState | null, last: LastRun | null, nextAt: number | null): string {
+/**
+ * One line on the checks: the one under way, the last one, and the next. `checks` are the watched
+ * brands' own last checks: a run that finished with some brands not checked says how many.
+ */
+export function describeChecks(
+  run: RunState | null,
+  last: LastRun | null,
+  nextAt: number | null,
+  checks: readonly (BrandCheck | undefined)[] = [],
+): string {
   const parts: string[] = [];
   if (run) {
     const done = run.total - run.queue.length;
@@ -42,6 +50,11 @@ export function describeChecks(run: RunState | null, last: LastRun | null, nextA
     );
     if (last.outcome !== 'complete' && last.message) parts.push(last.message);
     else if (last.skipped && last.skipped > 0) parts.push(t('watchlist.skippedAds', { count: last.skipped }));
+    // Checked in that run, and not found or failed: each brand's own line says why.
+    const unchecked = checks.filter(
+      (check) => check && check.outcome !== 'ok' && check.checkedAt >= last.startedAt && check.checkedAt <= last.finishedAt,
+    ).length;
+    if (unchecked > 0) parts.push(t('watchlist.checks.someFailed', { count: unchecked }));
   } else {
     parts.push(t('watchlist.checks.none'));
   }

@@ -187,7 +187,12 @@ export default function NewTab() {
       </div>
       <p className="results-status" role="status">
         {[
-          watched.length === 0 ? '' : describeChecks(status.run, status.last, nextAt),
+          watched.length === 0 ? '' : describeChecks(
+                status.run,
+                status.last,
+                nextAt,
+                watched.map((brand) => status.brands[brand.id]),
+              ),
           // Only until that check has ended: the answer stays with the button after it.
           checkNow.data && !checkNow.data.started && status.last?.finishedAt === lastAtClick
             ? t('watchlist.checks.underWay')

@@ -302,6 +302,32 @@ describe('the run', () => {
     const status = await watchStatusItem.get();
     expect(status.brands[brandId(1)]).toMatchObject({ outcome: 'not_found' });
     expect(status.brands[brandId(2)]).toMatchObject({ outcome: 'ok', looked: 3 });
+    // The run finished, and its line says a brand was not checked, of the watched brands only.
+    const line = describeChecks(null, status.last, null, [status.brands[brandId(1)], status.brands[brandId(2)]]);
+    expect(line).toContain('finished, 2 brands.');
+    expect(line).toContain('1 brand could not be checked: each one says why below.');
+    expect(describeChecks(null, status.last, null, [status.brands[brandId(2)]])).not.toContain('could not');
+  });
+
+  it('a check in which no brand could be checked says so, not just "finished"', async () => {
+    await watch(1, 2);
+    for (let i = 0; i < 2; i += 1) {
+      service.failures.push(new ApiError({ code: 40301, message: 'Not in your plan.', httpStatus: 403 }));
+    }
+    expect(await runner().run('scheduled')).toBe('complete');
+    const status = await watchStatusItem.get();
+    const checks = [status.brands[brandId(1)], status.brands[brandId(2)]];
+    expect(checks.map((check) => check?.outcome)).toEqual(['failed', 'failed']);
+    expect(describeChecks(null, status.last, null, checks)).toContain('2 brands could not be checked');
+
+    // A brand's failure from an earlier check is not counted against a later one that went well.
+    service.seed(brandId(1), 1);
+    service.seed(brandId(2), 1);
+    clock.advance(6 * HOUR);
+    await runner().run('scheduled');
+    const later = await watchStatusItem.get();
+    const laterChecks = [later.brands[brandId(1)], later.brands[brandId(2)]];
+    expect(describeChecks(null, later.last, null, laterChecks)).not.toContain('could not');
   });
 });
 
