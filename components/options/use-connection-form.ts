@@ -42,6 +42,14 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
   const settings = useSettings();
   const queryClient = useQueryClient();
   const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
+  // The stored address changed elsewhere (Options, another window): the field follows it, unless
+  // the user has typed in it since it last showed what was stored.
+  const storedBaseUrl = settings.data?.baseUrl;
+  const [shownStored, setShownStored] = useState(initialBaseUrl);
+  if (storedBaseUrl !== undefined && storedBaseUrl !== shownStored) {
+    setShownStored(storedBaseUrl);
+    if (baseUrl === shownStored) setBaseUrl(storedBaseUrl);
+  }
   const [apiKey, setApiKey] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [report, setReport] = useState<ConnectionReport | null>(null);

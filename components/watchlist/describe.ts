@@ -52,7 +52,8 @@ export function describeChecks(
     else if (last.skipped && last.skipped > 0) parts.push(t('watchlist.skippedAds', { count: last.skipped }));
     // Checked in that run, and not found or failed: each brand's own line says why.
     const unchecked = checks.filter(
-      (check) => check && check.outcome !== 'ok' && check.checkedAt >= last.startedAt && check.checkedAt <= last.finishedAt,
+      (check) =>
+        check && check.outcome !== 'ok' && check.checkedAt >= last.startedAt && check.checkedAt <= last.finishedAt,
     ).length;
     if (unchecked > 0) parts.push(t('watchlist.checks.someFailed', { count: unchecked }));
   } else {

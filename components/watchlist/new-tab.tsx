@@ -187,7 +187,9 @@ export default function NewTab() {
       </div>
       <p className="results-status" role="status">
         {[
-          watched.length === 0 ? '' : describeChecks(
+          watched.length === 0
+            ? ''
+            : describeChecks(
                 status.run,
                 status.last,
                 nextAt,

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WelcomePage } from '@/components/options/welcome-page';
@@ -10,6 +8,7 @@ import { createQueryClient } from '@/components/ui/mount';
 import { watchSettings } from '@/components/ui/storage-watch';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { waitForPage } from '../../support/react-root';
+import { pageWorld, typeInto } from '../../support/page-world';
 
 /**
  * The welcome page (components/options/welcome-page.tsx) after the connection changed in Options.
@@ -20,16 +19,12 @@ import { waitForPage } from '../../support/react-root';
  * reads the settings again): "Connect first" comes back and the key field's hint says no key is
  * stored, yet the form still says "Connected." with the workspace's brands, of a key that is gone.
  */
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-const cleanups: (() => void | Promise<void>)[] = [];
+const world = pageWorld();
 
 async function render(element: ReactNode) {
   const client = createQueryClient();
-  const stop = watchSettings(client);
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  cleanups.push(() => act(async () => root.unmount()), stop);
-  await act(async () => root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>));
+  world.cleanups.push(watchSettings(client));
+  await world.render(element, client);
 }
 
 const NO_KEY: SettingsView = {
@@ -48,74 +43,79 @@ const CONNECTED: SettingsView = {
   apiKeyLast4: '1234',
 };
 
-/** Types into a React-controlled field as a person does. */
-function type(field: HTMLInputElement, text: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  setValue?.call(field, text);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
 const formField = (name: string) =>
   document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
 const text = () => document.body.textContent ?? '';
 
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+/** The background as the page sees it: `settings.get` answers what is stored now; a save stores CONNECTED. */
+function background(service: { stored: SettingsView }) {
+  vi.spyOn(browser.runtime, 'getManifest').mockReturnValue({
+    manifest_version: 3,
+    name: 'Adscope',
+    version: '1.0.0',
+  });
+  vi.spyOn(browser.permissions, 'request').mockImplementation((async () => true) as typeof browser.permissions.request);
+  vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
+    if (message.type === 'settings.get') return { ok: true, data: service.stored };
+    if (message.type === 'settings.save') {
+      service.stored = CONNECTED;
+      await fakeBrowser.storage.local.set({ connection: { stored: true } });
+      return {
+        ok: true,
+        data: {
+          settings: CONNECTED,
+          connection: { baseUrl: CONNECTED.baseUrl, ownedBrands: 3, checkedAt: '2026-11-22T12:00:00.000Z' },
+        },
+      };
+    }
+    return { ok: true, data: {} };
+  }) as typeof browser.runtime.sendMessage);
+}
 
 describe('the welcome page after the key is forgotten in Options', () => {
   it('no longer says "Connected." of a key that is gone', async () => {
-    let stored: SettingsView = NO_KEY;
-    vi.spyOn(browser.runtime, 'getManifest').mockReturnValue({
-      manifest_version: 3,
-      name: 'Adscope',
-      version: '1.0.0',
-    });
-    vi.spyOn(browser.permissions, 'request').mockImplementation(
-      (async () => true) as typeof browser.permissions.request,
-    );
-    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: { type: string }) => {
-      if (message.type === 'settings.get') return { ok: true, data: stored };
-      if (message.type === 'settings.save') {
-        stored = CONNECTED;
-        await fakeBrowser.storage.local.set({ connection: { stored: true } });
-        return {
-          ok: true,
-          data: {
-            settings: CONNECTED,
-            connection: { baseUrl: CONNECTED.baseUrl, ownedBrands: 3, checkedAt: '2026-11-22T12:00:00.000Z' },
-          },
-        };
-      }
-      return { ok: true, data: {} };
-    }) as typeof browser.runtime.sendMessage);
-
+    const stored = { stored: NO_KEY };
+    background(stored);
     await render(<WelcomePage />);
     await waitForPage(() => expect(formField('apiKey')).not.toBeNull());
     await act(async () => {
-      type(formField('baseUrl'), 'https://api.northwind.example');
-      type(formField('apiKey'), 'key-number-one-1234');
+      typeInto(formField('baseUrl'), 'https://api.northwind.example');
+      typeInto(formField('apiKey'), 'key-number-one-1234');
     });
     await act(async () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
     await waitForPage(() => expect(text()).toContain('Connected.'));
     await waitForPage(() => expect(text()).not.toContain('Connect first'));
 
     // In Options, the user forgets the key: the stored connection changes, and this page hears it.
-    stored = NO_KEY;
+    stored.stored = NO_KEY;
     await act(async () => fakeBrowser.storage.local.remove('connection'));
     await waitForPage(() => expect(text()).toContain('Connect first'));
 
     // The page knows no key is stored: it does not go on saying the key was accepted.
     expect(text()).not.toContain('Connected.');
     expect(text()).not.toContain('accepted the key');
+  });
+});
+
+describe('the welcome page after a connection is saved in Options', () => {
+  it('shows the stored base URL in its form, and leaves a field the user has typed in as typed', async () => {
+    const stored = { stored: NO_KEY };
+    background(stored);
+    await render(<WelcomePage />);
+    await waitForPage(() => expect(formField('baseUrl')).not.toBeNull());
+    expect(formField('baseUrl').value).toBe('');
+
+    // Options saves a connection: this page hears it and its form reads what is stored.
+    stored.stored = CONNECTED;
+    await act(async () => fakeBrowser.storage.local.set({ connection: { stored: true } }));
+    await waitForPage(() => expect(text()).not.toContain('Connect first'));
+    expect(formField('baseUrl').value).toBe(CONNECTED.baseUrl);
+
+    // The user edits the field; Options then stores another address: the edit stays.
+    await act(async () => typeInto(formField('baseUrl'), 'https://api.other.example'));
+    stored.stored = { ...CONNECTED, baseUrl: 'https://api.third.example', origin: 'https://api.third.example' };
+    await act(async () => fakeBrowser.storage.local.set({ connection: { stored: 2 } }));
+    await waitForPage(() => expect(text()).toContain('api.third.example'));
+    expect(formField('baseUrl').value).toBe('https://api.other.example');
   });
 });
