@@ -3,17 +3,18 @@ import path from 'node:path';
 import { findFaketime } from './requirements';
 
 /**
- * The unit suite once more, on a clock moved far from today, in a time zone far from UTC and in
- * another language: proof on every `npm test` that no test depends on the day, the hour, the
- * zone or the language it runs in.
+ * The unit suite, as `npm test` runs it: on a clock moved far from today, in a time zone far from
+ * UTC and in another language, which proves on every run that no test depends on the day, the
+ * hour, the zone or the language it runs in. (`npm run test:unit` runs it on the machine's own
+ * clock, zone and language, for the edit-and-test loop.)
  *
  * faketime moves the whole process's clock (Date, Intl, the wall time behind timers) to a start
  * instant and lets it run: the last day of a month more than a year from today, five seconds
  * before UTC midnight, so each test file starts just before a month end and a UTC day boundary
  * and the longer ones cross both. The zone is Pacific/Kiritimati (UTC+14), where the local date
  * is already the next day, and the language is German (de-DE). SHIFTED_NOW (an ISO instant),
- * SHIFTED_TZ and SHIFTED_LOCALE override them, to replay a failure. The fault property runs 100
- * of its 1,000 schedules here, to keep this second run short; the first run has all of them.
+ * SHIFTED_TZ and SHIFTED_LOCALE override them, to replay a failure. The fault properties run
+ * their own number of schedules (FAULT_RUNS sets one number for all of them).
  */
 const ZONE = process.env.SHIFTED_TZ ?? 'Pacific/Kiritimati';
 
@@ -38,7 +39,7 @@ if (Number.isNaN(instant.getTime())) fail(`SHIFTED_NOW is not an instant: ${proc
 const start = `${instant.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 // And in another language than the machine's, so no test depends on how numbers and dates read.
 const LOCALE = process.env.SHIFTED_LOCALE ?? 'de_DE.UTF-8';
-const env = { ...process.env, TZ: ZONE, LANG: LOCALE, LC_ALL: LOCALE, FAULT_RUNS: process.env.FAULT_RUNS ?? '100' };
+const env = { ...process.env, TZ: ZONE, LANG: LOCALE, LC_ALL: LOCALE };
 // -m: the multi-threaded libfaketime, since Node reads the clock from more than one thread.
 const run = (args: string[], capture: boolean) =>
   spawnSync(faketime.path, [start, process.execPath, ...args], {
@@ -63,7 +64,9 @@ if (Math.abs(seen[0] - instant.getTime()) > 60_000) {
 if (seen[1] === 0) fail(`TZ=${ZONE} did not reach Node: it still sees UTC.`);
 
 console.info(
-  `Unit suite again at ${instant.toISOString()} (local time ${ZONE}, language ${LOCALE}), fault property at ${env.FAULT_RUNS} runs…`,
+  `Unit suite at ${instant.toISOString()} (local time ${ZONE}, language ${LOCALE})${
+    process.env.FAULT_RUNS ? `, fault properties at ${process.env.FAULT_RUNS} runs` : ''
+  }…`,
 );
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 const result = run([vitest, 'run'], false);
