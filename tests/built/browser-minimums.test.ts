@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,5 +42,6 @@ describe('minimum browser versions', () => {
     expect(measured.found.find((found) => found.feature.name === 'Promise.withResolvers')?.files).toEqual([
       path.join('chunks', 'a.js'),
     ]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

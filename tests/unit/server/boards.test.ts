@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,5 +205,6 @@ describe('--data-dir', () => {
     const nodes = ((await api(second, '/boards')).body.data as { items: Node[] }).items;
     expect(nodes.find((node) => node.board_id === id)).toMatchObject({ name: 'Kept', ad_num: 1 });
     await second.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
