@@ -5,7 +5,7 @@ export default defineConfig<object, WorkerOptions>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Each test launches its own Chromium; two cores fit two at once.
+  // Each worker keeps one Chromium, emptied between its tests (tests/e2e/fixtures.ts); two cores fit two at once.
   workers: 2,
   forbidOnly: true,
   retries: 0,

@@ -2,18 +2,25 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../../lib/contract/demo';
-import { launchWithExtension } from '../../scripts/launch-chromium';
+import { type Launched, launchWithExtension } from '../../scripts/launch-chromium';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
 import type { Shapes } from '../../server/shapes';
 import { languageForBrowser } from '../../lib/i18n/languages';
 import { OptionsPage } from '../support/pages/options-page';
 import { wordsOf } from '../support/words';
+import { stopServiceWorker } from '../support/service-worker';
+import type { browser } from 'wxt/browser';
 
 export type ExtensionPageName = 'sidepanel' | 'popup' | 'options';
 
 interface TestFixtures {
   /** The browser's language (`--lang`); en-US unless a spec asks for another with `test.use`. */
   browserLocale: string;
+  /**
+   * A browser launched for this test alone, for a test that changes the browser itself (an init
+   * script of the whole context); the others share their worker's browser, emptied between tests.
+   */
+  freshBrowser: boolean;
   context: BrowserContext;
   extensionId: string;
   /** Console errors and uncaught exceptions from every page opened with `openPage`. */
@@ -33,6 +40,16 @@ export interface WorkerOptions {
 
 interface WorkerFixtures extends WorkerOptions {
   server: RunningServer;
+  sharedBrowser: SharedBrowser;
+}
+
+/**
+ * The worker's browser: launched for its first test (and again for a test in another language),
+ * then emptied after each (`emptyExtension`).
+ */
+interface SharedBrowser {
+  take: (locale: string) => Promise<Launched>;
+  giveBack: () => Promise<void>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -45,11 +62,47 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  sharedBrowser: [
+    async ({ server }, use) => {
+      const shared: { launched: Launched | null; locale: string } = { launched: null, locale: '' };
+      await use({
+        take: async (locale) => {
+          if (shared.launched && shared.locale !== locale) {
+            await shared.launched.close();
+            shared.launched = null;
+          }
+          shared.locale = locale;
+          return (shared.launched ??= await launchWithExtension({ locale }));
+        },
+        giveBack: async () => {
+          const { launched } = shared;
+          if (!launched) return;
+          try {
+            await emptyExtension(launched, server.baseUrl);
+          } catch (error) {
+            // Not emptied: the next test gets a browser of its own.
+            console.warn(`A shared browser could not be emptied (${String(error)}); the next test launches another.`);
+            shared.launched = null;
+            await launched.close();
+          }
+        },
+      });
+      await shared.launched?.close();
+    },
+    { scope: 'worker' },
+  ],
   browserLocale: ['en-US', { option: true }],
-  context: async ({ browserLocale }, use) => {
-    const { context, close } = await launchWithExtension({ locale: browserLocale });
+  freshBrowser: [false, { option: true }],
+  context: async ({ browserLocale, freshBrowser, sharedBrowser }, use) => {
+    if (freshBrowser) {
+      const { context, close } = await launchWithExtension({ locale: browserLocale });
+      await use(context);
+      await close();
+      return;
+    }
+    const { context } = await sharedBrowser.take(browserLocale);
     await use(context);
-    await close();
+    await sharedBrowser.giveBack();
   },
   extensionId: async ({ context }, use) => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -80,6 +133,78 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Puts a shared browser back as a fresh launch leaves it, in about a tenth of a launch's CPU (a
+ * launch and close took 3 s of CPU on two cores, a fifth of a short test): every page closed but
+ * one blank tab, the worker stopped (it starts again with nothing in memory), everything the
+ * extension keeps emptied (its storage areas, alarms, notifications, registered scripts, granted
+ * origins, its pages' local storage, IndexedDB and caches), the web pages' data and the HTTP cache
+ * cleared. A reload of the extension would do it in one step, but Chromium does not load a
+ * `--load-extension` extension again after `runtime.reload()`.
+ */
+async function emptyExtension({ context, extensionId }: Launched, serverUrl: string): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  const control = await context.newPage();
+  for (const page of context.pages()) if (page !== control) await page.close();
+  // Stopped, the worker starts again at once with nothing in memory (the same target for Playwright).
+  await stopServiceWorker(context, control);
+  await control.goto(`chrome-extension://${extensionId}/manifest.json`);
+  await control.evaluate(emptyStores);
+  const cdp = await context.newCDPSession(control);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(serverUrl).origin, storageTypes: 'all' });
+  await cdp.detach();
+  // The worker that saw storage emptied may have written in it: once more, from a worker started on empty storage.
+  await stopServiceWorker(context, control);
+  await control.evaluate(emptyStores);
+  // Running again, as after a launch, where a test finds it (`context.serviceWorkers()`).
+  const session = await context.newCDPSession(control);
+  const running = new Promise<void>((resolve) =>
+    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (versions.some((version) => version.runningStatus === 'running')) resolve();
+    }),
+  );
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
+  await running;
+  await session.detach();
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker after emptying the extension');
+  await worker.evaluate(() => true);
+  await control.goto('about:blank');
+}
+
+/** Runs in an extension page: empties everything the extension keeps (see `emptyExtension`). */
+async function emptyStores(): Promise<void> {
+  const api = (globalThis as unknown as { chrome: typeof browser }).chrome;
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const database of await indexedDB.databases()) {
+    const name = database.name;
+    if (!name) continue;
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error(`IndexedDB ${name} not deleted`));
+      request.onblocked = () => reject(new Error(`IndexedDB ${name} is still open`));
+    });
+  }
+  for (const key of await caches.keys()) await caches.delete(key);
+  const required = new Set(api.runtime.getManifest().host_permissions ?? []);
+  const granted = ((await api.permissions.getAll()).origins ?? []).filter((origin) => !required.has(origin));
+  if (granted.length > 0) await api.permissions.remove({ origins: granted });
+  for (const id of Object.keys(await api.notifications.getAll())) await api.notifications.clear(id);
+  await api.scripting.unregisterContentScripts();
+  await Promise.all([
+    api.storage.local.clear(),
+    api.storage.sync.clear(),
+    api.storage.session.clear(),
+    api.alarms.clearAll(),
+    api.action.setBadgeText({ text: '' }),
+  ]);
+}
 
 /** True in a page that holds axe-core already (`window.axe`, put there by an earlier check). */
 const holdsAxe = () => typeof (window as { axe?: unknown }).axe === 'object';
@@ -112,4 +237,4 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export { expect };
-export { stopServiceWorker } from '../support/service-worker';
+export { stopServiceWorker };

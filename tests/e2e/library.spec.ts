@@ -275,40 +275,45 @@ test('reopening the panel restores the last search instantly from cache', async 
   server.state.faults.clear();
 });
 
-test("a reopened panel paints its last picture with the view's own stylesheet", async ({ context, openPage }) => {
-  const first = await openPage('sidepanel');
-  await first.getByRole('tab', { name: 'Accounts' }).click();
-  await expect(first.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
-  // Every view is preloaded in idle moments, its stylesheet with it: the picture names only those it uses.
-  await expect(first.locator('link[rel="stylesheet"][href*="generate-tab-"]')).toHaveCount(1);
-  await first.close();
-  const reader = await openPage('options');
-  const styles = await reader.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { styles?: string[] }).styles ?? [],
-    PANEL_PICTURE_KEY,
-  );
-  await reader.close();
-  expect(styles.some((href) => href.includes('accounts-tab-'))).toBe(true);
-  expect(styles.filter((href) => /(generate|new|boards|search)-tab-/.test(href))).toEqual([]);
-  // The Totals cards are laid out by the Accounts view's stylesheet, which comes with its chunk:
-  // read how the picture showed them at the moment it was painted, before the app replaced it.
-  await context.addInitScript((markName) => {
-    const mark = performance.mark.bind(performance);
-    performance.mark = (name, options) => {
-      if (name === markName) {
-        const totals = document.querySelector('[data-snapshot] [aria-label="Totals"]');
-        document.documentElement.dataset.paintedTotals = totals ? getComputedStyle(totals).display : 'missing';
-      }
-      return mark(name, options);
-    };
-  }, SNAPSHOT_PAINTED_MARK);
-  const again = await openPage('sidepanel');
-  await expect(again.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
-  expect(await again.evaluate(() => document.documentElement.dataset.paintedTotals)).toBe('grid');
-  await expect(again.locator('[data-snapshot]')).toHaveCount(0);
-  // The picture painted with its stylesheets' text; the copy leaves once their files are in.
-  await expect(again.locator('style[data-picture-styles]')).toHaveCount(0);
-  await expect(again.locator('link[rel="stylesheet"][href*="accounts-tab-"]')).toHaveCount(1);
+test.describe(() => {
+  // It adds an init script to the whole browser: a browser of its own.
+  test.use({ freshBrowser: true });
+
+  test("a reopened panel paints its last picture with the view's own stylesheet", async ({ context, openPage }) => {
+    const first = await openPage('sidepanel');
+    await first.getByRole('tab', { name: 'Accounts' }).click();
+    await expect(first.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
+    // Every view is preloaded in idle moments, its stylesheet with it: the picture names only those it uses.
+    await expect(first.locator('link[rel="stylesheet"][href*="generate-tab-"]')).toHaveCount(1);
+    await first.close();
+    const reader = await openPage('options');
+    const styles = await reader.evaluate(
+      (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { styles?: string[] }).styles ?? [],
+      PANEL_PICTURE_KEY,
+    );
+    await reader.close();
+    expect(styles.some((href) => href.includes('accounts-tab-'))).toBe(true);
+    expect(styles.filter((href) => /(generate|new|boards|search)-tab-/.test(href))).toEqual([]);
+    // The Totals cards are laid out by the Accounts view's stylesheet, which comes with its chunk:
+    // read how the picture showed them at the moment it was painted, before the app replaced it.
+    await context.addInitScript((markName) => {
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name, options) => {
+        if (name === markName) {
+          const totals = document.querySelector('[data-snapshot] [aria-label="Totals"]');
+          document.documentElement.dataset.paintedTotals = totals ? getComputedStyle(totals).display : 'missing';
+        }
+        return mark(name, options);
+      };
+    }, SNAPSHOT_PAINTED_MARK);
+    const again = await openPage('sidepanel');
+    await expect(again.getByRole('list', { name: 'Totals' }).getByRole('listitem').first()).toBeVisible();
+    expect(await again.evaluate(() => document.documentElement.dataset.paintedTotals)).toBe('grid');
+    await expect(again.locator('[data-snapshot]')).toHaveCount(0);
+    // The picture painted with its stylesheets' text; the copy leaves once their files are in.
+    await expect(again.locator('style[data-picture-styles]')).toHaveCount(0);
+    await expect(again.locator('link[rel="stylesheet"][href*="accounts-tab-"]')).toHaveCount(1);
+  });
 });
 
 test('a tampered picture of the panel runs nothing and is replaced by the app', async ({
@@ -346,65 +351,72 @@ test('a tampered picture of the panel runs nothing and is replaced by the app', 
   // The consoleErrors fixture fails the test on any CSP refusal, which a surviving handler would cause.
 });
 
-test('a panel opened with nothing kept asks once for its last search before the app loads; one with its picture asks nothing first', async ({
-  context,
-  extensionId,
-  openPage,
-  server,
-}) => {
-  const first = await openPage('sidepanel');
-  await new SidePanelPage(first).search('lantern');
-  await expect(new SidePanelPage(first).cards.first()).toBeVisible();
-  await expectQueriesKept(first, 'lantern');
-  await first.close();
-  // What each page sends to the worker, and whether the app had rendered by then (the picture is not the app).
-  await context.addInitScript(() => {
-    const sent: string[][] = [];
-    Object.assign(window, { adscopeSent: sent });
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (...args: unknown[]) => unknown } } })
-      .chrome.runtime;
-    const send = runtime.sendMessage.bind(runtime);
-    runtime.sendMessage = (...args: unknown[]) => {
-      const rendered = !!document.querySelector('#root > :not([data-snapshot])');
-      sent.push([(args[0] as { type?: string }).type ?? '', rendered ? 'app' : 'before the app']);
-      return send(...args);
-    };
-  });
-  const sentBeforeApp = (page: Page) =>
-    page.evaluate(() =>
-      (window as unknown as { adscopeSent: string[][] }).adscopeSent
-        .filter(([, when]) => when === 'before the app')
-        .map(([type]) => type),
+test.describe(() => {
+  // It adds an init script to the whole browser: a browser of its own.
+  test.use({ freshBrowser: true });
+
+  test('a panel opened with nothing kept asks once for its last search before the app loads; one with its picture asks nothing first', async ({
+    context,
+    extensionId,
+    openPage,
+    server,
+  }) => {
+    const first = await openPage('sidepanel');
+    await new SidePanelPage(first).search('lantern');
+    await expect(new SidePanelPage(first).cards.first()).toBeVisible();
+    await expectQueriesKept(first, 'lantern');
+    await first.close();
+    // What each page sends to the worker, and whether the app had rendered by then (the picture is not the app).
+    await context.addInitScript(() => {
+      const sent: string[][] = [];
+      Object.assign(window, { adscopeSent: sent });
+      const runtime = (
+        globalThis as unknown as { chrome: { runtime: { sendMessage: (...args: unknown[]) => unknown } } }
+      ).chrome.runtime;
+      const send = runtime.sendMessage.bind(runtime);
+      runtime.sendMessage = (...args: unknown[]) => {
+        const rendered = !!document.querySelector('#root > :not([data-snapshot])');
+        sent.push([(args[0] as { type?: string }).type ?? '', rendered ? 'app' : 'before the app']);
+        return send(...args);
+      };
+    });
+    const sentBeforeApp = (page: Page) =>
+      page.evaluate(() =>
+        (window as unknown as { adscopeSent: string[][] }).adscopeSent
+          .filter(([, when]) => when === 'before the app')
+          .map(([type]) => type),
+      );
+    const lanternSearches = () =>
+      server.state.requestLog.filter(
+        (entry) => entry.path === '/ad-library/search' && /lantern/.test(entry.query ?? ''),
+      ).length;
+
+    // Nothing kept (the picture and the query cache cleared from another page): the entry sends the last search.
+    const clear = await context.newPage();
+    await clear.goto(`chrome-extension://${extensionId}/manifest.json`);
+    await clear.evaluate(
+      (keys) => {
+        for (const key of keys) localStorage.removeItem(key);
+      },
+      [PANEL_PICTURE_KEY, QUERY_CACHE_KEY],
     );
-  const lanternSearches = () =>
-    server.state.requestLog.filter((entry) => entry.path === '/ad-library/search' && /lantern/.test(entry.query ?? ''))
-      .length;
+    await clear.close();
+    const before = lanternSearches();
+    const cold = await openPage('sidepanel');
+    await expect(new SidePanelPage(cold).cards.first()).toBeVisible();
+    await cold.waitForTimeout(500);
+    expect((await sentBeforeApp(cold)).sort()).toEqual(['library.search', 'settings.get']);
+    // The app took that answer: the service was asked once.
+    expect(lanternSearches() - before).toBe(1);
+    await expectQueriesKept(cold, 'lantern');
+    await cold.close();
 
-  // Nothing kept (the picture and the query cache cleared from another page): the entry sends the last search.
-  const clear = await context.newPage();
-  await clear.goto(`chrome-extension://${extensionId}/manifest.json`);
-  await clear.evaluate(
-    (keys) => {
-      for (const key of keys) localStorage.removeItem(key);
-    },
-    [PANEL_PICTURE_KEY, QUERY_CACHE_KEY],
-  );
-  await clear.close();
-  const before = lanternSearches();
-  const cold = await openPage('sidepanel');
-  await expect(new SidePanelPage(cold).cards.first()).toBeVisible();
-  await cold.waitForTimeout(500);
-  expect((await sentBeforeApp(cold)).sort()).toEqual(['library.search', 'settings.get']);
-  // The app took that answer: the service was asked once.
-  expect(lanternSearches() - before).toBe(1);
-  await expectQueriesKept(cold, 'lantern');
-  await cold.close();
-
-  // Its picture kept: the entry sends nothing before the app, which reads its cache.
-  const again = await openPage('sidepanel');
-  await expect(new SidePanelPage(again).cards.first()).toBeVisible();
-  expect(await again.evaluate((mark) => performance.getEntriesByName(mark).length, SNAPSHOT_PAINTED_MARK)).toBe(1);
-  expect(await sentBeforeApp(again)).toEqual([]);
+    // Its picture kept: the entry sends nothing before the app, which reads its cache.
+    const again = await openPage('sidepanel');
+    await expect(new SidePanelPage(again).cards.first()).toBeVisible();
+    expect(await again.evaluate((mark) => performance.getEntriesByName(mark).length, SNAPSHOT_PAINTED_MARK)).toBe(1);
+    expect(await sentBeforeApp(again)).toEqual([]);
+  });
 });
 
 test('the search tab works at 320 px and in dark mode', async ({ openPage }) => {

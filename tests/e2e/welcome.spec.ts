@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -123,5 +123,6 @@ test('a fresh install greets, connects through the welcome, offers no demo; an u
     await expect(panel.getByText('Adscope was updated')).toHaveCount(0);
   } finally {
     await close();
+    rmSync(extensionDir, { recursive: true, force: true });
   }
 });
