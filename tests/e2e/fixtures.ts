@@ -5,9 +5,6 @@ import { DEMO_API_KEY } from '../../lib/contract/demo';
 import { type Launched, launchWithExtension } from '../../scripts/launch-chromium';
 import { type RunningServer, startAdscopeServer } from '../../server/app';
 import type { Shapes } from '../../server/shapes';
-import { languageForBrowser } from '../../lib/i18n/languages';
-import { OptionsPage } from '../support/pages/options-page';
-import { wordsOf } from '../support/words';
 import { stopServiceWorker } from '../support/service-worker';
 import type { browser } from 'wxt/browser';
 
@@ -26,7 +23,13 @@ interface TestFixtures {
   /** Console errors and uncaught exceptions from every page opened with `openPage`. */
   consoleErrors: string[];
   openPage: (name: ExtensionPageName) => Promise<Page>;
-  /** Saves the server's demo key through the options page, as a user would. */
+  /**
+   * Saves the server's demo key as the options page's "Save and test" does: the same message to
+   * the worker, which tests the key against the server and stores it (the e2e build holds the
+   * loopback access the page would ask for), without loading the page (a second of CPU a test).
+   * Connecting through the page itself is tested where it is the subject: `trust.spec.ts`,
+   * `foundation.spec.ts`, `welcome.spec.ts`, `real-service.spec.ts` and the Firefox journey.
+   */
   connect: () => Promise<void>;
 }
 
@@ -49,6 +52,8 @@ interface WorkerFixtures extends WorkerOptions {
  */
 interface SharedBrowser {
   take: (locale: string) => Promise<Launched>;
+  /** Closes it while a test runs a browser of its own: a worker runs one browser at a time, as it did. */
+  release: () => Promise<void>;
   giveBack: () => Promise<void>;
 }
 
@@ -74,6 +79,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           shared.locale = locale;
           return (shared.launched ??= await launchWithExtension({ locale }));
         },
+        release: async () => {
+          const { launched } = shared;
+          shared.launched = null;
+          await launched?.close();
+        },
         giveBack: async () => {
           const { launched } = shared;
           if (!launched) return;
@@ -95,6 +105,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   freshBrowser: [false, { option: true }],
   context: async ({ browserLocale, freshBrowser, sharedBrowser }, use) => {
     if (freshBrowser) {
+      await sharedBrowser.release();
       const { context, close } = await launchWithExtension({ locale: browserLocale });
       await use(context);
       await close();
@@ -125,11 +136,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return page;
     });
   },
-  connect: async ({ openPage, server, browserLocale }, use) => {
+  connect: async ({ context, extensionId, server }, use) => {
     await use(async () => {
-      const page = await openPage('options');
-      await new OptionsPage(page, wordsOf(languageForBrowser([browserLocale]))).connect(server.baseUrl, DEMO_API_KEY);
+      // An extension page with no app in it (the manifest), to send what "Save and test" sends.
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/manifest.json`);
+      const reply = await page.evaluate(
+        (payload) =>
+          (globalThis as unknown as { chrome: typeof browser }).chrome.runtime.sendMessage({
+            type: 'settings.save',
+            payload,
+          }),
+        { baseUrl: server.baseUrl, apiKey: DEMO_API_KEY },
+      );
       await page.close();
+      expect(reply, 'the demo key saved and tested').toMatchObject({ ok: true });
     });
   },
 });
