@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useSaveStore } from '@/components/ads/save-store';
@@ -21,6 +19,7 @@ import type { SimilarQuery, SimilarResult } from '@/lib/messaging/similar';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { testAd } from '../../support/ads';
 import { waitForPage } from '../../support/react-root';
+import { pageWorld } from '../../support/page-world';
 
 /**
  * Pages' async work that comes back after a newer change: each test holds one answer (a
@@ -38,28 +37,8 @@ function held<T>() {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** What a test leaves to undo however it ends: answers still held, roots still mounted. */
-const cleanups: (() => void | Promise<void>)[] = [];
-
-/** A React root on the page's #root, with the query cache the pages make, unmounted after the test. */
-async function render(element: ReactNode) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  cleanups.push(() => act(async () => root.unmount()));
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
-}
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+/** The page world (mount, hold, clean up): what a test leaves to undo however it ends is in `cleanups`. */
+const { cleanups, render } = pageWorld();
 
 describe('a page that starts while the language is changed in Options', () => {
   // The panel (or Options, or the popup) opens with French chosen: mountRoot reads the choice and
