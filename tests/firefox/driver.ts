@@ -221,7 +221,11 @@ export async function saveToBoard(
   // The dialog's boards load after it opens: wait for the board's choice rather than click none.
   const radio = await eventually(async () => {
     const [found] = await allByRole(page, 'radio', new RegExp(boardName));
-    if (!found) throw new Error(`No board named ${boardName} to choose in the save dialog.`);
+    if (!found) {
+      // What the dialog says instead (still loading, an error), for the failure's report.
+      const said = await page.evaluate(() => document.querySelector('[role="dialog"]')?.textContent ?? 'no dialog');
+      throw new Error(`No board named ${boardName} to choose in the save dialog, which says: ${said.slice(0, 400)}`);
+    }
     return found;
   });
   await radio.click();

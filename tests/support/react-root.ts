@@ -51,3 +51,13 @@ export async function waitForPage<T>(
     environment.IS_REACT_ACT_ENVIRONMENT = before;
   }
 }
+
+/**
+ * A change of the world under a mounted page (an answer given, a worker killed, everything
+ * deleted) as one step: what the page renders from it, it renders inside the step, as `act` asks.
+ */
+export async function inPage(change: () => unknown): Promise<void> {
+  await act(async () => {
+    await change();
+  });
+}

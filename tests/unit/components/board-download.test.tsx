@@ -13,6 +13,7 @@ import * as download from '@/components/ui/download';
 import type { Clock } from '@/lib/clock';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { testAd } from '../../support/ads';
+import { inPage, waitForPage } from '../../support/react-root';
 import { manualClock, TEST_DAY, TEST_NOW, TEST_NOW_ISO } from '../../support/clock';
 import {
   connectTo,
@@ -64,14 +65,8 @@ function background() {
   }) as unknown as typeof browser.runtime.sendMessage);
 }
 
-async function until(check: () => void): Promise<void> {
-  await vi.waitFor(async () => {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-    check();
-  });
-}
+/** Waits as a user does: what the page renders meanwhile comes as it would in a browser. */
+const until = (check: () => void): Promise<void> => waitForPage(check);
 
 const button = (name: string) =>
   [...host.querySelectorAll('button')].find((element) => element.textContent === name) ?? null;
@@ -219,7 +214,7 @@ describe('Download board while the world changes under it', () => {
   /** Page one read; page two asked for, not answered yet. */
   async function midRead(): Promise<void> {
     await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['boards.ads']));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['boards.ads']));
   }
 
@@ -227,11 +222,11 @@ describe('Download board while the world changes under it', () => {
   async function midCreatives(): Promise<void> {
     await until(() => expect(world.pending).toHaveLength(1));
     while (world.pending[0]?.kind === 'background') {
-      world.answer();
+      await inPage(() => world.answer());
       await until(() => expect(world.pending).toHaveLength(1));
     }
     expect(world.pending[0]?.what).toBe(`${CDN}/ok-1.png`);
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending[0]?.what).toBe(`${CDN}/ok-2.png`));
   }
 
@@ -254,7 +249,7 @@ describe('Download board while the world changes under it', () => {
     probe.exports = null;
     probe.job = null;
     probe.settled = false;
-    await connectTo(A);
+    await inPage(() => connectTo(A));
     await keepCopies([`${CDN}/gone-1.png`], TEST_NOW);
     world = pageWorld([{ baseUrl: A, boards: { b1: ADS } }]);
   });
@@ -266,7 +261,7 @@ describe('Download board while the world changes under it', () => {
   it('a worker killed while the board is read: said in words (reload), nothing downloaded', async () => {
     await start();
     await midRead();
-    world.kill();
+    await inPage(() => world.kill());
     await until(() =>
       expect(exports().error).toBe(`Adscope's background did not answer (${DEAD_WORKER}). Reload the extension.`),
     );
@@ -278,10 +273,10 @@ describe('Download board while the world changes under it', () => {
   it('Delete all while the board is read: stops, says the data was deleted, writes nothing afterwards', async () => {
     await start();
     await midRead();
-    await world.erase();
+    await inPage(() => world.erase());
     const writes = world.writes.length;
     const idbWrites = world.idbWrites.length;
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(exports().error).toBe(ERASED));
     expect(exports().progress).toBeNull();
     await endedWithNothing();
@@ -294,13 +289,13 @@ describe('Download board while the world changes under it', () => {
   it('Delete all while the creatives are fetched: stops, says so, never reads the vault again', async () => {
     await start();
     await midCreatives();
-    await world.erase();
+    await inPage(() => world.erase());
     const writes = world.writes.length;
     const idbWrites = world.idbWrites.length;
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(exports().error).toBe(ERASED));
     await endedWithNothing();
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.fetched).toEqual([`${CDN}/ok-1.png`, `${CDN}/ok-2.png`]);
     expect(world.writes.slice(writes)).toEqual([]);
     expect(world.idbWrites.slice(idbWrites)).toEqual([]);
@@ -310,8 +305,8 @@ describe('Download board while the world changes under it', () => {
   it('the key changed mid-read: the pages after it go with the new key, and no board is downloaded as if whole', async () => {
     await start();
     await midRead();
-    await connectTo(A, 'n'.repeat(24));
-    await world.drain();
+    await inPage(() => connectTo(A, 'n'.repeat(24)));
+    await inPage(() => world.drain());
     await until(() => expect(exports().error).toBe(CHANGED));
     expect(world.requests.filter((request) => request.type === 'boards.ads').map((request) => request.key)).toEqual([
       'kkkk',
@@ -324,8 +319,8 @@ describe('Download board while the world changes under it', () => {
   it('the service changed mid-read to one that does not know the board: fails in its words (40401)', async () => {
     await start();
     await midRead();
-    await connectTo(B);
-    await world.drain();
+    await inPage(() => connectTo(B));
+    await inPage(() => world.drain());
     await until(() => expect(exports().error).toBe('No board b1 in this workspace.'));
     expect(world.requests.filter((request) => request.type === 'boards.ads').map((r) => r.service)).toEqual([A, A, B]);
     await endedWithNothing();
@@ -335,8 +330,8 @@ describe('Download board while the world changes under it', () => {
     world.services.push({ baseUrl: B, boards: { b1: ADS.slice(0, 3) } });
     await start();
     await midRead();
-    await connectTo(B);
-    await world.drain();
+    await inPage(() => connectTo(B));
+    await inPage(() => world.drain());
     // B's board ends after its third ad: read on, the pages make four ads, said as the board.
     await until(() => expect(exports().error).toBe(CHANGED));
     await endedWithNothing();
@@ -346,7 +341,7 @@ describe('Download board while the world changes under it', () => {
     await start();
     await midRead();
     await close();
-    await world.drain();
+    await inPage(() => world.drain());
     expect(world.cancels).toHaveLength(1);
     expect(world.requests.filter((request) => request.type === 'boards.ads')).toHaveLength(2);
     await endedWithNothing();
@@ -357,7 +352,7 @@ describe('Download board while the world changes under it', () => {
     await midCreatives();
     const writes = world.writes.length;
     await close();
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.pending).toEqual([]);
     expect(world.fetched).toEqual([`${CDN}/ok-1.png`, `${CDN}/ok-2.png`]);
     expect(world.writes.slice(writes)).toEqual([]);
@@ -367,12 +362,12 @@ describe('Download board while the world changes under it', () => {
   it('Cancel download while the service’s address is asked, and the background never answers: the download ends', async () => {
     await start();
     await midRead();
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['boards.ads']));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['settings.get']));
     await act(async () => exports().cancelDownload?.());
-    await settle(10);
+    await inPage(() => settle(10));
     expect(exports().progress).toBe('Download cancelled; nothing was saved.');
     expect(world.cancels).toHaveLength(1);
     await endedWithNothing();
@@ -383,7 +378,7 @@ describe('Download board while the world changes under it', () => {
     const databases = await indexedDB.databases();
     world.full = true;
     await start();
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(probe.settled).toBe(true));
     expect(exports().error).toBeNull();
     expect(exports().progress).toBe('Downloaded 5 ads with 6 creatives.');
@@ -405,10 +400,10 @@ describe('Download board while the world changes under it', () => {
     await start(clock);
     await midCreatives();
     clock.advance(2 * 86_400_000);
-    world.answer();
-    await settle();
+    await inPage(() => world.answer());
+    await inPage(() => settle());
     clock.set(TEST_NOW - 400 * 86_400_000);
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(probe.settled).toBe(true));
     const [file] = world.saved;
     expect(file?.name).toBe(`adscope-picks-${TEST_DAY}.zip`);

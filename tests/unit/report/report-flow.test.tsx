@@ -21,7 +21,7 @@ import {
   storageNow,
   vaultExists,
 } from '../../support/page-jobs';
-import { reactRoot } from '../../support/react-root';
+import { inPage, reactRoot, waitForPage } from '../../support/react-root';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
@@ -67,14 +67,8 @@ const flow = (): Flow => {
 };
 const phase = () => flow().phase;
 
-async function until(check: () => void): Promise<void> {
-  await vi.waitFor(async () => {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    });
-    check();
-  });
-}
+/** Waits as a user does: what the page renders meanwhile comes as it would in a browser. */
+const until = (check: () => void): Promise<void> => waitForPage(check);
 
 async function open(clock: Clock = manualClock()): Promise<void> {
   await act(async () => view.root.render(<Probe source={boardSource} clock={clock} />));
@@ -92,7 +86,7 @@ async function embed(): Promise<void> {
 async function fetching(): Promise<void> {
   await embed();
   await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['settings.get']));
-  world.answer();
+  await inPage(() => world.answer());
   await until(() => expect(world.pending.filter((entry) => entry.kind === 'media')).toHaveLength(4));
 }
 
@@ -111,7 +105,7 @@ function nothingHeld(): void {
 beforeEach(async () => {
   await freshBrowser();
   out.flow = null;
-  await connectTo(A);
+  await inPage(() => connectTo(A));
   await keepCopies([`${CDN}/gone-1.png`], TEST_NOW);
   world = pageWorld([{ baseUrl: A, boards: { b1: ADS } }]);
 });
@@ -125,9 +119,9 @@ describe('the report while the world changes under it', () => {
     world.held = true;
     await open();
     await until(() => expect(world.pending).toHaveLength(1));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending).toHaveLength(1));
-    world.kill();
+    await inPage(() => world.kill());
     await until(() => expect(phase().step).toBe('failed'));
     expect(phase()).toEqual({
       step: 'failed',
@@ -142,10 +136,10 @@ describe('the report while the world changes under it', () => {
     await open();
     world.held = true;
     await fetching();
-    world.kill();
+    await inPage(() => world.kill());
     // The page named its sites again to the new worker.
     expect(world.openPorts).toBe(1);
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('ready'));
     expect(phase()).toMatchObject({ ads: 5, embedded: 6, missing: 0 });
     nothingHeld();
@@ -156,15 +150,15 @@ describe('the report while the world changes under it', () => {
     world.held = true;
     await open();
     await until(() => expect(world.pending).toHaveLength(1));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending).toHaveLength(1));
-    await world.erase();
+    await inPage(() => world.erase());
     const writes = world.writes.length;
     const idbWrites = world.idbWrites.length;
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('failed'));
     expect(phase()).toEqual({ step: 'failed', message: ERASED });
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.saved).toEqual([]);
     expect(world.writes.slice(writes)).toEqual([]);
     expect(world.idbWrites.slice(idbWrites)).toEqual([]);
@@ -177,15 +171,15 @@ describe('the report while the world changes under it', () => {
     await open();
     world.held = true;
     await fetching();
-    world.answer(0, 'media');
-    await settle();
-    await world.erase();
+    await inPage(() => world.answer(0, 'media'));
+    await inPage(() => settle());
+    await inPage(() => world.erase());
     const writes = world.writes.length;
     const idbWrites = world.idbWrites.length;
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('failed'));
     expect(phase()).toEqual({ step: 'failed', message: ERASED });
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.saved).toEqual([]);
     expect(world.writes.slice(writes)).toEqual([]);
     expect(world.idbWrites.slice(idbWrites)).toEqual([]);
@@ -197,7 +191,7 @@ describe('the report while the world changes under it', () => {
     await open();
     await embed();
     await until(() => expect(phase().step).toBe('ready'));
-    await world.erase();
+    await inPage(() => world.erase());
     await until(() => expect(phase()).toEqual({ step: 'failed', message: ERASED }));
     expect(world.saved).toEqual([]);
     nothingHeld();
@@ -210,8 +204,8 @@ describe('the report while the world changes under it', () => {
     const ready = phase();
     if (ready.step !== 'ready') throw new Error('not ready');
     act(() => flow().save(ready));
-    await world.erase();
-    await settle(10);
+    await inPage(() => world.erase());
+    await inPage(() => settle(10));
     expect(phase()).toMatchObject({ step: 'ready', saved: `adscope-autumn-picks-${TEST_DAY}.html` });
     expect(world.saved).toHaveLength(1);
   });
@@ -220,10 +214,10 @@ describe('the report while the world changes under it', () => {
     world.held = true;
     await open();
     await until(() => expect(world.pending).toHaveLength(1));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending).toHaveLength(1));
-    await connectTo(A, 'n'.repeat(24));
-    await world.drain();
+    await inPage(() => connectTo(A, 'n'.repeat(24)));
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('failed'));
     expect(phase()).toEqual({ step: 'failed', message: CHANGED });
     expect(world.requests.filter((request) => request.type === 'boards.ads').map((request) => request.key)).toEqual([
@@ -239,10 +233,10 @@ describe('the report while the world changes under it', () => {
     world.held = true;
     await open();
     await until(() => expect(world.pending).toHaveLength(1));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending).toHaveLength(1));
-    await connectTo(B);
-    await world.drain();
+    await inPage(() => connectTo(B));
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('failed'));
     expect(phase()).toEqual({ step: 'failed', message: 'No board b1 in this workspace.' });
     expect(world.requests.filter((request) => request.type === 'boards.ads').map((r) => r.service)).toEqual([A, A, B]);
@@ -254,10 +248,10 @@ describe('the report while the world changes under it', () => {
     world.held = true;
     await open();
     await until(() => expect(world.pending).toHaveLength(1));
-    world.answer();
+    await inPage(() => world.answer());
     await until(() => expect(world.pending).toHaveLength(1));
-    await connectTo(B);
-    await world.drain();
+    await inPage(() => connectTo(B));
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('failed'));
     // B's board ends after its third ad: read on, the pages would make four ads, said as the board.
     expect(phase()).toEqual({ step: 'failed', message: CHANGED });
@@ -270,8 +264,8 @@ describe('the report while the world changes under it', () => {
     await until(() => expect(world.pending).toHaveLength(1));
     await close();
     expect(world.cancels).toHaveLength(1);
-    await world.drain();
-    await settle(10);
+    await inPage(() => world.drain());
+    await inPage(() => settle(10));
     expect(world.requests.filter((request) => request.type === 'boards.ads')).toHaveLength(1);
     expect(world.saved).toEqual([]);
     nothingHeld();
@@ -283,7 +277,7 @@ describe('the report while the world changes under it', () => {
     await fetching();
     expect(world.granted).toEqual(new Set([`${CDN}/*`]));
     await close();
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.saved).toEqual([]);
     expect(world.pending).toEqual([]);
     expect(world.removed).toContainEqual([`${CDN}/*`]);
@@ -297,7 +291,7 @@ describe('the report while the world changes under it', () => {
     await until(() => expect(world.pending.map((entry) => entry.what)).toEqual(['settings.get']));
     expect(world.granted).toEqual(new Set([`${CDN}/*`]));
     await close();
-    await settle(10);
+    await inPage(() => settle(10));
     // Never answered: nothing waits on it.
     expect(world.cancels).toHaveLength(1);
     expect(world.fetched).toEqual([]);
@@ -316,7 +310,7 @@ describe('the report while the world changes under it', () => {
       flow().buildWithout(ask.ads);
     });
     await until(() => expect(phase().step).toBe('ready'));
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.asked).toEqual([[`${CDN}/*`]]);
     expect(world.fetched).toHaveLength(6);
     expect(new Set(world.fetched).size).toBe(6);
@@ -338,7 +332,7 @@ describe('the report while the world changes under it', () => {
     expect(ready).toMatchObject({ ads: 5, embedded: 6, missing: 0 });
     act(() => flow().save(ready));
     await close();
-    await settle(10);
+    await inPage(() => settle(10));
     expect(world.saved.map((file) => file.name)).toEqual([`adscope-autumn-picks-${TEST_DAY}.html`]);
     expect(await storageNow()).toEqual(before);
     // Only the background tried to record the sites held (and could not); the page wrote nothing.
@@ -355,11 +349,11 @@ describe('the report while the world changes under it', () => {
     await open(clock);
     await until(() => expect(world.pending).toHaveLength(1));
     clock.advance(3 * 86_400_000);
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('ask'));
     clock.set(TEST_NOW - 400 * 86_400_000);
     await embed();
-    await world.drain();
+    await inPage(() => world.drain());
     await until(() => expect(phase().step).toBe('ready'));
     clock.advance(40 * 86_400_000);
     const ready = phase();
