@@ -4,6 +4,7 @@ import { LIMITS } from '@/lib/contract/limits';
 import { previousWindow, resolveWindow } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { callBackground } from '@/lib/messaging/client';
+import { keepForSame } from '../ui/keep-same';
 import { useAccountsStore, windowParams } from './accounts-store';
 import { windowProblem } from './period-picker';
 import { accountKeys, windowKey } from './query-keys';
@@ -40,8 +41,7 @@ export function useAccountReport() {
   const window = windowParams(view);
   const keyed = windowKey(window, now);
   /** The last answer stays on screen while the next loads, but never under another account. */
-  const sameAccount = <T>(previous: T | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
-    query?.queryKey[1] === accountId ? previous : undefined;
+  const sameAccount = keepForSame((key) => key[1], accountId);
 
   const summary = useQuery({
     queryKey: accountKeys.summary(accountId, keyed, chosen),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SimilarRequest } from '@/lib/messaging/similar';
 import { callBackground } from '@/lib/messaging/client';
+import { keepForSame } from '../ui/keep-same';
 import { similarKeys } from './query-keys';
 import { queryOf } from './read-page';
 
@@ -19,6 +20,6 @@ export function useSimilar(request: SimilarRequest | null) {
     queryKey: similarKeys.find(request),
     queryFn: async ({ signal }) => callBackground('similar.find', await queryOf(request as SimilarRequest), { signal }),
     enabled: request !== null,
-    placeholderData: (previous, query) => (subjectOf(query?.queryKey[1]) === subjectOf(request) ? previous : undefined),
+    placeholderData: keepForSame((key) => subjectOf(key[1] as SimilarRequest | undefined), subjectOf(request)),
   });
 }
