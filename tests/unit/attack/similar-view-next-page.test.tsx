@@ -14,6 +14,7 @@ import type { SimilarQuery, SimilarResult } from '@/lib/messaging/similar';
 import { type PendingSimilar, pendingSimilarItem } from '@/lib/storage/pending-similar';
 import { TEST_NOW } from '../../support/clock';
 import { waitForPage } from '../../support/react-root';
+import { handedOver, trailTents } from '../../support/similar-pages';
 
 /**
  * The side panel's Similar view when what it is of changes while a search or a reading is under
@@ -71,14 +72,7 @@ function Panel() {
   return <SimilarTab />;
 }
 
-const tents = pageSignals({
-  url: 'https://tents.example/trail',
-  hostname: 'tents.example',
-  title: 'Ultralight trail tents | Tents',
-  h1: 'Ultralight trail tents',
-  lang: 'en',
-  text: 'Ultralight trail tents for hiking and camping in the mountains',
-});
+const tents = trailTents;
 const beans = pageSignals({
   url: 'https://beans.example/single-origin',
   hostname: 'beans.example',
@@ -90,21 +84,8 @@ const beans = pageSignals({
   logos: ['Roastworks'],
 });
 
-let handovers = 0;
 /** A page handed over by a trigger, ready, as the worker writes it. */
-function ready(signals: PageSignals, tabId: number): PendingSimilar {
-  handovers += 1;
-  return {
-    id: `handover-${handovers}`,
-    at: TEST_NOW,
-    source: 'command',
-    tabId,
-    state: 'ready',
-    title: signals.title,
-    request: { kind: 'page', signals },
-    error: null,
-  };
-}
+const ready = (signals: PageSignals, tabId: number): PendingSimilar => handedOver(signals, tabId);
 
 /** The worker's answer: no brand, no similar ads, the keywords it was asked with. */
 function answer(query: SimilarQuery): SimilarResult {

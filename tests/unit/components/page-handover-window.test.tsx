@@ -6,10 +6,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useNavigationStore } from '@/components/navigation/navigation-store';
 import { useSimilarStore } from '@/components/similar/similar-store';
 import { usePageHandover } from '@/components/similar/use-page-handover';
-import { pageSignals } from '@/lib/messaging/page-trigger';
 import { type PendingSimilar, pendingSimilarItem } from '@/lib/storage/pending-similar';
-import { TEST_NOW } from '../../support/clock';
 import { reactRoot, waitForPage } from '../../support/react-root';
+import { handedOver, trailTents } from '../../support/similar-pages';
 
 /**
  * One side panel per window: find similar asked in one window is shown by that window's panel,
@@ -17,29 +16,9 @@ import { reactRoot, waitForPage } from '../../support/react-root';
  */
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const page = pageSignals({
-  url: 'https://tents.example/trail',
-  hostname: 'tents.example',
-  title: 'Ultralight trail tents | Tents',
-  h1: 'Ultralight trail tents',
-  lang: 'en',
-  text: 'Ultralight trail tents for hiking and camping in the mountains',
-});
+const page = trailTents;
 
-let handovers = 0;
-function handover(tabId: number | null, state: PendingSimilar['state'] = 'ready'): PendingSimilar {
-  handovers += 1;
-  return {
-    id: `handover-${handovers}`,
-    at: TEST_NOW,
-    source: 'command',
-    tabId,
-    state,
-    title: page.title,
-    request: state === 'ready' ? { kind: 'page', signals: page } : null,
-    error: null,
-  };
-}
+const handover = (tabId: number | null, state: PendingSimilar['state'] = 'ready') => handedOver(page, tabId, state);
 
 function Panel() {
   usePageHandover(true);
@@ -81,10 +60,11 @@ describe('a page handed over while the panels of two windows are open', () => {
     await act(async () => pendingSimilarItem.set(handover(otherTab, 'reading')));
     await act(async () => pendingSimilarItem.set(handover(otherTab)));
     // Then one of its own window: taken, so the other two were read and left.
-    await act(async () => pendingSimilarItem.set(handover(ownTab, 'reading')));
+    const last = handover(ownTab, 'reading');
+    await act(async () => pendingSimilarItem.set(last));
     await waitForPage(() => expect(useSimilarStore.getState().handover?.state).toBe('reading'));
     expect(shown()).toBeNull();
-    expect(useSimilarStore.getState().seenId).toBe(`handover-${handovers}`);
+    expect(useSimilarStore.getState().seenId).toBe(last.id);
   });
 
   it('left unshown in another window, is not shown when that panel opens again', async () => {
