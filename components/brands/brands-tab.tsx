@@ -12,6 +12,7 @@ import { CompareTray, useCompareStore } from '../ads/compare-toggle';
 import { BrandDetailView } from './brand-detail';
 import { CompareView } from './compare-view';
 import { BrandRowItem } from './brand-row';
+import { MoreBrands } from '../ui/more-brands';
 import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
 import { FOLLOWED_PAGE, useCatalogueSearch, useFollowedBrands } from './queries';
@@ -55,18 +56,7 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
               <BrandRowItem key={brand.id} brand={brand} onOpen={onOpen} />
             ))}
           </ul>
-          {results.isFetchNextPageError ? <ErrorNotice title={t('brands.moreFailed')} error={results.error} /> : null}
-          {/* Show more asks for that page again. */}
-          {results.hasNextPage ? (
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void results.fetchNextPage()}
-              disabled={results.isFetchingNextPage}
-            >
-              {results.isFetchingNextPage ? t('brands.loadingMore') : t('brands.showMore')}
-            </button>
-          ) : null}
+          <MoreBrands pages={results} />
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { formatNumber } from '../ui/format';
 import { useDebouncedValue } from '../ui/hooks';
 import { SkeletonList } from '../ui/skeleton';
 import { useModal } from '../ui/use-modal';
+import { MoreBrands } from '../ui/more-brands';
 import { useAddToWatch, useFollowedToWatch } from './use-watchlist';
 import 'virtual:adscope-english/watchlist';
 
@@ -94,20 +95,7 @@ function ImportForm({ watched, onDone }: { watched: ReadonlySet<string>; onDone:
               </label>
             );
           })}
-          {followed.isFetchNextPageError ? (
-            <ErrorNotice title={t('watchlist.import.moreFailed')} error={followed.error} />
-          ) : null}
-          {/* Show more asks for that page again. */}
-          {followed.hasNextPage ? (
-            <button
-              type="button"
-              className="btn"
-              disabled={followed.isFetchingNextPage}
-              onClick={() => void followed.fetchNextPage()}
-            >
-              {followed.isFetchingNextPage ? t('watchlist.import.loadingMore') : t('watchlist.import.showMore')}
-            </button>
-          ) : null}
+          <MoreBrands pages={followed} />
         </fieldset>
       )}
       <p className={over ? 'field-hint is-error' : 'field-hint'} role="status">
