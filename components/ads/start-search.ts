@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LibraryPage, LibrarySearch } from '@/lib/contract/ad-library';
-import { startAnswersBack } from '@/lib/messaging/start-requests';
+import { startAnswersBack, startAnswersEpoch } from '@/lib/messaging/start-requests';
 import { adKeys } from './query-keys';
 import { settingsQueryKey } from '@/components/ui/use-settings';
 
@@ -14,10 +14,13 @@ export const START_SEARCH_WAIT_MS = 50;
  * back in time, or an error.
  */
 export async function seedStartAnswers(client: QueryClient, waitMs = START_SEARCH_WAIT_MS): Promise<void> {
+  const epoch = startAnswersEpoch();
   const [settings, searches] = await Promise.all([
     startAnswersBack('settings.get', waitMs),
     startAnswersBack('library.search', waitMs),
   ]);
+  // The key replaced or everything deleted while one answer waited for the other: neither is of this workspace.
+  if (startAnswersEpoch() !== epoch) return;
   for (const { data } of settings) client.setQueryData(settingsQueryKey, data);
   for (const { payload, data } of searches) {
     if (typeof payload !== 'object' || payload === null || 'cursor' in payload) continue;

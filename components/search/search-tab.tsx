@@ -40,12 +40,13 @@ export default function SearchTab() {
   // that sets the brand with them) go at once, never beside the filters of the next search.
   const query = useDebouncedValue(filters.query, 300, isBlank);
   // A filter whose parameter the connected service refused is hidden, and not sent.
-  const { hidden, reason } = useHiddenFilters();
+  const { hidden, reason, known } = useHiddenFilters();
   const applied = applicableFilters(filters, hidden);
   const params = toSearchParams({ ...applied, query }, hidden);
   // A query of only symbols or emoji has no terms: nothing is sent (the service would refuse it too).
   const noTerms = query.trim() !== '' && searchTerms(query).length === 0;
-  const search = useLibrarySearch(params, !noTerms);
+  // Sent once the refused filters are known (an answer already kept is shown meanwhile).
+  const search = useLibrarySearch(params, !noTerms && known);
 
   // "/" anywhere in the panel (side-panel-app) brings the user here; the box takes focus once shown.
   const focusRequested = useNavigationStore((state) => state.searchFocusRequested);

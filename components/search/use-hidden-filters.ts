@@ -8,11 +8,19 @@ const NONE_HIDDEN: HiddenFilters = { hidden: new Set(), reason: null };
 
 /**
  * The search filters the connected service refused, read live from what the background learned
- * of it (service facts, by its base URL): nothing is hidden until the settings and the facts
- * are read, nor for a service that took every parameter.
+ * of it (service facts, by its base URL), and whether they are known yet: a search sent before
+ * the facts are read would carry a filter the service refused (and be sent again without it).
+ * Nothing is hidden until the settings and the facts are read, nor for a service that took
+ * every parameter; with no address known there is nothing to wait for.
  */
-export function useHiddenFilters(): HiddenFilters {
+export function useHiddenFilters(): HiddenFilters & { known: boolean } {
   const baseUrl = useSettings().data?.baseUrl;
   const facts = useStoredItem(serviceFactsItem);
-  return useMemo(() => (baseUrl && facts ? hiddenFilters(facts[serviceKey(baseUrl)]) : NONE_HIDDEN), [baseUrl, facts]);
+  return useMemo(
+    () => ({
+      ...(baseUrl && facts ? hiddenFilters(facts[serviceKey(baseUrl)]) : NONE_HIDDEN),
+      known: !baseUrl || facts !== undefined,
+    }),
+    [baseUrl, facts],
+  );
 }

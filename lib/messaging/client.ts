@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import 'virtual:adscope-english/ui';
 import type { Reply } from './reply';
 import type { RequestInput, RequestResult, RequestType } from './protocol';
-import { rememberStartRequest, takeStartAnswer } from './start-requests';
+import { giveBackStartAnswer, rememberStartRequest, takeStartAnswer } from './start-requests';
 
 /** The router's reply shape, checked by hand: pages that only call the background ship no schema library. */
 function readReply(raw: unknown): Reply | null {
@@ -40,6 +40,11 @@ export async function callBackground<K extends RequestType>(
   // The same request sent as the page started: its answer is already on its way.
   const early = options.atStart ? takeStartAnswer({ type, payload }) : undefined;
   const requestId = signal && !early ? crypto.randomUUID() : undefined;
+  // Cancelled while the answer sent at start is on its way (the view that asked left, or was
+  // mounted again at once): given back as the cancel happens, so the same request asked next
+  // takes it rather than asking the worker again.
+  const giveBack = () => early && giveBackStartAnswer(early);
+  if (early) signal?.addEventListener('abort', giveBack, { once: true });
   let raw: unknown;
   try {
     const sent: Promise<unknown> = early
@@ -64,6 +69,9 @@ export async function callBackground<K extends RequestType>(
         error instanceof Error ? t('ui.background.noAnswer', { said: error.message }) : t('ui.background.noReply'),
       retryable: true,
     });
+  } finally {
+    // Answered or failed: nothing to give back any more, whatever is cancelled later.
+    signal?.removeEventListener('abort', giveBack);
   }
   const reply = readReply(raw);
   if (!reply) {

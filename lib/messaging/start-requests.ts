@@ -23,7 +23,15 @@ interface StartRequest {
   payload: unknown;
 }
 
-const sent = new Map<string, { at: number; answer: Promise<unknown> }>();
+interface Sent {
+  at: number;
+  answer: Promise<unknown>;
+}
+const sent = new Map<string, Sent>();
+/** Counts the forgettings: an answer taken before one is never given back or put in a cache after it. */
+let forgotten = 0;
+/** What each answer handed to the app was, while it may be given back (the request was cancelled). */
+const taken = new WeakMap<Promise<unknown>, { key: string; entry: Sent; forgotten: number }>();
 const keyOf = ({ type, payload }: StartRequest) => JSON.stringify([type, payload]);
 
 /** What was remembered: at most one request of each kind (the last), whatever the entry holds. */
@@ -51,6 +59,7 @@ function remembered(pageStorage: Pick<Storage, 'getItem'>): StartRequest[] {
  */
 export function forgetStartAnswers(): void {
   sent.clear();
+  forgotten += 1;
 }
 
 let watching = false;
@@ -108,7 +117,26 @@ export function takeStartAnswer(request: StartRequest, now = performance.now()):
   const key = keyOf(request);
   const early = sent.get(key);
   sent.delete(key);
-  return early && now - early.at <= START_ANSWER_FRESH_MS ? early.answer : undefined;
+  if (!early || now - early.at > START_ANSWER_FRESH_MS) return undefined;
+  taken.set(early.answer, { key, entry: early, forgotten });
+  return early.answer;
+}
+
+/** Changes each time the answers sent at start are forgotten: a wait that saw it change takes none of them. */
+export function startAnswersEpoch(): number {
+  return forgotten;
+}
+
+/**
+ * Gives back an answer taken by a request that was then cancelled (the view that asked left, or
+ * was mounted again at once): the same request asked next takes it, instead of asking the
+ * worker again. Not after the answers were forgotten, nor over one sent since.
+ */
+export function giveBackStartAnswer(answer: Promise<unknown>): void {
+  const given = taken.get(answer);
+  taken.delete(answer);
+  if (!given || given.forgotten !== forgotten || sent.has(given.key)) return;
+  sent.set(given.key, given.entry);
 }
 
 /**
@@ -124,6 +152,7 @@ export async function startAnswersBack(
 ): Promise<{ payload: unknown; data: unknown }[]> {
   const waiting = [...sent].filter(([key, { at }]) => JSON.parse(key)[0] === type && now - at <= START_ANSWER_FRESH_MS);
   if (waiting.length === 0) return [];
+  const since = forgotten;
   const late = Symbol('late');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<typeof late>((resolve) => (timer = setTimeout(() => resolve(late), waitMs)));
@@ -140,5 +169,6 @@ export async function startAnswersBack(
     }),
   );
   clearTimeout(timer);
-  return back.flat();
+  // Forgotten while another answer of the same wait was still on its way: none of them is taken.
+  return forgotten === since ? back.flat() : [];
 }
