@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE } from '@/lib/contract/ad-library';
 import { waitForPage } from '../../support/react-root';
+import { freshStartPage, searchView } from '../../support/start-page';
 
 /** The search the panel was left on, and what its search view asks for it. */
 const params = { query: 'tent', sort_by: 'best_match' as const };
@@ -23,10 +24,7 @@ async function freshPanel() {
   const { useLibrarySearch } = await import('@/components/ads/queries');
   const { adKeys } = await import('@/components/ads/query-keys');
   const { QUERY_CACHE_KEY } = await import('@/components/ui/page-caches');
-  function Ads() {
-    const search = useLibrarySearch(params);
-    return <p id="ads">{search.data?.pages.flatMap((page) => page.items.map((ad) => ad.id)).join(',') ?? ''}</p>;
-  }
+  const Ads = searchView(useLibrarySearch, params);
   let client: QueryClient | undefined;
   const mount = () =>
     mountPage(<Ads />, {
@@ -54,17 +52,7 @@ function backgroundAnswersFor(workspace: { id: string }) {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-beforeEach(async () => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-  await fakeBrowser.storage.local.set({ connection: { apiKey: 'key-of-a' } });
-});
-afterEach(async () => {
-  await vi.dynamicImportSettled();
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
+freshStartPage();
 
 describe('a start answer of the last workspace, while the panel boots', () => {
   // Workspace B's key is saved in Options just as the panel opens: the answer sent at start with

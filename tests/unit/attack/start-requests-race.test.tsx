@@ -2,12 +2,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LIBRARY_PAGE_SIZE } from '@/lib/contract/ad-library';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { waitForPage } from '../../support/react-root';
+import { freshStartPage, searchView, shownAds } from '../../support/start-page';
 
 /**
  * The side panel opened with nothing kept: its entry (entrypoints/sidepanel/main.tsx) sends the
@@ -84,21 +85,20 @@ function rememberLastStart(key: string, search: unknown = payload) {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const shownAds = () => document.getElementById('ads')?.textContent ?? '';
 
-beforeEach(async () => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-  await fakeBrowser.storage.local.set({ connection: { apiKey: 'key-of-a' } });
-});
-afterEach(async () => {
-  await vi.dynamicImportSettled();
-  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: undefined });
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+freshStartPage();
+
+/** The panel's start with the last search remembered and sent, its answer held until the test settles it. */
+async function lateStartSearch() {
+  const m = await freshModules();
+  const startSearch = held();
+  const bg = background((message, index) =>
+    message.type === 'library.search' && index < 2 ? startSearch.promise : undefined,
+  );
+  rememberLastStart(m.start.START_REQUESTS_KEY);
+  m.start.sendStartRequests();
+  return { m, startSearch, bg };
+}
 
 describe('the search sent as the panel starts, answered after the 50 ms the first render waits', () => {
   // The end-to-end flake: under load the start search's answer comes back after the boot's 50 ms
@@ -108,18 +108,9 @@ describe('the search sent as the panel starts, answered after the 50 ms the firs
   // the remount's fetch finds nothing left to take: the service is searched for "lantern" twice,
   // and the panel waits for the second round trip while the first answer is thrown away.
   it('asks the service for the last search once when the panel boots as boot.tsx mounts it (StrictMode)', async () => {
-    const m = await freshModules();
-    const startSearch = held();
-    const bg = background((message, index) =>
-      message.type === 'library.search' && index < 2 ? startSearch.promise : undefined,
-    );
-    rememberLastStart(m.start.START_REQUESTS_KEY);
-    // main.tsx: nothing kept, the panel opens on the search.
-    m.start.sendStartRequests();
-    function Ads() {
-      const search = m.queries.useLibrarySearch(params);
-      return <p id="ads">{search.data?.pages.flatMap((page) => page.items.map((ad) => ad.id)).join(',') ?? ''}</p>;
-    }
+    // main.tsx: nothing kept, the panel opens on the search; its answer is held.
+    const { m, startSearch, bg } = await lateStartSearch();
+    const Ads = searchView(m.queries.useLibrarySearch, params);
     // boot.tsx: the search persisted, the start answers seeded (here a 5 ms wait stands for the 50 ms one).
     await m.mount.mountPage(<Ads />, {
       persist: (key) => key[0] === m.keys.adKeys.search({})[0],
@@ -142,20 +133,11 @@ describe('the search sent as the panel starts, answered after the 50 ms the firs
   // gone from the map, and no request.cancel reached the background (it has no requestId), so
   // the service runs the start search to the end and is then asked for "lantern" again.
   it('a search view unmounted and shown again while the start answer is on its way does not search again', async () => {
-    const m = await freshModules();
-    const startSearch = held();
-    const bg = background((message, index) =>
-      message.type === 'library.search' && index < 2 ? startSearch.promise : undefined,
-    );
-    rememberLastStart(m.start.START_REQUESTS_KEY);
-    m.start.sendStartRequests();
+    const { m, startSearch, bg } = await lateStartSearch();
     const client = m.mount.createQueryClient();
     await m.seed.seedStartAnswers(client, 5);
     let show: (shown: boolean) => void = () => undefined;
-    function Ads() {
-      const search = m.queries.useLibrarySearch(params);
-      return <p id="ads">{search.data?.pages.flatMap((page) => page.items.map((ad) => ad.id)).join(',') ?? ''}</p>;
-    }
+    const Ads = searchView(m.queries.useLibrarySearch, params);
     function Panel() {
       const [shown, setShown] = useState(true);
       show = setShown;
@@ -248,10 +230,7 @@ describe('an answer of the last workspace, back before the key was replaced', ()
     });
     rememberLastStart(m.start.START_REQUESTS_KEY);
     m.start.sendStartRequests();
-    function Ads() {
-      const search = m.queries.useLibrarySearch(params);
-      return <p id="ads">{search.data?.pages.flatMap((page) => page.items.map((ad) => ad.id)).join(',') ?? ''}</p>;
-    }
+    const Ads = searchView(m.queries.useLibrarySearch, params);
     const mounted = m.mount.mountPage(<Ads />, {
       persist: (key) => key[0] === m.keys.adKeys.search({})[0],
       seed: (client) => m.seed.seedStartAnswers(client, 5_000),
