@@ -4,6 +4,7 @@ import { openResearchPanel } from '../open-panel';
 import type { EventSource } from './held-event';
 import { panelRequestItem } from '../storage/watch-frame';
 import type { findSimilarFromCommand, findSimilarFromMenu } from './similar/trigger';
+import { couldNot } from './could-not';
 
 /**
  * What the user's gestures start in the background: the context menus, the keyboard commands and
@@ -21,10 +22,6 @@ export const FIND_SIMILAR_COMMAND = COMMANDS.findSimilar;
 /** The watchlist's notifications of new ads (lib/background/watch/watch-service.ts). */
 export const WATCH_NOTIFICATION_PREFIX = 'adscope-watch-';
 
-function warn(what: string): (error: unknown) => void {
-  return (error) => console.warn(`Adscope could not ${what}:`, error instanceof Error ? error.message : error);
-}
-
 /**
  * A click on a watchlist notification opens the panel on New: the panel first, while the click
  * still counts as the user's gesture, then the request for New and the notification cleared.
@@ -37,7 +34,7 @@ export function openNewOnNotificationClick(
   clicks.addListener((id) => {
     if (!id.startsWith(WATCH_NOTIFICATION_PREFIX)) return;
     void openPanel().catch(() => undefined);
-    void panelRequestItem.set({ to: 'new', at: clock() }).catch(warn('open New'));
+    void panelRequestItem.set({ to: 'new', at: clock() }).catch(couldNot('open New'));
     void browser.notifications.clear(id).catch(() => undefined);
   });
 }
@@ -56,15 +53,15 @@ export function registerGestures(findSimilar: FindSimilar, clock: () => number, 
   browser.contextMenus.onClicked.addListener((info, tab) => {
     const find = info.menuItemId === FIND_SIMILAR_MENU_ID;
     if (find || info.menuItemId === OPEN_PANEL_MENU_ID)
-      void openResearchPanel(tab?.windowId).catch(warn('open its panel'));
-    if (find) void findSimilar.fromMenu(info, tab).catch(warn('read the page'));
+      void openResearchPanel(tab?.windowId).catch(couldNot('open its panel'));
+    if (find) void findSimilar.fromMenu(info, tab).catch(couldNot('read the page'));
     handled();
   });
   // Firefox opens its sidebar through the built-in _execute_sidebar_action command.
   browser.commands.onCommand.addListener((command, tab) => {
     const find = command === FIND_SIMILAR_COMMAND;
-    if (find || command === OPEN_PANEL_COMMAND) void openResearchPanel(tab?.windowId).catch(warn('open its panel'));
-    if (find) void findSimilar.fromCommand(tab).catch(warn('read the page'));
+    if (find || command === OPEN_PANEL_COMMAND) void openResearchPanel(tab?.windowId).catch(couldNot('open its panel'));
+    if (find) void findSimilar.fromCommand(tab).catch(couldNot('read the page'));
     handled();
   });
   openNewOnNotificationClick(() => openResearchPanel(undefined), clock);

@@ -4,6 +4,7 @@ import { DEMO_BUILD } from '../build-mode';
 import { DEMO_API_KEY } from '../contract/demo';
 import { whatsNewItem } from '../storage/whats-new';
 import { writeConnection } from './api/credentials';
+import { couldNot } from './could-not';
 
 /** The page a new user meets first: what Adscope does, connecting it, and what to try. */
 export const WELCOME_PATH = '/welcome.html';
@@ -43,6 +44,4 @@ async function welcome(options: InstallOptions): Promise<void> {
   if (options.openWelcome) await browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PATH) });
 }
 
-function logInstallError(error: unknown): void {
-  console.warn('Adscope could not finish its install:', error instanceof Error ? error.message : error);
-}
+const logInstallError = couldNot('finish its install');

@@ -4,6 +4,7 @@ import { GRANTS_PER_MESSAGE, REPORT_GRANTS_PORT } from '../messaging/report-gran
 import type { JobGate } from './jobs/job-gate';
 import { lazily } from '../lazy';
 import { inTurn } from '../in-turn';
+import { couldNot } from './could-not';
 
 /** Where the background records the site access pages hold, so a new worker or browser gives back what nobody holds. */
 export const HELD_GRANTS_KEY = 'heldGrants';
@@ -63,9 +64,7 @@ export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
       change(record);
       if (Object.keys(record).length === 0) await browser.storage.local.remove(HELD_GRANTS_KEY);
       else await browser.storage.local.set({ [HELD_GRANTS_KEY]: record });
-    }).catch((error: unknown) =>
-      console.warn('Adscope could not record the site access held:', error instanceof Error ? error.message : error),
-    );
+    }).catch(couldNot('record the site access held'));
 
   /** Gives back `origins` of `job` but those another live job holds, then forgets the job. */
   async function giveBack(job: string, origins: Iterable<string>): Promise<void> {

@@ -23,6 +23,7 @@ import { type InstallOptions, registerInstallHandling } from './install';
 import { reconcilePageButton } from './similar/page-button-registration';
 import { registerFindSimilarMenu } from './similar/trigger';
 import type { HeldEvent } from './held-event';
+import { couldNot } from './could-not';
 
 /** Whether a connection is stored: a new worker's jobs run, write and set alarms only then. */
 export const connectionStored = async (): Promise<boolean> => (await readStoredConnection()) !== null;
@@ -99,9 +100,7 @@ export function startJobs(deps: JobsDeps) {
   registerFindSimilarMenu(deps.installed);
   registerInstallHandling(deps.install, deps.installed);
   // Site access revoked in the browser's settings (while no worker listened) turns the page button off.
-  void reconcilePageButton().catch((error: unknown) =>
-    console.warn('Adscope could not update the page button:', error instanceof Error ? error.message : error),
-  );
+  void reconcilePageButton().catch(couldNot('update the page button'));
   // Every listener is in: the alarm or the install that woke the worker reaches them now.
   deps.alarms.release();
   deps.installed.release();

@@ -13,6 +13,7 @@ import { reconcilePageButton } from './similar/page-button-registration';
 import { findSimilarFromCommand, findSimilarFromMenu } from './similar/trigger';
 import { type Jobs, startJobs } from './start-jobs';
 import { restrictStorageToTrustedContexts } from './storage-access';
+import { couldNot } from './could-not';
 
 /** What the background takes from the world it runs in: the real ones in the worker, fakes in tests. */
 export interface BackgroundDeps {
@@ -95,9 +96,7 @@ export function startBackground(deps: BackgroundDeps) {
   setTimeout(() => void grants.reconcile(), RECONNECT_GRACE_MS);
   // Site access revoked in the browser's settings turns the page button off.
   browser.permissions.onRemoved.addListener(() => {
-    void reconcilePageButton().catch((error: unknown) =>
-      console.warn('Adscope could not update the page button:', error instanceof Error ? error.message : error),
-    );
+    void reconcilePageButton().catch(couldNot('update the page button'));
     handled();
   });
   return { route, jobs: started, grants };

@@ -1,5 +1,6 @@
 import type { Query, QueryValue } from '../../contract/path';
 import { factsOf, serviceFactsItem, type ServiceFacts, serviceKey, updateFacts } from '../../storage/service-facts';
+import { couldNot } from '../could-not';
 
 /**
  * What the transport learns from a service's refusals, and how it reads it back: the largest
@@ -155,7 +156,7 @@ export function factsMemory(access: ServiceFactsAccess) {
         const reading = access.read(baseUrl).catch((error: unknown) => {
           // Unreadable now: the request goes as asked, and the next one reads again.
           if (known.get(key) === reading) known.delete(key);
-          console.warn('Adscope could not read what it learned of the service:', errorText(error));
+          couldNot('read what it learned of the service')(error);
           return {} satisfies ServiceFacts;
         });
         facts = reading;
@@ -174,10 +175,8 @@ export function factsMemory(access: ServiceFactsAccess) {
         if (lesson.refused.length > 0) stored = await access.learnRefused(baseUrl, lesson.refused, lesson.message);
         if (stored) known.set(key, Promise.resolve(stored));
       } catch (error) {
-        console.warn('Adscope could not keep what it learned of the service:', errorText(error));
+        couldNot('keep what it learned of the service')(error);
       }
     },
   };
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -13,6 +13,7 @@ import { lazily } from '../../lazy';
 import type { Clock } from '../../clock';
 import type { JobGate, Stoppable } from './job-gate';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
+import { couldNot } from '../could-not';
 
 /** The jobs as the background reads and writes them, through the zod schema. */
 export const generationJobsItem = defineValidatedItem(
@@ -243,7 +244,7 @@ export class GenerationTracker implements Stoppable {
           }
         });
       } catch (error) {
-        console.warn("Adscope could not check the jobs' workspace:", error instanceof Error ? error.message : error);
+        couldNot("check the jobs' workspace")(error);
       }
     }
     return this.queue.drain();

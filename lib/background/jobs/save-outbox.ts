@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import { isLocalBoardId } from '../../vault/local-boards';
 import { DurableQueue, environmentOf, type QueueEnvironment } from './durable-queue';
 import type { JobGate, Stoppable } from './job-gate';
+import { couldNot } from '../could-not';
 
 export const OUTBOX_POLICY = {
   baseDelayMs: 2000,
@@ -224,7 +225,7 @@ export class SaveOutbox implements Stoppable {
           }
         });
       } catch (error) {
-        console.warn("Adscope could not check the saves' workspace:", error instanceof Error ? error.message : error);
+        couldNot("check the saves' workspace")(error);
       }
     }
     return this.queue.drain();
