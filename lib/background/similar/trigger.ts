@@ -37,7 +37,7 @@ export interface MenuInfoLike {
 }
 
 export type ExecuteScript = (injection: {
-  target: { tabId: number; frameIds?: number[] };
+  target: { tabId: number; frameIds?: number[]; documentIds?: string[] };
   func?: (key: string, value: PageTrigger) => void;
   args?: [string, PageTrigger];
   files?: string[];
@@ -81,17 +81,26 @@ export async function findSimilarInTab(
     await failHandover(id, source, tabId, unreadablePage());
     return;
   }
+  let triggerSet = false;
   const inject = async (frame: number) => {
     const target = { tabId, frameIds: [frame] };
-    await executeScript({ target, func: setTrigger, args: [TRIGGER_GLOBAL, trigger] });
-    await executeScript({ target, files: [`/${FIND_SIMILAR_SCRIPT}`] });
+    const [set] = ((await executeScript({ target, func: setTrigger, args: [TRIGGER_GLOBAL, trigger] })) ?? []) as {
+      documentId?: string;
+    }[];
+    triggerSet = true;
+    // Into the document the trigger was left in (Chrome names it): a page navigated in between
+    // refuses the script, which would find no trigger there and show the page button.
+    await executeScript({
+      target: set?.documentId ? { tabId, documentIds: [set.documentId] } : target,
+      files: [`/${FIND_SIMILAR_SCRIPT}`],
+    });
   };
   try {
     try {
       await inject(frameId);
     } catch (error) {
       // A frame from another site is closed to activeTab; the page itself is not.
-      if (frameId === 0) throw error;
+      if (frameId === 0 || triggerSet) throw error;
       await inject(0);
     }
   } catch {
@@ -100,7 +109,8 @@ export async function findSimilarInTab(
       (found) => !found,
       () => true,
     );
-    await failHandover(id, source, tabId, closed ? t('api.similar.tabClosed') : unreadablePage());
+    const error = closed ? t('api.similar.tabClosed') : triggerSet ? pageDidNotAnswer() : unreadablePage();
+    await failHandover(id, source, tabId, error);
     return;
   }
   // The script has run and answered by now; if it did not, say so rather than spin.

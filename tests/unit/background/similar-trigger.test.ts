@@ -114,6 +114,26 @@ describe('findSimilarInTab', () => {
     expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: unreadablePage() });
   });
 
+  it('injects the script into the document its trigger was left in: a page navigated in between gets nothing', async () => {
+    // Chrome names the document each injection ran in; the page navigates between the two
+    // injections, so the named document is gone and the browser refuses the script. Injected into
+    // the tab's new page instead, it would find no trigger and show the page button there.
+    const calls: Injection[] = [];
+    const open = await fakeBrowser.tabs.create({ url: tab.url });
+    await findSimilarInTab({ ...tab, id: open.id }, { source: 'page', button: false }, 0, async (injection) => {
+      calls.push(injection);
+      if (injection.func) return [{ documentId: 'before-the-navigation', frameId: 0 }];
+      if (injection.target.documentIds?.includes('before-the-navigation'))
+        throw new Error('No document with id before-the-navigation in tab');
+      return [];
+    });
+    expect(calls.map((call) => call.target)).toEqual([
+      { tabId: open.id, frameIds: [0] },
+      { tabId: open.id, documentIds: ['before-the-navigation'] },
+    ]);
+    expect(await pendingSimilarItem.get()).toMatchObject({ state: 'failed', error: pageDidNotAnswer() });
+  });
+
   it('falls back to the top frame when a frame from another site is closed', async () => {
     const scripting = fakeScripting({ fail: (injection) => injection.target.frameIds?.[0] === 5 });
     await findSimilarInTab(tab, { source: 'selection', button: false }, 5, scripting.executeScript);
