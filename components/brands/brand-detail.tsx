@@ -12,6 +12,7 @@ import { useBrandsStore } from './brands-store';
 import { ScalingIdeas } from './scaling-ideas';
 import { useBrandDetail } from './queries';
 import 'virtual:adscope-english/brands';
+import { uniqueById } from '../ui/unique';
 
 interface BrandDetailProps {
   brandId: string;
@@ -37,7 +38,8 @@ function adCounts(total: number | null, running: number | null): string {
 export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailProps) {
   const detail = useBrandDetail(brandId);
   const ads = useBrandAds(brandId);
-  const loadedAds = useMemo(() => ads.data?.pages.flatMap((page) => page.items) ?? [], [ads.data]);
+  // Each ad once: a next page that repeats one would count it twice among the ideas.
+  const loadedAds = useMemo(() => uniqueById(ads.data?.pages.flatMap((page) => page.items) ?? []), [ads.data]);
   const openAdId = useBrandsStore((state) => state.openAdId);
   const set = useBrandsStore((state) => state.set);
   const headingRef = useRef<HTMLHeadingElement>(null);

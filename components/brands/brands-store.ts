@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onWorkspaceForgotten } from '../ui/page-caches';
 
 interface BrandsState {
   catalogueQuery: string;
@@ -19,3 +20,6 @@ export const useBrandsStore = create<BrandsState>()((set) => ({
   openAdId: null,
   set: (patch) => set(patch),
 }));
+
+// Another workspace follows other brands: its list starts at its first page.
+onWorkspaceForgotten(() => useBrandsStore.setState({ followedOffset: 0 }));

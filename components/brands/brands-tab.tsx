@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
+import { useEffect, useId } from 'react';
+import { BRAND_QUERY_MAX, FOLLOWED_WINDOW } from '@/lib/contract/brand-library';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
 import { t } from '@/lib/i18n';
@@ -17,15 +17,18 @@ import { useBrandsStore } from './brands-store';
 import { describeQuota } from './quota';
 import { FOLLOWED_PAGE, useCatalogueSearch, useFollowedBrands } from './queries';
 import './brands.css';
+import { uniqueById } from '../ui/unique';
 import 'virtual:adscope-english/brands';
 
 function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
   const id = useId();
   const text = useBrandsStore((state) => state.catalogueQuery);
   const set = useBrandsStore((state) => state.set);
-  const query = useDebouncedValue(text.trim(), 300);
+  // At most what the worker takes: a longer text (pasted) searches its start.
+  const query = useDebouncedValue(text.trim().slice(0, BRAND_QUERY_MAX), 300);
   const results = useCatalogueSearch(query);
-  const brands = results.data?.pages.flatMap((page) => page.items) ?? [];
+  // Each brand once, where a next page repeats one of the last.
+  const brands = uniqueById(results.data?.pages.flatMap((page) => page.items) ?? []);
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('brands.catalogue.title')}</h2>
@@ -35,6 +38,7 @@ function CatalogueSearch({ onOpen }: { onOpen: (id: string) => void }) {
           id={`${id}-query`}
           type="search"
           placeholder={t('brands.catalogue.placeholder')}
+          maxLength={BRAND_QUERY_MAX}
           value={text}
           onChange={(event) => set({ catalogueQuery: event.target.value })}
         />
@@ -74,6 +78,11 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
   const page = Math.floor(followedOffset / FOLLOWED_PAGE) + 1;
   const pages = reachable === null ? null : Math.max(1, Math.ceil(reachable / FOLLOWED_PAGE));
   const quota = describeQuota(data?.quota);
+  // A page past the end (brands unfollowed elsewhere since it was read): back to the last page there is.
+  const pastTheEnd = !!data && !followed.isPlaceholderData && data.items.length === 0 && followedOffset > 0;
+  useEffect(() => {
+    if (pastTheEnd) set({ followedOffset: pages === null ? 0 : (Math.min(pages, page) - 1) * FOLLOWED_PAGE });
+  }, [pastTheEnd, pages, page, set]);
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('brands.followed.title')}</h2>
@@ -103,7 +112,8 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
         loadingLabel={t('brands.followed.loading')}
         rows={4}
         errorTitle={t('brands.followed.failed')}
-        isEmpty={(list) => list.items.length === 0}
+        // "None" only of the first page: a later one empty is a page past the end, left at once.
+        isEmpty={(list) => list.items.length === 0 && followedOffset === 0}
         empty={
           <p className="empty-state">{query ? t('brands.followed.noMatch', { query }) : t('brands.followed.none')}</p>
         }
@@ -138,7 +148,10 @@ function FollowedBrandsList({ onOpen }: { onOpen: (id: string) => void }) {
               <button
                 type="button"
                 className="btn"
-                disabled={!list.has_more || followed.isPlaceholderData}
+                // Past the window the service serves, a next page would only be refused.
+                disabled={
+                  !list.has_more || followed.isPlaceholderData || followedOffset + FOLLOWED_PAGE >= FOLLOWED_WINDOW
+                }
                 onClick={() => set({ followedOffset: followedOffset + FOLLOWED_PAGE })}
               >
                 {t('brands.followed.next')}

@@ -12,12 +12,7 @@ import {
   longestRunning,
   newestLaunch,
 } from '../report/figures';
-
-/** Each ad once, in the order first read. */
-function uniqueAds(ads: readonly LibraryAd[]): LibraryAd[] {
-  const seen = new Set<string>();
-  return ads.filter((ad) => !seen.has(ad.id) && seen.add(ad.id));
-}
+import { uniqueById } from '../ui/unique';
 
 /** Ads read most active first, to find the longest-running one. */
 const LONGEST_PAGE_SIZE = 50;
@@ -73,6 +68,6 @@ export async function loadBrandFigures(
     newestLaunch: newestLaunch(recent),
     longest: longestRunning(active.items, now),
     cadence: countCadence(recent, today, reachedEnd),
-    concepts: topConcepts(uniqueAds([...recent, ...active.items]), now, 3),
+    concepts: topConcepts(uniqueById([...recent, ...active.items]), now, 3),
   };
 }

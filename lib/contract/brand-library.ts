@@ -78,6 +78,8 @@ export type FollowedBrands = z.infer<typeof followedBrandsSchema>;
 
 /** Spec 4.14: only the first 1000 matches are served. */
 export const FOLLOWED_WINDOW = 1000;
+/** The longest brand search the worker takes (`brands.search`). */
+export const BRAND_QUERY_MAX = 100;
 /** The limit "used in practice" (spec 4.14); the maximum is not shown, so it is ours. */
 export const FOLLOWED_PAGE_LIMIT = 100;
 

@@ -11,6 +11,7 @@ import type {
 import { sortOrders } from '../contract/ad-accounts';
 import { cursorRequestSchema, type LibraryAd, type LibraryPage, librarySearchSchema } from '../contract/ad-library';
 import {
+  BRAND_QUERY_MAX,
   type BrandDetail,
   type BrandPage,
   brandIdSchema,
@@ -141,7 +142,7 @@ export const requests = {
   'brands.search': request<BrandPage>()({
     input: () =>
       z.strictObject({
-        query: z.string().check(z.maxLength(100)),
+        query: z.string().check(z.maxLength(BRAND_QUERY_MAX)),
         cursor: z.optional(z.string()),
         page_size: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
       }),
