@@ -9,6 +9,7 @@ import { persistValidated } from '../ui/persist';
 import { onPageStorageErased, onWorkspaceForgotten } from '../ui/page-caches';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/ads';
+import { MAX_CARRIED_BOARD_NAME } from '@/lib/contract/boards';
 
 const boardRefSchema = z.object({ id: z.string(), name: z.string() });
 export type BoardRef = z.infer<typeof boardRefSchema>;
@@ -67,7 +68,7 @@ export const useSaveStore = create<SaveState>()(
           const { adSnapshot } = await import('@/lib/contract/ad-snapshot');
           const entry = await callBackground('outbox.save', {
             boardId: board.id,
-            boardName: board.name,
+            boardName: board.name.slice(0, MAX_CARRIED_BOARD_NAME),
             adId: ad.id,
             tags,
             media: adCreativeUrls(ad),

@@ -1,8 +1,12 @@
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import type { OutboxEntry } from '@/lib/storage/outbox';
+import { canonicalId } from '@/lib/contract/ids';
+
+/** A board's id as the save state keeps it: a UUID in either spelling is one board. */
+export const boardKey = (id: string): string => canonicalId(id) ?? id;
 
 export interface AdSaveState {
-  /** Boards holding the ad, as the server said plus what the outbox confirmed or is sending. */
+  /** Boards holding the ad (by `boardKey`), as the server said plus what the outbox confirmed or is sending. */
   boards: Set<string>;
   pending: OutboxEntry[];
   failed: OutboxEntry[];
@@ -15,7 +19,7 @@ export function adSaveState(
   /** Boards kept in this browser that hold each ad. */
   local?: ReadonlyMap<string, readonly string[]>,
 ): AdSaveState {
-  const boards = new Set([...(ad.saved_details?.boards ?? []), ...(local?.get(ad.id) ?? [])]);
+  const boards = new Set([...(ad.saved_details?.boards ?? []), ...(local?.get(ad.id) ?? [])].map(boardKey));
   const pending: OutboxEntry[] = [];
   const failed: OutboxEntry[] = [];
   for (const entry of outbox ?? []) {
@@ -24,8 +28,8 @@ export function adSaveState(
       failed.push(entry);
       continue;
     }
-    if (entry.op === 'save') boards.add(entry.boardId);
-    else boards.delete(entry.boardId);
+    if (entry.op === 'save') boards.add(boardKey(entry.boardId));
+    else boards.delete(boardKey(entry.boardId));
     if (entry.status === 'pending') pending.push(entry);
   }
   return { boards, pending, failed };

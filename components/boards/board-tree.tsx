@@ -153,7 +153,11 @@ export function BoardTree({
               {hasChildren ? (isOpen ? '▾' : '▸') : ''}
             </span>
             <span className="board-tree-name">{item.node.name ?? t('boards.untitled')}</span>
-            <span className="board-tree-count" aria-label={t('boards.count.ads', { count: item.node.ad_num ?? 0 })}>
+            {/* A count the service did not give is said as nothing, never as 0. */}
+            <span
+              className="board-tree-count"
+              aria-label={item.node.ad_num !== null ? t('boards.count.ads', { count: item.node.ad_num }) : undefined}
+            >
               {item.node.ad_num !== null ? formatNumber(item.node.ad_num) : ''}
             </span>
           </li>

@@ -29,7 +29,12 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
   const ads = useBoardAds(board.id, order);
   const exports = useBoardExport(board, order);
   const vault = useBoardVault(board, order);
-  const empty = board.count === 0 || (ads.isSuccess && (ads.data.pages[0]?.items.length ?? 0) === 0);
+  // The ads read win over the tree's count, read earlier (ads may have been saved since on the
+  // service): a count below what is listed is not shown, unless every page is read.
+  const loaded = ads.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  const count =
+    board.count !== null && loaded <= board.count ? board.count : ads.isSuccess && !ads.hasNextPage ? loaded : null;
+  const empty = ads.isSuccess ? loaded === 0 : board.count === 0;
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [board.id]);
@@ -77,7 +82,7 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
           {board.name}
         </h2>
-        <span className="muted">{board.count !== null ? t('boards.count.ads', { count: board.count }) : ''}</span>
+        <span className="muted">{count !== null ? t('boards.count.ads', { count }) : ''}</span>
         <label htmlFor={`${id}-order`} className="visually-hidden">
           {t('boards.view.order')}
         </label>

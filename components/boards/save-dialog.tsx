@@ -6,6 +6,7 @@ import { useModal } from '../ui/use-modal';
 import { formatNumber } from '../ui/format';
 import { adHeadline } from '../ads/ad-words';
 import { useSaveStore } from '../ads/save-store';
+import { boardKey } from '../ads/saved-state';
 import { LOCAL_TOP, type SaveFormState, useSaveForm } from './use-save-form';
 import { ReadOnlyNotice } from './read-only-notice';
 import { inThisBrowser } from './tree';
@@ -73,7 +74,7 @@ function BoardChoices({ form }: { form: SaveFormState }) {
           <span>
             {board.path}
             {recentIds.includes(board.id) ? <span className="badge">{t('boards.save.recent')}</span> : null}
-            {holding.has(board.id) ? <span className="badge">{t('boards.save.alreadySaved')}</span> : null}
+            {holding.has(boardKey(board.id)) ? <span className="badge">{t('boards.save.alreadySaved')}</span> : null}
           </span>
           <span className="muted">{board.count !== null ? formatNumber(board.count) : ''}</span>
         </label>

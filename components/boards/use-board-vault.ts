@@ -22,6 +22,7 @@ import { failureSummary, failureText } from '../ui/media-words';
 import { useStoredItem } from '../ui/use-stored-item';
 import { allBoardAds } from './use-board-export';
 import 'virtual:adscope-english/boards';
+import { MAX_CARRIED_BOARD_NAME } from '@/lib/contract/boards';
 
 /** A creative's size when the vault has kept none to average: a large ad image. */
 const TYPICAL_BYTES = 300 * 1024;
@@ -292,7 +293,11 @@ function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: st
       () => 0,
     );
     try {
-      await callBackground('vault.keep', { boardId: board.id, boardName: board.name, ads });
+      await callBackground('vault.keep', {
+        boardId: board.id,
+        boardName: board.name.slice(0, MAX_CARRIED_BOARD_NAME),
+        ads,
+      });
     } catch (error) {
       release();
       setStep({ step: 'failed', text: ApiError.from(error).message });

@@ -34,6 +34,11 @@ export const MAX_TAGS = 20;
 
 export const MAX_TAG_CHARS = 40;
 export const MAX_BOARD_NAME = 80;
+/**
+ * The service's names have no limit of their own: a save or a kept board carries at most this
+ * much of its board's name, for the words that name it (a longer one is cut, never refused).
+ */
+export const MAX_CARRIED_BOARD_NAME = 200;
 
 export const tagsSchema = lazily(() =>
   z

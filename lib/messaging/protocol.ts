@@ -18,7 +18,14 @@ import {
   type FollowedBrands,
   followedRequestSchema,
 } from '../contract/brand-library';
-import { type BoardNode, type BoardTree, boardNameSchema, boardOrders, tagsSchema } from '../contract/boards';
+import {
+  type BoardNode,
+  type BoardTree,
+  boardNameSchema,
+  boardOrders,
+  MAX_CARRIED_BOARD_NAME,
+  tagsSchema,
+} from '../contract/boards';
 import { adSnapshotSchema } from '../contract/ad-snapshot-schema';
 import { adIdSchema, boardIdSchema } from '../contract/ids';
 import { checkWords } from '../contract/words';
@@ -198,7 +205,7 @@ export const requests = {
     input: () =>
       z.strictObject({
         boardId: boardIdSchema,
-        boardName: z.string().check(z.maxLength(200)),
+        boardName: z.string().check(z.maxLength(MAX_CARRIED_BOARD_NAME)),
         adId: adIdSchema,
         tags: tagsSchema,
         /** The ad's creatives, for the vault to keep once the save is confirmed; web addresses only. */
@@ -225,7 +232,7 @@ export const requests = {
     input: () =>
       z.strictObject({
         boardId: boardIdSchema,
-        boardName: z.string().check(z.maxLength(200)),
+        boardName: z.string().check(z.maxLength(MAX_CARRIED_BOARD_NAME)),
         ads: z
           .array(
             z.strictObject({
