@@ -1,5 +1,6 @@
 import type { BoardNode, BoardTree } from '@/lib/contract/boards';
 import { type OutboxEntry, outboxItem } from '@/lib/storage/outbox';
+import type { QueryClient } from '@tanstack/react-query';
 import type { StorageWatcher } from '../ui/storage-watch';
 import { adKeys } from '../ads/query-keys';
 import { boardKeys } from './query-keys';
@@ -34,21 +35,32 @@ export function newlyConfirmed(entries: readonly OutboxEntry[], previous: readon
 export const watchConfirmedSaves: StorageWatcher = (queryClient) =>
   outboxItem.watch((entries, previous) => {
     const confirmed = newlyConfirmed(entries, previous);
-    if (confirmed.length === 0) return;
-    let treeStale = false;
-    for (const entry of confirmed) {
-      const tree = queryClient.getQueryData<BoardTree>(boardKeys.tree());
-      const updated =
-        entry.op === 'save' && entry.adNum !== undefined && tree
-          ? withBoardCount(tree, entry.boardId, entry.adNum)
-          : null;
-      if (updated) queryClient.setQueryData(boardKeys.tree(), updated);
-      else if (tree) treeStale = true;
-      void queryClient.invalidateQueries({ queryKey: boardKeys.ads(entry.boardId) });
-      void queryClient.invalidateQueries({ queryKey: adKeys.ad(entry.adId) });
-    }
-    if (treeStale) void queryClient.invalidateQueries({ queryKey: boardKeys.tree() });
-    // Boards in this browser (their counts, and which ads they hold); a save the service could not take lands on one.
-    void queryClient.invalidateQueries({ queryKey: boardKeys.local() });
-    void queryClient.invalidateQueries({ queryKey: adKeys.saved() });
+    if (confirmed.length > 0) void followConfirmed(queryClient, confirmed);
   });
+
+async function followConfirmed(queryClient: QueryClient, confirmed: readonly OutboxEntry[]): Promise<void> {
+  // A read of the tree already on its way was asked before these saves landed: its counts would
+  // put back the ones they replace. It is dropped, and the counts the saves answered are written.
+  if (
+    confirmed.some((entry) => entry.op === 'save' && entry.adNum !== undefined) &&
+    queryClient.isFetching({ queryKey: boardKeys.tree() }) > 0
+  ) {
+    await queryClient.cancelQueries({ queryKey: boardKeys.tree() });
+  }
+  let treeStale = false;
+  for (const entry of confirmed) {
+    const tree = queryClient.getQueryData<BoardTree>(boardKeys.tree());
+    const updated =
+      entry.op === 'save' && entry.adNum !== undefined && tree
+        ? withBoardCount(tree, entry.boardId, entry.adNum)
+        : null;
+    if (updated) queryClient.setQueryData(boardKeys.tree(), updated);
+    else if (tree) treeStale = true;
+    void queryClient.invalidateQueries({ queryKey: boardKeys.ads(entry.boardId) });
+    void queryClient.invalidateQueries({ queryKey: adKeys.ad(entry.adId) });
+  }
+  if (treeStale) void queryClient.invalidateQueries({ queryKey: boardKeys.tree() });
+  // Boards in this browser (their counts, and which ads they hold); a save the service could not take lands on one.
+  void queryClient.invalidateQueries({ queryKey: boardKeys.local() });
+  void queryClient.invalidateQueries({ queryKey: adKeys.saved() });
+}
