@@ -72,7 +72,9 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
     ...boards.filter((board) => !recentIds.includes(board.id)),
   ];
   const needle = filter.trim().toLowerCase();
-  const chosen = boards.find((board) => board.id === selected) ?? null;
+  const found = boards.find((board) => board.id === selected) ?? null;
+  // A board of this browser is named with where it is kept: one of the service's may have its name.
+  const chosen = found ? { ...found, name: found.local ? found.path : found.name } : null;
 
   const create = useMutation({
     mutationFn: (input: { name: string; parentId: string | null; local: boolean }) =>

@@ -99,8 +99,9 @@ test('a refused key in the service words, then search with its filters, a brand 
   await expect(dialog.getByText(/Saves are kept on boards in this browser/)).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('radio', { name: new RegExp(`In this browser › ${board.name}`) }).check();
-  await dialog.getByRole('button', { name: `Save to ${board.name}` }).click();
-  await expect(page.getByText(`Saved to ${board.name}.`)).toBeVisible();
+  // Named with where it is kept: the service's board of the same name is another.
+  await dialog.getByRole('button', { name: `Save to In this browser › ${board.name}` }).click();
+  await expect(page.getByText(`Saved to In this browser › ${board.name}.`)).toBeVisible();
 
   // The board in this browser: its two ads, exported as CSV and as a report.
   await panel.tab('Boards').click();
