@@ -6,6 +6,9 @@ import 'virtual:adscope-english/boards';
 
 interface VisibleBoard {
   node: BoardNode;
+  /** The row's own key: a board the service lists in two places is two rows. */
+  key: string;
+  parentKey: string | null;
   depth: number;
   parentId: string | null;
   setSize: number;
@@ -21,15 +24,21 @@ export function visibleBoards(
   const needle = filter.trim().toLowerCase();
   const matches = (node: BoardNode): boolean =>
     (node.name ?? '').toLowerCase().includes(needle) || node.children.some(matches);
-  const walk = (list: readonly BoardNode[], depth: number, parentId: string | null): VisibleBoard[] => {
+  const walk = (
+    list: readonly BoardNode[],
+    depth: number,
+    parentId: string | null,
+    parentKey: string | null,
+  ): VisibleBoard[] => {
     const shown = needle ? list.filter(matches) : list;
     return shown.flatMap((node, index) => {
-      const self: VisibleBoard = { node, depth, parentId, setSize: shown.length, position: index + 1 };
+      const key = `${parentKey ?? ''}/${index}:${node.board_id}`;
+      const self: VisibleBoard = { node, key, parentKey, depth, parentId, setSize: shown.length, position: index + 1 };
       const open = needle ? node.children.some(matches) : expanded.has(node.board_id);
-      return [self, ...(open ? walk(node.children, depth + 1, node.board_id) : [])];
+      return [self, ...(open ? walk(node.children, depth + 1, node.board_id, key) : [])];
     });
   };
-  return walk(nodes, 1, null);
+  return walk(nodes, 1, null, null);
 }
 
 interface BoardTreeProps {
@@ -55,21 +64,21 @@ export function BoardTree({
   emptyText = t('boards.tree.empty'),
 }: BoardTreeProps) {
   const visible = visibleBoards(nodes, expanded, filter);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const active = visible.find((item) => item.node.board_id === activeId) ?? visible[0];
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const active = visible.find((item) => item.key === activeKey) ?? visible[0];
   const refs = useRef(new Map<string, HTMLLIElement>());
   const focusNext = useRef(false);
 
   useEffect(() => {
     if (focusNext.current && active) {
-      refs.current.get(active.node.board_id)?.focus();
+      refs.current.get(active.key)?.focus();
       focusNext.current = false;
     }
   });
 
-  function move(id: string | undefined) {
-    if (!id) return;
-    setActiveId(id);
+  function move(key: string | undefined) {
+    if (!key) return;
+    setActiveKey(key);
     focusNext.current = true;
   }
 
@@ -81,24 +90,24 @@ export function BoardTree({
     const isOpen = filter.trim() ? hasChildren : expanded.has(id);
     switch (event.key) {
       case 'ArrowDown':
-        move(visible[index + 1]?.node.board_id);
+        move(visible[index + 1]?.key);
         break;
       case 'ArrowUp':
-        move(visible[index - 1]?.node.board_id);
+        move(visible[index - 1]?.key);
         break;
       case 'Home':
-        move(visible[0]?.node.board_id);
+        move(visible[0]?.key);
         break;
       case 'End':
-        move(visible.at(-1)?.node.board_id);
+        move(visible.at(-1)?.key);
         break;
       case 'ArrowRight':
         if (hasChildren && !isOpen) onToggle(id, true);
-        else if (hasChildren) move(visible[index + 1]?.node.board_id);
+        else if (hasChildren) move(visible[index + 1]?.key);
         break;
       case 'ArrowLeft':
         if (hasChildren && isOpen && !filter.trim()) onToggle(id, false);
-        else move(active.parentId ?? undefined);
+        else move(active.parentKey ?? undefined);
         break;
       case 'Enter':
       case ' ':
@@ -121,25 +130,25 @@ export function BoardTree({
         const isOpen = filter.trim() ? hasChildren : expanded.has(id);
         return (
           <li
-            key={id}
+            key={item.key}
             ref={(element) => {
-              if (element) refs.current.set(id, element);
-              else refs.current.delete(id);
+              if (element) refs.current.set(item.key, element);
+              else refs.current.delete(item.key);
             }}
             role="treeitem"
             aria-level={item.depth}
             aria-setsize={item.setSize}
             aria-posinset={item.position}
             aria-expanded={hasChildren ? isOpen : undefined}
-            aria-selected={active?.node.board_id === id}
-            tabIndex={active?.node.board_id === id ? 0 : -1}
+            aria-selected={active?.key === item.key}
+            tabIndex={active?.key === item.key ? 0 : -1}
             className="board-tree-item"
             style={{ paddingInlineStart: `${(item.depth - 1) * 18 + 4}px` }}
             onClick={() => {
-              setActiveId(id);
+              setActiveKey(item.key);
               onOpen(item.node);
             }}
-            onFocus={() => setActiveId(id)}
+            onFocus={() => setActiveKey(item.key)}
           >
             <span
               className="board-tree-toggle"
