@@ -30,11 +30,21 @@ export function pageWorld(reset?: () => void) {
   });
   return {
     cleanups,
-    /** Mounts `element` on #root with a query cache as the pages make it (or `client`), unmounted after the test. */
-    async render(element: ReactNode, client: QueryClient = createQueryClient()) {
+    /**
+     * Mounts `element` on #root with a query cache as the pages make it (or `client`), unmounted
+     * after the test; the returned function unmounts it sooner (the user leaves the view).
+     */
+    async render(element: ReactNode, client: QueryClient = createQueryClient()): Promise<() => Promise<void>> {
       const root = createRoot(document.getElementById('root') as HTMLElement);
-      cleanups.push(() => act(async () => root.unmount()));
+      let mounted = true;
+      const unmount = async () => {
+        if (!mounted) return;
+        mounted = false;
+        await act(async () => root.unmount());
+      };
+      cleanups.push(unmount);
       await act(async () => root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>));
+      return unmount;
     },
   };
 }

@@ -1,7 +1,5 @@
 // @vitest-environment happy-dom
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { useCompareStore } from '@/components/ads/compare-toggle';
@@ -103,19 +101,6 @@ const field = (label: string) => {
 const followedNames = () =>
   [...document.querySelectorAll('ul[aria-label="Followed brands"] .brand-name')].map((item) => item.textContent);
 
-/** Mounts `element` on #root with `client`; the returned function unmounts it (the user leaves the tab). */
-async function mount(element: ReactNode, client: QueryClient) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  let mounted = true;
-  const unmount = async () => {
-    if (!mounted) return;
-    mounted = false;
-    await act(async () => root.unmount());
-  };
-  cleanups.push(unmount);
-  await act(async () => root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>));
-  return unmount;
-}
 
 let clock = manualClock();
 beforeEach(() => {
@@ -169,13 +154,13 @@ describe('the followed brands, when brands are unfollowed elsewhere while the us
     );
     const client = createQueryClient();
     act(() => useBrandsStore.setState({ followedOffset: 50 }));
-    const leave = await mount(<BrandsTab />, client);
+    const leave = await render(<BrandsTab />, client);
     await waitForPage(() => expect(text()).toContain('page 3 of 3'));
     await leave();
 
     total = 45;
     clock.advance(60_000);
-    await mount(<BrandsTab />, client);
+    await render(<BrandsTab />, client);
     await waitForPage(() => expect(text()).not.toContain('Acme 51'));
     await act(tick);
 

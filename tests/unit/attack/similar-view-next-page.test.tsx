@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import SimilarTab from '@/components/similar/similar-tab';
 import { useSimilarStore } from '@/components/similar/similar-store';
 import { usePageHandover } from '@/components/similar/use-page-handover';
-import { createQueryClient } from '@/components/ui/mount';
 import { type PageSignals, pageSignals } from '@/lib/messaging/page-trigger';
 import type { SimilarQuery, SimilarResult } from '@/lib/messaging/similar';
 import { type PendingSimilar, pendingSimilarItem } from '@/lib/storage/pending-similar';
 import { TEST_NOW } from '../../support/clock';
+import { pageWorld } from '../../support/page-world';
 import { waitForPage } from '../../support/react-root';
 import { handedOver, trailTents } from '../../support/similar-pages';
 
@@ -51,20 +48,7 @@ function held<T>() {
   return { promise, settle: (value: T) => settle(value) };
 }
 
-const cleanups: (() => void | Promise<void>)[] = [];
-
-async function render(element: ReactNode) {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  let mounted = true;
-  const unmount = async () => {
-    if (!mounted) return;
-    mounted = false;
-    await act(async () => root.unmount());
-  };
-  cleanups.push(unmount);
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>));
-  return unmount;
-}
+const { cleanups, render } = pageWorld(() => useSimilarStore.setState({ request: null, handover: null, seenId: null }));
 
 /** The side panel's Similar view with the hand-over hook the panel runs. */
 function Panel() {
@@ -140,21 +124,6 @@ async function removeChip(keyword: string) {
   if (!remove) throw new Error(`no chip ${keyword}`);
   await act(async () => remove.click());
 }
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  localStorage.clear();
-  document.body.innerHTML = '<div id="root"></div>';
-  useSimilarStore.setState({ request: null, handover: null, seenId: null });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await vi.dynamicImportSettled();
-  useSimilarStore.setState({ request: null, handover: null, seenId: null });
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 /** Page A shown with its answer, then page B handed over; B's search is held. */
 async function tentsThenBeans() {
