@@ -101,7 +101,6 @@ const field = (label: string) => {
 const followedNames = () =>
   [...document.querySelectorAll('ul[aria-label="Followed brands"] .brand-name')].map((item) => item.textContent);
 
-
 let clock = manualClock();
 beforeEach(() => {
   clock = manualClock(TEST_NOW);
