@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { serviceFactsItem, serviceKey } from '@/lib/storage/service-facts';
 import { useSettings } from '../ui/use-settings';
 import { useStoredItem } from '../ui/use-stored-item';
@@ -16,11 +16,21 @@ const NONE_HIDDEN: HiddenFilters = { hidden: new Set(), reason: null };
 export function useHiddenFilters(): HiddenFilters & { known: boolean } {
   const baseUrl = useSettings().data?.baseUrl;
   const facts = useStoredItem(serviceFactsItem);
+  // Storage that cannot be read holds no search back: it is sent with every filter, and the
+  // service says what it refuses.
+  const [unreadable, setUnreadable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    serviceFactsItem.get().catch(() => live && setUnreadable(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   return useMemo(
     () => ({
       ...(baseUrl && facts ? hiddenFilters(facts[serviceKey(baseUrl)]) : NONE_HIDDEN),
-      known: !baseUrl || facts !== undefined,
+      known: !baseUrl || facts !== undefined || unreadable,
     }),
-    [baseUrl, facts],
+    [baseUrl, facts, unreadable],
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ActiveFilters } from '../../../components/search/active-filters';
 import { FilterPanel } from '../../../components/search/filter-panel';
@@ -36,6 +36,7 @@ beforeEach(() => {
 afterEach(() => {
   useSearchStore.getState().reset();
   localStorage.clear();
+  vi.restoreAllMocks();
 });
 
 describe('the query the filters build', () => {
@@ -158,6 +159,35 @@ describe('hiding the filters a service refused', () => {
     expect(mounted.host.textContent).not.toContain('Active ads only');
     expect(mounted.host.querySelector('.chips')).toBeNull();
     expect(mounted.host.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Filters');
+  });
+
+  it('says the refusals are known when storage cannot be read, so the search is not held forever', async () => {
+    const seen: ReturnType<typeof useHiddenFilters>[] = [];
+    function Probe() {
+      seen.push(useHiddenFilters());
+      return null;
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(settingsQueryKey, {
+      baseUrl: SERVICE,
+      origin: SERVICE,
+      theme: 'system',
+      language: 'auto',
+      hasApiKey: true,
+      apiKeyLast4: '0001',
+    });
+    // The extension's storage refuses every read (the extension reloaded under an open panel).
+    vi.spyOn(serviceFactsItem, 'get').mockRejectedValue(new Error('Extension context invalidated.'));
+    await act(async () =>
+      mounted.root.render(
+        <QueryClientProvider client={client}>
+          <Probe />
+        </QueryClientProvider>,
+      ),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(seen.at(-1)).toMatchObject({ known: true, reason: null });
+    expect(seen.at(-1)?.hidden.size).toBe(0);
   });
 
   it("reads the connected service's refusals from storage, by its base URL, live", async () => {
