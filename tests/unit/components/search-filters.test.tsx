@@ -36,7 +36,6 @@ beforeEach(() => {
 afterEach(() => {
   useSearchStore.getState().reset();
   localStorage.clear();
-  vi.restoreAllMocks();
 });
 
 describe('the query the filters build', () => {
