@@ -38,6 +38,35 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/**
+ * Mounts a probe of useHiddenFilters with the settings as the page has them (the background is
+ * not asked here); returns what it said at each render.
+ */
+async function probeHiddenFilters(): Promise<(HiddenFilters & { known: boolean })[]> {
+  const seen: (HiddenFilters & { known: boolean })[] = [];
+  function Probe() {
+    seen.push(useHiddenFilters());
+    return null;
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(settingsQueryKey, {
+    baseUrl: SERVICE,
+    origin: SERVICE,
+    theme: 'system',
+    language: 'auto',
+    hasApiKey: true,
+    apiKeyLast4: '0001',
+  });
+  await act(async () =>
+    mounted.root.render(
+      <QueryClientProvider client={client}>
+        <Probe />
+      </QueryClientProvider>,
+    ),
+  );
+  return seen;
+}
+
 describe('the query the filters build', () => {
   it('sends platform and status=active, which the search schema takes', () => {
     const params = toSearchParams({ ...EMPTY_FILTERS, platform: 'tiktok', activeOnly: true, query: 'tent' });
@@ -161,60 +190,19 @@ describe('hiding the filters a service refused', () => {
   });
 
   it('says the refusals are known when storage cannot be read, so the search is not held forever', async () => {
-    const seen: ReturnType<typeof useHiddenFilters>[] = [];
-    function Probe() {
-      seen.push(useHiddenFilters());
-      return null;
-    }
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(settingsQueryKey, {
-      baseUrl: SERVICE,
-      origin: SERVICE,
-      theme: 'system',
-      language: 'auto',
-      hasApiKey: true,
-      apiKeyLast4: '0001',
-    });
     // The extension's storage refuses every read (the extension reloaded under an open panel).
     vi.spyOn(serviceFactsItem, 'get').mockRejectedValue(new Error('Extension context invalidated.'));
-    await act(async () =>
-      mounted.root.render(
-        <QueryClientProvider client={client}>
-          <Probe />
-        </QueryClientProvider>,
-      ),
-    );
+    const seen = await probeHiddenFilters();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(seen.at(-1)).toMatchObject({ known: true, reason: null });
     expect(seen.at(-1)?.hidden.size).toBe(0);
   });
 
   it("reads the connected service's refusals from storage, by its base URL, live", async () => {
-    const seen: HiddenFilters[] = [];
-    function Probe() {
-      seen.push(useHiddenFilters());
-      return null;
-    }
-    // The settings as the page has them (the background is not asked here).
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(settingsQueryKey, {
-      baseUrl: SERVICE,
-      origin: SERVICE,
-      theme: 'system',
-      language: 'auto',
-      hasApiKey: true,
-      apiKeyLast4: '0001',
-    });
     await serviceFactsItem.set({
       'https://other.example': { refusedParams: ['status'], refusedParamsMessage: 'no' },
     });
-    await act(async () =>
-      mounted.root.render(
-        <QueryClientProvider client={client}>
-          <Probe />
-        </QueryClientProvider>,
-      ),
-    );
+    const seen = await probeHiddenFilters();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(seen.at(-1)?.hidden.size).toBe(0);
 
