@@ -25,10 +25,10 @@ export function validateConnection(
   const urlProblem = baseUrlProblem(baseUrl);
   if (urlProblem) errors.baseUrl = urlProblem;
   if (apiKey.trim() === '') {
-    if (!hasStoredKey) errors.apiKey = t('connection.keyMissing');
+    if (!hasStoredKey) errors.apiKey = t('options.connection.keyMissing');
   } else {
     const parsed = apiKeySchema.safeParse(apiKey, IN_WORDS);
-    if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? t('connection.keyInvalid');
+    if (!parsed.success) errors.apiKey = parsed.error.issues[0]?.message ?? t('options.connection.keyInvalid');
   }
   return Object.keys(errors).length > 0 ? { errors } : { baseUrl: normalizeBaseUrl(baseUrl) };
 }

@@ -245,9 +245,14 @@ export class SaveOutbox implements Stoppable {
       });
       if (!marked) return;
     }
+    // An undo of a save that was kept in this browser meanwhile (a read-only service) takes the ad
+    // off the board it landed on (only a save is ever moved).
+    const landed =
+      entry.op === 'remove' &&
+      (await this.list()).findLast((e) => e.adId === entry.adId && e.movedFrom?.boardId === entry.boardId);
     let outcome: Partial<OutboxEntry>;
     try {
-      const answer = await this.deps.send(entry);
+      const answer = await this.deps.send(landed ? { ...entry, boardId: landed.boardId } : entry);
       const adNum = answer?.adNum;
       const moved = answer?.movedTo;
       outcome = {

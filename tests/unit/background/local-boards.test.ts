@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Api, createApi } from '../../../lib/background/api';
 import type { RequestOptions, Transport } from '../../../lib/background/api/transport';
@@ -27,7 +27,13 @@ interface Call {
  * A service as the real one behaves where the contract is silent: its board list is readable,
  * and its write endpoints either exist (`writable`) or answer as an unknown route does.
  */
-function fakeService(options: { writable: boolean; boards?: string[]; unknownRoute?: ApiError }) {
+function fakeService(options: {
+  writable: boolean;
+  boards?: string[];
+  unknownRoute?: ApiError;
+  /** Writes are answered once this settles (a save on its way). */
+  hold?: Promise<void>;
+}) {
   const calls: Call[] = [];
   const boards = options.boards ?? ['b1', 'b2'];
   const created: string[] = [];
@@ -56,7 +62,10 @@ function fakeService(options: { writable: boolean; boards?: string[]; unknownRou
   };
   const transport: Transport = {
     get: async (path, request) => respond('GET', path, request),
-    post: async (path, request) => respond('POST', path, request),
+    post: async (path, request) => {
+      await options.hold;
+      return respond('POST', path, request);
+    },
     delete: async (path, request) => respond('DELETE', path, request),
   };
   return { api: createApi(transport), calls, created };
@@ -124,6 +133,37 @@ describe('a service whose boards are read-only through its API', () => {
     const page = await localAdsPage(tree[0]?.board_id ?? '', {});
     expect(page.items).toMatchObject([{ id: 'a1', title: 'Ad a1', saved_details: { tags: ['hook'] } }]);
     expect((await boards.local()).writes).toBe('refused');
+  });
+
+  it('takes an ad undone while its save was on its way off the board in this browser it then landed on', async () => {
+    let answer = () => undefined as void;
+    const service = fakeService({ writable: false, hold: new Promise<void>((resolve) => (answer = resolve)) });
+    const { outbox } = harness(service.api);
+    const save = await outbox.enqueue({
+      op: 'save',
+      boardId: 'b1',
+      boardName: 'Winners',
+      adId: 'a1',
+      tags: [],
+      ad: ad('a1'),
+    });
+    const sending = outbox.drain();
+    await vi.waitFor(async () => expect((await outbox.list())[0]?.sentAt).toBeDefined());
+    // Undo while the save is on its way: the removal is queued for the service's board.
+    const removal = await outbox.undo(save.id);
+    answer();
+    await sending;
+    await outbox.drain();
+
+    const entries = await outbox.list();
+    expect(entries.find((entry) => entry.id === save.id)).toMatchObject({
+      status: 'done',
+      movedFrom: { boardId: 'b1' },
+    });
+    // Taken off the board in this browser the save landed on, not refused by the service.
+    expect(entries.find((entry) => entry.id === removal?.id)).toMatchObject({ status: 'done' });
+    expect(entries.find((entry) => entry.id === removal?.id)?.error).toBeUndefined();
+    expect((await localHoldings()).get('a1') ?? []).toEqual([]);
   });
 
   it('sends the next save straight to this browser, without trying the service again', async () => {
