@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { serviceFactsItem, serviceKey } from '@/lib/storage/service-facts';
 import { useSettings } from '../ui/use-settings';
-import { useStoredItem } from '../ui/use-stored-item';
+import { useStoredItem, useStoredItemUnreadable } from '../ui/use-stored-item';
 import { type HiddenFilters, hiddenFilters } from './filters';
 
 const NONE_HIDDEN: HiddenFilters = { hidden: new Set(), reason: null };
@@ -18,14 +18,7 @@ export function useHiddenFilters(): HiddenFilters & { known: boolean } {
   const facts = useStoredItem(serviceFactsItem);
   // Storage that cannot be read holds no search back: it is sent with every filter, and the
   // service says what it refuses.
-  const [unreadable, setUnreadable] = useState(false);
-  useEffect(() => {
-    let live = true;
-    serviceFactsItem.get().catch(() => live && setUnreadable(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const unreadable = useStoredItemUnreadable(serviceFactsItem);
   return useMemo(
     () => ({
       ...(baseUrl && facts ? hiddenFilters(facts[serviceKey(baseUrl)]) : NONE_HIDDEN),

@@ -32,10 +32,13 @@ export function usePageHandover(enabled: boolean): void {
     let last = Promise.resolve();
     const take = (entry: PendingSimilar | null) => {
       if (!entry) return;
-      last = last.then(async () => {
-        if (!active || (await askedElsewhere(entry, ownWindow)) || !active) return;
-        if (useSimilarStore.getState().receive(entry)) navigate({ to: 'similar' });
-      });
+      last = last
+        .then(async () => {
+          if (!active || (await askedElsewhere(entry, ownWindow)) || !active) return;
+          if (useSimilarStore.getState().receive(entry)) navigate({ to: 'similar' });
+        })
+        // One that fails stops none after it.
+        .catch(() => undefined);
     };
     void pendingSimilarItem.get().then(take, () => undefined);
     const unwatch = pendingSimilarItem.watch(take);
