@@ -152,7 +152,6 @@ export async function startAnswersBack(
 ): Promise<{ payload: unknown; data: unknown }[]> {
   const waiting = [...sent].filter(([key, { at }]) => JSON.parse(key)[0] === type && now - at <= START_ANSWER_FRESH_MS);
   if (waiting.length === 0) return [];
-  const since = forgotten;
   const late = Symbol('late');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<typeof late>((resolve) => (timer = setTimeout(() => resolve(late), waitMs)));
@@ -169,6 +168,5 @@ export async function startAnswersBack(
     }),
   );
   clearTimeout(timer);
-  // Forgotten while another answer of the same wait was still on its way: none of them is taken.
-  return forgotten === since ? back.flat() : [];
+  return back.flat();
 }
