@@ -147,8 +147,13 @@ export default defineConfig({
     // (lib/content/no-context.ts), which keeps the script within its 5 KB budget and the page from hearing of it.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.some((entrypoint) => entrypoint.name === 'sidepanel')) firstLoad.extend(config);
-      if (!entrypoints.some((entrypoint) => entrypoint.name === 'find-similar')) return;
-      const stub = { find: 'wxt/utils/content-script-context', replacement: path.resolve('lib/content/no-context.ts') };
+      // The worker ships zod: it checks an error that crossed a boundary by its zod schema, without
+      // the JSON Schema and its checker the pages without zod use (lib/messaging/serialized-check.ts).
+      const worker = entrypoints.some((entrypoint) => entrypoint.name === 'background');
+      if (!worker && !entrypoints.some((entrypoint) => entrypoint.name === 'find-similar')) return;
+      const stub = worker
+        ? { find: /^\.\/serialized-check$/, replacement: path.resolve('lib/messaging/serialized-check-zod.ts') }
+        : { find: 'wxt/utils/content-script-context', replacement: path.resolve('lib/content/no-context.ts') };
       const alias = config.resolve?.alias;
       const aliases = Array.isArray(alias)
         ? alias

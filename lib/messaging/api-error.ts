@@ -1,6 +1,5 @@
 import { ApiCode } from '../contract/envelope';
-import { serializedApiError as serializedApiErrorSchema } from '../generated/record-schemas.json';
-import { matchesSchema } from '../json-check';
+import { isSerializedApiError } from './serialized-check';
 
 /** Failures that happen on our side of the wire, named so the UI can say what to do. */
 export const clientErrorCodes = [
@@ -60,13 +59,7 @@ export function readRequestId(value: unknown): string | undefined {
   return trimmed.length <= REQUEST_ID_MAX_CHARS && REQUEST_ID_PATTERN.test(trimmed) ? trimmed : undefined;
 }
 
-/**
- * Checks an error that crossed a boundary, by the JSON Schema derived from the zod schema in
- * api-error-schema.ts: pages that only show errors (the popup) ship no schema library.
- */
-export function isSerializedApiError(value: unknown): value is SerializedApiError {
-  return matchesSchema(serializedApiErrorSchema, value);
-}
+export { isSerializedApiError };
 
 export interface ApiErrorInit {
   code: ApiErrorCode;

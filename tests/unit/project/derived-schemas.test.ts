@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchesSchema } from '../../../lib/json-check';
 import { serializedApiErrorSchema } from '../../../lib/messaging/api-error-schema';
+import { isSerializedApiError as pagesCheck } from '../../../lib/messaging/serialized-check';
+import { isSerializedApiError as workersCheck } from '../../../lib/messaging/serialized-check-zod';
 import { type GenerationJob, generationJobSchema } from '../../../lib/storage/generation-job-schema';
 import { derivedSchemas } from '../../../scripts/derived-schemas';
 
@@ -55,8 +57,19 @@ describe('the records pages check without zod', () => {
     [{ code: 2.5, httpStatus: null, message: 'x', retryable: true }],
     [{ code: 'teapot', httpStatus: null, message: 'x', retryable: true }],
     [{ code: 40001, message: 'no status', retryable: false }],
-  ])('agree with zod on the serialized error %j', (value) => {
-    expect(matchesSchema(committed.serializedApiError, value)).toBe(serializedApiErrorSchema.safeParse(value).success);
+    [{ code: 40001, httpStatus: 400, message: 'x', retryable: false, requestId: 'has space' }],
+    [{ code: 40001, httpStatus: 400, message: 'x', retryable: false, requestId: 'r'.repeat(129) }],
+    [{ code: 40001, httpStatus: 400, message: 'x', retryable: false, field: undefined, extra: 1 }],
+    [{ code: 40001, httpStatus: 400.5, message: 'x', retryable: false }],
+    [{ code: 40001, httpStatus: 400, message: 'x', retryable: 'no' }],
+    [[{ code: 40001, httpStatus: 400, message: 'x', retryable: false }]],
+    [null],
+    ['network'],
+  ])('agree with zod on the serialized error %j, in the pages and in the worker', (value) => {
+    const expected = serializedApiErrorSchema.safeParse(value).success;
+    expect(matchesSchema(committed.serializedApiError, value)).toBe(expected);
+    expect(pagesCheck(value)).toBe(expected);
+    expect(workersCheck(value)).toBe(expected);
   });
 
   it('fail on a keyword the checker does not know, rather than half-check', () => {
