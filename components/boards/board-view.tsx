@@ -75,6 +75,7 @@ export function BoardView({ board, writes = 'unknown', onBack }: BoardViewProps)
           {t('boards.view.copied', { count: copy.data.queued, board: copy.data.boardName })}
         </p>
       ) : null}
+      {copy.data?.stopped ? <ErrorNotice title={t('boards.view.copyStopped')} error={copy.data.stopped} /> : null}
       {copy.isError ? <ErrorNotice title={t('boards.view.copyFailed')} error={copy.error} /> : null}
       <BoardVaultPanel vault={vault} />
       <ReportDialog source={exports.report} onClose={exports.closeReport} />

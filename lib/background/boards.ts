@@ -3,7 +3,8 @@ import { type BoardNode, boardAdsPageSchema } from '../contract/boards';
 import { ApiCode } from '../contract/envelope';
 import { sameId } from '../contract/ids';
 import type { Clock } from '../clock';
-import { ApiError } from '../messaging/api-error';
+import { ApiError, storedError } from '../messaging/api-error';
+import type { CopyAnswer } from '../messaging/protocol';
 import { t } from '../i18n';
 import 'virtual:adscope-english/api';
 import type { OutboxEntry } from '../storage/outbox';
@@ -257,12 +258,12 @@ export function createBoards(deps: BoardsDeps) {
    * board it was copied to before (or one of the same name at the top), else a new one; each ad
    * then goes through the outbox as a save, which the service keeps once however often it comes.
    */
-  function copyToService(boardId: string): Promise<{ boardId: string; boardName: string; queued: number }> {
+  function copyToService(boardId: string): Promise<CopyAnswer> {
     // One copy at a time (two panels may ask at once): a second finds the board the first made.
     return copies(() => copyOnce(boardId));
   }
 
-  async function copyOnce(boardId: string): Promise<{ boardId: string; boardName: string; queued: number }> {
+  async function copyOnce(boardId: string): Promise<CopyAnswer> {
     const board = await localBoard(boardId);
     if (!board)
       throw new ApiError({
@@ -294,16 +295,22 @@ export function createBoards(deps: BoardsDeps) {
     await setCopiedTo(board.id, service, target);
     let queued = 0;
     let cursor: string | undefined;
-    do {
-      const page = await localAdsPage(board.id, { sort_by: 'saved_oldest', page_size: 100, cursor });
-      for (const ad of page.items) {
-        const adId = String(ad.id);
-        const tags = (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [];
-        await deps.enqueueSave({ boardId: target, boardName: board.name, adId, tags, media: mediaOf(ad) });
-        queued += 1;
-      }
-      cursor = page.cursor ?? undefined;
-    } while (cursor);
+    try {
+      do {
+        const page = await localAdsPage(board.id, { sort_by: 'saved_oldest', page_size: 100, cursor });
+        for (const ad of page.items) {
+          const adId = String(ad.id);
+          const tags = (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [];
+          await deps.enqueueSave({ boardId: target, boardName: board.name, adId, tags, media: mediaOf(ad) });
+          queued += 1;
+        }
+        cursor = page.cursor ?? undefined;
+      } while (cursor);
+    } catch (caught) {
+      // Stopped half-way (storage full): what was queued lands all the same, so the answer says so, and why the rest did not go.
+      if (!queued) throw caught;
+      return { boardId: target, boardName: board.name, queued, stopped: storedError(ApiError.from(caught)) };
+    }
     return { boardId: target, boardName: board.name, queued };
   }
 

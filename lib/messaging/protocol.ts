@@ -33,6 +33,7 @@ import { generationChoiceSchema } from '../contract/generation-fields';
 import type { OwnedBrandList } from '../contract/owned-brands';
 import type { GenerationJob } from '../storage/generation-jobs';
 import type { OutboxEntry } from '../storage/outbox';
+import type { SerializedApiError } from './api-error';
 import type { PageButtonState } from './page-button-access';
 import { pageSignalsSchema, type SimilarResult, similarQuerySchema } from './similar';
 import { type PageButtonWords, triggerSources } from './page-trigger';
@@ -90,6 +91,14 @@ export interface LocalBoards {
   writes: 'accepted' | 'refused' | 'unknown';
   /** The service's words when it refused a board write. */
   message?: string;
+}
+
+/** A copy of a board kept in this browser to the service: the board it fills, what it queued, and what stopped it half-way. */
+export interface CopyAnswer {
+  boardId: string;
+  boardName: string;
+  queued: number;
+  stopped?: SerializedApiError;
 }
 
 export interface ConnectionReport {
@@ -195,8 +204,11 @@ export const requests = {
       }),
     senders: EXTENSION_PAGES,
   }),
-  /** Copies a board kept in this browser to the service (same board on a second copy); its ads go as saves. */
-  'boards.copyToService': request<{ boardId: string; boardName: string; queued: number }>()({
+  /**
+   * Copies a board kept in this browser to the service (same board on a second copy); its ads go
+   * as saves. A copy stopped half-way answers what it queued and what stopped the rest.
+   */
+  'boards.copyToService': request<CopyAnswer>()({
     input: () => z.strictObject({ boardId: boardIdSchema }),
     senders: EXTENSION_PAGES,
   }),

@@ -310,3 +310,45 @@ describe('a save confirmed while the board tree was being read again', () => {
     expect(count()).toBe('4');
   });
 });
+
+describe('a copy to the service that stopped half-way', () => {
+  // Two of the board's three ads were queued, the third could not be (storage full): the panel
+  // says the two are on their way and, apart, that the rest was not sent and why.
+  it('says what is on its way and what stopped the rest', async () => {
+    const stopped = {
+      code: 'internal',
+      httpStatus: null,
+      message: 'QuotaExceededError: storage.local is full',
+      retryable: false,
+    };
+    answerMessages((message) => {
+      if (message.type === 'boards.tree') return { ok: true, data: { items: [] } };
+      if (message.type === 'boards.local')
+        return { ok: true, data: { items: [node('local:m1', 'Tents', 3)], writes: 'accepted' } };
+      if (message.type === 'boards.ads')
+        return {
+          ok: true,
+          data: {
+            items: ['a1', 'a2', 'a3'].map((id) => testAd({ id, title: `Ad ${id}` })),
+            cursor: null,
+          },
+        };
+      if (message.type === 'boards.copyToService')
+        return { ok: true, data: { boardId: 'made-1', boardName: 'Tents', queued: 2, stopped } };
+      return undefined;
+    });
+    act(() => useBoardsStore.setState({ openBoardId: 'local:m1' }));
+    await render(<BoardsTab />);
+    const copyButton = () =>
+      [...document.querySelectorAll<HTMLButtonElement>('.board-view .toolbar button')].find(
+        (button) => button.textContent === 'Copy to the service',
+      );
+    await waitForPage(() => expect(copyButton()?.disabled).toBe(false));
+    await act(async () => copyButton()?.click());
+    await waitForPage(() => expect(document.querySelector('.board-view [role="alert"]')).not.toBeNull());
+    expect(document.querySelector('.board-view [role="status"]')?.textContent).toContain('Copying 2 ads');
+    const alert = document.querySelector('.board-view [role="alert"]')?.textContent ?? '';
+    expect(alert).toContain('The other ads could not be queued');
+    expect(alert).toContain('storage.local is full');
+  });
+});

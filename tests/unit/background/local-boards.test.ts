@@ -275,6 +275,65 @@ describe('a service that takes board writes', () => {
   });
 });
 
+describe('a copy to the service that stops half-way', () => {
+  // "Tents" (three ads, in this browser) is copied; the service board is made and two saves are
+  // queued, the third cannot be stored (storage full). The two go on to land: the answer says so,
+  // with what stopped the rest, instead of "Could not copy the board" alone.
+  it('says what is on its way and what stopped the rest', async () => {
+    const service = fakeService({ writable: true });
+    const { boards: filler, outbox } = harness(service.api);
+    const here = await filler.create('Tents', null, true);
+    for (const id of ['a1', 'a2', 'a3'])
+      await outbox.enqueue({ op: 'save', boardId: here.board_id, boardName: 'Tents', adId: id, tags: [], ad: ad(id) });
+    await outbox.drain();
+    let enqueued = 0;
+    const boards = createBoards({
+      api: service.api,
+      apiFor: () => service.api,
+      service: async () => SERVICE,
+      clock,
+      newId: () => `id-${++ids}`,
+      enqueueSave: async (save) => {
+        enqueued += 1;
+        if (enqueued === 3) throw new Error('QuotaExceededError: storage.local is full');
+        return outbox.enqueue({ op: 'save', ...save });
+      },
+    });
+
+    const answer = await boards.copyToService(here.board_id);
+
+    const onTheirWay = (await outbox.list()).filter((entry) => entry.status === 'pending');
+    expect(onTheirWay).toHaveLength(2);
+    expect(answer).toMatchObject({ boardName: 'Tents', queued: 2, stopped: { code: 'internal' } });
+    expect(answer.stopped?.message).toContain('storage.local is full');
+  });
+
+  it('fails as before when nothing was queued', async () => {
+    const service = fakeService({ writable: true });
+    const { boards: filler, outbox } = harness(service.api);
+    const here = await filler.create('Tents', null, true);
+    await outbox.enqueue({
+      op: 'save',
+      boardId: here.board_id,
+      boardName: 'Tents',
+      adId: 'a1',
+      tags: [],
+      ad: ad('a1'),
+    });
+    await outbox.drain();
+    const boards = createBoards({
+      api: service.api,
+      apiFor: () => service.api,
+      service: async () => SERVICE,
+      clock,
+      enqueueSave: async () => {
+        throw new Error('QuotaExceededError: storage.local is full');
+      },
+    });
+    await expect(boards.copyToService(here.board_id)).rejects.toThrow('storage.local is full');
+  });
+});
+
 describe('boards kept in this browser', () => {
   it('are never held by a change of key: they belong to no workspace', async () => {
     const service = fakeService({ writable: true });
