@@ -9,7 +9,8 @@ import { persistValidated } from '../ui/persist';
 import { onPageStorageErased, onWorkspaceForgotten } from '../ui/page-caches';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/ads';
-import { MAX_CARRIED_BOARD_NAME } from '@/lib/contract/boards';
+import { type BoardNode, MAX_CARRIED_BOARD_NAME } from '@/lib/contract/boards';
+import { canonicalId } from '@/lib/contract/ids';
 
 const boardRefSchema = z.object({ id: z.string(), name: z.string() });
 export type BoardRef = z.infer<typeof boardRefSchema>;
@@ -137,6 +138,28 @@ export const useSaveStore = create<SaveState>()(
     ),
   ),
 );
+
+/** The last and recent boards named as the service's tree names them now; a board it does not list keeps its name. */
+export function renameRememberedBoards(nodes: readonly BoardNode[]): void {
+  const names = new Map<string, string>();
+  const walk = (level: readonly BoardNode[]) => {
+    for (const node of level) {
+      const id = canonicalId(node.board_id);
+      if (id !== null && typeof node.name === 'string') names.set(id, node.name);
+      walk(node.children);
+    }
+  };
+  walk(nodes);
+  const renamed = (board: BoardRef): BoardRef => {
+    const name = names.get(canonicalId(board.id) ?? '');
+    return name === undefined || name === board.name ? board : { ...board, name };
+  };
+  const { lastBoard, recent } = useSaveStore.getState();
+  const last = lastBoard && renamed(lastBoard);
+  const boards = recent.map(renamed);
+  if (last !== lastBoard || boards.some((board, index) => board !== recent[index]))
+    useSaveStore.setState({ lastBoard: last, recent: boards });
+}
 
 // The last and recent boards are the last workspace's: a save (S included) never goes to them
 // under another key, and the dialog asks where.

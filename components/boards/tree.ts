@@ -3,6 +3,7 @@ import type { BoardNode } from '@/lib/contract/boards';
 import { callBackground } from '@/lib/messaging/client';
 import { t } from '@/lib/i18n';
 import { boardKeys } from './query-keys';
+import { renameRememberedBoards } from '../ads/save-store';
 import 'virtual:adscope-english/boards';
 
 /*
@@ -10,12 +11,22 @@ import 'virtual:adscope-english/boards';
  * the infinite list of a board's ads.
  */
 
+/**
+ * The workspace's boards as a tree, as read: the last and recent boards a save remembers take
+ * the names the service gives them now (a board renamed on its site), so S and the toasts say it.
+ */
+export const boardTreeQuery = {
+  queryKey: boardKeys.tree(),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const tree = await callBackground('boards.tree', {}, { signal });
+    renameRememberedBoards(tree.items);
+    return tree;
+  },
+};
+
 /** The workspace's boards as a tree, with their counts. */
 export function useBoardTree() {
-  return useQuery({
-    queryKey: boardKeys.tree(),
-    queryFn: ({ signal }) => callBackground('boards.tree', {}, { signal }),
-  });
+  return useQuery(boardTreeQuery);
 }
 
 /** Boards kept in this browser, and whether the connected service takes board writes through its API. */
