@@ -30,7 +30,7 @@ export function AccountAdDetail({
     useShallow((state) => ({ period: state.period, dateStart: state.dateStart, dateStop: state.dateStop })),
   );
   const back = useRef<HTMLButtonElement>(null);
-  const detail = useAccountAd(accountId);
+  const detail = useAccountAd(accountId, catalogue);
   useEffect(() => back.current?.focus(), []);
   const formatOf = kindOf(catalogue);
   return (

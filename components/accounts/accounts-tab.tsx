@@ -4,6 +4,7 @@ import { t } from '@/lib/i18n';
 import { formatDay } from '../ui/format';
 import { ErrorNotice } from '../ui/error-notice';
 import { QueryView } from '../ui/query-view';
+import { SkeletonList } from '../ui/skeleton';
 import { AccountAdDetail } from './account-ad-detail';
 import { accountLabel } from './account-label';
 import { MetricsPicker } from './metrics-picker';
@@ -104,7 +105,9 @@ function AccountReportView({ report, accounts }: { report: AccountReport; accoun
 
 /** The totals and the ranked ads; neither is shown for a window with a problem. */
 function AccountFigures({ report }: { report: AccountReport }) {
-  const { view, account, metrics, problem, summary, ranked, limitValid } = report;
+  const { view, account, catalogue, metrics, problem, summary, ranked, limitValid } = report;
+  // Nothing is asked before the account's metric catalogue is in: until then the report is loading.
+  const waiting = !problem && catalogue.isPending;
   return (
     <>
       <h3>{t('accounts.totals.title')}</h3>
@@ -112,6 +115,8 @@ function AccountFigures({ report }: { report: AccountReport }) {
         <p className="notice notice-warning" role="status">
           {t('accounts.noFigures')}
         </p>
+      ) : waiting ? (
+        <SkeletonList label={t('accounts.totals.loading')} rows={1} />
       ) : (
         <Totals report={report} />
       )}
@@ -138,7 +143,8 @@ function AccountFigures({ report }: { report: AccountReport }) {
           )}
         </QueryView>
       )}
-      {ranked.isFetching && ranked.data && !problem ? (
+      {/* Totals or ranked ads kept from the last window while the new window's load. */}
+      {((ranked.isFetching && ranked.data) || summary.isPlaceholderData) && !problem ? (
         <p role="status" className="results-status">
           {t('accounts.updating')}
         </p>

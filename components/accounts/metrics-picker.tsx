@@ -4,6 +4,7 @@ import { LIMITS } from '@/lib/contract/limits';
 import { useAccountsStore } from './accounts-store';
 import { t } from '@/lib/i18n';
 import { kindLabel } from './metric-format';
+import { inCatalogue } from './use-account-report';
 import 'virtual:adscope-english/accounts';
 
 /** What the picker offers: the metrics not on screen already, those the user added, and the names of those shown. */
@@ -35,7 +36,10 @@ export function MetricsPicker({
 }) {
   const id = useId();
   const [filter, setFilter] = useState('');
-  const { metrics, set } = useAccountsStore();
+  const stored = useAccountsStore((state) => state.metrics);
+  const set = useAccountsStore((state) => state.set);
+  // A metric deleted upstream since it was added is neither counted nor kept by the next change.
+  const metrics = inCatalogue(stored, catalogue);
   const { extras, added, named } = metricChoices(catalogue, onScreen, metrics);
   const shown = extras.filter((metric) =>
     `${metric.name ?? ''} ${metric.id} ${kindLabel(metric.kind) ?? ''}`

@@ -48,7 +48,11 @@ export function Totals({ report }: { report: AccountReport }) {
       errorTitle={t('accounts.totals.loadFailed')}
     >
       {(totals) => (
-        <ul className="list-plain summary-cards" aria-label={t('accounts.totals.title')}>
+        <ul
+          className="list-plain summary-cards"
+          aria-label={t('accounts.totals.title')}
+          aria-busy={summary.isPlaceholderData || undefined}
+        >
           {Object.entries(totals.metrics).map(([metricId, value]) => (
             <li key={metricId} className="card summary-card">
               <span className="muted">{metricName(metricId, totals.metric_names, metrics)}</span>

@@ -72,7 +72,7 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
  * because it costs credits.
  */
 export function TranscriptView({ accountId, videoId }: { accountId: string; videoId: string }) {
-  const { cached, transcribe } = useTranscript(accountId, videoId);
+  const { cached, transcribe, lastError } = useTranscript(accountId, videoId);
   if (cached.isPending) return <p className="muted">{t('accounts.transcript.looking')}</p>;
   if (cached.isError) {
     return (
@@ -84,7 +84,7 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
     );
   }
   if (cached.data) return <TranscriptText transcript={cached.data} />;
-  return <TranscribeOffer cached={cached} transcribe={transcribe} />;
+  return <TranscribeOffer cached={cached} transcribe={transcribe} lastError={lastError} />;
 }
 
 /**
@@ -92,10 +92,10 @@ export function TranscriptView({ accountId, videoId }: { accountId: string; vide
  * has already looked in the cache; the view says the work may still be running and offers a
  * free check before another paid attempt.
  */
-function TranscribeOffer({ cached, transcribe }: ReturnType<typeof useTranscript>) {
+function TranscribeOffer({ cached, transcribe, lastError }: ReturnType<typeof useTranscript>) {
   const [asking, setAsking] = useState(false);
   const [checks, setChecks] = useState(0);
-  const failure = transcribe.isError ? ApiError.from(transcribe.error) : null;
+  const failure = lastError !== null && !transcribe.isPending ? ApiError.from(lastError) : null;
   const mayBeRunning = failure !== null && outcomeUnknown(failure);
   return (
     <div className="transcript-missing">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { MetricEntry } from '@/lib/contract/ad-accounts';
 import { LIMITS } from '@/lib/contract/limits';
 import { previousWindow, resolveWindow } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
@@ -8,6 +9,20 @@ import { keepForSame } from '../ui/keep-same';
 import { useAccountsStore, windowParams } from './accounts-store';
 import { windowProblem } from './period-picker';
 import { accountKeys, windowKey } from './query-keys';
+
+/** The metric ids of `ids` the account's catalogue lists: another's, or one deleted upstream, is never sent. */
+export function inCatalogue(ids: readonly string[], catalogue: readonly MetricEntry[]): string[] {
+  return ids.filter((metricId) => catalogue.some((metric) => metric.id === metricId));
+}
+
+/** `sortBy` if the catalogue ranks by it, else Spend, else the first metric it ranks by (else `sortBy`, for the service to say). */
+function rankableOr(sortBy: string, catalogue: readonly MetricEntry[]): string {
+  const rankable = (metricId: string) =>
+    catalogue.some((metric) => metric.id === metricId && metric.sortable !== false);
+  if (rankable(sortBy)) return sortBy;
+  if (rankable('spend')) return 'spend';
+  return catalogue.find((metric) => metric.sortable !== false)?.id ?? sortBy;
+}
 
 /**
  * The report of the chosen account as the user set it: its accounts, the metric catalogue, the
@@ -34,10 +49,16 @@ export function useAccountReport() {
     staleTime: 10 * 60_000,
   });
   const metrics = catalogue.data?.items ?? [];
-  const chosen = view.metrics.filter((metricId) => metrics.some((metric) => metric.id === metricId));
+  const chosen = inCatalogue(view.metrics, metrics);
+  // A ranking metric the catalogue no longer lists (a custom conversion deleted upstream) is
+  // refused by the service: the ads are ranked by Spend, or the first metric it ranks by, instead.
+  const rankBy = catalogue.isSuccess ? rankableOr(view.sortBy, metrics) : view.sortBy;
+  useEffect(() => {
+    if (rankBy !== view.sortBy) view.set({ sortBy: rankBy });
+  }, [rankBy, view]);
   const now = new Date(systemClock());
   const problem = windowProblem(view, now);
-  const ready = Boolean(account) && catalogue.isSuccess && problem === null;
+  const ready = Boolean(account) && catalogue.isSuccess && problem === null && rankBy === view.sortBy;
   const window = windowParams(view);
   const keyed = windowKey(window, now);
   /** The last answer stays on screen while the next loads, but never under another account. */
