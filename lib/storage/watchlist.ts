@@ -206,6 +206,8 @@ export const runStateSchema = lazily(() =>
     ),
     /** Waiting out a Retry-After or a failure: nothing is sent before this. */
     pausedUntil: z.nullable(z.number()),
+    /** How long that wait was asked to be: a wait further ahead was set by a clock since put back (none stored by an earlier version). */
+    pausedFor: z.catch(z.optional(z.number()), undefined),
     /** Why it waits: the service asked (a Retry-After), or the service could not be reached. */
     pauseReason: z._default(z.catch(z.nullable(z.enum(['rate_limited', 'failure'])), null), null),
     pauses: z.number().check(z.int(), z.gte(0)),

@@ -134,6 +134,24 @@ async function readSeen(service: string, brandId: string): Promise<{ seen: SeenS
   return legacy ? { seen: legacy, legacy: true } : null;
 }
 
+/**
+ * Ads the user marked seen are seen ids of their brand, so a check that could not write its seen
+ * ids (storage full) finds them seen, not new again. At most, nothing is written.
+ */
+export async function markNewsSeen(news: WatchNews): Promise<void> {
+  const service = news.service ?? NO_SERVICE;
+  for (const [brandId, entry] of Object.entries(news.brands)) {
+    const stored = await readSeen(service, brandId);
+    const seen =
+      stored &&
+      diffPage(
+        stored.seen,
+        entry.ads.map((item) => item.ad.id),
+      ).seen;
+    if (seen) await storage.setItem(seenKey(service, brandId), storeSeen(seen)).catch(() => undefined);
+  }
+}
+
 /** Forgets what brands had, on every service: their seen ids. */
 export async function forgetSeen(brandIds: readonly string[]): Promise<void> {
   if (brandIds.length === 0) return;
@@ -304,8 +322,12 @@ export class WatchRunner {
     const service = await this.service();
     let run = status.run;
     if (run) {
-      // A wait longer than any honoured was set by a clock that has since gone back: it has passed.
-      if (run.pausedUntil !== null && run.pausedUntil > now && run.pausedUntil - now <= this.policy.longestWaitMs) {
+      // A wait longer than the one asked was set by a clock that has since gone back: it has passed.
+      if (
+        run.pausedUntil !== null &&
+        run.pausedUntil > now &&
+        run.pausedUntil - now <= (run.pausedFor ?? this.policy.longestWaitMs)
+      ) {
         this.deps.wakeAt(run.pausedUntil);
         return 'paused';
       }
@@ -437,6 +459,7 @@ export class WatchRunner {
         if ('pause' in result) {
           if (result.failure) run.pauses += 1;
           run.pausedUntil = this.deps.clock() + result.pause;
+          run.pausedFor = result.pause;
           run.pauseReason = result.failure ? 'failure' : 'rate_limited';
           if (!(await this.save(status))) return this.end(status, run, storageFull());
           this.deps.wakeAt(run.pausedUntil);
@@ -452,6 +475,12 @@ export class WatchRunner {
           } catch {
             return this.end(status, run, storageFull());
           }
+          // What it found under the service left was put aside with its news: neither announced
+          // nor counted, and the badge follows the news shown now.
+          run.newAds = 0;
+          run.newBrands = [];
+          run.found = [];
+          this.deps.onNews?.(await watchNewsItem.get(), await watchlistItem.get());
           continue;
         }
         if ('check' in result) {

@@ -30,6 +30,7 @@ import type { JobGate } from '../jobs/job-gate';
 import {
   type BrandPageSearch,
   forgetSeen,
+  markNewsSeen,
   updateNews,
   type RunResult,
   WatchRunner,
@@ -116,11 +117,15 @@ export function createWatchControls({
   refreshBadge: () => Promise<void>;
 }) {
   async function markSeen(brandIds: readonly string[] | 'all'): Promise<void> {
-    await updateNews((news) => {
+    const { result: marked } = await updateNews((news) => {
+      const before: WatchNews = { ...news, brands: { ...news.brands } };
       if (brandIds === 'all') news.brands = {};
       else for (const id of brandIds) delete news.brands[canonicalId(id) ?? id];
+      for (const id of Object.keys(news.brands)) delete before.brands[id];
+      return before;
     });
     await refreshBadge();
+    await markNewsSeen(marked);
   }
 
   return {
