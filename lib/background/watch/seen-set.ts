@@ -154,8 +154,9 @@ export interface Diff {
 
 /**
  * Compares one page of a brand's ads with what was seen: unseen ids are new. Every id on the
- * page moves to the front (most recently seen); past `limit` the ids least recently seen go,
- * so an id still on the brand's pages is never dropped and so never counted twice. Linear in
+ * page moves to the front (most recently seen); past `limit` the ids least recently seen go, so
+ * an id on the pages read at every check is never dropped (a burst past the set's room may drop
+ * ids the sweep still reaches: docs/reliability.md, "Limits, as they are"). Linear in
  * the page and the set; at most IDS_PER_PAGE_READ ids are read from one page.
  */
 export function diffPage(seen: SeenSet, ids: readonly string[], limit = SEEN_LIMIT): Diff {
