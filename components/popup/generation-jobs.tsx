@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { RequestIdDetails } from '@/components/ui/request-id-details';
 import { ApiCode } from '@/lib/contract/envelope';
-import type { ApiError } from '@/lib/messaging/api-error';
+import { ApiError } from '@/lib/messaging/api-error';
 import { type GenerationJob, isActiveJob, type JobImage, storedGenerationJobs } from '@/lib/storage/generation-jobs';
 import { useStoredItem } from '@/components/ui/use-stored-item';
 import { safeHttpUrl } from '@/lib/url';
@@ -190,7 +190,15 @@ function JobNotices({ job, error }: { job: GenerationJob; error: ApiError | null
         </div>
       ) : null}
       {error && (job.phase === 'failed' || job.phase === 'submitting') ? (
-        <ErrorNotice title={job.phase === 'failed' ? t('jobs.failedTitle') : t('jobs.waitingTitle')} error={error} />
+        <ErrorNotice
+          title={job.phase === 'failed' ? t('jobs.failedTitle') : t('jobs.waitingTitle')}
+          // The worker's own sentence for a failed generation, in the language shown now, not the one it failed in.
+          error={
+            error.code === 'generation_failed'
+              ? new ApiError({ ...error.toJSON(), message: t('jobs.notice.generationFailed') })
+              : error
+          }
+        />
       ) : null}
     </>
   );

@@ -34,6 +34,8 @@ export const generationJobSchema = lazily(() =>
     phase: z.enum(['submitting', 'running', 'done', 'failed', 'unconfirmed']),
     /** A submit's answer was lost: the service may have created (and charged) the generation. */
     maybeCreated: z.optional(z.boolean()),
+    /** A submit was on its way; still set when a worker stopped before its answer was read. */
+    sending: z.optional(z.boolean()),
     submitAttempts: z.number().check(z.int(), z.gte(0)),
     pollFailures: z.number().check(z.int(), z.gte(0)),
     nextAt: z.number(),

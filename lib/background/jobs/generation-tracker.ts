@@ -260,9 +260,17 @@ export class GenerationTracker implements Stoppable {
   }
 
   private async sendSubmit(job: GenerationJob): Promise<GenerationJob | null> {
+    // Marked before it leaves: a worker stopped before the answer was read leaves the mark, and the
+    // next send knows an earlier one may have been made and charged (so a plan refusal is not a failure).
+    const sending = await this.patch(job.id, (current) => {
+      if (current.sending) current.maybeCreated = true;
+      current.sending = true;
+    });
+    if (!sending) return null;
     try {
       const generation = await this.apiFor(job).submit({ ...job.choice, idempotency_key: job.id });
       return this.patch(job.id, (current) => {
+        delete current.sending;
         current.phase = 'running';
         current.generationId = generation.generation_id;
         current.submitAttempts += 1;
@@ -274,6 +282,7 @@ export class GenerationTracker implements Stoppable {
       const failure = ApiError.from(error);
       if (failure.code === 'workspace_changed') return this.hold(job.id);
       return this.patch(job.id, (current) => {
+        delete current.sending;
         current.submitAttempts += 1;
         if (outcomeUnknown(failure)) current.maybeCreated = true;
         if (submitMayRetry(failure) && current.submitAttempts < GENERATION_POLICY.maxSubmitAttempts) {
@@ -305,12 +314,15 @@ export class GenerationTracker implements Stoppable {
     if (!generationId) return null;
     try {
       const generation = await this.apiFor(job).get(generationId);
-      const fresh = await this.imageDetails(job, generation);
+      const { details, troubled } = await this.imageDetails(job, generation);
       return this.patch(job.id, (current) => {
-        current.pollFailures = 0;
+        // A detail the service could not give for now (an outage, a rate limit) is read again
+        // later, backing off as failed polls do, not given up after the few polls a missing one gets.
+        current.pollFailures = troubled ? current.pollFailures + 1 : 0;
         current.error = null;
-        this.apply(current, generation, fresh);
-        if (isActiveJob(current)) current.nextAt = this.now() + this.pollDelay();
+        this.apply(current, generation, details, troubled && current.pollFailures < GENERATION_POLICY.maxPollFailures);
+        if (isActiveJob(current))
+          current.nextAt = this.now() + (troubled ? this.backoff(current.pollFailures) : this.pollDelay());
       });
     } catch (error) {
       const failure = ApiError.from(error);
@@ -319,11 +331,7 @@ export class GenerationTracker implements Stoppable {
         current.pollFailures += 1;
         if (pollMayRetry(failure) && current.pollFailures < GENERATION_POLICY.maxPollFailures) {
           current.error = storedError(failure);
-          const backoff = Math.min(
-            GENERATION_POLICY.pollBackoffMaxMs,
-            this.pollDelay() * 2 ** (current.pollFailures - 1),
-          );
-          current.nextAt = this.now() + Math.max(failure.retryAfterMs ?? 0, backoff);
+          current.nextAt = this.now() + Math.max(failure.retryAfterMs ?? 0, this.backoff(current.pollFailures));
           return;
         }
         this.fail(current, failure);
@@ -331,11 +339,18 @@ export class GenerationTracker implements Stoppable {
     }
   }
 
-  /** Reads each image that finished since the last poll, once. */
-  private async imageDetails(job: GenerationJob, generation: Generation): Promise<Map<string, GeneratedImage>> {
+  private backoff(failures: number): number {
+    return Math.min(GENERATION_POLICY.pollBackoffMaxMs, this.pollDelay() * 2 ** (failures - 1));
+  }
+
+  /** Reads each image that finished since the last poll, once; `troubled` when one could not be read for now. */
+  private async imageDetails(
+    job: GenerationJob,
+    generation: Generation,
+  ): Promise<{ details: Map<string, GeneratedImage>; troubled: boolean }> {
     const known = new Map(job.images.map((image) => [image.id, image]));
     const terminal = TERMINAL_STATUSES.has(generation.status);
-    const wanted = generation.image_ids.filter((id) => {
+    const wanted = this.askedIds(job, generation).filter((id) => {
       const mine = known.get(id);
       if (mine && mine.status !== 'processing') return false;
       const reported = generation.images.find((image) => image.image_id === id)?.status;
@@ -343,14 +358,17 @@ export class GenerationTracker implements Stoppable {
       return reported === 'success' || reported === 'failed' || (reported === undefined && terminal);
     });
     const details = new Map<string, GeneratedImage>();
+    let troubled = false;
     for (const id of wanted) {
       try {
         details.set(id, await this.apiFor(job).image(generation.generation_id, id));
-      } catch {
+      } catch (error) {
         // Read again at the next poll.
+        const failure = ApiError.from(error);
+        if (submitMayRetry(failure) || failure.code === ApiCode.upstream) troubled = true;
       }
     }
-    return details;
+    return { details, troubled };
   }
 
   /**
@@ -359,12 +377,17 @@ export class GenerationTracker implements Stoppable {
    * read by then (no URL under any known name, or a detail that keeps failing) is marked
    * unreadable, never left "rendering".
    */
-  private apply(job: GenerationJob, generation: Generation, details = new Map<string, GeneratedImage>()): void {
+  private apply(
+    job: GenerationJob,
+    generation: Generation,
+    details = new Map<string, GeneratedImage>(),
+    waitForDetails = false,
+  ): void {
     const terminal = TERMINAL_STATUSES.has(generation.status);
     job.status = generation.status;
     const warning = generationMismatch(job.choice, generation);
     if (warning) job.warning = warning;
-    for (const id of generation.image_ids) if (!job.imageIds.includes(id)) job.imageIds.push(id);
+    for (const id of this.askedIds(job, generation)) if (!job.imageIds.includes(id)) job.imageIds.push(id);
     for (const id of job.imageIds) {
       let image = job.images.find((candidate) => candidate.id === id);
       if (!image) {
@@ -392,6 +415,7 @@ export class GenerationTracker implements Stoppable {
     // Terminal: done once every image's detail is known (or the server says none were made).
     const pending = job.images.filter((image) => image.status === 'processing');
     if (pending.length > 0) {
+      if (waitForDetails) return;
       job.terminalPolls = (job.terminalPolls ?? 0) + 1;
       if (job.terminalPolls < GENERATION_POLICY.maxTerminalPolls) return;
       for (const image of pending) {
@@ -409,6 +433,14 @@ export class GenerationTracker implements Stoppable {
         retryable: false,
       }).toJSON();
     }
+  }
+
+  /** The images the job keeps: at most as many as were asked (and paid) for, those it has first. */
+  private askedIds(job: GenerationJob, generation: Generation): string[] {
+    const room = Math.max(0, (job.choice.size ?? 1) - job.imageIds.length);
+    return [...job.imageIds, ...generation.image_ids.filter((id) => !job.imageIds.includes(id)).slice(0, room)].filter(
+      (id) => generation.image_ids.includes(id),
+    );
   }
 
   /** The key changed while a request was on its way: held, not counted as an attempt. */
