@@ -42,7 +42,14 @@ type Step =
       origins: string[];
       held: string[];
     }
-  | { step: 'keeping'; total: number; stop: () => void; release: () => void }
+  | {
+      step: 'keeping';
+      total: number;
+      /** This board's ads waiting, as the keeper last said while it worked this board; none said yet: all of them. */
+      waiting?: number;
+      stop: () => void;
+      release: () => void;
+    }
   | { step: 'checking'; done: number; total: number }
   | { step: 'said'; text: string }
   | { step: 'failed'; text: string };
@@ -165,7 +172,11 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const waiting = vault?.board?.id === board.id ? vault.board.waiting : 0;
+  // The keeper names only the board it works now: while it works another board, this board's
+  // ads wait as they did when it last said (all of them, when it has not worked this one yet).
+  const said = vault?.board?.id === board.id ? vault.board.waiting : undefined;
+  if (step.step === 'keeping' && said !== undefined && said !== step.waiting) setStep({ ...step, waiting: said });
+  const waiting = step.step === 'keeping' ? Math.min(said ?? step.waiting ?? step.total, step.total) : 0;
 
   /** Reads the board's ads and what the vault has of them, then `then`; a failure is said, a newer read stops this one. */
   async function withBoard(

@@ -220,7 +220,23 @@ export interface VaultSize {
   waiting: number;
 }
 
-/** What the vault holds, in all and per board, largest board first. */
+/**
+ * An ad's kept creatives as the vault holds them: its row, and the files its waiting job has
+ * stored since (a run stopped part-way through the ad, for room or its byte budget, writes the
+ * row only when the job ends). Null when it has neither.
+ */
+function keptNow(row: KeptAd | undefined, job: KeepJob | undefined, stored: ReadonlySet<string>): KeptAd | null {
+  const more = job?.urls.filter((url) => stored.has(url) && !row?.urls.includes(url)) ?? [];
+  if (!job || more.length === 0) return row ?? null;
+  const { id: key, boardId, boardName, adId, createdAt: keptAt } = job;
+  const base = row ?? { key, boardId, boardName, adId, urls: [], skipped: [], keptAt };
+  return { ...base, urls: [...base.urls, ...more], skipped: base.skipped.filter((skip) => !more.includes(skip.url)) };
+}
+
+/**
+ * What the vault holds, in all and per board, largest board first. A board is named as its most
+ * recently kept ad names it (a board renamed since is listed by its name now).
+ */
 export async function vaultSize(): Promise<VaultSize> {
   const db = await existingVaultDb();
   if (!db) return { bytes: 0, files: 0, boards: [], waiting: 0 };
@@ -234,14 +250,23 @@ export async function vaultSize(): Promise<VaultSize> {
     files += 1;
     cursor = await cursor.continue();
   }
+  const rows = new Map((await db.getAll('ads')).map((ad) => [ad.key, ad]));
+  const jobs = await db.getAll('jobs');
+  const stored = new Set(sizes.keys());
+  for (const job of jobs) {
+    const ad = keptNow(rows.get(job.id), job, stored);
+    if (ad) rows.set(ad.key, ad);
+  }
   const boards = new Map<string, VaultBoardSize>();
-  for (const ad of await db.getAll('ads')) {
+  // Oldest kept first: the board's name is the last one's.
+  for (const ad of [...rows.values()].sort((a, b) => a.keptAt - b.keptAt)) {
     const board = boards.get(ad.boardId) ?? { boardId: ad.boardId, boardName: ad.boardName, ads: 0, bytes: 0 };
+    board.boardName = ad.boardName;
     board.ads += 1;
     board.bytes += ad.urls.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0);
     boards.set(ad.boardId, board);
   }
-  const waiting = (await db.getAll('jobs')).reduce((sum, job) => sum + job.urls.length, 0);
+  const waiting = jobs.reduce((sum, job) => sum + job.urls.length, 0);
   return { bytes, files, boards: [...boards.values()].sort((a, b) => b.bytes - a.bytes), waiting };
 }
 
@@ -251,9 +276,9 @@ export async function keptAd(boardId: string, adId: string): Promise<KeptAd | nu
 }
 
 /**
- * What a page that asked to keep a board's ads waits on, read at once: each ad's kept row (or
- * null), and how many of them have a job the keeper has not tried since it was asked. Null when
- * the vault is gone (Delete all).
+ * What a page that asked to keep a board's ads waits on, read at once: each ad's kept creatives
+ * (its row with what its waiting job stored since, or null), and how many of them have a job the
+ * keeper has not tried since it was asked. Null when the vault is gone (Delete all).
  */
 export async function askedAds(
   boardId: string,
@@ -261,14 +286,20 @@ export async function askedAds(
 ): Promise<{ kept: (KeptAd | null)[]; untried: number } | null> {
   const db = await existingVaultDb();
   if (!db) return null;
-  const tx = db.transaction(['ads', 'jobs']);
+  const tx = db.transaction(['ads', 'jobs', 'files']);
   const keys = adIds.map((adId) => keptAdKey(boardId, adId));
   const [kept, jobs] = await Promise.all([
     Promise.all(keys.map((key) => tx.objectStore('ads').get(key))),
     Promise.all(keys.map((key) => tx.objectStore('jobs').get(key))),
   ]);
+  const urls = [...new Set(jobs.flatMap((job) => job?.urls ?? []))];
+  const found = await Promise.all(urls.map((url) => tx.objectStore('files').getKey(url)));
   await tx.done;
-  return { kept: kept.map((row) => row ?? null), untried: jobs.filter((job) => job?.fresh === true).length };
+  const stored = new Set(urls.filter((_url, index) => found[index] !== undefined));
+  return {
+    kept: kept.map((row, index) => keptNow(row, jobs[index], stored)),
+    untried: jobs.filter((job) => job?.fresh === true).length,
+  };
 }
 
 /**

@@ -106,7 +106,8 @@ export class VaultKeeper {
   /**
    * Adds jobs (a confirmed save, or a board kept from the service's list): those kept whole are
    * left as they are; one waiting is made due (asked again, it is tried again now). Each is
-   * fresh until the keeper's next try of it ends: a page that asked waits for that.
+   * fresh until the keeper's next try of it ends: a page that asked waits for that. The board's
+   * name asked now is its name: its kept ads and waiting jobs take it (Options lists it so).
    */
   async want(jobs: readonly WantedJob[]): Promise<number> {
     if (this.deps.gate && !(await this.deps.gate.allows())) throw jobsStopped();
@@ -114,7 +115,13 @@ export class VaultKeeper {
     const tx = db.transaction(['jobs', 'ads'], 'readwrite');
     let added = 0;
     const now = this.deps.clock();
+    const named = new Set<string>();
     for (const [index, job] of jobs.entries()) {
+      if (!named.has(job.boardId)) {
+        named.add(job.boardId);
+        for (const row of await tx.objectStore('ads').index('board').getAll(job.boardId))
+          if (row.boardName !== job.boardName) await tx.objectStore('ads').put({ ...row, boardName: job.boardName });
+      }
       const id = keptAdKey(job.boardId, job.adId);
       const urls = [...new Set(job.urls.flatMap((url) => safeHttpUrl(url) ?? []))].slice(0, 10);
       if (urls.length === 0) continue;
@@ -122,7 +129,7 @@ export class VaultKeeper {
       if (waiting) {
         // Asked again: due whatever the clock does next, and untried until the keeper's next try of it ends.
         const { notBefore, ...due } = waiting;
-        await tx.objectStore('jobs').put({ ...due, fresh: true });
+        await tx.objectStore('jobs').put({ ...due, boardName: job.boardName, fresh: true });
         if ((notBefore ?? 0) > now) added += 1;
         continue;
       }
@@ -272,7 +279,12 @@ export class VaultKeeper {
         await this.say({
           stopped: null,
           message: null,
-          board: { id: job.boardId, name: job.boardName, waiting: await db.count('jobs') },
+          // This board's ads still waiting (resting ones too), never another board's.
+          board: {
+            id: job.boardId,
+            name: job.boardName,
+            waiting: (await db.getAll('jobs')).filter((other) => other.boardId === job.boardId).length,
+          },
         });
         lastSaid = this.deps.clock();
         lastBoard = job.boardId;
@@ -296,13 +308,7 @@ export class VaultKeeper {
         this.deps.wakeAt(this.deps.clock() + this.policy.restMs);
         return 'rested';
       }
-      if (await this.nearQuota()) {
-        await this.say({
-          stopped: 'full',
-          message: t('api.vault.nearlyFull'),
-        });
-        return 'full';
-      }
+      if (await this.nearQuota()) return this.full();
       if (this.stopped()) return 'done';
       const controller = new AbortController();
       this.current = { job, controller };
@@ -311,6 +317,7 @@ export class VaultKeeper {
       });
       if (this.stopped()) return 'done';
       if (kept === 'cancelled') return null;
+      if (kept === 'full') return this.full();
       if (typeof kept === 'number') budget.spent += kept;
       else if (isPassingFailure(kept)) passing.push({ url, failure: kept });
       else {
@@ -321,6 +328,12 @@ export class VaultKeeper {
     if (this.stopped()) return 'done';
     await this.finish(db, job, passing);
     return null;
+  }
+
+  /** Stops for room, and says so: what it kept stays (and is counted), the job waits as it is. */
+  private async full(): Promise<KeepResult> {
+    await this.say({ stopped: 'full', message: t('api.vault.nearlyFull') });
+    return 'full';
   }
 
   /** Writes the job's progress, unless it was cancelled or its ad removed meanwhile. */
@@ -378,14 +391,17 @@ export class VaultKeeper {
     return usage + this.policy.maxFileBytes > quota * this.policy.quotaShare;
   }
 
-  /** Fetches and stores one creative: its bytes, why it was not kept, or 'cancelled'. */
+  /**
+   * Fetches and stores one creative: its bytes, why it was not kept, 'cancelled', or 'full' when
+   * the browser refuses the write for room (its estimate is only an estimate).
+   */
   private async keep(
     db: VaultDb,
     jobId: string,
     url: string,
     service: string | null,
     signal: AbortSignal,
-  ): Promise<number | MediaFailure | 'cancelled'> {
+  ): Promise<number | MediaFailure | 'cancelled' | 'full'> {
     const safe = safeHttpUrl(url);
     if (!safe) return { kind: 'not-web' };
     let got;
@@ -409,16 +425,24 @@ export class VaultKeeper {
     const { bytes, mime } = got;
     // Written only while its job is there: a board cancelled or an ad removed meanwhile leaves no file behind.
     const tx = db.transaction(['files', 'jobs'], 'readwrite');
-    const present = (await tx.objectStore('jobs').getKey(jobId)) !== undefined;
-    if (present)
-      await tx.objectStore('files').put({
-        url,
-        mime,
-        bytes: bytes.length,
-        data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-        keptAt: this.deps.clock(),
-      });
-    await tx.done;
-    return present ? bytes.length : 'cancelled';
+    // A refused write fails its request or the transaction: either is awaited here, never left unheard.
+    const done = tx.done;
+    try {
+      const present = (await tx.objectStore('jobs').getKey(jobId)) !== undefined;
+      if (present)
+        await tx.objectStore('files').put({
+          url,
+          mime,
+          bytes: bytes.length,
+          data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+          keptAt: this.deps.clock(),
+        });
+      await done;
+      return present ? bytes.length : 'cancelled';
+    } catch (error) {
+      done.catch(() => undefined);
+      if ((error as Error | null)?.name === 'QuotaExceededError') return 'full';
+      throw error;
+    }
   }
 }
