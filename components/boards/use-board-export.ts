@@ -10,18 +10,22 @@ import { changedWords, erasedWords, watchConnection } from '../ui/connection-wat
 import { t } from '@/lib/i18n';
 import { formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
+import { uniqueById } from '../ui/unique';
 import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
 import 'virtual:adscope-english/boards';
 
-/** Fetches every ad of a board, page by page, for export. */
+/**
+ * Fetches every ad of a board, page by page, for export: each ad once (an ad saved meanwhile
+ * moves the rest down, so a next page may repeat the last of the page before).
+ */
 export async function allBoardAds(
   boardId: string,
   order: BoardOrder,
   onProgress: (count: number) => void,
   signal?: AbortSignal,
 ): Promise<LibraryAd[]> {
-  const ads: LibraryAd[] = [];
+  let ads: LibraryAd[] = [];
   let cursor: string | undefined;
   for (;;) {
     const page = await callBackground(
@@ -29,7 +33,7 @@ export async function allBoardAds(
       { boardId, sort_by: order, page_size: BOARD_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
       signal ? { signal } : {},
     );
-    ads.push(...page.items);
+    ads = uniqueById([...ads, ...page.items]);
     onProgress(ads.length);
     if (!page.cursor) return ads;
     cursor = page.cursor;
