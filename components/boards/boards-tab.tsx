@@ -4,7 +4,7 @@ import { OfflineBanner } from '../ui/offline-banner';
 import { BoardTree } from './board-tree';
 import { BoardView } from './board-view';
 import { useBoardsStore } from './boards-store';
-import { flattenBoards, flattenLocalBoards, inThisBrowser, useBoardTree, useLocalBoards } from './tree';
+import { boardWords, flattenBoards, flattenLocalBoards, inThisBrowser, useBoardTree, useLocalBoards } from './tree';
 import { QueryView } from '../ui/query-view';
 import { ReadOnlyNotice } from './read-only-notice';
 import './boards.css';
@@ -17,9 +17,13 @@ export default function BoardsTab() {
   const local = useLocalBoards();
   const { expanded, openBoardId, filter, toggle, set } = useBoardsStore();
   const expandedSet = useMemo(() => new Set(expanded), [expanded]);
+  const { where, untitled } = boardWords();
   const flat = useMemo(
-    () => [...flattenBoards(tree.data?.items ?? []), ...flattenLocalBoards(local.data?.items ?? [])],
-    [tree.data, local.data],
+    () => [
+      ...flattenBoards(tree.data?.items ?? [], 1, null, false, untitled),
+      ...flattenLocalBoards(local.data?.items ?? [], { where, untitled }),
+    ],
+    [tree.data, local.data, where, untitled],
   );
   const open = flat.find((board) => board.id === openBoardId);
 

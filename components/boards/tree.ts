@@ -58,9 +58,10 @@ export function flattenBoards(
   depth = 1,
   parent: FlatBoard | null = null,
   local = false,
+  untitled = t('boards.untitled'),
 ): FlatBoard[] {
   return nodes.flatMap((node) => {
-    const name = node.name ?? t('boards.untitled');
+    const name = node.name ?? untitled;
     const flat: FlatBoard = {
       id: node.board_id,
       name,
@@ -71,12 +72,22 @@ export function flattenBoards(
       hasChildren: node.children.length > 0,
       local,
     };
-    return [flat, ...flattenBoards(node.children, depth + 1, flat, local)];
+    return [flat, ...flattenBoards(node.children, depth + 1, flat, local, untitled)];
   });
 }
 
 /** This browser's boards in tree order, their paths led by where they are kept. */
-export function flattenLocalBoards(nodes: readonly BoardNode[]): FlatBoard[] {
-  const where = inThisBrowser();
-  return flattenBoards(nodes, 1, null, true).map((board) => ({ ...board, path: `${where} › ${board.path}` }));
+export function flattenLocalBoards(nodes: readonly BoardNode[], words = boardWords()): FlatBoard[] {
+  return flattenBoards(nodes, 1, null, true, words.untitled).map((board) => ({
+    ...board,
+    path: `${words.where} › ${board.path}`,
+  }));
+}
+
+/**
+ * The words a board's row is made with, in the language shown: a view that keeps its rows
+ * (a memo) makes them again when these change, as the page is drawn again in another language.
+ */
+export function boardWords(): { where: string; untitled: string } {
+  return { where: inThisBrowser(), untitled: t('boards.untitled') };
 }

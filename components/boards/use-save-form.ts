@@ -9,7 +9,7 @@ import { adSaveState } from '../ads/saved-state';
 import { useSaveStore } from '../ads/save-store';
 import { useLocalHoldings, useOutbox } from '../ads/use-outbox';
 import { boardKeys } from './query-keys';
-import { flattenBoards, flattenLocalBoards, useBoardTree, useLocalBoards } from './tree';
+import { boardWords, flattenBoards, flattenLocalBoards, useBoardTree, useLocalBoards } from './tree';
 import 'virtual:adscope-english/boards';
 
 /** The "Inside" choice that makes a top-level board in this browser. */
@@ -45,12 +45,13 @@ export function useSaveForm(ad: LibraryAd, onDone: () => void) {
   const { recent, lastBoard, save } = useSaveStore();
   const writes = local.data?.writes ?? 'unknown';
   // A service whose boards are read-only is offered none of them: saves are kept in this browser.
+  const { where, untitled } = boardWords();
   const boards = useMemo(
     () => [
-      ...(writes === 'refused' ? [] : flattenBoards(tree.data?.items ?? [])),
-      ...flattenLocalBoards(local.data?.items ?? []),
+      ...(writes === 'refused' ? [] : flattenBoards(tree.data?.items ?? [], 1, null, false, untitled)),
+      ...flattenLocalBoards(local.data?.items ?? [], { where, untitled }),
     ],
-    [tree.data, local.data, writes],
+    [tree.data, local.data, writes, where, untitled],
   );
   const [filter, setFilter] = useState('');
   const [selected, setSelectedState] = useState<string | null>(lastBoard?.id ?? null);

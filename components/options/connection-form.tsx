@@ -66,7 +66,16 @@ function ConnectionFormBody({ initialBaseUrl, heading }: { initialBaseUrl: strin
         ) : null}
       </div>
       {originQuestion !== null ? <OriginQuestion form={form} origin={originQuestion} /> : null}
-      {failure && !underField ? <ErrorNotice title={t('options.connection.failed')} error={failure} /> : null}
+      {failure?.field === 'storage' ? (
+        // The service took the key and the browser would not store it: not a failure to connect.
+        <div className="notice notice-error" role="alert">
+          <p>
+            <strong>{t('options.connection.notStored')}</strong> {t('options.connection.notStoredBody')}
+          </p>
+        </div>
+      ) : failure && !underField ? (
+        <ErrorNotice title={t('options.connection.failed')} error={failure} />
+      ) : null}
       {failure && underField && originQuestion === null ? (
         <>
           <p className="visually-hidden" role="alert">

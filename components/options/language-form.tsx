@@ -17,18 +17,17 @@ import 'virtual:adscope-english/options';
 /** The languages offered: the browser's, each catalogue, and the pseudo-language where the build ships it. */
 const CHOICES: readonly ShownLanguage[] = DEMO_BUILD ? [...LANGUAGES, PSEUDO_LANGUAGE] : LANGUAGES;
 
-/** The page is drawn again in the new language: the choice keeps the focus it had. */
-let focusAfterSwitch = false;
-
 export function LanguageForm() {
   const settings = useSettings();
   const choose = useLanguageChoice();
   const select = useRef<HTMLSelectElement>(null);
+  /** The choice is disabled while it is stored, which takes the focus away: it gets it back after. */
+  const refocus = useRef(false);
   useEffect(() => {
-    if (!focusAfterSwitch) return;
-    focusAfterSwitch = false;
+    if (choose.isPending || !refocus.current) return;
+    refocus.current = false;
     select.current?.focus();
-  }, []);
+  }, [choose.isPending]);
   const browserLanguage = LANGUAGE_NAMES[languageForBrowser(navigator.languages)];
   return (
     <div className="field language-choice">
@@ -40,7 +39,7 @@ export function LanguageForm() {
         value={settings.data?.language ?? 'auto'}
         disabled={!settings.data || choose.isPending}
         onChange={(event) => {
-          focusAfterSwitch = true;
+          refocus.current = true;
           choose.mutate(event.target.value as LanguageChoice);
         }}
       >

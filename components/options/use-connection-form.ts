@@ -52,7 +52,8 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
   }
   const [apiKey, setApiKey] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [report, setReport] = useState<ConnectionReport | null>(null);
+  /** What the last save found, with the key it found it of (its last four characters). */
+  const [report, setReport] = useState<(ConnectionReport & { keyLast4: string | null }) | null>(null);
   /** The browser's permission prompt is open: the button says what it waits for. */
   const [asking, setAsking] = useState(false);
   /** The fields as they read now, for an answer that comes after the user has typed on. */
@@ -75,7 +76,7 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
       // theirs, not the saved value's, and is left as typed (to be saved next).
       setBaseUrl((field) => (field === input.typedBaseUrl ? result.settings.baseUrl : field));
       setApiKey((field) => (field === input.apiKey ? '' : field));
-      setReport(result.connection);
+      setReport({ ...result.connection, keyLast4: result.settings.apiKeyLast4 });
     },
     onError: (error, input) => {
       const apiError = ApiError.from(error);
@@ -141,7 +142,13 @@ export function useConnectionForm(initialBaseUrl: string, keyField: RefObject<HT
     setApiKey,
     fieldErrors,
     // Said of the connection stored now only: a key forgotten or replaced elsewhere (Options, Delete all) takes it away.
-    report: report && settings.data?.hasApiKey && settings.data.baseUrl === report.baseUrl ? report : null,
+    report:
+      report &&
+      settings.data?.hasApiKey &&
+      settings.data.baseUrl === report.baseUrl &&
+      settings.data.apiKeyLast4 === report.keyLast4
+        ? report
+        : null,
     asking,
     save,
     saveError,

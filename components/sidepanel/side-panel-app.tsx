@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { SetupPrompt } from '@/components/ui/setup-prompt';
@@ -104,15 +104,12 @@ function useTabs(): readonly TabItem<PanelTab>[] {
   const news = useStoredItem(newsCountsItem);
   const watched = useStoredItem(watchlistItem);
   const count = news && watched ? newCountOf(news, new Set(watched.map((brand) => brand.id))) : 0;
-  return useMemo(
-    () =>
-      TABS.map((tab) => ({
-        ...tab,
-        label: t(tab.label),
-        ...(tab.id === 'new' ? { count, countLabel: t('panel.tab.newAds', { count }) } : {}),
-      })),
-    [count],
-  );
+  // Worded at each render: the page is drawn again in place when the language changes.
+  return TABS.map((tab) => ({
+    ...tab,
+    label: t(tab.label),
+    ...(tab.id === 'new' ? { count, countLabel: t('panel.tab.newAds', { count }) } : {}),
+  }));
 }
 
 /** A notification was clicked: the background asks for New. */

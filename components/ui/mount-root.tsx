@@ -1,16 +1,22 @@
-import { Fragment, type ReactNode, StrictMode, useSyncExternalStore } from 'react';
+import { cloneElement, isValidElement, type ReactNode, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onLanguageChange, shownLanguage } from '@/lib/i18n';
 import { applyLanguageChoice, watchLanguageChoice } from '@/lib/i18n/runtime';
 
+/** The language shown now, for a value made once (a memo) that holds words of it. */
+function useShownLanguage(): string {
+  return useSyncExternalStore(onLanguageChange, shownLanguage);
+}
+
 /**
- * The page in the shown language: a new choice in Options renders it again from the top, every
- * text and format in the new language, and tells assistive technology and line breaking which
- * language it is in.
+ * The page in the shown language: a new choice renders it again from the top, every text and
+ * format in the new language, in place: what the user typed, opened or asked (a form's fields, a
+ * save under way, an answer on screen) stays, where mounting the page anew would drop it. The
+ * page's element is given again as a copy, so React draws it and all below it again.
  */
 function LanguageRoot({ children }: { children: ReactNode }) {
-  const language = useSyncExternalStore(onLanguageChange, shownLanguage);
-  return <Fragment key={language}>{children}</Fragment>;
+  useShownLanguage();
+  return isValidElement(children) ? cloneElement(children) : children;
 }
 
 /**

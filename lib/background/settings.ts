@@ -239,7 +239,10 @@ export function createSettingsService(deps: SettingsDeps) {
       const connection = await testConnection({ baseUrl, apiKey }, hasOriginAccess, deps.clock, input.confirmedOrigin);
       // The test can take seconds: what the user did to the connection meanwhile stands, and this save stores nothing.
       if (connectionChangedSince(mark)) throw superseded();
-      await writeConnection(baseUrl, apiKey);
+      // The service took the key; the browser would not store it (its storage full, most often): the page says so.
+      await writeConnection(baseUrl, apiKey).catch((error: unknown) => {
+        throw new ApiError({ code: 'internal', field: 'storage', message: String(error) });
+      });
       return { settings: await settingsView(), connection };
     },
     async setTheme(theme: Settings['theme']) {
