@@ -78,8 +78,11 @@ export function adHeadline(ad: LibraryAd): string {
 
 /** "Saved in 2 boards", "Saving…", "Save failed", or nothing. */
 export function saveStatusText(state: AdSaveState): string | null {
-  if (state.failed.length > 0) return t('ads.saveStatus.failed');
-  if (state.pending.length > 0) return t('ads.saveStatus.saving');
+  const saves = (entries: readonly { op: string }[]) => entries.some((entry) => entry.op === 'save');
+  if (saves(state.failed)) return t('ads.saveStatus.failed');
+  if (state.failed.length > 0) return t('ads.saveStatus.removeFailed');
+  if (saves(state.pending)) return t('ads.saveStatus.saving');
+  if (state.pending.length > 0) return t('ads.saveStatus.removing');
   const count = state.boards.size;
   return count > 0 ? t('ads.saveStatus.savedIn', { count }) : null;
 }

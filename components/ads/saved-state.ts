@@ -22,10 +22,12 @@ export function adSaveState(
   const boards = new Set([...(ad.saved_details?.boards ?? []), ...(local?.get(ad.id) ?? [])].map(boardKey));
   const pending: OutboxEntry[] = [];
   const failed: OutboxEntry[] = [];
-  for (const entry of outbox ?? []) {
-    if (entry.adId !== ad.id) continue;
+  const mine = (outbox ?? []).filter((entry) => entry.adId === ad.id);
+  // A failure is said while it is the last change asked of its board: a later save or removal that landed replaces it.
+  const last = new Map(mine.map((entry) => [boardKey(entry.boardId), entry]));
+  for (const entry of mine) {
     if (entry.status === 'failed') {
-      failed.push(entry);
+      if (last.get(boardKey(entry.boardId)) === entry) failed.push(entry);
       continue;
     }
     if (entry.op === 'save') boards.add(boardKey(entry.boardId));

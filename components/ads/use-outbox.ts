@@ -23,10 +23,14 @@ const NO_HOLDINGS: ReadonlyMap<string, readonly string[]> = new Map();
  * `saved_details` name the service's boards), so the cards ask the vault. Loaded on first need.
  */
 export function useLocalHoldings(): ReadonlyMap<string, readonly string[]> {
-  const query = useQuery({
+  return useLocalHoldingsQuery().data ?? NO_HOLDINGS;
+}
+
+/** The same read, with its state: a view that says "nothing" waits until it is known. */
+export function useLocalHoldingsQuery() {
+  return useQuery({
     queryKey: adKeys.localHoldings(),
     queryFn: async () => (await import('@/lib/vault/local-boards')).localHoldings(),
     staleTime: Infinity,
   });
-  return query.data ?? NO_HOLDINGS;
 }

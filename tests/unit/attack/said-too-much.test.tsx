@@ -161,7 +161,11 @@ describe('the Saved view, when every save was kept on a board in this browser', 
         : { ok: true, data: {} }) as typeof browser.runtime.sendMessage);
 
     await render(<SavedAdsTab />);
-    await waitForPage(() => expect(document.body.textContent).toMatch(/Nothing saved yet|Waterproof tent/));
+    await waitForPage(() =>
+      expect(document.body.textContent).toMatch(/Nothing saved yet|Waterproof tent|under Boards/),
+    );
     expect(document.body.textContent).not.toContain('Nothing saved yet');
+    // It says where the save is instead.
+    expect(document.body.textContent).toContain('They are under Boards.');
   });
 });
