@@ -4,6 +4,7 @@ import { useOutbox } from '@/components/ads/use-outbox';
 import { t } from '@/lib/i18n';
 import { useEraseAll } from './use-options';
 import 'virtual:adscope-english/options';
+import { ApiError } from '@/lib/messaging/api-error';
 
 /** "Delete all Adscope data", asked twice: what goes, what stays on the service, then the erase. */
 export function EraseDataForm({ onErased }: { onErased: () => void }) {
@@ -56,7 +57,16 @@ export function EraseDataForm({ onErased }: { onErased: () => void }) {
           </p>
         ) : null}
       </div>
-      {erase.isError ? <ErrorNotice title={t('options.erase.failed')} error={erase.error} /> : null}
+      {erase.isError && ApiError.from(erase.error).field === 'vault' ? (
+        // The rest is deleted: only the kept creatives are left, held by another page.
+        <div className="notice notice-error" role="alert">
+          <p>
+            <strong>{t('options.erase.failed')}</strong> {t('options.erase.vaultLeft')}
+          </p>
+        </div>
+      ) : erase.isError ? (
+        <ErrorNotice title={t('options.erase.failed')} error={erase.error} />
+      ) : null}
     </section>
   );
 }

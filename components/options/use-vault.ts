@@ -1,9 +1,13 @@
+import { settleWithin } from '@/lib/settle-within';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { freeBoard, freeVault, vaultSize } from '@/lib/vault/db';
 import { localBoardsSize } from '@/lib/vault/local-boards';
 import { vaultStateItem } from '@/lib/vault/state';
 import { useStoredItem } from '../ui/use-stored-item';
 import { optionsKeys } from './query-keys';
+
+/** As long as the keeper waits on the browser's storage estimate (VAULT_POLICY.estimateTimeoutMs). */
+const ESTIMATE_WAIT_MS = 5_000;
 
 const sizeKey = optionsKeys.vault();
 
@@ -15,7 +19,10 @@ export function useVault() {
       const [held, local, room] = await Promise.all([
         vaultSize(),
         localBoardsSize(),
-        navigator.storage.estimate().catch(() => ({}) as StorageEstimate),
+        // An estimate that does not answer is taken as unknown, as the keeper takes it.
+        settleWithin(navigator.storage.estimate(), ESTIMATE_WAIT_MS, {} as StorageEstimate).catch(
+          () => ({}) as StorageEstimate,
+        ),
       ]);
       return { ...held, local, usage: room.usage ?? null, quota: room.quota ?? null };
     },

@@ -189,7 +189,13 @@ function JobNotices({ job, error }: { job: GenerationJob; error: ApiError | null
           <RequestIdDetails requestId={error?.requestId} />
         </div>
       ) : null}
-      {error && (job.phase === 'failed' || job.phase === 'submitting') ? (
+      {error?.field === 'unfinished' && job.phase === 'failed' ? (
+        <div className="notice notice-warning" role="status">
+          <p>
+            <strong>{t('jobs.notice.unfinished')}</strong> {t('jobs.notice.unfinishedBody')}
+          </p>
+        </div>
+      ) : error && (job.phase === 'failed' || job.phase === 'submitting') ? (
         <ErrorNotice
           title={job.phase === 'failed' ? t('jobs.failedTitle') : t('jobs.waitingTitle')}
           // The worker's own sentence for a failed generation, in the language shown now, not the one it failed in.

@@ -4,6 +4,8 @@ import { markConnectionChange } from './api/credentials';
 import { showOnBadge } from './badge';
 import type { JobGate, Stoppable } from './jobs/job-gate';
 import { browserPageButtonDeps, type PageButtonDeps, reconcilePageButton } from './similar/page-button-registration';
+import { settleWithin } from '../settle-within';
+import { ApiError } from '../messaging/api-error';
 
 /** The browser calls erasing needs beside storage; injectable for tests. */
 export interface EraseDeps {
@@ -42,8 +44,10 @@ export const browserEraseDeps: EraseDeps = {
  * that would wake any of them.
  * The page button's script is unregistered, and the site access the user granted at run time
  * is given back (what the manifest grants at install cannot be, and is not asked for).
- * Every job is stopped first, and waited for: nothing a step under way learns afterwards is
- * written, and no alarm is set again until the user connects again. A connection being tested
+ * Every job is stopped first, and waited for (up to 10 s: a step that never ends, such as a
+ * database that does not open, holds the rest back no longer): nothing a step under way learns
+ * afterwards is written, and no alarm is set again until the user connects again. A vault that
+ * cannot be deleted in that time is said apart, after everything else is. A connection being tested
  * when it begins is not stored afterwards.
  */
 export async function eraseAllData(deps: EraseDeps = browserEraseDeps): Promise<void> {
@@ -51,18 +55,31 @@ export async function eraseAllData(deps: EraseDeps = browserEraseDeps): Promise<
   markConnectionChange();
   if (deps.jobs) {
     deps.jobs.gate.close();
-    await Promise.all(deps.jobs.running.map((job) => job.stop().catch(() => undefined)));
+    // A step that never ends (a database that does not open) holds the rest back no longer than this.
+    await Promise.all(
+      deps.jobs.running.map((job) =>
+        settleWithin(
+          job.stop().catch(() => undefined),
+          STOP_WAIT_MS,
+          undefined,
+        ),
+      ),
+    );
   }
   await deps.clearAlarms();
-  await Promise.all([
+  const [vault] = await Promise.all([
+    settleWithin(deps.clearVault(), STOP_WAIT_MS, 'late'),
     browser.storage.local.clear(),
     browser.storage.session.clear(),
     browser.storage.sync.clear(),
-    deps.clearVault(),
   ]);
   await reconcilePageButton(deps.pageButton);
   const granted = await deps.grantedOrigins();
   if (granted.length > 0) await deps.removeOrigins(granted);
   showOnBadge('jobs', 0);
   showOnBadge('news', 0);
+  // Everything else is deleted; the page says the kept creatives are not (another page holds them).
+  if (vault) throw new ApiError({ code: 'internal', field: 'vault', message: 'The vault could not be deleted.' });
 }
+
+const STOP_WAIT_MS = 10_000;

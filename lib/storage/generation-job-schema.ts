@@ -36,6 +36,8 @@ export const generationJobSchema = lazily(() =>
     maybeCreated: z.optional(z.boolean()),
     /** A submit was on its way; still set when a worker stopped before its answer was read. */
     sending: z.optional(z.boolean()),
+    /** Polls since the service accepted it (or Retry checked it again): one running far longer is no longer polled. */
+    runningPolls: z.optional(z.number().check(z.int(), z.gte(0))),
     submitAttempts: z.number().check(z.int(), z.gte(0)),
     pollFailures: z.number().check(z.int(), z.gte(0)),
     nextAt: z.number(),

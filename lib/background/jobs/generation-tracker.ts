@@ -38,6 +38,11 @@ export const GENERATION_POLICY = {
   maxPollFailures: 40,
   /** After a terminal status, polls that may still read missing image details before they are given up. */
   maxTerminalPolls: 5,
+  /**
+   * A generation still running after this many polls (about half an hour at 2 to 5 s) is no longer
+   * polled (Retry checks it again). Counted in polls, not by the clock, which may jump.
+   */
+  maxRunningPolls: 500,
   /** Identical requests within this time make one job (a double click). */
   dedupeMs: 10_000,
   keepJobs: 30,
@@ -206,6 +211,7 @@ export class GenerationTracker implements Stoppable {
       const job = jobs.find((candidate) => candidate.id === jobId);
       if (!job || (job.phase !== 'failed' && job.phase !== 'unconfirmed')) return;
       job.phase = job.generationId ? 'running' : 'submitting';
+      delete job.runningPolls;
       job.submitAttempts = 0;
       job.pollFailures = 0;
       job.error = null;
@@ -323,6 +329,10 @@ export class GenerationTracker implements Stoppable {
         this.apply(current, generation, details, troubled && current.pollFailures < GENERATION_POLICY.maxPollFailures);
         if (isActiveJob(current))
           current.nextAt = this.now() + (troubled ? this.backoff(current.pollFailures) : this.pollDelay());
+        // Running for longer than any generation takes: polled no more, and said so (the popup words it).
+        current.runningPolls = (current.runningPolls ?? 0) + 1;
+        if (isActiveJob(current) && current.runningPolls > GENERATION_POLICY.maxRunningPolls)
+          this.fail(current, new ApiError({ code: 'timeout', field: 'unfinished', message: 'Still running.' }));
       });
     } catch (error) {
       const failure = ApiError.from(error);

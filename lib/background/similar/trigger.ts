@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { labelInWorkerLanguage, workerLanguageReady } from '../language';
 import 'virtual:adscope-english/api';
 import 'virtual:adscope-english/worker';
+import { settleWithin } from '../../settle-within';
 import {
   FIND_SIMILAR_SCRIPT,
   type PageTrigger,
@@ -46,6 +47,10 @@ export type ExecuteScript = (injection: {
 const defaultExecuteScript: ExecuteScript = (injection) =>
   browser.scripting.executeScript(injection as Parameters<typeof browser.scripting.executeScript>[0]);
 
+/** How long an injection may take before the page is said not to answer. */
+const INJECT_WAIT_MS = 15_000;
+const LATE = Symbol('late');
+
 /** Runs in the extension's isolated world of the page, before the script: it must stay self-contained. */
 function setTrigger(key: string, value: PageTrigger): void {
   (globalThis as Record<string, unknown>)[key] = value;
@@ -82,15 +87,23 @@ export async function findSimilarInTab(
     return;
   }
   let triggerSet = false;
+  let late = false;
+  // A page that never lets the script in (still loading, or showing an alert) is said not to answer.
+  const run: ExecuteScript = async (injection) => {
+    const done = await settleWithin(executeScript(injection), INJECT_WAIT_MS, LATE);
+    if (done !== LATE) return done;
+    late = true;
+    throw new Error('late');
+  };
   const inject = async (frame: number) => {
     const target = { tabId, frameIds: [frame] };
-    const [set] = ((await executeScript({ target, func: setTrigger, args: [TRIGGER_GLOBAL, trigger] })) ?? []) as {
+    const [set] = ((await run({ target, func: setTrigger, args: [TRIGGER_GLOBAL, trigger] })) ?? []) as {
       documentId?: string;
     }[];
     triggerSet = true;
     // Into the document the trigger was left in (Chrome names it): a page navigated in between
     // refuses the script, which would find no trigger there and show the page button.
-    await executeScript({
+    await run({
       target: set?.documentId ? { tabId, documentIds: [set.documentId] } : target,
       files: [`/${FIND_SIMILAR_SCRIPT}`],
     });
@@ -100,7 +113,7 @@ export async function findSimilarInTab(
       await inject(frameId);
     } catch (error) {
       // A frame from another site is closed to activeTab; the page itself is not.
-      if (frameId === 0 || triggerSet) throw error;
+      if (frameId === 0 || triggerSet || late) throw error;
       await inject(0);
     }
   } catch {
@@ -109,7 +122,7 @@ export async function findSimilarInTab(
       (found) => !found,
       () => true,
     );
-    const error = closed ? t('api.similar.tabClosed') : triggerSet ? pageDidNotAnswer() : unreadablePage();
+    const error = closed ? t('api.similar.tabClosed') : triggerSet || late ? pageDidNotAnswer() : unreadablePage();
     await failHandover(id, source, tabId, error);
     return;
   }

@@ -19,6 +19,7 @@ import {
 import { type VaultState, vaultStateItem } from '../../vault/state';
 import type { SendAnswer } from '../jobs/save-outbox';
 import { type JobGate, jobsStopped } from '../jobs/job-gate';
+import { settleWithin } from '../../settle-within';
 
 export const VAULT_POLICY = {
   /** The most one creative may take: a larger one is not kept, and says so. */
@@ -31,7 +32,10 @@ export const VAULT_POLICY = {
   restMs: 60_000,
   /** One creative, from the request to its last byte. */
   fetchTimeoutMs: MEDIA_TIMEOUT_MS,
-  /** The browser's storage estimate: one that does not answer by then is taken as unknown (room assumed). */
+  /**
+   * The browser's storage estimate: one that does not answer by then is taken as unknown (room
+   * assumed); and how long a confirmed save waits on the vault to note its creatives.
+   */
   estimateTimeoutMs: 5_000,
   /** A job whose links did not answer rests this long, doubled at each try… */
   retryBaseMs: 60_000,
@@ -186,13 +190,16 @@ export class VaultKeeper {
    * failed one: it says so, and the next worker's `catchUp` finds the save in the outbox.
    */
   private async noted(work: Promise<unknown>): Promise<void> {
-    await work.catch(async (error: unknown) => {
+    const said = work.catch(async (error: unknown) => {
       // Stopped by Delete all: nothing to say, and nothing may be written.
       if (this.stopped()) return;
       await this.say({ stopped: 'failed', message: error instanceof Error ? error.message : String(error) }).catch(
         () => undefined,
       );
     });
+    // A vault that does not answer (its database never opens) holds no save back: the next
+    // worker's catch-up finds what it missed.
+    await settleWithin(said, this.policy.estimateTimeoutMs, undefined);
   }
 
   /**
@@ -378,15 +385,9 @@ export class VaultKeeper {
 
   private async nearQuota(): Promise<boolean> {
     type Estimate = { usage?: number; quota?: number };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<Estimate>((resolve) => {
-      timer = setTimeout(() => resolve({}), this.policy.estimateTimeoutMs);
-    });
-    const asked = Promise.race([this.deps.estimate(), late]);
+    const asked = settleWithin<Estimate, Estimate>(this.deps.estimate(), this.policy.estimateTimeoutMs, {});
     // Delete all does not wait on an estimate that never answers.
-    const { usage, quota } = await (this.deps.gate ? this.deps.gate.race(asked) : asked)
-      .catch((): Estimate => ({}))
-      .finally(() => clearTimeout(timer));
+    const { usage, quota } = await (this.deps.gate ? this.deps.gate.race(asked) : asked).catch((): Estimate => ({}));
     if (usage === undefined || quota === undefined || quota <= 0) return false;
     return usage + this.policy.maxFileBytes > quota * this.policy.quotaShare;
   }
