@@ -20,7 +20,8 @@ export interface AccountsView {
   openAdId: string | null;
 }
 
-const INITIAL: AccountsView = {
+/** The view before any choice: the first account, the last 7 days, ranked by spend. */
+export const INITIAL_ACCOUNTS_VIEW: AccountsView = {
   accountId: '',
   period: 'last_7d',
   dateStart: '',
@@ -40,20 +41,20 @@ interface AccountsState extends AccountsView {
 export const useAccountsStore = create<AccountsState>()(
   persist(
     (set) => ({
-      ...INITIAL,
+      ...INITIAL_ACCOUNTS_VIEW,
       set: (patch) => set(patch),
     }),
     persistValidated(
       'adscope.accounts',
       z.object({
-        accountId: z.catch(z.string(), INITIAL.accountId),
-        period: z.catch(z.enum(periods), INITIAL.period),
+        accountId: z.catch(z.string(), INITIAL_ACCOUNTS_VIEW.accountId),
+        period: z.catch(z.enum(periods), INITIAL_ACCOUNTS_VIEW.period),
         dateStart: z.catch(z.string(), ''),
         dateStop: z.catch(z.string(), ''),
         metrics: z.catch(z.array(z.string()).check(z.maxLength(20)), []),
-        sortBy: z.catch(z.string(), INITIAL.sortBy),
-        sortOrder: z.catch(z.enum(sortOrders), INITIAL.sortOrder),
-        limit: z.catch(z.number().check(z.int()), INITIAL.limit),
+        sortBy: z.catch(z.string(), INITIAL_ACCOUNTS_VIEW.sortBy),
+        sortOrder: z.catch(z.enum(sortOrders), INITIAL_ACCOUNTS_VIEW.sortOrder),
+        limit: z.catch(z.number().check(z.int()), INITIAL_ACCOUNTS_VIEW.limit),
         openAdId: z.catch(z.nullable(z.string()), null),
       }) satisfies z.ZodMiniType<AccountsView>,
       ({ set: _set, ...view }) => view,
@@ -63,7 +64,7 @@ export const useAccountsStore = create<AccountsState>()(
 
 // The account, its metrics and its open ad are the last workspace's: not asked for under another.
 onWorkspaceForgotten(() => {
-  useAccountsStore.setState(INITIAL);
+  useAccountsStore.setState(INITIAL_ACCOUNTS_VIEW);
   useAccountsStore.persist.clearStorage();
 });
 

@@ -102,3 +102,28 @@ export function finishedCheck(changes: Partial<LastRun> = {}): LastRun {
     ...changes,
   };
 }
+
+/** A brand check whose next request for one brand is answered (as the service answered it) only when released. */
+export function holdingSearch(inner: () => BrandPageSearch) {
+  let holdFor: string | null = null;
+  const held: (() => void)[] = [];
+  const search: BrandPageSearch = (brand, cursor) => {
+    // Asked of the service now (the connection as it is now), the answer delivered on release.
+    const answer = inner()(brand, cursor);
+    if (brand !== holdFor) return answer;
+    holdFor = null;
+    return new Promise((resolve, reject) => held.push(() => void answer.then(resolve, reject)));
+  };
+  return {
+    search,
+    hold(brand: string) {
+      holdFor = brand;
+    },
+    get held() {
+      return held.length;
+    },
+    release() {
+      for (const deliver of held.splice(0)) deliver();
+    },
+  };
+}

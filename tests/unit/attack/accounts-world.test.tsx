@@ -3,7 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import AccountsTab from '@/components/accounts/accounts-tab';
-import { useAccountsStore } from '@/components/accounts/accounts-store';
+import { INITIAL_ACCOUNTS_VIEW, useAccountsStore } from '@/components/accounts/accounts-store';
 import { adDetailSchema } from '@/lib/contract/ad-accounts';
 import type { WindowParams } from '@/lib/contract/window';
 import { manualClock, TEST_NOW } from '../../support/clock';
@@ -155,17 +155,7 @@ let clock = manualClock();
 beforeEach(() => {
   clock = manualClock(TEST_NOW);
   vi.spyOn(Date, 'now').mockImplementation(() => clock());
-  useAccountsStore.setState({
-    accountId: ACME,
-    period: 'last_7d',
-    dateStart: '',
-    dateStop: '',
-    metrics: [],
-    sortBy: 'spend',
-    sortOrder: 'desc',
-    limit: 10,
-    openAdId: null,
-  });
+  useAccountsStore.setState({ ...INITIAL_ACCOUNTS_VIEW, accountId: ACME });
 });
 
 describe('an ad of the account, when a metric the user added has left the catalogue', () => {

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import AccountsTab from '@/components/accounts/accounts-tab';
-import { useAccountsStore } from '@/components/accounts/accounts-store';
+import { INITIAL_ACCOUNTS_VIEW, useAccountsStore } from '@/components/accounts/accounts-store';
 import type { WindowParams } from '@/lib/contract/window';
 import { manualClock, TEST_NOW } from '../../support/clock';
 import { waitForPage } from '../../support/react-root';
@@ -86,17 +86,7 @@ let clock = manualClock();
 beforeEach(() => {
   clock = manualClock(TEST_NOW);
   vi.spyOn(Date, 'now').mockImplementation(() => clock());
-  useAccountsStore.setState({
-    accountId: ACME,
-    period: 'last_7d',
-    dateStart: '',
-    dateStop: '',
-    metrics: [],
-    sortBy: 'spend',
-    sortOrder: 'desc',
-    limit: 10,
-    openAdId: null,
-  });
+  useAccountsStore.setState({ ...INITIAL_ACCOUNTS_VIEW, accountId: ACME });
 });
 
 describe('the Accounts view, when another account is chosen while its report loads', () => {

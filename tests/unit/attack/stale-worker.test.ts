@@ -12,14 +12,14 @@ import { type EraseDeps, eraseAllData } from '@/lib/background/erase';
 import { connectionItem, writeConnection } from '@/lib/background/api/credentials';
 import { createSettingsService, settingsView } from '@/lib/background/settings';
 import { JobGate } from '@/lib/background/jobs/job-gate';
-import { type BrandPageSearch, WatchRunner } from '@/lib/background/watch/watch-runner';
+import { WatchRunner } from '@/lib/background/watch/watch-runner';
 import { createWatchControls, startWatch } from '@/lib/background/watch/watch-service';
 import { newAdCount, watchlistItem, watchNewsItem, watchSettingsItem, watchStatusItem } from '@/lib/storage/watchlist';
 import { ok } from '../../support/fake-fetch';
 import { errorAdvice } from '@/components/ui/error-notice';
 import { ApiError } from '@/lib/messaging/api-error';
 import { fixedClock, manualClock } from '../../support/clock';
-import { brandId, fakeService, HOUR, watch } from '../../support/watch-service';
+import { brandId, fakeService, holdingSearch, HOUR, watch } from '../../support/watch-service';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => {
@@ -71,31 +71,6 @@ function heldFetch() {
     return promise;
   };
   return { fetch, waiting };
-}
-
-/** A brand check whose next request for one brand is answered (as the service answered it) only when released. */
-function holdingSearch(inner: () => BrandPageSearch) {
-  let holdFor: string | null = null;
-  const held: (() => void)[] = [];
-  const search: BrandPageSearch = (brand, cursor) => {
-    // Asked of the service now (the connection as it is now), the answer delivered on release.
-    const answer = inner()(brand, cursor);
-    if (brand !== holdFor) return answer;
-    holdFor = null;
-    return new Promise((resolve, reject) => held.push(() => void answer.then(resolve, reject)));
-  };
-  return {
-    search,
-    hold(brand: string) {
-      holdFor = brand;
-    },
-    get held() {
-      return held.length;
-    },
-    release() {
-      for (const deliver of held.splice(0)) deliver();
-    },
-  };
 }
 
 /** The settings service, its connection tests held on the way until the test answers them. */

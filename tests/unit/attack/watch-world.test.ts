@@ -6,13 +6,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type BrandPageSearch, WatchRunner } from '@/lib/background/watch/watch-runner';
+import { WatchRunner } from '@/lib/background/watch/watch-runner';
 import { startWatch } from '@/lib/background/watch/watch-service';
 import { ApiError } from '@/lib/messaging/api-error';
 import { newCountOf, newsCountsItem } from '@/lib/storage/news-counts';
 import { newAdCount, watchlistItem, watchNewsItem, watchSettingsItem, watchStatusItem } from '@/lib/storage/watchlist';
 import { manualClock } from '../../support/clock';
-import { brandId, fakeService, HOUR, watch } from '../../support/watch-service';
+import { brandId, fakeService, holdingSearch, HOUR, watch } from '../../support/watch-service';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => {
@@ -22,30 +22,6 @@ afterEach(() => {
 /** Lets storage events, timers of 0 ms and settled promises run. */
 async function settle(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** A brand check whose next request for one brand is answered (as the service answered it) only when released. */
-function holdingSearch(inner: () => BrandPageSearch) {
-  let holdFor: string | null = null;
-  const held: (() => void)[] = [];
-  const search: BrandPageSearch = (brand, cursor) => {
-    const answer = inner()(brand, cursor);
-    if (brand !== holdFor) return answer;
-    holdFor = null;
-    return new Promise((resolve, reject) => held.push(() => void answer.then(resolve, reject)));
-  };
-  return {
-    search,
-    hold(brand: string) {
-      holdFor = brand;
-    },
-    get held() {
-      return held.length;
-    },
-    release() {
-      for (const deliver of held.splice(0)) deliver();
-    },
-  };
 }
 
 /** The words of every notification shown since the spy was set. */
