@@ -31,7 +31,7 @@ import { withServer } from '../../support/server';
  * server holds.
  */
 
-const RUNS = Number(process.env.FAULT_RUNS ?? 1000);
+const RUNS = Number(process.env.FAULT_RUNS ?? 600);
 const SEED = Number(process.env.FAULT_SEED ?? 20261122);
 const START = Date.parse('2026-11-22T12:00:00Z');
 /** A 'timeout': the client gives up after TIMEOUT_MS, the server answers (and commits) after LATE_MS. */
