@@ -4,6 +4,7 @@ import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
 import { ErrorNotice } from '../ui/error-notice';
 import { AdDetail } from './ad-detail';
 import { AdGrid } from './ad-grid';
+import { uniqueById } from '../ui/unique';
 import { t } from '@/lib/i18n';
 import './ads.css';
 import 'virtual:adscope-english/ads';
@@ -21,6 +22,8 @@ interface AdResultsProps {
   empty: ReactNode;
   onSeeBrand?: (brand: { id: string; name: string }) => void;
   showSaved?: boolean;
+  /** Names the list asked (the search's words and filters): another list starts at its first ad, with the focus there. */
+  listKey?: string;
 }
 
 /** A paged list of ads with every state: loading, error, empty, results, and the detail of one ad. */
@@ -35,8 +38,10 @@ export function AdResults({
   empty,
   onSeeBrand,
   showSaved,
+  listKey,
 }: AdResultsProps) {
-  const ads = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // Each ad once: an ad that entered the list between two pages moves the rest down, so a next page may repeat one.
+  const ads = useMemo(() => uniqueById(query.data?.pages.flatMap((page) => page.items) ?? []), [query.data]);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const open = useCallback((ad: LibraryAd) => onOpen(ad.id), [onOpen]);
@@ -66,11 +71,15 @@ export function AdResults({
         <ErrorNotice title={t('ads.results.moreError')} error={query.error} onRetry={() => void fetchNextPage()} />
       ) : null}
       {ads.length === 0 ? (
-        openAdId ? null : (
+        openAdId ? null : query.isPlaceholderData ? (
+          // The last list's answer, kept while the new one loads, says nothing of the new one.
+          <AdGridSkeleton label={loadingLabel ?? t('ads.results.loading', { list: label.toLowerCase() })} />
+        ) : (
           empty
         )
       ) : (
         <AdGrid
+          key={listKey}
           label={label}
           ads={ads}
           hasMore={hasNextPage && !query.isFetchNextPageError}

@@ -104,6 +104,7 @@ export default function SearchTab() {
           loadingLabel={t('search.results.loading')}
           errorTitle={t('search.results.error')}
           query={search}
+          listKey={JSON.stringify(params)}
           openAdId={filters.openAdId}
           lastOpenedId={lastOpened}
           onOpen={(adId) => {
