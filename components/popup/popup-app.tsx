@@ -5,7 +5,7 @@ import { useOpenPanel } from '@/components/ui/use-open-panel';
 import { useThemeAttribute } from '@/components/ui/theme';
 import { t } from '@/lib/i18n';
 import { GenerationJobs } from './generation-jobs';
-import { useFindSimilarHere } from './use-find-similar-here';
+import { PanelNotOpened, useFindSimilarHere } from './use-find-similar-here';
 import { usePopupSettings } from './use-popup-settings';
 import './popup.css';
 import 'virtual:adscope-english/popup';
@@ -49,7 +49,12 @@ export function PopupApp() {
         </h2>
         <ShortcutList />
       </section>
-      {findSimilar.isError ? <ErrorNotice title={t('popup.readFailed')} error={findSimilar.error} /> : null}
+      {findSimilar.isError ? (
+        <ErrorNotice
+          title={findSimilar.error instanceof PanelNotOpened ? t('popup.openFailed') : t('popup.readFailed')}
+          error={findSimilar.error}
+        />
+      ) : null}
       {openPanel.isError ? <ErrorNotice title={t('popup.openFailed')} error={openPanel.error} /> : null}
       <section aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">{t('popup.jobs')}</h2>

@@ -10,6 +10,9 @@ const activeTab = sharedRead(
   async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null,
 );
 
+/** The page was asked for, but the panel would not open: said as the panel's failure, not the page's. */
+export class PanelNotOpened extends Error {}
+
 /**
  * Find similar on the tab the toolbar button was clicked on (the click granted access to it:
  * activeTab): the request is sent first, then the panel opens inside the same click.
@@ -20,7 +23,13 @@ export function useFindSimilarHere(onDone: () => void) {
   return useAction(async () => {
     if (tabId === null || tabId === undefined) throw new Error(t('popup.noTab'));
     const reading = callBackground('similar.inTab', { tabId });
-    await openResearchPanel(windowId);
+    // Awaited below; a panel that will not open is said first, and the read's own failure is not left unheard.
+    reading.catch(() => undefined);
+    try {
+      await openResearchPanel(windowId);
+    } catch (error) {
+      throw new PanelNotOpened(error instanceof Error ? error.message : String(error));
+    }
     await reading;
   }, onDone);
 }

@@ -1,3 +1,4 @@
+import { givenText } from './given-text';
 import { useId, useMemo, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { t } from '@/lib/i18n';
@@ -156,8 +157,8 @@ function AdPicker({
               onChange={(event) => setMany([ad.id], event.target.checked)}
             />
             <span>
-              {ad.title ?? t('report.ad.untitled')}
-              <span className="muted"> · {ad.brand_name ?? t('report.pick.noBrand')}</span>
+              {givenText(ad.title) ?? t('report.ad.untitled')}
+              <span className="muted"> · {givenText(ad.brand_name) ?? t('report.pick.noBrand')}</span>
             </span>
           </label>
         ))}

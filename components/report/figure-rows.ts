@@ -1,3 +1,4 @@
+import { givenText } from './given-text';
 import type { ConceptSummary } from '@/lib/concepts';
 import { csvCell } from '../ui/download';
 import { t } from '@/lib/i18n';
@@ -67,7 +68,7 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
     row(t('report.compare.longest'), (brand) =>
       brand.longest
         ? t('report.compare.longestAd', {
-            title: brand.longest.ad.title ?? t('report.ad.untitled'),
+            title: givenText(brand.longest.ad.title) ?? t('report.ad.untitled'),
             days: brand.longest.days,
           })
         : notGiven(),

@@ -73,6 +73,7 @@ async function fetchOne(url: string, options: FetchCreativesOptions, maxBytes: n
     return { kind: 'missing', reason: t('report.media.tooLarge', { size: formatMegabytes(maxBytes) }) };
   if (failure.kind === 'not-image') return { kind: 'missing', reason: t('report.media.notImage') };
   const kept = await options.kept?.(url).catch(() => null);
+  options.signal?.throwIfAborted();
   if (kept && kept.bytes.length <= maxBytes)
     return { kind: 'embedded', mime: kept.mime, base64: toBase64(kept.bytes), bytes: kept.bytes.length };
   if (failure.kind === 'private')

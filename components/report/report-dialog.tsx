@@ -38,10 +38,11 @@ function ReportFlow({ source, onDone, onRetry }: { source: ReportSource; onDone:
       {phase.step === 'ads' ? (
         <ProgressStep
           label={t('report.progress.reading')}
-          max={source.expected}
+          // The board's count was read before: past it (ads saved since), the count read alone is said.
+          max={source.expected !== null && phase.count <= source.expected ? source.expected : null}
           value={phase.count}
           text={
-            source.expected !== null
+            source.expected !== null && phase.count <= source.expected
               ? t('report.progress.readOf', { count: phase.count, total: source.expected })
               : t('report.progress.read', { count: phase.count })
           }

@@ -1,3 +1,4 @@
+import { givenText } from './given-text';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { type HtmlValue, type SafeHtml, html, imageDataUri, marker, styleElement, toDocument } from './html';
@@ -110,7 +111,7 @@ function htmlMessage(id: MessageId, values: MessageValues, elements: Record<stri
 
 function creativeBlock(ad: LibraryAd, creatives: ReadonlyMap<string, Creative>): SafeHtml {
   const { refs, leftOut, videosOnly } = creativesOf(ad);
-  const name = ad.title ?? ad.brand_name ?? t('report.creative.thisAd');
+  const name = givenText(ad.title) ?? givenText(ad.brand_name) ?? t('report.creative.thisAd');
   if (refs.length === 0 && videosOnly.length === 0)
     return html`<div class="creatives"><p class="missing">${t('report.creative.none')}</p></div>`;
   return html`<div class="creatives">
@@ -160,8 +161,8 @@ function adBlock(ad: LibraryAd, input: ReportInput): SafeHtml {
   const saved = ad.saved_details;
   return html`<li class="ad">
     ${creativeBlock(ad, input.creatives)}
-    <h2>${ad.title ?? t('report.ad.untitled')}</h2>
-    <p class="muted">${ad.brand_name ?? t('report.ad.noBrand')}</p>
+    <h2>${givenText(ad.title) ?? t('report.ad.untitled')}</h2>
+    <p class="muted">${givenText(ad.brand_name) ?? t('report.ad.noBrand')}</p>
     ${ad.body ? html`<p class="body">${ad.body}</p>` : null}
     <dl>
       ${field(t('report.ad.callToAction'), ctaWords(ad.cta_type))}

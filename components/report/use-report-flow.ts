@@ -1,3 +1,4 @@
+import { settleWithin } from '@/lib/settle-within';
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { LibraryAd } from '@/lib/contract/ad-library';
@@ -54,10 +55,14 @@ export type Phase =
   | ReadyReport
   | { step: 'failed'; message: string };
 
+/** How long the report waits on the vault for one creative's kept copy. */
+const VAULT_WAIT_MS = 5_000;
+
 /** The vault's copy of a creative whose link no longer answers with it. */
 async function keptCopy(url: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
   const { keptFile } = await import('@/lib/vault/db');
-  const kept = await keptFile(url).catch(() => null);
+  // A vault that does not answer (its database never opens) has no copy to give: the report goes on without.
+  const kept = await settleWithin(keptFile(url), VAULT_WAIT_MS, null).catch(() => null);
   return kept ? { bytes: new Uint8Array(kept.data), mime: kept.mime } : null;
 }
 
