@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { layOutGrid } from '../../support/grid-layout';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
@@ -36,38 +37,7 @@ function background(answer: (message: Message) => unknown) {
 }
 
 /** happy-dom lays nothing out: a 400 × 3,000 px grid (one column of cards), as a browser would. */
-function layOut() {
-  const sizes = { width: 400, height: 3000, rowHeight: 120 };
-  const isScroller = (element: Element) => element.classList.contains('ad-grid-scroll');
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return isScroller(this) ? sizes.width : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return isScroller(this) ? sizes.height : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    if (!isScroller(this)) return 0;
-    const inner = this.firstElementChild as HTMLElement | null;
-    return Number.parseFloat(inner?.style.height ?? '') || sizes.height;
-  });
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('ad-grid-row') ? sizes.rowHeight : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const width = isScroller(this) ? sizes.width : 0;
-    const height = isScroller(this) ? sizes.height : 0;
-    return { x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) };
-  });
-  vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(sizes.height);
-  vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(function (
-    this: HTMLElement,
-    options?: ScrollToOptions | number,
-  ) {
-    if (typeof options !== 'object' || options.top === undefined) return;
-    this.scrollTop = options.top;
-    this.dispatchEvent(new Event('scroll'));
-  });
-}
+const layOut = () => layOutGrid({ width: 400, height: 3000, rowHeight: 120 });
 
 const ads = (prefix: string, count: number, from = 0): LibraryAd[] =>
   Array.from({ length: count }, (_, index) =>
