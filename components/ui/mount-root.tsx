@@ -3,11 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { onLanguageChange, shownLanguage } from '@/lib/i18n';
 import { applyLanguageChoice, watchLanguageChoice } from '@/lib/i18n/runtime';
 
-/** The language shown now, for a value made once (a memo) that holds words of it. */
-function useShownLanguage(): string {
-  return useSyncExternalStore(onLanguageChange, shownLanguage);
-}
-
 /**
  * The page in the shown language: a new choice renders it again from the top, every text and
  * format in the new language, in place: what the user typed, opened or asked (a form's fields, a
@@ -15,7 +10,7 @@ function useShownLanguage(): string {
  * page's element is given again as a copy, so React draws it and all below it again.
  */
 function LanguageRoot({ children }: { children: ReactNode }) {
-  useShownLanguage();
+  useSyncExternalStore(onLanguageChange, shownLanguage);
   return isValidElement(children) ? cloneElement(children) : children;
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+import { answerAsBackground } from '../../support/background-answers';
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { SaveToasts } from '@/components/ads/save-toasts';
 import { useSaveStore } from '@/components/ads/save-store';
@@ -44,22 +45,7 @@ const { render, cleanups } = pageWorld(() => {
   useSaveStore.setState({ toasts: [], lastBoard: null, recent: [], dialogAd: null });
 });
 
-interface Message {
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-/** The background as the views see it: each request answered by `answer` (a promise is held as it is). */
-function background(answer: (message: Message) => unknown) {
-  const asked: Message[] = [];
-  vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: Message) => {
-    asked.push(message);
-    if (message.type === 'request.cancel') return { ok: true, data: {} };
-    const data = answer(message);
-    return data instanceof Promise ? data : { ok: true, data };
-  }) as typeof browser.runtime.sendMessage);
-  return asked;
-}
+const background = answerAsBackground;
 
 const field = (label: string) => {
   const found = [...document.querySelectorAll('label')].find((item) => item.textContent === label);

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
+import { answerAsBackground } from '../../support/background-answers';
 import { layOutGrid } from '../../support/grid-layout';
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
+import { describe, expect, it } from 'vitest';
 import SearchTab from '@/components/search/search-tab';
 import { useSearchStore } from '@/components/search/search-store';
 import type { LibraryAd, LibraryPage } from '@/lib/contract/ad-library';
@@ -19,22 +19,7 @@ import { held, pageWorld, tick, typeInto } from '../../support/page-world';
 
 const { render, cleanups } = pageWorld(() => useSearchStore.getState().reset());
 
-interface Message {
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-/** The background as the view sees it: each request answered by `answer` (a promise is held as it is). */
-function background(answer: (message: Message) => unknown) {
-  const asked: Message[] = [];
-  vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: Message) => {
-    asked.push(message);
-    if (message.type === 'request.cancel') return { ok: true, data: {} };
-    const data = answer(message);
-    return data instanceof Promise ? data : { ok: true, data };
-  }) as typeof browser.runtime.sendMessage);
-  return asked;
-}
+const background = answerAsBackground;
 
 /** happy-dom lays nothing out: a 400 × 3,000 px grid (one column of cards), as a browser would. */
 const layOut = () => layOutGrid({ width: 400, height: 3000, rowHeight: 120 });
