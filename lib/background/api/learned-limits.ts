@@ -43,11 +43,12 @@ const takesFilters = (path: string) => FILTERED_PATHS.some((pattern) => pattern.
 /**
  * How a refusal names a parameter's upper bound, after the parameter's name in the same clause:
  * "between 1 and 50", "<= 50", "at most 50", "less than or equal to 50", "exceeds the maximum
- * of 50", "must not exceed 50", "maximum is 50", "no more than 50".
+ * of 50", "must not exceed 50", "maximum is 50", "no more than 50". The "≤" is written as the
+ * pattern's escape, which keeps the built worker ASCII (a raw template is left as written).
  */
 const BOUND =
   String.raw`(?:between\s+-?\d+\s+and\s+(\d+)` +
-  String.raw`|(?:<=|=<|≤|at\s+most|less\s+than\s+or\s+equal\s+to|no\s+(?:more|greater|larger)\s+than` +
+  String.raw`|(?:<=|=<|\u2264|at\s+most|less\s+than\s+or\s+equal\s+to|no\s+(?:more|greater|larger)\s+than` +
   String.raw`|not\s+(?:be\s+)?(?:more|greater|larger)\s+than|(?:must\s+not|cannot|can't|may\s+not|should\s+not)\s+exceed` +
   String.raw`|exceeds?\s+(?:the\s+)?(?:maximum|max|limit)(?:\s+value)?(?:\s+of|\s+is)?:?` +
   String.raw`|(?:maximum|max)(?:\s+value)?(?:\s+is|\s+of)?:?)\s*(\d+))(?![.,]?\d)`;
