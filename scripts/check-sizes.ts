@@ -26,7 +26,7 @@ if (!ok) {
 // keeps what it holds as written; write such a character there as its escape.
 const output = path.resolve('.output/chrome-mv3');
 const scripts = readdirSync(output, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-const wide = scripts.filter((file) => /[^\t\n\r\x20-\x7e]/.test(readFileSync(path.join(output, file), 'utf8')));
+const wide = scripts.filter((file) => /[\u0080-\uffff]/.test(readFileSync(path.join(output, file), 'utf8')));
 console.log(
   `${wide.length ? 'WIDE' : 'ok  '}  ${`every script ASCII (${scripts.length})`.padEnd(52)} ${wide.join(', ')}`,
 );
