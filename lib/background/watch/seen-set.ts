@@ -2,14 +2,14 @@
  * The ad ids of one brand Adscope has seen. "New" means an id not in here, whatever its launch
  * date: a late-indexed ad can carry an old one (spec 4.10).
  *
- * Each id is kept as a 32-bit hash, most recently seen first, packed four bytes per id in one
+ * Each id is kept as a 32-bit hash, in the order of the brand's list as last read, packed four bytes per id in one
  * base64 string: a brand's 2,500 ids take 13 KB whatever the ids look like, so an odd or
  * overlong id costs no more than any other and can never make the record unreadable. Two ids
  * share a hash with a chance of 1 in 4.3 billion per pair: a new ad is missed with a chance of
  * about 1 in 1.7 million against a full set.
  */
 export interface SeenSet {
-  /** Hashes of seen ids, most recently seen first, no repeats. */
+  /** Hashes of seen ids, in the order of the brand's list as last read (newest first), no repeats. */
   hashes: number[];
   /** The rotating sweep below the newest ads: where the next check reads one page deeper. */
   sweep: Sweep;
@@ -153,27 +153,32 @@ export interface Diff {
 }
 
 /**
- * Compares one page of a brand's ads with what was seen: unseen ids are new. Every id on the
- * page moves to the front (most recently seen); past `limit` the ids least recently seen go, so
- * an id on the pages read at every check is never dropped (a burst past the set's room may drop
- * ids the sweep still reaches: docs/reliability.md, "Limits, as they are"). Linear in
- * the page and the set; at most IDS_PER_PAGE_READ ids are read from one page.
+ * Compares one page of a brand's ads with what was seen: unseen ids are new. The seen ids are kept
+ * in the order of the brand's list as last read, and the page's ids go together where the first
+ * of them was (its new ids among them), or, where none was seen, at `depth` (the place in the list
+ * the page begins: 0 for the newest page). Past `limit` the ids placed deepest go: those the sweep
+ * no longer reaches once a burst of new ads has pushed them down, never one it still does, and an
+ * id listed no more drifts down as the pages around it are read again. Linear in the page and the
+ * set; at most IDS_PER_PAGE_READ ids are read from one page.
  */
-export function diffPage(seen: SeenSet, ids: readonly string[], limit = SEEN_LIMIT): Diff {
+export function diffPage(seen: SeenSet, ids: readonly string[], depth = 0, limit = SEEN_LIMIT): Diff {
   const known = new Set(seen.hashes);
   const read = ids.slice(0, IDS_PER_PAGE_READ);
   const fresh: string[] = [];
-  const front = new Set<number>();
+  const page = new Set<number>();
   for (const id of read) {
     const hash = idHash(id);
-    if (front.has(hash)) continue;
-    front.add(hash);
+    if (page.has(hash)) continue;
+    page.add(hash);
     if (!known.has(hash)) fresh.push(id);
   }
-  const hashes = [...front];
+  const rest: number[] = [];
+  let at = -1;
   for (const hash of seen.hashes) {
-    if (hashes.length >= limit) break;
-    if (!front.has(hash)) hashes.push(hash);
+    if (!page.has(hash)) rest.push(hash);
+    else if (at < 0) at = rest.length;
   }
-  return { fresh, seen: { hashes: hashes.slice(0, limit), sweep: seen.sweep }, unread: ids.length - read.length };
+  if (at < 0) at = Math.min(Math.max(0, depth), rest.length);
+  const hashes = [...rest.slice(0, at), ...page, ...rest.slice(at)].slice(0, limit);
+  return { fresh, seen: { hashes, sweep: seen.sweep }, unread: ids.length - read.length };
 }

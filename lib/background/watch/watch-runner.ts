@@ -574,8 +574,12 @@ export class WatchRunner {
     /** Ads of this brand's pages refused for their ids. */
     let refused = 0;
 
-    /** One page: compared, its new ads put in the news, then the seen ids written. */
-    const readPage = async (at: string | undefined, learnOnly: boolean): Promise<PageRead | BrandResult> => {
+    /** One page (`page`: 1 is the newest): compared, its new ads put in the news, then the seen ids written. */
+    const readPage = async (
+      at: string | undefined,
+      page: number,
+      learnOnly: boolean,
+    ): Promise<PageRead | BrandResult> => {
       const spent = await this.spend(run, status);
       if (spent) return spent;
       let answer: LibraryPage;
@@ -595,12 +599,12 @@ export class WatchRunner {
       const now = clock();
       // Where the service's rows enter: an ad whose id cannot be kept is refused and counted, the others read
       // (with the rows the contract's reader refused already: an id missing, null or too long).
-      const page = keepableAds(answer.items);
-      const skipped = page.refused + (typeof answer.refused === 'number' ? answer.refused : 0);
+      const rows = keepableAds(answer.items);
+      const skipped = rows.refused + (typeof answer.refused === 'number' ? answer.refused : 0);
       refused += skipped;
       run.skipped = (run.skipped ?? 0) + skipped;
-      const ids = page.ads.map((ad) => ad.id);
-      const diff = diffPage(seen, ids);
+      const ids = rows.ads.map((ad) => ad.id);
+      const diff = diffPage(seen, ids, (page - 1) * WATCH_PAGE_SIZE);
       looked += ids.length - diff.unread;
       if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
@@ -611,7 +615,7 @@ export class WatchRunner {
               ? addNews(
                   news,
                   brand,
-                  page.ads.filter((ad) => fresh.has(ad.id)),
+                  rows.ads.filter((ad) => fresh.has(ad.id)),
                   now,
                 )
               : 0,
@@ -643,7 +647,7 @@ export class WatchRunner {
     let cursor: string | undefined;
     let read = 0;
     while (read < pages) {
-      const result = await readPage(cursor, baseline);
+      const result = await readPage(cursor, read + 1, baseline);
       if (!('read' in result)) return result;
       read += 1;
       cursor = result.cursor;
@@ -684,13 +688,13 @@ export class WatchRunner {
     headCursor: string,
     /** The page below the last one the check read. */
     headNext: number,
-    readPage: (cursor: string | undefined, learnOnly: boolean) => Promise<PageRead | BrandResult>,
+    readPage: (cursor: string | undefined, page: number, learnOnly: boolean) => Promise<PageRead | BrandResult>,
   ): Promise<Sweep | Stop> {
     const deepest = this.policy.sweepPages;
     const restart = state.cursor === null || state.page < headNext || state.page > deepest;
     const page = restart ? headNext : state.page;
     if (page > deepest) return { ...NO_SWEEP, cycles: state.cycles + 1 };
-    const result = await readPage(restart ? headCursor : (state.cursor ?? headCursor), state.cycles === 0);
+    const result = await readPage(restart ? headCursor : (state.cursor ?? headCursor), page, state.cycles === 0);
     if ('check' in result) return { ...NO_SWEEP, cycles: state.cycles };
     if (!('read' in result)) return result;
     if (!result.cursor || page + 1 > deepest) return { ...NO_SWEEP, cycles: state.cycles + 1 };

@@ -92,6 +92,30 @@ describe('what counts as new', () => {
     expect(newAdCount(await watchNewsItem.get())).toBe(120);
   });
 
+  it('finds a burst of 900 ads on a brand of 2,000 as 900 new, and none of the older ads the sweep still reaches again', async () => {
+    await watch(1);
+    service.seed(brandId(1), 2_000);
+    const watcher = runner();
+    // Learned: the first check, then a full sweep of the 2,000 (19 pages below the newest).
+    for (let check = 0; check < 22; check += 1) {
+      await watcher.run('scheduled');
+      clock.advance(6 * HOUR);
+    }
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+    // Past the seen set's room (2,500): the 400 ids kept least are those read deepest.
+    service.seed(brandId(1), 900, 'burst', Date.UTC(2026, 10, 22) + 800 * 86_400_000);
+    let found = 0;
+    // Two full sweeps after the burst: every ad still within the sweep's 2,000 is read again.
+    for (let check = 0; check < 45; check += 1) {
+      await watcher.run('scheduled');
+      found += (await watchStatusItem.get()).last?.newAds ?? 0;
+      clock.advance(6 * HOUR);
+    }
+    const kept = (await watchNewsItem.get()).brands[brandId(1)]?.ads.map((item) => item.ad.id) ?? [];
+    expect(kept.filter((id) => !id.startsWith('burst'))).toEqual([]);
+    expect(found).toBe(900);
+  });
+
   it('keeps the seen set bounded, and never drops an id still in view', () => {
     let seen: SeenSet = { hashes: [], sweep: NO_SWEEP };
     const window = Array.from({ length: 100 }, (_, i) => `kept-${i}`);
