@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { isOpaqueId, sameId } from '@/lib/contract/ids';
-import { COMPARE_MAX, COMPARE_MIN, type CompareBrand } from '../report/figures';
+import { COMPARE_MAX, COMPARE_MIN, type CompareBrand, compareName } from '../report/figures';
 import { navigate } from '../navigation/navigation-store';
 import { t } from '@/lib/i18n';
 import { rich } from '../ui/rich';
@@ -12,7 +12,7 @@ interface CompareState {
   /** The comparison is shown (in Brands). */
   open: boolean;
   /** The brand whose pick was refused last (the comparison was full). */
-  refused: string | null;
+  refused: CompareBrand | null;
   toggle: (brand: CompareBrand) => void;
   remove: (id: string) => void;
   clear: () => void;
@@ -29,7 +29,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
     if (brands.some((picked) => sameId(picked.id, brand.id))) {
       set({ brands: brands.filter((picked) => !sameId(picked.id, brand.id)), refused: null });
     } else if (brands.length >= COMPARE_MAX) {
-      set({ refused: brand.name });
+      set({ refused: brand });
     } else {
       set({ brands: [...brands, brand], refused: null });
     }
@@ -46,7 +46,9 @@ export function CompareButton({ brand }: { brand: CompareBrand }) {
   if (!isOpaqueId(brand.id)) return null;
   return (
     <button type="button" className="btn compare-button" aria-pressed={picked} onClick={() => toggle(brand)}>
-      {rich('ads.compare.button', { brand: <span className="visually-hidden"> {brand.name}</span> })}
+      {rich('ads.compare.button', {
+        brand: <span className="visually-hidden"> {brand.name ?? t('ads.thisBrand')}</span>,
+      })}
     </button>
   );
 }
@@ -61,10 +63,14 @@ export function CompareTray() {
       <ul className="list-plain compare-picks">
         {brands.map((brand) => (
           <li key={brand.id} className="compare-pick">
-            <span>{brand.name}</span>
+            <span>{compareName(brand)}</span>
             <button type="button" className="btn btn-icon-text" onClick={() => remove(brand.id)}>
               {rich('ads.compare.remove', {
-                brand: <span className="visually-hidden">{t('ads.compare.removeHidden', { brand: brand.name })}</span>,
+                brand: (
+                  <span className="visually-hidden">
+                    {t('ads.compare.removeHidden', { brand: compareName(brand) })}
+                  </span>
+                ),
               })}
             </button>
           </li>
@@ -72,7 +78,7 @@ export function CompareTray() {
       </ul>
       <p className="field-hint" role="status">
         {refused !== null
-          ? t('ads.compare.refused', { max: COMPARE_MAX, brand: refused })
+          ? t('ads.compare.refused', { max: COMPARE_MAX, brand: compareName(refused) })
           : ready
             ? t('ads.compare.picked', { count: brands.length, max: COMPARE_MAX })
             : t('ads.compare.pickMore', { count: COMPARE_MIN - brands.length, max: COMPARE_MAX })}

@@ -43,13 +43,24 @@ export function BrandDetailView({ brandId, onBack, onSeeInSearch }: BrandDetailP
   const openAdId = useBrandsStore((state) => state.openAdId);
   const set = useBrandsStore((state) => state.set);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), [brandId]);
+  const sectionRef = useRef<HTMLElement>(null);
+  const focusedFor = useRef<string | null>(null);
+  const shown = detail.data !== undefined;
+  // The brand's heading takes the focus once it is drawn (on a first open, when the detail has
+  // come), unless the user has moved it elsewhere meanwhile.
+  useEffect(() => {
+    const heading = headingRef.current;
+    if (!heading || focusedFor.current === brandId) return;
+    focusedFor.current = brandId;
+    const active = document.activeElement;
+    if (!active || active === document.body || sectionRef.current?.contains(active)) heading.focus();
+  }, [brandId, shown]);
   useEscape(onBack, !openAdId);
 
   const brand = detail.data;
   const logo = safeHttpUrl(brand?.logo_url);
   return (
-    <section className="brand-detail" aria-labelledby="brand-detail-heading">
+    <section className="brand-detail" aria-labelledby="brand-detail-heading" ref={sectionRef}>
       <div className="toolbar">
         <button type="button" className="btn" onClick={onBack}>
           {t('brands.back')}

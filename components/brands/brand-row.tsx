@@ -36,7 +36,7 @@ export function BrandRowItem({ brand, onOpen }: { brand: BrandRow; onOpen: (id: 
       ) : null}
       <span className="brand-row-actions">
         <WatchButton brand={{ id: brand.id, name: brand.name ?? t('brands.thisBrand') }} />
-        <CompareButton brand={{ id: brand.id, name: brand.name ?? t('brands.thisBrand') }} />
+        <CompareButton brand={{ id: brand.id, name: brand.name ?? null }} />
       </span>
     </li>
   );

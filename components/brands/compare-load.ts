@@ -60,7 +60,7 @@ export async function loadBrandFigures(
     options,
   );
   return {
-    brand: { id: brand.id, name: detail.name ?? brand.name },
+    brand: { id: brand.id, name: detail.name ?? brand.name ?? null },
     adCount: detail.ad_count ?? null,
     activeCount: detail.active_ad_count ?? null,
     formats: detail.formats ?? null,

@@ -8,7 +8,15 @@ import { AdDetail } from '../ads/ad-detail';
 import { useCompareStore } from '../ads/compare-toggle';
 import { navigate } from '../navigation/navigation-store';
 import { compareRows, compareToCsv, coverageNote } from '../report/figure-rows';
-import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from '../report/figures';
+import {
+  type BrandFigures,
+  CADENCE_WEEKS,
+  CHART,
+  cadenceSummary,
+  chartBars,
+  compareName,
+  weekWords,
+} from '../report/figures';
 import { ReportDialog, type ReportSource } from '../report/report-dialog';
 import { downloadCsv } from '../ui/download';
 import { ErrorNotice } from '../ui/error-notice';
@@ -24,7 +32,7 @@ function CadenceChart({ figures, scaleMax }: { figures: BrandFigures; scaleMax: 
     <svg
       className="cadence-chart"
       role="img"
-      aria-label={cadenceSummary(figures.brand.name, figures.cadence)}
+      aria-label={cadenceSummary(compareName(figures.brand), figures.cadence)}
       width={CHART.width}
       height={CHART.height}
       viewBox={`0 0 ${CHART.width} ${CHART.height}`}
@@ -33,10 +41,9 @@ function CadenceChart({ figures, scaleMax }: { figures: BrandFigures; scaleMax: 
       {bars.map((bar) => (
         <rect key={bar.week.start} x={bar.x} y={bar.y} width={bar.width} height={bar.height}>
           <title>
-            {t('brands.compare.week', {
+            {weekWords(figures.cadence, bar.week, {
               start: formatDay(bar.week.start) ?? bar.week.start,
               end: formatDay(bar.week.end) ?? bar.week.end,
-              count: bar.week.count,
             })}
           </title>
         </rect>
@@ -59,7 +66,9 @@ export function CompareView({ onBack }: { onBack: () => void }) {
   const queries = useCompareFigures(brands, today, now);
   const loaded = queries.flatMap((query) => (query.data ? [query.data] : []));
   const failed = queries.map((query, index) => ({ query, brand: brands[index] })).filter(({ query }) => query.isError);
-  const ready = loaded.length === brands.length;
+  // The brands that answered are shown once none is still on its way; one that failed says so beside them.
+  const pending = brands.length - loaded.length - failed.length;
+  const ready = pending === 0 && loaded.length > 0;
   const longest = loaded.flatMap((brand) => (brand.longest ? [brand.longest.ad] : []));
 
   if (openAd) {
@@ -93,7 +102,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
           disabled={!ready}
           onClick={() =>
             setReport({
-              title: loaded.map((brand) => brand.brand.name).join(t('brands.compare.versus')),
+              title: loaded.map((brand) => compareName(brand.brand)).join(t('brands.compare.versus')),
               kind: t('brands.compare.kind'),
               expected: longest.length,
               fileName: () => `adscope-compare-${today}.html`,
@@ -112,12 +121,13 @@ export function CompareView({ onBack }: { onBack: () => void }) {
       {failed.map(({ query, brand }) => (
         <ErrorNotice
           key={brand?.id}
-          title={t('brands.compare.loadFailed', { brand: brand?.name ?? t('brands.compare.aBrand') })}
+          title={t('brands.compare.loadFailed', { brand: brand ? compareName(brand) : t('brands.compare.aBrand') })}
           error={query.error}
           onRetry={() => void query.refetch()}
+          retryWhat={brand ? compareName(brand) : t('brands.compare.aBrand')}
         />
       ))}
-      {!ready && failed.length === 0 ? <SkeletonList label={t('brands.compare.loading')} rows={4} /> : null}
+      {pending > 0 ? <SkeletonList label={t('brands.compare.loading')} rows={4} /> : null}
       {ready ? (
         <>
           <CompareTable brands={loaded} today={today} />
@@ -137,6 +147,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
 /** The brands side by side: a row per figure, and each brand's launches of the last weeks as a chart. */
 function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures[]; today: string }) {
   const rows = compareRows(loaded);
+  const names = loaded.map((brand) => compareName(brand.brand));
   const scaleMax = Math.max(0, ...loaded.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
   return (
     <table className="compare-table" role="table">
@@ -148,7 +159,7 @@ function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures
           </th>
           {loaded.map((brand) => (
             <th scope="col" role="columnheader" key={brand.brand.id}>
-              {brand.brand.name}
+              {compareName(brand.brand)}
             </th>
           ))}
         </tr>
@@ -160,7 +171,7 @@ function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures
               {row.label}
             </th>
             {row.values.map((value, index) => (
-              <td key={loaded[index]?.brand.id} role="cell" data-brand={loaded[index]?.brand.name}>
+              <td key={loaded[index]?.brand.id} role="cell" data-brand={names[index]}>
                 {value}
               </td>
             ))}
@@ -171,7 +182,7 @@ function CompareTable({ brands: loaded, today }: { brands: readonly BrandFigures
             {t('brands.compare.cadence', { weeks: CADENCE_WEEKS, day: formatDay(today) ?? today })}
           </th>
           {loaded.map((brand) => (
-            <td key={brand.brand.id} role="cell" data-brand={brand.brand.name}>
+            <td key={brand.brand.id} role="cell" data-brand={compareName(brand.brand)}>
               <CadenceChart figures={brand} scaleMax={scaleMax} />
             </td>
           ))}

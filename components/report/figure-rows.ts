@@ -3,7 +3,7 @@ import type { ConceptSummary } from '@/lib/concepts';
 import { csvCell } from '../ui/download';
 import { t } from '@/lib/i18n';
 import { codeWords, formatDay, formats, formatNumber } from '../ui/format';
-import { type BrandFigures, CADENCE_WEEKS, shares } from './figures';
+import { type BrandFigures, CADENCE_WEEKS, compareName, launchesNotGiven, shares, weekRead } from './figures';
 import 'virtual:adscope-english/report';
 
 /** A language's name in the language shown ("German"); an unknown code in capitals. */
@@ -78,8 +78,11 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
       return top ? conceptText(top) : t('report.compare.noIdea');
     }),
     row(t('report.compare.launches', { weeks: CADENCE_WEEKS }), (brand) => {
+      if (launchesNotGiven(brand.cadence)) return notGiven();
       const total = formatNumber(brand.cadence.weeks.reduce((sum, week) => sum + week.count, 0));
-      return brand.cadence.complete ? total : t('report.compare.launchesOrMore', { total });
+      const undated = brand.cadence.undated ?? 0;
+      const counted = brand.cadence.complete ? total : t('report.compare.launchesOrMore', { total });
+      return undated > 0 ? t('report.compare.launchesUndated', { counted, undated }) : counted;
     }),
   ];
 }
@@ -89,13 +92,19 @@ export function compareRows(figures: readonly BrandFigures[]): CompareRow[] {
  * Its words are in the language shown; the weeks' days stay ISO 8601 and their counts plain digits.
  */
 export function compareToCsv(figures: readonly BrandFigures[]): string {
-  const lines = [[t('report.csv.figure'), ...figures.map((brand) => brand.brand.name)]];
+  const lines = [[t('report.csv.figure'), ...figures.map((brand) => compareName(brand.brand))]];
   for (const row of compareRows(figures)) lines.push([row.label, ...row.values]);
   const weeks = figures[0]?.cadence.weeks ?? [];
   weeks.forEach((week, index) => {
     lines.push([
       t('report.csv.week', { start: week.start, end: week.end }),
-      ...figures.map((brand) => String(brand.cadence.weeks[index]?.count ?? '')),
+      ...figures.map((brand) => {
+        const counted = brand.cadence.weeks[index];
+        if (!counted || launchesNotGiven(brand.cadence)) return '';
+        const read = weekRead(brand.cadence, counted);
+        if (read === 'unread') return t('report.cadence.notRead');
+        return read === 'partly' ? t('report.cadence.orMore', { count: counted.count }) : String(counted.count);
+      }),
     ]);
   });
   return `${lines.map((line) => line.map((cell) => csvCell(cell)).join(',')).join('\r\n')}\r\n`;

@@ -18,7 +18,13 @@ export const CADENCE_PAGE_SIZE = 100;
 
 export interface CompareBrand {
   id: string;
-  name: string;
+  /** null: the service gave it none (named in the language shown where it is drawn). */
+  name: string | null;
+}
+
+/** A compared brand's name, or "Unnamed brand" in the language shown now. */
+export function compareName(brand: CompareBrand): string {
+  return brand.name ?? t('report.unnamedBrand');
 }
 
 export interface CadenceWeek {
@@ -34,6 +40,24 @@ export interface Cadence {
   complete: boolean;
   /** Ads read for it. */
   read: number;
+  /** Ads read without a launch date: not counted in any week. */
+  undated?: number;
+  /** When not complete: the oldest launch day read. A week that ends before it was not read. */
+  readFrom?: string | null;
+}
+
+/** What is known of one week: its count, a count that may be short (the week read in part), or nothing (not read). */
+export type WeekRead = 'counted' | 'partly' | 'unread';
+export function weekRead(cadence: Cadence, week: CadenceWeek): WeekRead {
+  if (cadence.complete) return 'counted';
+  const from = cadence.readFrom;
+  if (!from || week.end < from) return 'unread';
+  return week.start < from ? 'partly' : 'counted';
+}
+
+/** No launch was counted because none of the ads read gave its date. */
+export function launchesNotGiven(cadence: Cadence): boolean {
+  return cadence.read > 0 && (cadence.undated ?? 0) === cadence.read;
 }
 
 export interface BrandFigures {
@@ -72,18 +96,23 @@ export function countCadence(ads: readonly LibraryAd[], today: string, reachedEn
   const weeks = cadenceWeeks(today);
   const first = cadenceStart(today);
   let oldestSeen: string | null = null;
+  let undated = 0;
   const seen = new Set<string>();
   for (const ad of ads) {
     if (seen.has(ad.id)) continue;
     seen.add(ad.id);
     const day = dayOf(ad.start_date);
-    if (!day) continue;
+    if (!day) {
+      undated += 1;
+      continue;
+    }
     if (oldestSeen === null || day < oldestSeen) oldestSeen = day;
     if (day < first || day > today) continue;
     const week = weeks.find((candidate) => candidate.start <= day && day <= candidate.end);
     if (week) week.count += 1;
   }
-  return { weeks, complete: reachedEnd || (oldestSeen !== null && oldestSeen < first), read: seen.size };
+  const complete = reachedEnd || (oldestSeen !== null && oldestSeen < first);
+  return { weeks, complete, read: seen.size, undated, readFrom: complete ? null : oldestSeen };
 }
 
 /** The longest-running ad among `ads` (read most active first), with its days; null when none has dates. */
@@ -128,9 +157,28 @@ export function chartBars(
   });
 }
 
-/** The chart in words, for its accessible name and the report. */
+/** The chart in words, for its accessible name and the report: a week not read is said so, never 0. */
 export function cadenceSummary(brand: string, cadence: Cadence): string {
+  if (launchesNotGiven(cadence)) return t('report.cadence.notGiven', { brand });
   const total = cadence.weeks.reduce((sum, week) => sum + week.count, 0);
-  const counts = cadence.weeks.map((week) => week.count).join(', ');
-  return t('report.cadence.summary', { brand, total, weeks: cadence.weeks.length, counts });
+  const counts = cadence.weeks
+    .map((week) => {
+      const read = weekRead(cadence, week);
+      if (read === 'unread') return t('report.cadence.notRead');
+      return read === 'partly' ? t('report.cadence.orMore', { count: week.count }) : String(week.count);
+    })
+    .join(', ');
+  const weeks = cadence.weeks.length;
+  return cadence.complete
+    ? t('report.cadence.summary', { brand, total, weeks, counts })
+    : t('report.cadence.summaryOrMore', { brand, total, weeks, counts });
+}
+
+/** One week's bar in words: its days and what was counted in it. */
+export function weekWords(cadence: Cadence, week: CadenceWeek, days: { start: string; end: string }): string {
+  const read = weekRead(cadence, week);
+  if (read === 'unread') return t('report.cadence.weekNotRead', days);
+  return read === 'partly'
+    ? t('report.cadence.weekOrMore', { ...days, count: week.count })
+    : t('report.chart.week', { ...days, count: week.count });
 }

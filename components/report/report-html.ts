@@ -3,7 +3,7 @@ import type { LibraryAd } from '@/lib/contract/ad-library';
 import { safeHttpUrl } from '@/lib/url';
 import { type HtmlValue, type SafeHtml, html, imageDataUri, marker, styleElement, toDocument } from './html';
 import type { Creative } from './media';
-import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars } from './figures';
+import { type BrandFigures, CADENCE_WEEKS, CHART, cadenceSummary, chartBars, compareName, weekWords } from './figures';
 import { compareRows, coverageNote, formatWords, languageWords, notGiven } from './figure-rows';
 import { daysRunning, formatDay, formatNumber } from '../ui/format';
 import { ctaWords } from '../ui/ad-facts';
@@ -190,7 +190,7 @@ function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
   return html`<svg
     class="chart"
     role="img"
-    aria-label="${cadenceSummary(figures.brand.name, figures.cadence)}"
+    aria-label="${cadenceSummary(compareName(figures.brand), figures.cadence)}"
     width="${CHART.width}"
     height="${CHART.height}"
     viewBox="0 0 ${CHART.width} ${CHART.height}"
@@ -204,10 +204,9 @@ function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
           width="${bar.width.toFixed(1)}"
           height="${bar.height.toFixed(1)}"
           ><title>
-            ${t('report.chart.week', {
+            ${weekWords(figures.cadence, bar.week, {
               start: formatDay(bar.week.start) ?? bar.week.start,
               end: formatDay(bar.week.end) ?? bar.week.end,
-              count: bar.week.count,
             })}
           </title></rect
         >`,
@@ -218,7 +217,7 @@ function chartSvg(figures: BrandFigures, scaleMax: number): SafeHtml {
 function compareSection(figures: readonly BrandFigures[]): SafeHtml {
   const rows = compareRows(figures);
   const scaleMax = Math.max(0, ...figures.flatMap((brand) => brand.cadence.weeks.map((week) => week.count)));
-  const names = figures.map((brand) => brand.brand.name);
+  const names = figures.map((brand) => compareName(brand.brand));
   return html`<section aria-labelledby="compare-heading">
     <h2 id="compare-heading">${t('report.compare.title')}</h2>
     <table>

@@ -13,10 +13,12 @@ interface ErrorNoticeProps {
   /** Shown as the notice's heading. */
   title?: string;
   onRetry?: () => void;
+  /** What Retry loads again, in its name, where a page shows more than one notice ("Retry Acme"). */
+  retryWhat?: string;
 }
 
 /** A retry button that stays disabled, counting down, until a rate limit's Retry-After has passed. */
-function RetryButton({ waitMs, onRetry }: { waitMs: number; onRetry: () => void }) {
+function RetryButton({ waitMs, onRetry, what }: { waitMs: number; onRetry: () => void; what?: string | undefined }) {
   const [deadline] = useState(() => systemClock() + waitMs);
   const [now, setNow] = useState(systemClock);
   useEffect(() => {
@@ -29,7 +31,13 @@ function RetryButton({ waitMs, onRetry }: { waitMs: number; onRetry: () => void 
   }, [deadline]);
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
-    <button type="button" className="btn" onClick={onRetry} disabled={left > 0}>
+    <button
+      type="button"
+      className="btn"
+      onClick={onRetry}
+      disabled={left > 0}
+      aria-label={what === undefined || left > 0 ? undefined : t('ui.error.retryWhat', { what })}
+    >
       {left > 0 ? t('ui.error.retryIn', { seconds: left }) : t('common.retry')}
     </button>
   );
@@ -104,7 +112,7 @@ export function errorAdvice(
 }
 
 /** An error in words: the API's message, what to do about it, and a retry where one can help. */
-export function ErrorNotice({ error, title = t('ui.error.title'), onRetry }: ErrorNoticeProps) {
+export function ErrorNotice({ error, title = t('ui.error.title'), onRetry, retryWhat }: ErrorNoticeProps) {
   const apiError = ApiError.from(error);
   const waitMs = apiError.code === 'rate_limited' ? (apiError.retryAfterMs ?? 5000) : 0;
   return (
@@ -117,7 +125,7 @@ export function ErrorNotice({ error, title = t('ui.error.title'), onRetry }: Err
       <RequestIdDetails requestId={apiError.requestId} />
       {onRetry && apiError.retryable ? (
         <div className="notice-actions">
-          <RetryButton key={errorId(error)} waitMs={waitMs} onRetry={onRetry} />
+          <RetryButton key={errorId(error)} waitMs={waitMs} onRetry={onRetry} what={retryWhat} />
         </div>
       ) : null}
     </div>
