@@ -7,12 +7,14 @@ import { VaultForm } from './vault-form';
 import { PrivacyNote } from './project-links';
 import { ShortcutList } from '@/components/ui/shortcuts';
 import { t } from '@/lib/i18n';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import './options.css';
 import 'virtual:adscope-english/options';
 
 export function OptionsPage() {
   // Forms start again from the stored settings once everything is erased.
   const [erased, setErased] = useState(0);
+  useDocumentTitle(t('options.title'));
   return (
     <main className="options-page">
       <h1>{t('options.title')}</h1>

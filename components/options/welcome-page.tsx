@@ -3,6 +3,7 @@ import { ChangeShortcutsButton, FindSimilarHow, ShortcutKeys } from '@/component
 import { useShortcuts } from '@/components/ui/use-shortcuts';
 import { useSettings } from '@/components/ui/use-settings';
 import { useOpenPanel } from '@/components/ui/use-open-panel';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { ConnectionForm } from './connection-form';
 import { PrivacyNote } from './project-links';
 import { t } from '@/lib/i18n';
@@ -16,7 +17,9 @@ import 'virtual:adscope-english/welcome';
  */
 export function WelcomePage() {
   const settings = useSettings();
-  const connected = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : false;
+  useDocumentTitle(t('welcome.title'));
+  // null: not known (the settings could not be read), which is neither connected nor not.
+  const connected = settings.data ? settings.data.hasApiKey && settings.data.baseUrl !== '' : null;
   return (
     <main className="options-page welcome-page">
       <header className="welcome-header">
@@ -26,26 +29,28 @@ export function WelcomePage() {
       <p className="welcome-lead">{t('welcome.lead')}</p>
       <ConnectionForm heading={t('welcome.connect')} />
       <OpenAdscope connected={connected} />
-      {connected ? <TryFirst /> : null}
+      {connected === true ? <TryFirst /> : null}
       <PrivacyNote />
     </main>
   );
 }
 
 /** Opens the side panel (Firefox: the sidebar) from the click, and names the shortcut that does the same. */
-function OpenAdscope({ connected }: { connected: boolean }) {
+function OpenAdscope({ connected }: { connected: boolean | null }) {
   const shortcuts = useShortcuts();
   const open = useOpenPanel();
   return (
     <section aria-labelledby="open-heading" className="card">
       <h2 id="open-heading">{t('welcome.open.title')}</h2>
       <p>
-        {rich(import.meta.env.FIREFOX ? 'welcome.open.sidebar' : 'welcome.open.sidePanel', {
-          keys: <ShortcutKeys keys={shortcuts.data?.openPanel} failed={shortcuts.isError} />,
-        })}{' '}
+        {shortcuts.data && !shortcuts.data.openPanel
+          ? t(import.meta.env.FIREFOX ? 'welcome.open.sidebarNoKeys' : 'welcome.open.sidePanelNoKeys')
+          : rich(import.meta.env.FIREFOX ? 'welcome.open.sidebar' : 'welcome.open.sidePanel', {
+              keys: <ShortcutKeys keys={shortcuts.data?.openPanel} failed={shortcuts.isError} />,
+            })}{' '}
         <ChangeShortcutsButton />
       </p>
-      {connected ? null : <p className="muted">{t('welcome.open.connectFirst')}</p>}
+      {connected === false ? <p className="muted">{t('welcome.open.connectFirst')}</p> : null}
       <button type="button" className="btn btn-primary" onClick={() => open.mutate()} disabled={open.isPending}>
         {t('welcome.open.button')}
       </button>
