@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { COMMANDS, DEFAULT_SHORTCUTS } from './lib/commands';
 import { HOMEPAGE_URL, MINIMUM_CHROME_VERSION, MINIMUM_FIREFOX_VERSION } from './scripts/project';
 import { catalogueFiles, englishCatalogues } from './scripts/i18n/catalogues';
+import { shortMessageIds } from './scripts/i18n/short-ids';
 import { firstLoadChunks } from './scripts/first-load-chunks';
 import { inlinePageStyles } from './scripts/inline-page-styles';
 
@@ -102,6 +103,7 @@ export default defineConfig({
     // message compiler in the worker) and time that instead. A plugin's config comes last.
     plugins: [
       englishCatalogues(),
+      shortMessageIds(path.resolve('lib/i18n/catalogues/en.json'), path.resolve('.')),
       firstLoad.plugin,
       // Each page's own stylesheets in its HTML: none holds the first frame for a fetch.
       inlinePageStyles(),
@@ -144,7 +146,7 @@ export default defineConfig({
   },
   hooks: {
     'build:publicAssets': (wxt, files) => {
-      files.push(...catalogueFiles(wxt.config.mode));
+      files.push(...catalogueFiles(wxt.config.mode, undefined, { short: wxt.config.command === 'build' }));
     },
     // The injected find-similar script uses no content-script context: a stub takes WXT's place in its build only
     // (lib/content/no-context.ts), which keeps the script within its 5 KB budget and the page from hearing of it.

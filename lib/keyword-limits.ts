@@ -7,6 +7,8 @@
 export const KEYWORD_MAX_CHARS = 40;
 /** The most keywords one similar search takes. */
 export const KEYWORDS_MAX = 10;
+/** The most keywords the library is asked for together (lib/background/similar/resolve.ts). */
+export const KEYWORDS_TOGETHER = 3;
 
 /** A keyword cut to what the background accepts, never half a surrogate pair. */
 export function fitKeyword(word: string): string {

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { fitKeyword, KEYWORDS_MAX } from '@/lib/keyword-limits';
 import type { SimilarResult } from '@/lib/messaging/similar';
@@ -202,6 +202,22 @@ function LeadSwitch(props: {
 function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onChange: (keywords: string[]) => void }) {
   const id = useId();
   const [newKeyword, setNewKeyword] = useState('');
+  const rowRef = useRef<HTMLDivElement>(null);
+  // A keyword removed: the focus goes to the × of the one now in its place (or the one before it),
+  // else to the field that adds one, never to the page's body.
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAfterRemove.current;
+    if (at === null) return;
+    focusAfterRemove.current = null;
+    const row = rowRef.current;
+    const removes = row?.querySelectorAll<HTMLButtonElement>('.chip-remove') ?? [];
+    (removes[Math.min(at, removes.length - 1)] ?? row?.querySelector<HTMLInputElement>('input'))?.focus();
+  }, [keywords]);
+  function removeKeyword(word: string) {
+    focusAfterRemove.current = keywords.indexOf(word);
+    onChange(keywords.filter((k) => k !== word));
+  }
   function addKeyword(event: FormEvent) {
     event.preventDefault();
     const word = newKeyword.trim().toLowerCase();
@@ -211,7 +227,7 @@ function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onCha
     setNewKeyword('');
   }
   return (
-    <div className="keyword-row">
+    <div className="keyword-row" ref={rowRef}>
       <ul className="chips list-plain" aria-label={t('similar.keywords.label')}>
         {keywords.map((word) => (
           <li key={word} className="chip">
@@ -220,7 +236,7 @@ function KeywordRow({ keywords, onChange }: { keywords: readonly string[]; onCha
               type="button"
               className="chip-remove"
               aria-label={t('similar.keywords.remove', { keyword: word })}
-              onClick={() => onChange(keywords.filter((k) => k !== word))}
+              onClick={() => removeKeyword(word)}
             >
               ×
             </button>

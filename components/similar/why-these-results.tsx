@@ -1,3 +1,4 @@
+import { KEYWORDS_TOGETHER } from '@/lib/keyword-limits';
 import type { BrandFound, SimilarResult } from '@/lib/messaging/similar';
 import type { NameProblem, NameReading, Signal } from '@/lib/page-reading';
 import { sameName } from '@/lib/page-reading';
@@ -206,9 +207,15 @@ export function WhyTheseResults({
         <li>
           {data.usedKeywords.length === 0
             ? t('similar.why.noKeywords')
-            : data.usedKeywords.length < data.keywords.length
+            : data.usedKeywords.length < Math.min(KEYWORDS_TOGETHER, data.keywords.length) ||
+                data.usedKeywords[0] !== data.keywords[0]
               ? t('similar.why.keywordsFewer', { keywords: data.usedKeywords.join(', ') })
-              : t('similar.why.keywords', { keywords: data.usedKeywords.join(', ') })}
+              : data.usedKeywords.length < data.keywords.length
+                ? t('similar.why.keywordsFirst', {
+                    keywords: data.usedKeywords.join(', '),
+                    count: data.usedKeywords.length,
+                  })
+                : t('similar.why.keywords', { keywords: data.usedKeywords.join(', ') })}
         </li>
         <li>
           {data.language

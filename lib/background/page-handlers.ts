@@ -55,7 +55,11 @@ export function pageHandlers(deps: PageHandlerDeps) {
       const opening =
         source === 'button' ? openResearchPanel(context.windowId).catch(() => false) : Promise.resolve(true);
       // A page loaded before the button was turned off still shows it: off, it hands nothing over.
-      if (source === 'button' && !(await pageButtonItem.get()).enabled) return { opened: await opening };
+      // The page is told so (it asks for a reload, which takes the button away), not that it is ready.
+      if (source === 'button' && !(await pageButtonItem.get()).enabled) {
+        await opening;
+        throw new Error('The page button is off.');
+      }
       // The page's address is the browser's word for the sending frame, not the page's own.
       const page = pageOf(context.url);
       await handOverPage(source, context.tabId ?? null, { kind: 'page', signals: { ...signals, ...page } }, clock);

@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { areaOf, DEMO_AREAS } from '../../lib/i18n/parts.ts';
 import { cataloguePath, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../lib/i18n/languages.ts';
 import { pseudoMessage } from './pseudo.ts';
+import { shortened, shortIds } from './short-ids.ts';
 
 /** Where the catalogues live: one ICU MessageFormat file per language, `id: message`. */
 export const CATALOGUE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../lib/i18n/catalogues');
@@ -78,13 +79,21 @@ export function compiledLanguage(language: string, mode = 'development', dir = C
  * The catalogues a build ships beside its bundles, compiled: every language but English (which
  * each bundle carries), and the pseudo-language in every build but production's.
  */
-export function catalogueFiles(mode: string, dir = CATALOGUE_DIR): { relativeDest: string; contents: string }[] {
+export function catalogueFiles(
+  mode: string,
+  dir = CATALOGUE_DIR,
+  { short = false }: { short?: boolean } = {},
+): { relativeDest: string; contents: string }[] {
   const languages = catalogueLanguages(dir).filter((language) => language !== SOURCE_LANGUAGE);
   if (mode !== 'production') languages.push(PSEUDO_LANGUAGE);
-  return languages.map((language) => ({
-    relativeDest: cataloguePath(language),
-    contents: JSON.stringify(compiledLanguage(language, mode, dir)),
-  }));
+  const ids = short ? shortIds(path.join(dir, `${SOURCE_LANGUAGE}.json`)) : null;
+  return languages.map((language) => {
+    const messages = compiledLanguage(language, mode, dir);
+    return {
+      relativeDest: cataloguePath(language),
+      contents: JSON.stringify(ids ? shortened(messages, ids) : messages),
+    };
+  });
 }
 
 const ENGLISH_MODULE = 'virtual:adscope-english/';
@@ -111,10 +120,13 @@ export function contractWordsTail(dir = CATALOGUE_DIR): string {
  */
 export function englishCatalogues(dir = CATALOGUE_DIR): Plugin {
   let mode = 'development';
+  // A build names the messages by their short ids (scripts/i18n/short-ids.ts); tests and the dev server by name.
+  let ids: Map<string, string> | null = null;
   return {
     name: 'adscope-english-catalogues',
     configResolved: (config) => {
       mode = config.mode;
+      ids = config.command === 'build' ? shortIds(path.join(dir, `${SOURCE_LANGUAGE}.json`)) : null;
     },
     resolveId: (id) => (id.startsWith(ENGLISH_MODULE) ? `\0${id}` : null),
     transform(code, id) {
@@ -129,7 +141,8 @@ export function englishCatalogues(dir = CATALOGUE_DIR): Plugin {
       if (!catalogueAreas(dir).includes(area)) throw new Error(`No area ${area} in the English catalogue.`);
       this.addWatchFile(path.join(dir, `${SOURCE_LANGUAGE}.json`));
       const runtime = JSON.stringify(path.join(dir, '../index.ts'));
-      return `import { addEnglish } from ${runtime};\naddEnglish(${JSON.stringify(englishArea(area, mode, dir))});\n`;
+      const messages = englishArea(area, mode, dir);
+      return `import { addEnglish } from ${runtime};\naddEnglish(${JSON.stringify(ids ? shortened(messages, ids) : messages)});\n`;
     },
   };
 }

@@ -1,3 +1,5 @@
+import { readCatalogue } from '../../scripts/i18n/catalogues';
+import { shortIds } from '../../scripts/i18n/short-ids';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +156,23 @@ describe.each(BUILDS)('the %s catalogues', (build) => {
     const shipped = readdirSync(output(build, 'catalogues')).sort();
     const expected = LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE).map((tag) => cataloguePath(tag));
     expect(shipped.map((file) => `catalogues/${file}`)).toEqual(expected.sort());
+  });
+});
+
+describe.each(BUILDS)('the %s messages', (build) => {
+  it('are named by their short ids everywhere: no script, page or catalogue holds a message’s name', () => {
+    const names = Object.keys(readCatalogue(SOURCE_LANGUAGE));
+    const named = shippedText(build).flatMap(({ file, text }) =>
+      names
+        .filter((name) => [`"${name}"`, `'${name}'`, `\`${name}\``].some((quoted) => text.includes(quoted)))
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(named).toEqual([]);
+    // Each shipped language holds the English catalogue's ids, no other.
+    const ids = new Set(shortIds(path.resolve('lib/i18n/catalogues/en.json')).values());
+    const german = JSON.parse(readFileSync(output(build, cataloguePath('de')), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(german).length).toBeGreaterThan(1000);
+    expect(Object.keys(german).filter((id) => !ids.has(id))).toEqual([]);
   });
 });
 

@@ -52,6 +52,9 @@ export async function handOverPage(
   // The late answer of a tab whose reading a newer one replaced (asked on tab A, then on B) is
   // not shown over the page asked last.
   if (source !== 'button' && tabId !== null && replaced.delete(tabId) && !continues) return;
+  // The page button starts no reading: a page read meanwhile on another tab is replaced by it.
+  if (!continues && current?.state === 'reading' && current.tabId !== null && current.tabId !== tabId)
+    replaced.add(current.tabId);
   const at = clock();
   await pendingSimilarItem.set({
     id: continues && current ? current.id : nextId(at),

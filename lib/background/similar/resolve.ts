@@ -1,3 +1,4 @@
+import { KEYWORDS_TOGETHER } from '../../keyword-limits';
 import type { Api } from '../api';
 import type { LibraryAd, LibraryPage } from '../../contract/ad-library';
 import type { BrandFound, BrandReason, SimilarQuery, SimilarResult } from '../../messaging/similar';
@@ -56,7 +57,8 @@ async function similarAds(
 ): Promise<{ ads: LibraryAd[]; used: string[] }> {
   // All of the first three words, then fewer, then each later word alone: the first that matches wins.
   const attempts: string[][] = [];
-  for (let count = Math.min(3, keywords.length); count > 0; count -= 1) attempts.push(keywords.slice(0, count));
+  for (let count = Math.min(KEYWORDS_TOGETHER, keywords.length); count > 0; count -= 1)
+    attempts.push(keywords.slice(0, count));
   for (const word of keywords.slice(1)) attempts.push([word]);
   let ads: LibraryAd[] = [];
   let used: string[] = [];

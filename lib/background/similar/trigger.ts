@@ -117,12 +117,16 @@ export async function findSimilarInTab(
       await inject(0);
     }
   } catch {
-    // A tab closed meanwhile refuses the script too: said as what happened.
-    const closed = await browser.tabs.get(tabId).then(
-      (found) => !found,
-      () => true,
-    );
-    const error = closed ? t('api.similar.tabClosed') : triggerSet || late ? pageDidNotAnswer() : unreadablePage();
+    // A tab closed, or gone to another page, meanwhile refuses the script too: said as what happened.
+    const now = await browser.tabs.get(tabId).catch(() => undefined);
+    const page = (url: string | undefined) => url?.split('#')[0];
+    const error = !now
+      ? t('api.similar.tabClosed')
+      : tab?.url && now.url && page(now.url) !== page(tab.url)
+        ? t('api.similar.tabNavigated')
+        : triggerSet || late
+          ? pageDidNotAnswer()
+          : unreadablePage();
     await failHandover(id, source, tabId, error);
     return;
   }
