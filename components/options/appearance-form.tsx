@@ -1,4 +1,4 @@
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ChangeFailed } from './change-failed';
 import { useSettings } from '@/components/ui/use-settings';
 import { type MessageId, t } from '@/lib/i18n';
 import type { Settings } from '@/lib/storage/settings';
@@ -35,7 +35,7 @@ export function AppearanceForm() {
           </label>
         ))}
       </fieldset>
-      {setTheme.isError ? <ErrorNotice title={t('options.theme.failed')} error={setTheme.error} /> : null}
+      {setTheme.isError ? <ChangeFailed title={t('options.theme.failed')} error={setTheme.error} /> : null}
     </section>
   );
 }

@@ -53,7 +53,7 @@ export function EraseDataForm({ onErased }: { onErased: () => void }) {
       <div aria-live="polite">
         {erase.isSuccess ? (
           <p className="notice notice-success" role="status">
-            {t('options.erase.done')}
+            {t('options.erase.done')} {erase.data.accessKept ? t('options.erase.accessKept') : null}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ChangeFailed } from './change-failed';
 import { useSettings } from '@/components/ui/use-settings';
 import { DEMO_BUILD } from '@/lib/build-mode';
 import { t } from '@/lib/i18n';
@@ -53,7 +53,7 @@ export function LanguageForm() {
       <span id="language-choice-hint" className="field-hint">
         {t('options.language.hint')}
       </span>
-      {choose.isError ? <ErrorNotice title={t('options.language.failed')} error={choose.error} /> : null}
+      {choose.isError ? <ChangeFailed title={t('options.language.failed')} error={choose.error} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { settleWithin } from '@/lib/settle-within';
 import { erasePageStorage } from '@/components/ui/page-caches';
 import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
 import { ApiError } from '@/lib/messaging/api-error';
@@ -40,12 +41,43 @@ export function useLanguageChoice() {
   });
 }
 
-/** Erases everything Adscope keeps in this browser, the pages' own caches included. */
+/** Site access granted since install (not the manifest's own): what Delete all gives back. */
+async function grantedSites(): Promise<string[]> {
+  try {
+    const atInstall = new Set(browser.runtime.getManifest().host_permissions ?? []);
+    const { origins = [] } = await browser.permissions.getAll();
+    return origins.filter((origin) => !atInstall.has(origin));
+  } catch {
+    // Not known: the erase said what it did, and nothing more is claimed.
+    return [];
+  }
+}
+
+/** Listens to a browser event where the browser has it; returns the stop. */
+function listen<A extends unknown[]>(
+  event: { addListener(listener: (...args: A) => void): void; removeListener(listener: (...args: A) => void): void },
+  listener: (...args: A) => void,
+): () => void {
+  try {
+    event.addListener(listener);
+    return () => event.removeListener(listener);
+  } catch {
+    return () => undefined;
+  }
+}
+
+/**
+ * Erases everything Adscope keeps in this browser, the pages' own caches included; `accessKept`
+ * says whether the browser kept site access it was asked to give back (a policy may hold it).
+ */
 export function useEraseAll(onErased: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callBackground('data.eraseAll', {}),
-    onSuccess: (view) => {
+    mutationFn: async () => {
+      const view = await callBackground('data.eraseAll', {});
+      return { view, accessKept: (await grantedSites()).length > 0 };
+    },
+    onSuccess: ({ view }) => {
       // The extension pages' own storage: the panel's picture, its cached results, the search as left.
       erasePageStorage();
       queryClient.clear();
@@ -56,6 +88,10 @@ export function useEraseAll(onErased: () => void) {
 }
 
 const pageButtonKey = optionsKeys.pageButton();
+/** Where the background keeps the page button's setting (lib/background/similar/page-button-registration.ts). */
+const PAGE_BUTTON_STORAGE_KEY = 'pageButton';
+/** As long as turning the button on waits for the background before it says it did not answer. */
+const PAGE_BUTTON_WAIT_MS = 15_000;
 
 /**
  * The opt-in page button: its state, and the change, which asks the browser for site access
@@ -65,6 +101,22 @@ export function usePageButton() {
   const queryClient = useQueryClient();
   const settings = useSettings();
   const state = useQuery({ queryKey: pageButtonKey, queryFn: () => callBackground('pageButton.get', {}) });
+  // Changed outside this page (site access taken away in the browser's settings, another Options
+  // tab): read again, so the switch says what is so.
+  useEffect(() => {
+    const readAgain = () => void queryClient.invalidateQueries({ queryKey: pageButtonKey });
+    const stored = (changes: Record<string, unknown>, area: string) => {
+      if (area === 'local' && PAGE_BUTTON_STORAGE_KEY in changes) readAgain();
+    };
+    const stops = [
+      listen(browser.storage.onChanged, stored),
+      listen(browser.permissions.onAdded, readAgain),
+      listen(browser.permissions.onRemoved, readAgain),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
   /** The button was turned off, but the browser kept the access it had been given (it refused to remove it). */
   const [accessKept, setAccessKept] = useState(false);
   const change = useMutation({
@@ -89,7 +141,22 @@ export function usePageButton() {
           retryable: false,
         });
       }
-      return callBackground('pageButton.set', { enabled: true });
+      try {
+        const answer = await settleWithin(
+          callBackground('pageButton.set', { enabled: true }),
+          PAGE_BUTTON_WAIT_MS,
+          null,
+        );
+        if (answer) return answer;
+        throw new ApiError({ code: 'timeout', message: t('options.pageButton.noAnswer'), retryable: true });
+      } catch (error) {
+        // Not turned on: the access just granted for it is given back, or the page says it was kept.
+        const release = pageButtonRelease(apiPattern);
+        const removed =
+          release.length === 0 || (await browser.permissions.remove({ origins: release }).catch(() => false));
+        if (!removed) setAccessKept(true);
+        throw error;
+      }
     },
     onSuccess: (next) => queryClient.setQueryData(pageButtonKey, next),
   });

@@ -1,5 +1,6 @@
 import { settleWithin } from '@/lib/settle-within';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { freeBoard, freeVault, vaultSize } from '@/lib/vault/db';
 import { localBoardsSize } from '@/lib/vault/local-boards';
 import { vaultStateItem } from '@/lib/vault/state';
@@ -29,9 +30,18 @@ export function useVault() {
   });
   const state = useStoredItem(vaultStateItem);
   const queryClient = useQueryClient();
+  // The keeper says each step it takes: what the vault holds is read again with it.
+  const serial = state?.serial;
+  useEffect(() => {
+    if (serial !== undefined) void queryClient.invalidateQueries({ queryKey: sizeKey });
+  }, [queryClient, serial]);
+  /** The keeper's word the user has answered by freeing room since: not shown again until it says another. */
+  const [answered, setAnswered] = useState<number | null>(null);
   const free = useMutation({
     mutationFn: (boardId: string | 'all') => (boardId === 'all' ? freeVault() : freeBoard(boardId)),
+    onSuccess: () => setAnswered(serial ?? null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sizeKey }),
   });
-  return { size, state, free };
+  const stopped = state?.stopped && state.serial !== answered ? state : null;
+  return { size, state, stopped, free };
 }

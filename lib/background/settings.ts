@@ -222,6 +222,11 @@ function changeSettings(change: Partial<Settings>): Promise<void> {
   return settingsChanges(async () => settingsItem.set({ ...(await settingsItem.get()), ...change }));
 }
 
+/** The browser would not store a change (its storage full, most often): the page says so in its words. */
+function unstored(error: unknown): never {
+  throw new ApiError({ code: 'internal', field: 'storage', message: String(error) });
+}
+
 /**
  * The settings service: the connection (base URL and key, tested before anything is
  * stored), the theme, and forgetting the key. Pages see the key's last four characters only.
@@ -240,17 +245,15 @@ export function createSettingsService(deps: SettingsDeps) {
       // The test can take seconds: what the user did to the connection meanwhile stands, and this save stores nothing.
       if (connectionChangedSince(mark)) throw superseded();
       // The service took the key; the browser would not store it (its storage full, most often): the page says so.
-      await writeConnection(baseUrl, apiKey).catch((error: unknown) => {
-        throw new ApiError({ code: 'internal', field: 'storage', message: String(error) });
-      });
+      await writeConnection(baseUrl, apiKey).catch(unstored);
       return { settings: await settingsView(), connection };
     },
     async setTheme(theme: Settings['theme']) {
-      await changeSettings({ theme });
+      await changeSettings({ theme }).catch(unstored);
       return settingsView();
     },
     async setLanguage(language: Settings['language']) {
-      await changeSettings({ language });
+      await changeSettings({ language }).catch(unstored);
       return settingsView();
     },
     async forgetKey() {

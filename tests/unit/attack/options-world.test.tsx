@@ -464,12 +464,14 @@ describe('the vault card while the keeper works (components/options/vault-form.t
     await vaultStateItem.set(keeper(3, { stopped: 'full', message: t('api.vault.nearlyFull') }));
     await render(<VaultForm />);
     await waitForPage(() => expect(() => button(t('options.vault.freeAll'))).not.toThrow());
-    expect(text()).toContain(t('api.vault.nearlyFull'));
+    // Said in the page's own words, in the language shown now.
+    expect(text()).toContain(t('options.vault.stoppedFull'));
 
     await act(async () => button(t('options.vault.freeAll')).click());
     await waitForPage(() => expect(text()).toContain(t('options.vault.nothing')));
     await settle();
 
+    expect(text()).not.toContain(t('options.vault.stoppedFull'));
     expect(text()).not.toContain(t('api.vault.nearlyFull'));
   });
 
