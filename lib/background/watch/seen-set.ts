@@ -25,8 +25,11 @@ export interface Sweep {
 }
 
 export const NO_SWEEP: Sweep = { cursor: null, page: 2, cycles: 0 };
-/** A cursor longer than this is not kept: the sweep starts again. */
-const CURSOR_KEPT_CHARS = 2_000;
+/**
+ * A cursor longer than this is not kept: the sweep starts again. The contract limits no cursor's
+ * length (a legal service sends cursors of 2,000 characters and more); this bounds one brand's record.
+ */
+const CURSOR_KEPT_CHARS = 8_192;
 
 /**
  * Most ids kept per brand: above the 2,000 ads a full sweep of a brand covers (see WATCH_POLICY),
@@ -155,13 +158,15 @@ export interface Diff {
 /**
  * Compares one page of a brand's ads with what was seen: unseen ids are new. The seen ids are kept
  * in the order of the brand's list as last read, and the page's ids go together where the first
- * of them was (its new ids among them), or, where none was seen, at `depth` (the place in the list
- * the page begins: 0 for the newest page). Past `limit` the ids placed deepest go: those the sweep
- * no longer reaches once a burst of new ads has pushed them down, never one it still does, and an
- * id listed no more drifts down as the pages around it are read again. Linear in the page and the
- * set; at most IDS_PER_PAGE_READ ids are read from one page.
+ * of them was (its new ids among them), or at `depth` (the place in the list the page begins: 0 for
+ * the newest page) if that is higher: an old ad relaunched among new ones takes them up with it,
+ * never down. Past `limit` the ids placed deepest go: those the sweep no longer reaches once a
+ * burst of new ads has pushed them down, never one it still does, and an id listed no more drifts
+ * down as the pages around it are read again. With `depth` null (ads the user marked seen), the
+ * ids already seen stay where they are and the others go first. Linear in the page and the set;
+ * at most IDS_PER_PAGE_READ ids are read from one page.
  */
-export function diffPage(seen: SeenSet, ids: readonly string[], depth = 0, limit = SEEN_LIMIT): Diff {
+export function diffPage(seen: SeenSet, ids: readonly string[], depth: number | null = 0, limit = SEEN_LIMIT): Diff {
   const known = new Set(seen.hashes);
   const read = ids.slice(0, IDS_PER_PAGE_READ);
   const fresh: string[] = [];
@@ -172,13 +177,17 @@ export function diffPage(seen: SeenSet, ids: readonly string[], depth = 0, limit
     page.add(hash);
     if (!known.has(hash)) fresh.push(id);
   }
+  if (depth === null) {
+    const unseen = [...page].filter((hash) => !known.has(hash));
+    return { fresh, seen: { hashes: [...unseen, ...seen.hashes].slice(0, limit), sweep: seen.sweep }, unread: 0 };
+  }
   const rest: number[] = [];
   let at = -1;
   for (const hash of seen.hashes) {
     if (!page.has(hash)) rest.push(hash);
     else if (at < 0) at = rest.length;
   }
-  if (at < 0) at = Math.min(Math.max(0, depth), rest.length);
+  at = Math.min(at < 0 ? Infinity : at, Math.max(0, depth), rest.length);
   const hashes = [...rest.slice(0, at), ...page, ...rest.slice(at)].slice(0, limit);
   return { fresh, seen: { hashes, sweep: seen.sweep }, unread: ids.length - read.length };
 }

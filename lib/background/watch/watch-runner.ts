@@ -147,6 +147,7 @@ export async function markNewsSeen(news: WatchNews): Promise<void> {
       diffPage(
         stored.seen,
         entry.ads.map((item) => item.ad.id),
+        null,
       ).seen;
     if (seen) await storage.setItem(seenKey(service, brandId), storeSeen(seen)).catch(() => undefined);
   }
@@ -574,6 +575,8 @@ export class WatchRunner {
     /** Ads of this brand's pages refused for their ids. */
     let refused = 0;
 
+    /** Ads on a page as the service gives them: 100 asked, fewer where it takes no more (learned-limits.ts). */
+    let pageRows = WATCH_PAGE_SIZE;
     /** One page (`page`: 1 is the newest): compared, its new ads put in the news, then the seen ids written. */
     const readPage = async (
       at: string | undefined,
@@ -604,7 +607,8 @@ export class WatchRunner {
       refused += skipped;
       run.skipped = (run.skipped ?? 0) + skipped;
       const ids = rows.ads.map((ad) => ad.id);
-      const diff = diffPage(seen, ids, (page - 1) * WATCH_PAGE_SIZE);
+      if (page === 1 && answer.cursor && ids.length > 0) pageRows = Math.min(ids.length, WATCH_PAGE_SIZE);
+      const diff = diffPage(seen, ids, (page - 1) * pageRows);
       looked += ids.length - diff.unread;
       if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
@@ -660,7 +664,7 @@ export class WatchRunner {
       ? { ...NO_SWEEP, cycles: Math.max(1, seen.sweep.cycles) }
       : baseline
         ? { cursor, page: read + 1, cycles: 0 }
-        : await this.sweep(seen.sweep, cursor, read + 1, readPage);
+        : await this.sweep(seen.sweep, cursor, read + 1, readPage, pageRows);
     if (!('cursor' in sweep)) return sweep;
     seen = { ...seen, sweep };
     if (!(await this.writeSeen(service, brand.id, seen, false))) return storageFull();
@@ -689,8 +693,10 @@ export class WatchRunner {
     /** The page below the last one the check read. */
     headNext: number,
     readPage: (cursor: string | undefined, page: number, learnOnly: boolean) => Promise<PageRead | BrandResult>,
+    /** Ads on the newest page: a service that gives fewer than 100 a page is swept as deep in ads. */
+    rows: number,
   ): Promise<Sweep | Stop> {
-    const deepest = this.policy.sweepPages;
+    const deepest = Math.ceil((this.policy.sweepPages * WATCH_PAGE_SIZE) / Math.max(1, rows));
     const restart = state.cursor === null || state.page < headNext || state.page > deepest;
     const page = restart ? headNext : state.page;
     if (page > deepest) return { ...NO_SWEEP, cycles: state.cycles + 1 };
