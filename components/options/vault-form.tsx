@@ -48,13 +48,10 @@ export function VaultForm() {
               : held.files === 0
                 ? t('options.vault.onlyWaiting', { count: held.waiting })
                 : t('options.vault.summary', {
-                    kept:
-                      held.files === 0
-                        ? t('options.vault.nothing')
-                        : t('options.vault.kept', { count: held.files, size: formats.fileSize(held.bytes) }),
+                    kept: t('options.vault.kept', { count: held.files, size: formats.fileSize(held.bytes) }),
                     waiting: held.waiting > 0 ? t('options.vault.waiting', { count: held.waiting }) : 'none',
                     quota:
-                      held.files > 0 && held.quota !== null
+                      held.quota !== null
                         ? t('options.vault.quota', {
                             quota: formats.fileSize(held.quota),
                             used: formats.fileSize(held.usage ?? 0),
