@@ -1,6 +1,7 @@
+import { mountAsExtension } from '../../support/mount-as-extension';
 // @vitest-environment happy-dom
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, type ReactNode, useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -8,7 +9,6 @@ import { AppearanceForm } from '@/components/options/appearance-form';
 import { ConnectionForm } from '@/components/options/connection-form';
 import { EraseDataForm } from '@/components/options/erase-data-form';
 import { createQueryClient } from '@/components/ui/mount';
-import { mountRoot } from '@/components/ui/mount-root';
 import { watchSettings } from '@/components/ui/storage-watch';
 import { connectionItem, writeConnection } from '@/lib/background/api/credentials';
 import { type EraseDeps, eraseAllData } from '@/lib/background/erase';
@@ -122,39 +122,6 @@ async function renderOptions(element: ReactNode): Promise<QueryClient> {
   return client;
 }
 
-/**
- * The page mounted as the extension mounts it (components/ui/mount-root.tsx: in the chosen
- * language, drawn again from the top when the choice changes), with a query cache that follows
- * storage. What the page shows is taken down after the test (mountRoot keeps its React root).
- */
-async function mountAsExtension(element: ReactNode): Promise<void> {
-  let shown = true;
-  const listeners = new Set<() => void>();
-  function Shown({ children }: { children: ReactNode }) {
-    const on = useSyncExternalStore(
-      (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      () => shown,
-    );
-    return on ? children : null;
-  }
-  world.cleanups.push(() =>
-    act(() => {
-      shown = false;
-      for (const listener of listeners) listener();
-    }),
-  );
-  const client = createQueryClient();
-  world.cleanups.push(watchSettings(client));
-  await act(async () => {
-    await mountRoot(<Shown>{element}</Shown>, (page) => (
-      <QueryClientProvider client={client}>{page}</QueryClientProvider>
-    ));
-  });
-}
-
 const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
 const submit = () => document.querySelector<HTMLButtonElement>('button[type="submit"]') as HTMLButtonElement;
 const text = () => document.body.textContent ?? '';
@@ -244,6 +211,7 @@ describe('a language chosen while the Options page holds the user’s work (comp
         <ConnectionForm />
         <AppearanceForm />
       </>,
+      world.cleanups,
     );
     await saveAndTest(BASE_URL, 'northwind-key-with-typo');
     await waitForPage(() => expect(submit().textContent).toBe('Testing connection…'));
@@ -281,6 +249,7 @@ describe('a language chosen while the Options page holds the user’s work (comp
         <ConnectionForm />
         <AppearanceForm />
       </>,
+      world.cleanups,
     );
     await waitForPage(() => expect(field('apiKey')).not.toBeNull());
     await act(async () => {
@@ -318,7 +287,7 @@ describe('Delete all, when a language other than the browser’s is chosen (comp
     await fakeBrowser.storage.local.set({ settings: { theme: 'system', language: 'fr' } });
     network();
     worker();
-    await mountAsExtension(<EraseDataForm onErased={() => undefined} />);
+    await mountAsExtension(<EraseDataForm onErased={() => undefined} />, world.cleanups);
     await waitForPage(() => expect(shownLanguage()).toBe('fr'));
     const danger = () => document.querySelector<HTMLButtonElement>('.btn-danger') as HTMLButtonElement;
     await waitForPage(() => expect(danger()).not.toBeNull());

@@ -1,6 +1,6 @@
+import { mountAsExtension } from '../../support/mount-as-extension';
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode, useSyncExternalStore } from 'react';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -9,7 +9,6 @@ import SimilarTab from '@/components/similar/similar-tab';
 import { useSimilarStore } from '@/components/similar/similar-store';
 import { usePageHandover } from '@/components/similar/use-page-handover';
 import { createQueryClient } from '@/components/ui/mount';
-import { mountRoot } from '@/components/ui/mount-root';
 import { watchSettings } from '@/components/ui/storage-watch';
 import { createApi } from '@/lib/background/api';
 import { createTransport } from '@/lib/background/api/transport';
@@ -389,41 +388,6 @@ describe('a keyword removed from the keyboard in the Similar view', () => {
 // The welcome page in another language (last: mountRoot follows the stored choice for the file's life)
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The welcome page mounted as the extension mounts it (mountRoot: in the chosen language, its
- * catalogue fetched from the extension's files), taken down after the test.
- */
-async function mountWelcomeAsExtension(): Promise<void> {
-  let shown = true;
-  const listeners = new Set<() => void>();
-  function Shown({ children }: { children: ReactNode }) {
-    const on = useSyncExternalStore(
-      (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      () => shown,
-    );
-    return on ? children : null;
-  }
-  world.cleanups.push(() =>
-    act(() => {
-      shown = false;
-      for (const listener of listeners) listener();
-    }),
-  );
-  const client = createQueryClient();
-  world.cleanups.push(watchSettings(client));
-  await act(async () => {
-    await mountRoot(
-      <Shown>
-        <WelcomePage />
-      </Shown>,
-      (page) => <QueryClientProvider client={client}>{page}</QueryClientProvider>,
-    );
-  });
-}
-
 describe('the welcome page in the language chosen in Options', () => {
   it('names its tab in that language, as it draws the page', async () => {
     // The page as entrypoints/welcome/index.html starts it: its title, in English.
@@ -446,7 +410,7 @@ describe('the welcome page in the language chosen in Options', () => {
     });
     await fakeBrowser.storage.local.set({ settings: { theme: 'system', language: 'fr' } });
 
-    await mountWelcomeAsExtension();
+    await mountAsExtension(<WelcomePage />, world.cleanups);
     await waitForPage(() => expect(shownLanguage()).toBe('fr'));
     const french = t('welcome.title');
     expect(french).not.toBe('Welcome to Adscope');
