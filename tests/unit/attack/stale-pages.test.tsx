@@ -1,3 +1,4 @@
+import { NO_KEY } from '../../support/settings-views';
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,6 @@ import { useSimilarStore } from '@/components/similar/similar-store';
 import { createQueryClient } from '@/components/ui/mount';
 import { persistQueries } from '@/components/ui/query-persistence';
 import { watchSettings } from '@/components/ui/storage-watch';
-import type { SettingsView } from '@/lib/messaging/protocol';
 import type { SimilarQuery, SimilarResult } from '@/lib/messaging/similar';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
 import { testAd } from '../../support/ads';
@@ -204,16 +204,6 @@ describe('the save dialog, when a board made in it is ready after the user chose
     expect(radio('Stoves')?.checked).toBe(true);
   });
 });
-
-/** Settings with no connection yet. */
-const NO_KEY: SettingsView = {
-  baseUrl: '',
-  origin: null,
-  theme: 'system',
-  language: 'auto',
-  hasApiKey: false,
-  apiKeyLast4: null,
-};
 
 const KEY_REFUSED = {
   ok: false,

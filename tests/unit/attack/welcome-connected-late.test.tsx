@@ -1,3 +1,4 @@
+import { CONNECTED, NO_KEY } from '../../support/settings-views';
 // @vitest-environment happy-dom
 import { act, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,22 +27,6 @@ async function render(element: ReactNode) {
   world.cleanups.push(watchSettings(client));
   await world.render(element, client);
 }
-
-const NO_KEY: SettingsView = {
-  baseUrl: '',
-  origin: null,
-  theme: 'system',
-  language: 'auto',
-  hasApiKey: false,
-  apiKeyLast4: null,
-};
-const CONNECTED: SettingsView = {
-  ...NO_KEY,
-  baseUrl: 'https://api.northwind.example',
-  origin: 'https://api.northwind.example',
-  hasApiKey: true,
-  apiKeyLast4: '1234',
-};
 
 const formField = (name: string) =>
   document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;

@@ -1,3 +1,4 @@
+import { CONNECTED } from '../../support/settings-views';
 import { mountAsExtension } from '../../support/mount-as-extension';
 // @vitest-environment happy-dom
 import { act } from 'react';
@@ -26,7 +27,6 @@ import { forgetCatalogues } from '@/lib/i18n/runtime';
 import { SOURCE_LANGUAGE } from '@/lib/i18n/languages';
 import { followLanguage } from '@/lib/locale';
 import { pageSignals } from '@/lib/messaging/page-trigger';
-import type { SettingsView } from '@/lib/messaging/protocol';
 import type { SimilarQuery } from '@/lib/messaging/similar';
 import { pendingSimilarItem } from '@/lib/storage/pending-similar';
 import { compiledLanguage } from '../../../scripts/i18n/catalogues';
@@ -87,22 +87,6 @@ const text = () => document.body.textContent ?? '';
 // ---------------------------------------------------------------------------------------------
 // The welcome page
 // ---------------------------------------------------------------------------------------------
-
-const NO_KEY: SettingsView = {
-  baseUrl: '',
-  origin: null,
-  theme: 'system',
-  language: 'auto',
-  hasApiKey: false,
-  apiKeyLast4: null,
-};
-const CONNECTED: SettingsView = {
-  ...NO_KEY,
-  baseUrl: 'https://api.northwind.example',
-  origin: 'https://api.northwind.example',
-  hasApiKey: true,
-  apiKeyLast4: '1234',
-};
 
 /** The browser's commands: the keys the user has for Open Adscope and Find similar ('' when removed). */
 function browserShortcuts(openPanel: string, findSimilar: string) {

@@ -1,3 +1,4 @@
+import { NO_KEY } from '../../support/settings-views';
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
@@ -11,7 +12,6 @@ import { SaveToasts } from '@/components/ads/save-toasts';
 import { ConnectionForm } from '@/components/options/connection-form';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ApiError } from '@/lib/messaging/api-error';
-import type { SettingsView } from '@/lib/messaging/protocol';
 import { type OutboxEntry, outboxItem } from '@/lib/storage/outbox';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -119,14 +119,7 @@ describe('the Details disclosure of an error', () => {
 
 describe('the options connection form', () => {
   it('puts a refused key under the key field in the service’s words, not under the base URL, with Details', async () => {
-    const view: SettingsView = {
-      baseUrl: '',
-      origin: null,
-      theme: 'system',
-      language: 'auto',
-      hasApiKey: false,
-      apiKeyLast4: null,
-    };
+    const view = NO_KEY;
     // The browser's prompt, answered Allow (its typings pick the callback overload).
     const allow: () => Promise<boolean> = async () => true;
     vi.spyOn(browser.permissions, 'request').mockImplementation(allow as unknown as typeof browser.permissions.request);
