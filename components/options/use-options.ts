@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browser } from 'wxt/browser';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import type { StorageWatcher } from '@/components/ui/storage-watch';
+import { grantedSites } from '@/lib/granted-sites';
 import { settleWithin } from '@/lib/settle-within';
 import { erasePageStorage } from '@/components/ui/page-caches';
 import { settingsQueryKey, useSettings } from '@/components/ui/use-settings';
@@ -41,31 +43,6 @@ export function useLanguageChoice() {
   });
 }
 
-/** Site access granted since install (not the manifest's own): what Delete all gives back. */
-async function grantedSites(): Promise<string[]> {
-  try {
-    const atInstall = new Set(browser.runtime.getManifest().host_permissions ?? []);
-    const { origins = [] } = await browser.permissions.getAll();
-    return origins.filter((origin) => !atInstall.has(origin));
-  } catch {
-    // Not known: the erase said what it did, and nothing more is claimed.
-    return [];
-  }
-}
-
-/** Listens to a browser event where the browser has it; returns the stop. */
-function listen<A extends unknown[]>(
-  event: { addListener(listener: (...args: A) => void): void; removeListener(listener: (...args: A) => void): void },
-  listener: (...args: A) => void,
-): () => void {
-  try {
-    event.addListener(listener);
-    return () => event.removeListener(listener);
-  } catch {
-    return () => undefined;
-  }
-}
-
 /**
  * Erases everything Adscope keeps in this browser, the pages' own caches included; `accessKept`
  * says whether the browser kept site access it was asked to give back (a policy may hold it).
@@ -75,7 +52,9 @@ export function useEraseAll(onErased: () => void) {
   return useMutation({
     mutationFn: async () => {
       const view = await callBackground('data.eraseAll', {});
-      return { view, accessKept: (await grantedSites()).length > 0 };
+      // Not known (the browser would not say): the erase said what it did, and nothing more is claimed.
+      const kept = await grantedSites().catch(() => []);
+      return { view, accessKept: kept.length > 0 };
     },
     onSuccess: ({ view }) => {
       // The extension pages' own storage: the panel's picture, its cached results, the search as left.
@@ -88,8 +67,19 @@ export function useEraseAll(onErased: () => void) {
 }
 
 const pageButtonKey = optionsKeys.pageButton();
-/** Where the background keeps the page button's setting (lib/background/similar/page-button-registration.ts). */
-const PAGE_BUTTON_STORAGE_KEY = 'pageButton';
+
+/**
+ * The page button's switch follows its setting changed outside Options (access taken away in the
+ * browser's settings, which the worker turns it off for; another Options tab): mounted with the page.
+ */
+export const watchPageButton: StorageWatcher = (queryClient) => {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    // Where the background keeps the setting (lib/background/similar/page-button-registration.ts).
+    if (area === 'local' && 'pageButton' in changes) void queryClient.invalidateQueries({ queryKey: pageButtonKey });
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+};
 /** As long as turning the button on waits for the background before it says it did not answer. */
 const PAGE_BUTTON_WAIT_MS = 15_000;
 
@@ -101,22 +91,6 @@ export function usePageButton() {
   const queryClient = useQueryClient();
   const settings = useSettings();
   const state = useQuery({ queryKey: pageButtonKey, queryFn: () => callBackground('pageButton.get', {}) });
-  // Changed outside this page (site access taken away in the browser's settings, another Options
-  // tab): read again, so the switch says what is so.
-  useEffect(() => {
-    const readAgain = () => void queryClient.invalidateQueries({ queryKey: pageButtonKey });
-    const stored = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && PAGE_BUTTON_STORAGE_KEY in changes) readAgain();
-    };
-    const stops = [
-      listen(browser.storage.onChanged, stored),
-      listen(browser.permissions.onAdded, readAgain),
-      listen(browser.permissions.onRemoved, readAgain),
-    ];
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [queryClient]);
   /** The button was turned off, but the browser kept the access it had been given (it refused to remove it). */
   const [accessKept, setAccessKept] = useState(false);
   const change = useMutation({

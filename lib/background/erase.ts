@@ -5,6 +5,7 @@ import { showOnBadge } from './badge';
 import type { JobGate, Stoppable } from './jobs/job-gate';
 import { browserPageButtonDeps, type PageButtonDeps, reconcilePageButton } from './similar/page-button-registration';
 import { settleWithin } from '../settle-within';
+import { grantedSites } from '../granted-sites';
 import { ApiError } from '../messaging/api-error';
 
 /** The browser calls erasing needs beside storage; injectable for tests. */
@@ -27,11 +28,7 @@ export interface EraseDeps {
 
 export const browserEraseDeps: EraseDeps = {
   clearAlarms: () => browser.alarms.clearAll(),
-  grantedOrigins: async () => {
-    const atInstall = new Set(browser.runtime.getManifest().host_permissions ?? []);
-    const { origins = [] } = await browser.permissions.getAll();
-    return origins.filter((origin) => !atInstall.has(origin));
-  },
+  grantedOrigins: grantedSites,
   removeOrigins: (origins) => browser.permissions.remove({ origins }),
   pageButton: browserPageButtonDeps,
   clearVault: deleteVault,

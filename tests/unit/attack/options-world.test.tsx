@@ -1,3 +1,4 @@
+import { watchPageButton } from '@/components/options/use-options';
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act, type ReactNode } from 'react';
@@ -168,10 +169,11 @@ function worker(site: Sites, override: (type: string) => Promise<unknown> | unde
   }) as typeof browser.runtime.sendMessage);
 }
 
-/** An Options section with a query cache that follows storage, as mountPage makes it. */
+/** An Options section with a query cache that follows storage, as the Options entry mounts it. */
 async function render(element: ReactNode) {
   const client = createQueryClient();
-  world.cleanups.push(watchSettings(client));
+  // What the Options entry mounts its page with (entrypoints/options/main.tsx).
+  world.cleanups.push(watchSettings(client), watchPageButton(client));
   await world.render(element, client);
 }
 
