@@ -1,5 +1,7 @@
+import { beforeEach } from 'vitest';
 import { addEnglish, showLanguage } from '../../lib/i18n';
 import { SOURCE_LANGUAGE } from '../../lib/i18n/languages';
+import { applyLanguageChoice } from '../../lib/i18n/runtime';
 import { followLanguage } from '../../lib/locale';
 import { compileCatalogue, readCatalogue } from '../../scripts/i18n/catalogues';
 
@@ -9,3 +11,16 @@ addEnglish(compileCatalogue(readCatalogue('en')));
 // the worker under a German LANG leaves German shown, so every file starts in English again.
 showLanguage(SOURCE_LANGUAGE);
 followLanguage(undefined);
+// And every test: a language a test showed, or one an answer it left waiting applied after it
+// ended, is not the next test's (a number formatted in German where English was expected).
+// An apply of a stored choice still waiting on its catalogue is made the older one, so it shows
+// nothing when it answers (lib/i18n/runtime.ts: the last choice wins).
+beforeEach(async () => {
+  await applyLanguageChoice({
+    readChoice: async () => SOURCE_LANGUAGE,
+    fetchCatalogue: async () => ({}),
+    preferred: () => [SOURCE_LANGUAGE],
+  });
+  showLanguage(SOURCE_LANGUAGE);
+  followLanguage(undefined);
+});
