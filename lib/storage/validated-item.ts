@@ -6,12 +6,22 @@ import { defineStoredItem, type StoredItem } from './stored-item';
 export interface ValidatedItem<T> extends StoredItem<T> {
   set(value: T): Promise<void>;
   remove(): Promise<void>;
+  /**
+   * The item as one entry of its area's `set`, checked as `set` checks it: for a write of several
+   * keys at once, which storage keeps whole or refuses whole.
+   */
+  entry(value: T): Record<string, unknown>;
 }
 
 export interface ValidatedItemOptions<T> {
   fallback: T;
   version?: number;
   migrations?: Record<number, (old: unknown) => unknown>;
+}
+
+/** A key as its area names it: `local:watchNews` is `watchNews` in `storage.local`. */
+export function areaKey(key: StorageItemKey): string {
+  return key.slice(key.indexOf(':') + 1);
 }
 
 /** A versioned storage item (WXT storage with migrations) whose every read and write passes through a zod schema. */
@@ -38,5 +48,6 @@ export function defineValidatedItem<S extends z.ZodMiniType>(
       await item.setValue(schema.parse(value));
     },
     remove: () => item.removeValue(),
+    entry: (value) => ({ [areaKey(key)]: schema.parse(value) }),
   };
 }

@@ -27,6 +27,7 @@ import {
   watchSettingsItem,
   watchStatusItem,
 } from '../../storage/watchlist';
+import { areaKey } from '../../storage/validated-item';
 import { diffPage, NO_SWEEP, readSeen as readStoredSeen, type SeenSet, storeSeen, type Sweep } from './seen-set';
 import { inTurn } from '../../in-turn';
 
@@ -165,12 +166,20 @@ export async function forgetSeen(brandIds: readonly string[]): Promise<void> {
 
 const newsChanges = inTurn();
 
-/** Changes the news in turn with every other change (a check adding, the user marking seen): none is lost. */
-export function updateNews<T>(change: (news: WatchNews) => T | Promise<T>): Promise<{ news: WatchNews; result: T }> {
+/**
+ * Changes the news in turn with every other change (a check adding, the user marking seen): none
+ * is lost. `alongside` names other keys of `storage.local` to write with the news, in the same
+ * write: storage keeps them all or refuses them all (a full storage never keeps the one without
+ * the other).
+ */
+export function updateNews<T>(
+  change: (news: WatchNews) => T | Promise<T>,
+  alongside: (result: T) => Record<string, unknown> = () => ({}),
+): Promise<{ news: WatchNews; result: T }> {
   return newsChanges(async () => {
     const news = await watchNewsItem.get();
     const result = await change(news);
-    await watchNewsItem.set(news);
+    await browser.storage.local.set({ ...watchNewsItem.entry(news), ...alongside(result) });
     return { news, result };
   });
 }
@@ -610,19 +619,28 @@ export class WatchRunner {
       if (page === 1 && answer.cursor && ids.length > 0) pageRows = Math.min(ids.length, WATCH_PAGE_SIZE);
       const diff = diffPage(seen, ids, (page - 1) * pageRows);
       looked += ids.length - diff.unread;
+      /** Whether the page's seen ids went with its finds, in the news's own write. */
+      let seenWritten = false;
       if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
         try {
           // Whether it is still watched is read in turn with the user's unwatching (which clears its news).
-          const { news, result: added } = await updateNews(async (news) =>
-            (await this.watching(brand.id))
-              ? addNews(
-                  news,
-                  brand,
-                  rows.ads.filter((ad) => fresh.has(ad.id)),
-                  now,
-                )
-              : 0,
+          // Its finds and its seen ids are written together: a full storage keeps neither, and the
+          // next check finds these ads again, never counts one twice.
+          const { news, result: added } = await updateNews(
+            async (news) =>
+              (await this.watching(brand.id))
+                ? addNews(
+                    news,
+                    brand,
+                    rows.ads.filter((ad) => fresh.has(ad.id)),
+                    now,
+                  )
+                : 0,
+            (added) => {
+              seenWritten = added > 0;
+              return seenWritten ? { [areaKey(seenKey(service, brand.id))]: storeSeen(diff.seen) } : {};
+            },
           );
           if (added > 0) {
             run.newAds += added;
@@ -640,9 +658,8 @@ export class WatchRunner {
           return storageFull();
         }
       }
-      // After the news: a stop in between finds these ids unseen again, and the news dedupes them.
       seen = diff.seen;
-      if (!(await this.writeSeen(service, brand.id, seen, stored?.legacy ?? false))) return storageFull();
+      if (!(await this.writeSeen(service, brand.id, seen, stored?.legacy ?? false, seenWritten))) return storageFull();
       const cursor = typeof answer.cursor === 'string' && answer.cursor !== '' ? answer.cursor : undefined;
       return { cursor, read: ids.length - diff.unread, fresh: diff.fresh.length };
     };
@@ -671,9 +688,16 @@ export class WatchRunner {
     return { check: { checkedAt: clock(), outcome: 'ok', looked, message: skippedAdsMessage(refused) } };
   }
 
-  private async writeSeen(service: string, brandId: string, seen: SeenSet, legacy: boolean): Promise<boolean> {
+  /** Writes a brand's seen ids (unless `written` with its news already), then drops an earlier version's copy. */
+  private async writeSeen(
+    service: string,
+    brandId: string,
+    seen: SeenSet,
+    legacy: boolean,
+    written = false,
+  ): Promise<boolean> {
     try {
-      await storage.setItem(seenKey(service, brandId), storeSeen(seen));
+      if (!written) await storage.setItem(seenKey(service, brandId), storeSeen(seen));
       if (legacy) await storage.removeItem(legacySeenKey(brandId));
       return true;
     } catch {

@@ -24,6 +24,15 @@ async function settle(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Storage refuses every write that holds a brand's seen ids, as a full storage would; restored by the caller. */
+function refuseSeenWrites() {
+  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+  return vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+    if (Object.keys(items).some((key) => key.startsWith('watchSeen'))) throw new Error('QUOTA_BYTES quota exceeded');
+    return set(items);
+  });
+}
+
 /** The words of every notification shown since the spy was set. */
 function notices(spy: { mock: { calls: unknown[][] } }): string[] {
   return spy.mock.calls.map((call) => JSON.stringify(call[1]));
@@ -84,17 +93,14 @@ describe('the watchlist under a changing world (lib/background/watch)', () => {
   });
 
   /*
-   * Scenario: a check finds 3 new ads of Brand 1 and puts them in New, then storage refuses the
-   * write of the brand's seen ids. The check ends with "The browser's storage for Adscope is
-   * full, so this check stopped. Mark news seen, or free room in Options, and check again." The
-   * user does exactly that: marks New seen and checks again. The same 3 ads come back as new, with a
-   * second notification, although the user has already seen them.
-   * Cause: watch-runner.ts WatchRunner.checkBrand (readPage) writes the news before the seen ids
-   * and, when writeSeen fails, returns storageFull() leaving the ids unseen; the next check's
-   * diffPage finds them fresh, and addNews's dedupe only works while they are still in the news,
-   * which the message itself tells the user to clear.
+   * Scenario: a check finds 3 new ads of Brand 1, and storage refuses the write. The check ends
+   * with "The browser's storage for Adscope is full, so this check stopped. Mark news seen, or
+   * free room in Options, and check again." The user does exactly that and checks again: the 3
+   * ads are announced once, then never again.
+   * The finds and the brand's seen ids are one write (watch-runner.ts readPage, updateNews's
+   * `alongside`): storage keeps both or neither, so a check stopped there left nothing shown.
    */
-  it('storage full as the seen ids are written: after marking New seen as told, the same ads come back as new', async () => {
+  it('storage full as a check writes its finds: nothing is kept, and after room the ads are announced once', async () => {
     const clock = manualClock();
     const service = fakeService();
     await watch(1);
@@ -107,18 +113,14 @@ describe('the watchlist under a changing world (lib/background/watch)', () => {
     const notified = vi.spyOn(fakeBrowser.notifications, 'create');
 
     for (const id of ['x1', 'x2', 'x3']) service.launch(brandId(1), id, '2026-11-22');
-    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-    const full = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
-      if (Object.keys(items).some((key) => key.startsWith('watchSeen'))) throw new Error('QUOTA_BYTES quota exceeded');
-      return set(items);
-    });
+    const full = refuseSeenWrites();
     clock.advance(6 * HOUR);
     await background.fireAlarm();
     await settle();
-    const stopped = (await watchStatusItem.get()).last;
-    expect(stopped?.outcome).toBe('storage_full');
-    expect(newAdCount(await watchNewsItem.get())).toBe(3);
-    expect(notices(notified)).toHaveLength(1);
+    expect((await watchStatusItem.get()).last?.outcome).toBe('storage_full');
+    // Neither the finds nor the seen ids were kept: New shows nothing it cannot keep track of.
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+    expect(notices(notified)).toEqual([]);
 
     // As the message says: the user marks New seen (room again), then the next check runs.
     full.mockRestore();
@@ -127,10 +129,51 @@ describe('the watchlist under a changing world (lib/background/watch)', () => {
     await background.fireAlarm();
     await settle();
     expect((await watchStatusItem.get()).last?.outcome).toBe('complete');
-
-    // Nothing was launched since: the ads the user marked seen are not new again, nor announced twice.
-    expect.soft(newAdCount(await watchNewsItem.get())).toBe(0);
+    expect(newAdCount(await watchNewsItem.get())).toBe(3);
     expect(notices(notified)).toHaveLength(1);
+
+    // The user looks at them; nothing was launched since: none is new again, none announced twice.
+    await background.markSeen('all');
+    clock.advance(6 * HOUR);
+    await background.fireAlarm();
+    await settle();
+    expect(newAdCount(await watchNewsItem.get())).toBe(0);
+    expect(notices(notified)).toHaveLength(1);
+  });
+
+  /*
+   * Scenario: a brand launches 60 ads at once; New keeps the newest 50 of a brand and counts the
+   * rest ("and 10 more"). A check that finds them is stopped by a full storage, and the next one,
+   * after room, finds them: New must count 60, not 70. When the news was written before the seen
+   * ids, the 10 counted but not kept were counted again by the next check (only kept ads can be
+   * told apart).
+   */
+  it('storage full as a check writes 60 finds: the next check counts 60, not the 10 past the kept 50 twice', async () => {
+    const clock = manualClock();
+    const service = fakeService();
+    await watch(1);
+    service.seed(brandId(1), 5);
+    await watchSettingsItem.set({ intervalHours: 6, notify: false });
+    const background = startWatch({ search: service.search, clock });
+    await background.fireAlarm();
+    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
+    await settle();
+
+    for (let index = 0; index < 60; index += 1) service.launch(brandId(1), `burst-${index}`, '2026-11-22');
+    const full = refuseSeenWrites();
+    clock.advance(6 * HOUR);
+    await background.fireAlarm();
+    await settle();
+    expect((await watchStatusItem.get()).last?.outcome).toBe('storage_full');
+
+    full.mockRestore();
+    clock.advance(6 * HOUR);
+    await background.fireAlarm();
+    await settle();
+    expect((await watchStatusItem.get()).last?.outcome).toBe('complete');
+    const news = await watchNewsItem.get();
+    expect(news.brands[brandId(1)]?.ads).toHaveLength(50);
+    expect(newAdCount(news)).toBe(60);
   });
 
   /*
