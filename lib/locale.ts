@@ -3,9 +3,25 @@ import { PSEUDO_LANGUAGE } from './i18n/languages';
 /** The language the user chose to read Adscope in (lib/i18n/runtime.ts sets it); unset, the browser's. */
 let shownLanguage: string | undefined;
 
-/** Dates and numbers follow the shown language from now on. */
+const localeListeners = new Set<() => void>();
+
+/**
+ * Dates and numbers follow the shown language from now on. When that changes the locale, its
+ * listeners hear it, whether the words changed or not (French chosen whose catalogue could not
+ * load keeps English words, and French numbers).
+ */
 export function followLanguage(language: string | undefined): void {
+  if (language === shownLanguage) return;
+  const before = userLocale();
   shownLanguage = language;
+  if (userLocale() === before) return;
+  for (const listener of localeListeners) listener();
+}
+
+/** Calls `listener` whenever the locale of dates and numbers changes (followLanguage); returns its stop. */
+export function onLocaleChange(listener: () => void): () => void {
+  localeListeners.add(listener);
+  return () => localeListeners.delete(listener);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { onLanguageChange, shownLanguage } from '@/lib/i18n';
-import { userLocale } from '@/lib/locale';
+import { onLocaleChange, userLocale } from '@/lib/locale';
 import { dayOf, instantOf, userTimeZone } from '@/lib/contract/ad-dates';
 
 /**
@@ -124,12 +124,15 @@ export let formatDay = formats.day;
 /** A day and time of day in the user's time zone. */
 export let formatDateTime = formats.dateTime;
 
-// Live bindings: every importer reads the new formats once the chosen language is shown.
-onLanguageChange(() => {
+// Live bindings: every importer reads the new formats once the chosen language is shown, or its
+// locale followed without new words (a catalogue that could not load).
+const followLocale = () => {
   formats = formatsFor(userLocale());
   formatDay = formats.day;
   formatDateTime = formats.dateTime;
-});
+};
+onLanguageChange(followLocale);
+onLocaleChange(followLocale);
 
 /**
  * Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`)

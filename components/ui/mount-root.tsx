@@ -2,6 +2,7 @@ import { cloneElement, isValidElement, type ReactNode, StrictMode, useSyncExtern
 import { createRoot } from 'react-dom/client';
 import { onLanguageChange, shownLanguage } from '@/lib/i18n';
 import { applyLanguageChoice, watchLanguageChoice } from '@/lib/i18n/runtime';
+import { onLocaleChange, userLocale } from '@/lib/locale';
 
 /**
  * The page in the shown language: a new choice renders it again from the top, every text and
@@ -10,9 +11,18 @@ import { applyLanguageChoice, watchLanguageChoice } from '@/lib/i18n/runtime';
  * page's element is given again as a copy, so React draws it and all below it again.
  */
 function LanguageRoot({ children }: { children: ReactNode }) {
-  useSyncExternalStore(onLanguageChange, shownLanguage);
+  useSyncExternalStore(followShown, shownWords);
   return isValidElement(children) ? cloneElement(children) : children;
 }
+
+/** The shown language's words and its dates' and numbers' locale: either may change alone. */
+function followShown(listener: () => void): () => void {
+  const stops = [onLanguageChange(listener), onLocaleChange(listener)];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+const shownWords = () => `${shownLanguage()} ${userLocale()}`;
 
 /**
  * Mounts an extension page's React root in the chosen language; `frame` puts what the page

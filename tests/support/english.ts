@@ -9,8 +9,8 @@ import { compileCatalogue, readCatalogue } from '../../scripts/i18n/catalogues';
 addEnglish(compileCatalogue(readCatalogue('en')));
 // Files of one worker share their modules (isolate: false in vitest.config.ts): a file that started
 // the worker under a German LANG leaves German shown, so every file starts in English again.
-showLanguage(SOURCE_LANGUAGE);
 followLanguage(undefined);
+showLanguage(SOURCE_LANGUAGE);
 // And every test: a language a test showed, or one an answer it left waiting applied after it
 // ended, is not the next test's (a number formatted in German where English was expected).
 // An apply of a stored choice still waiting on its catalogue is made the older one, so it shows
@@ -21,6 +21,6 @@ beforeEach(async () => {
     fetchCatalogue: async () => ({}),
     preferred: () => [SOURCE_LANGUAGE],
   });
-  showLanguage(SOURCE_LANGUAGE);
   followLanguage(undefined);
+  showLanguage(SOURCE_LANGUAGE);
 });
