@@ -57,11 +57,11 @@ export const useWatchStore = create<WatchState>()((set, get) => ({
   dismiss: () => set({ notice: null }),
 }));
 
-/** The brand an ad can be watched by: only a catalogue brand with an id (opaque, in its one form). */
+/** The brand an ad can be watched by: only a catalogue brand with a legal id, kept as the service gave it. */
 export function watchableBrand(ad: {
   unified_brand_id: string | null;
   brand_name: string | null;
 }): { id: string; name: string } | null {
-  const id = ad.unified_brand_id ? canonicalId(ad.unified_brand_id) : null;
-  return id ? { id, name: ad.brand_name ?? t('ads.thisBrand') } : null;
+  const id = ad.unified_brand_id;
+  return id && canonicalId(id) ? { id, name: ad.brand_name ?? t('ads.thisBrand') } : null;
 }

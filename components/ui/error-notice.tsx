@@ -114,7 +114,8 @@ export function errorAdvice(
 /** An error in words: the API's message, what to do about it, and a retry where one can help. */
 export function ErrorNotice({ error, title = t('ui.error.title'), onRetry, retryWhat }: ErrorNoticeProps) {
   const apiError = ApiError.from(error);
-  const waitMs = apiError.code === 'rate_limited' ? (apiError.retryAfterMs ?? 5000) : 0;
+  // The wait the service asked for (a rate limit's, or an outage's Retry-After); a rate limit waits 5 s at least.
+  const waitMs = apiError.retryAfterMs ?? (apiError.code === 'rate_limited' ? 5000 : 0);
   return (
     <div className="notice notice-error" role="alert">
       <p>

@@ -150,14 +150,20 @@ export function listPageSchema<S extends z.ZodMiniType>(item: S) {
     z.pipe(
       z.looseObject({
         items: z.optional(z.unknown()),
-        cursor: z.pipe(
-          z.optional(z.unknown()),
-          z.transform((value) => (typeof value === 'string' && value !== '' ? value : null)),
-        ),
+        cursor: z.pipe(z.optional(z.unknown()), z.transform(listCursor)),
       }),
       z.transform(({ items, cursor, ...page }) => pageOf<z.output<S>>(page, readRows(item, items), cursor)),
     ),
   );
+}
+
+/**
+ * The next page's token of a list whose shape is not shown: text, or a page number (a service
+ * that pages by number sends `cursor: 2`), sent back as it was given. Anything else is the end.
+ */
+function listCursor(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null;
 }
 
 /** A saved-ads row (4.11: "row shape: not shown"): a library ad, or one wrapped with its save time beside it. */

@@ -9,8 +9,8 @@ export const WATCH_LIMIT = 100;
 /**
  * Each watched brand is its own item in synced storage (`watch.<brand id>`): the browser
  * syncs items of at most 8 KB, and a hundred brands in one item would pass that. The id is
- * opaque (`m123456789012345`, a UUID written by an earlier version); a UUID is kept dashed and
- * lower case (canonicalId).
+ * opaque (`m123456789012345`, a UUID) and kept as the service gave it, which is the form the
+ * service is asked with; two forms of one UUID are one brand (canonicalId).
  */
 export const WATCH_KEY_PREFIX = 'watch.';
 
@@ -48,11 +48,13 @@ export function readWatchlist(all: Record<string, unknown>): WatchedBrand[] {
   const byId = new Map<string, WatchedBrand>();
   for (const [key, value] of Object.entries(all)) {
     if (!key.startsWith(WATCH_KEY_PREFIX)) continue;
-    const id = canonicalId(key.slice(WATCH_KEY_PREFIX.length));
+    const given = key.slice(WATCH_KEY_PREFIX.length);
+    const id = canonicalId(given);
     const parsed = storedBrandSchema().safeParse(value);
     if (id === null || !parsed.success) continue;
     const earlier = byId.get(id);
-    if (!earlier || parsed.data.a < earlier.addedAt) byId.set(id, { id, name: parsed.data.n, addedAt: parsed.data.a });
+    if (!earlier || parsed.data.a < earlier.addedAt)
+      byId.set(id, { id: given, name: parsed.data.n, addedAt: parsed.data.a });
   }
   const brands = [...byId.values()];
   brands.sort((a, b) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : 1));

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { raceWithSignal } from '../../abort';
 import { type Clock, systemClock } from '../../clock';
 import { IN_WORDS } from '../../contract/issue-words';
+import { fitText } from '../../fit-text';
 import { ApiCode } from '../../contract/envelope';
 import { ApiError, readRequestId } from '../../messaging/api-error';
 import { t } from '../../i18n';
@@ -138,11 +139,15 @@ function kindOfToken(token: string): 'key' | 'allowed' | 'rate' | 'missing' | 'f
   return 'invalid';
 }
 
+/** A token that names the plan's allowance (a quota, credits), which waiting does not renew. */
+const isQuotaToken = (token: string) => /(^|[_-])(plan|credits?|quota)([_-]|$)/i.test(token);
+
 function kindOfFlat(status: number, token: string): ReturnType<typeof kindOfToken> {
   if (status === 401) return 'key';
   if (status === 402 || status === 403) return 'allowed';
   if (status === 404) return 'missing';
-  if (status === 429) return 'rate';
+  // The contract: "Do not automatically retry quota errors"; a 429 that names one is a refusal, not a wait.
+  if (status === 429) return isQuotaToken(token) ? 'allowed' : 'rate';
   if (status >= 500) return 'failed';
   return kindOfToken(token);
 }
@@ -187,6 +192,7 @@ function flatError(flat: FlatError, status: number, headers: Headers, now: numbe
     case 'failed':
       return new ApiError({
         ...common,
+        ...unavailableFor(status, headers, now),
         code: 'service_error',
         message: GATEWAY_STATUSES.has(status)
           ? t('api.transport.gatewaySaid', { status: String(status), said })
@@ -216,6 +222,10 @@ function statusError({ status, headers }: Response, body: unknown, now: number):
   const envelope = envelopeOf(body);
   const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), now);
   const requestId = requestIdOf(headers);
+  // A gateway's 401 in a shape of its own is still the key refused (the service's docs: gateway
+  // errors bypass the envelope, so check the HTTP status first), in its words when it gave any.
+  if (status === 401 && !envelope)
+    return flatError({ error: 'HTTP 401', message: wordsOf(body) }, status, headers, now);
   if (status === 429) {
     return new ApiError({
       code: 'rate_limited',
@@ -248,8 +258,23 @@ function statusError({ status, headers }: Response, body: unknown, now: number):
     httpStatus: status,
     message: describeStatus(status),
     retryable: GATEWAY_STATUSES.has(status),
+    ...unavailableFor(status, headers, now),
     ...requestId,
   });
+}
+
+/** What a body of another shape says in words: its `message` or `detail`, when it is text. */
+function wordsOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  const words = [record.message, record.detail].find((value): value is string => typeof value === 'string');
+  return words === undefined ? null : fitText(words.replace(/\s+/g, ' ').trim(), 300) || null;
+}
+
+/** A 503's Retry-After: how long the service expects to be unavailable (RFC 9110), kept with the error. */
+function unavailableFor(status: number, headers: Headers, now: number): { retryAfterMs?: number } {
+  const retryAfterMs = status === 503 ? parseRetryAfter(headers.get('Retry-After'), now) : undefined;
+  return retryAfterMs === undefined ? {} : { retryAfterMs };
 }
 
 const timeoutError = () => new ApiError({ code: 'timeout', message: t('api.transport.timeout') });
@@ -454,8 +479,15 @@ export function createTransport(options: TransportOptions): Transport {
    * A 40001 that teaches something of this query (a bound it went over, a filter the service
    * does not take) is learned, and the request is sent once more, fitted; never a second time.
    */
-  async function send<T>(method: Method, path: ApiPath, request: RequestOptions<T>, signal?: AbortSignal): Promise<T> {
-    const connection = await options.getConnection();
+  async function send<T>(
+    method: Method,
+    path: ApiPath,
+    request: RequestOptions<T>,
+    signal?: AbortSignal,
+    /** The connection read as the request was asked for; read now when none is given. */
+    given?: Connection,
+  ): Promise<T> {
+    const connection = given ?? (await options.getConnection());
     const { baseUrl } = connection;
     const hasQuery = request.query !== undefined && Object.keys(request.query).length > 0;
     // A request without a query has nothing to fit: it reads no facts.
@@ -486,12 +518,15 @@ export function createTransport(options: TransportOptions): Transport {
    * again. An envelope's 40001, 40301 and 40401 never are; its 50001 always is, whatever the status.
    * A 429 waits out its Retry-After, unless that is longer than `maxRetryAfter`: then the error
    * goes to the UI with its countdown. A 500 or a gateway's 502, 503 or 504 is sent again when
-   * no envelope came with it; a 503 waits its Retry-After, up to `maxRetryAfter`.
+   * no envelope came with it; a 503 waits its Retry-After the same way (a longer one goes to the
+   * UI with its wait). A 429 whose flat error names a quota is never sent again (contract 4.16).
    */
   function statusWait({ status, headers }: Response, body: unknown, count: number): number | undefined {
     const envelope = envelopeOf(body);
     if (envelope && NEVER_RETRIED.has(envelope.code)) return undefined;
     if (status === 429) {
+      const flat = flatErrorOf(body);
+      if (flat && isQuotaToken(tokenOf(flat))) return undefined;
       const after = parseRetryAfter(headers.get('Retry-After'), clock());
       if (after === undefined) return backoff(count);
       return after > maxRetryAfter ? undefined : after;
@@ -499,7 +534,9 @@ export function createTransport(options: TransportOptions): Transport {
     if (envelope) return envelope.code === ApiCode.upstream ? backoff(count) : undefined;
     if (status !== 500 && !GATEWAY_STATUSES.has(status)) return undefined;
     const after = status === 503 ? parseRetryAfter(headers.get('Retry-After'), clock()) : undefined;
-    return after === undefined ? backoff(count) : Math.min(after, maxRetryAfter);
+    if (after === undefined) return backoff(count);
+    // Longer than it is worth holding the request for: the error goes to the UI with its wait.
+    return after > maxRetryAfter ? undefined : after;
   }
 
   /**
@@ -584,16 +621,19 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  function get<T>(path: ApiPath, request: RequestOptions<T>): Promise<T> {
+  async function get<T>(path: ApiPath, request: RequestOptions<T>): Promise<T> {
     const query = toSearchParams(request.query).toString();
-    const key = `${path}?${query}`;
+    // Shared only by requests of the same connection: one asked after another key was saved is
+    // sent with that key, never answered with the other workspace's data.
+    const connection = await options.getConnection();
+    const key = JSON.stringify([connection.baseUrl, connection.apiKey, path, query]);
     let shared = inflight.get(key);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
       const entry: SharedRequest = {
         controller,
         waiters: 0,
-        promise: send('GET', path, request, controller.signal).finally(() => {
+        promise: send('GET', path, request, controller.signal, connection).finally(() => {
           if (inflight.get(key) === entry) inflight.delete(key);
         }),
       };

@@ -751,8 +751,9 @@ export class WatchRunner {
     if (apiError?.retryable) {
       const wait = this.policy.failurePausesMs[run.pauses];
       if (wait === undefined) return { stop: 'failed', message: t('api.watch.failedAgain', { said: message }) };
-
-      return { pause: wait, failure: true };
+      // An outage that says how long it lasts (a 503's Retry-After) is waited out, up to a day.
+      const asked = Math.min(apiError.retryAfterMs ?? 0, this.policy.longestWaitMs);
+      return { pause: Math.max(wait, asked), failure: true };
     }
     return { check: { checkedAt: now, outcome: 'failed', looked: 0, message } };
   }

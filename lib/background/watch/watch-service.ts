@@ -120,7 +120,11 @@ export function createWatchControls({
     const { result: marked } = await updateNews((news) => {
       const before: WatchNews = { ...news, brands: { ...news.brands } };
       if (brandIds === 'all') news.brands = {};
-      else for (const id of brandIds) delete news.brands[canonicalId(id) ?? id];
+      else {
+        // Whatever form of its id each brand's news is kept under.
+        const gone = new Set(brandIds.map((id) => canonicalId(id) ?? id));
+        for (const id of Object.keys(news.brands)) if (gone.has(canonicalId(id) ?? id)) delete news.brands[id];
+      }
       for (const id of Object.keys(news.brands)) delete before.brands[id];
       return before;
     });
@@ -137,9 +141,10 @@ export function createWatchControls({
     },
     add: async (brands: readonly { id: string; name: string }[]) => {
       const current = await watchlistItem.get();
-      const have = new Set(current.map((brand) => brand.id));
-      // One brand id, whatever its form (a UUID upper case or without dashes); an opaque id as it is;
-      // a row whose id is not a legal id is skipped; a long name is cut, never refused.
+      const have = new Set(current.map((brand) => canonicalId(brand.id) ?? brand.id));
+      // One brand whatever the form of its id (a UUID upper case or without dashes), kept as the
+      // service gave it: the form it is asked with. A row whose id is not a legal id is skipped; a
+      // long name is cut, never refused.
       const adding: { id: string; name: string }[] = [];
       let skipped = 0;
       for (const brand of brands) {
@@ -147,7 +152,7 @@ export function createWatchControls({
         if (id === null) skipped += 1;
         if (id === null || have.has(id)) continue;
         have.add(id);
-        adding.push({ id, name: fitText(brand.name.trim() || 'Unnamed brand', BRAND_NAME_CHARS) });
+        adding.push({ id: brand.id, name: fitText(brand.name.trim() || 'Unnamed brand', BRAND_NAME_CHARS) });
       }
       if (current.length + adding.length > WATCH_LIMIT) {
         const room = WATCH_LIMIT - current.length;
@@ -178,7 +183,8 @@ export function createWatchControls({
       );
       if (keys.length > 0) await browser.storage.sync.remove(keys);
       await markSeen(brandIds);
-      await forgetSeen(brandIds);
+      // Seen ids are kept under the form the brand was watched by.
+      await forgetSeen([...new Set([...brandIds, ...keys.map((key) => key.slice(WATCH_KEY_PREFIX.length))])]);
       return { watching: (await watchlistItem.get()).length };
     },
     markSeen: async (brandIds: readonly string[] | 'all') => {
