@@ -216,18 +216,27 @@ export async function saveToBoard(
   { index = 0, tags }: { index?: number; tags?: string },
 ) {
   const saves = await allByRole(page, 'button', /^Save .* to a board$/);
-  await saves[index]?.click();
+  const save = saves[index];
+  if (!save) throw new Error(`No card's save button at ${index}: ${saves.length} found`);
+  await save.click();
   await byRole(page, 'searchbox', 'Find a board').fill(boardName);
-  // The dialog's boards load after it opens: wait for the board's choice rather than click none.
+  // The dialog's boards load after it opens: wait for the board's choice rather than click none
+  // (on a loaded two-core machine a woken event page takes its time to answer the boards' read).
   const radio = await eventually(async () => {
     const [found] = await allByRole(page, 'radio', new RegExp(boardName));
     if (!found) {
-      // What the dialog says instead (still loading, an error), for the failure's report.
-      const said = await page.evaluate(() => document.querySelector('[role="dialog"]')?.textContent ?? 'no dialog');
+      // What the save dialog says instead (still loading, an error), for the failure's report: the
+      // search's filters are dialogs too, so it is the one with the board search in it.
+      const said = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('[role="dialog"], dialog')]
+            .find((dialog) => dialog.querySelector('input[type="search"]'))
+            ?.textContent?.replace(/\s+/g, ' ') ?? 'no save dialog',
+      );
       throw new Error(`No board named ${boardName} to choose in the save dialog, which says: ${said.slice(0, 400)}`);
     }
     return found;
-  });
+  }, 30_000);
   await radio.click();
   if (tags !== undefined) await byRole(page, 'textbox', 'Tags').fill(tags);
   await byRole(page, 'button', `Save to ${boardName}`).click();
