@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode, useSyncExternalStore } from 'react';
+import { act, cloneElement, isValidElement, type ReactNode, useSyncExternalStore } from 'react';
 import { createQueryClient } from '@/components/ui/mount';
 import { mountRoot } from '@/components/ui/mount-root';
 import { watchSettings } from '@/components/ui/storage-watch';
@@ -21,7 +21,10 @@ export async function mountAsExtension(element: ReactNode, cleanups: (() => void
       },
       () => shown,
     );
-    return on ? children : null;
+    // Given again as a copy, as the page's own root gives it (mount-root.tsx LanguageRoot): a new
+    // language draws the page again from the top, not only this wrapper.
+    if (!on) return null;
+    return isValidElement(children) ? cloneElement(children) : children;
   }
   cleanups.push(() =>
     act(() => {
