@@ -24,6 +24,20 @@ async function settle(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** One watched brand of `ads` ads, its first check done (learned): the watchlist as a user has it after a day. */
+async function oneBrandLearned(ads: number, notify: boolean) {
+  const clock = manualClock();
+  const service = fakeService();
+  await watch(1);
+  service.seed(brandId(1), ads);
+  await watchSettingsItem.set({ intervalHours: 6, notify });
+  const background = startWatch({ search: service.search, clock });
+  await background.fireAlarm();
+  await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
+  await settle();
+  return { clock, service, background };
+}
+
 /** Storage refuses every write that holds a brand's seen ids, as a full storage would; restored by the caller. */
 function refuseSeenWrites() {
   const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
@@ -101,15 +115,7 @@ describe('the watchlist under a changing world (lib/background/watch)', () => {
    * `alongside`): storage keeps both or neither, so a check stopped there left nothing shown.
    */
   it('storage full as a check writes its finds: nothing is kept, and after room the ads are announced once', async () => {
-    const clock = manualClock();
-    const service = fakeService();
-    await watch(1);
-    service.seed(brandId(1), 3);
-    await watchSettingsItem.set({ intervalHours: 6, notify: true });
-    const background = startWatch({ search: service.search, clock });
-    await background.fireAlarm();
-    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
-    await settle();
+    const { clock, service, background } = await oneBrandLearned(3, true);
     const notified = vi.spyOn(fakeBrowser.notifications, 'create');
 
     for (const id of ['x1', 'x2', 'x3']) service.launch(brandId(1), id, '2026-11-22');
@@ -149,15 +155,7 @@ describe('the watchlist under a changing world (lib/background/watch)', () => {
    * told apart).
    */
   it('storage full as a check writes 60 finds: the next check counts 60, not the 10 past the kept 50 twice', async () => {
-    const clock = manualClock();
-    const service = fakeService();
-    await watch(1);
-    service.seed(brandId(1), 5);
-    await watchSettingsItem.set({ intervalHours: 6, notify: false });
-    const background = startWatch({ search: service.search, clock });
-    await background.fireAlarm();
-    await vi.waitFor(async () => expect((await watchStatusItem.get()).last?.outcome).toBe('complete'));
-    await settle();
+    const { clock, service, background } = await oneBrandLearned(5, false);
 
     for (let index = 0; index < 60; index += 1) service.launch(brandId(1), `burst-${index}`, '2026-11-22');
     const full = refuseSeenWrites();
