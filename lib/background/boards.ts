@@ -15,6 +15,7 @@ import {
   isLocalBoardId,
   localAdsPage,
   localBoard,
+  localBoardAd,
   localBoardTree,
   LocalBoardError,
   MAX_LOCAL_BOARDS,
@@ -141,21 +142,29 @@ export function createBoards(deps: BoardsDeps) {
     return true;
   }
 
+  /**
+   * What a board in this browser keeps of a saved ad: the ad the save carries; else (a save queued
+   * by an earlier version, an Undo of a removal) the one the board holds already, or the library's.
+   */
+  async function adToKeep(entry: OutboxEntry, boardId: string, api: Api): Promise<Record<string, unknown>> {
+    if (entry.ad) return entry.ad;
+    const held = await localBoardAd(boardId, entry.adId);
+    if (held) return held;
+    return api.library.ad(entry.adId).then(
+      (found) => adSnapshot(found),
+      (caught: unknown) => {
+        // An ad the library no longer has is kept by its id: nothing else is known of it.
+        if (ApiError.from(caught).code === ApiCode.notFound) return { id: entry.adId };
+        throw caught;
+      },
+    );
+  }
+
   /** A save to a service board that cannot take it, kept in this browser on the board standing in for it. */
   async function keepHere(entry: OutboxEntry, api: Api, service: string, reason: string): Promise<SendAnswer> {
     stillOpen();
     const mirror = await mirrorBoard(service, entry.boardId, entry.boardName, newId(), deps.clock()).catch(localError);
-    let ad = entry.ad;
-    if (!ad) {
-      ad = await api.library.ad(entry.adId).then(
-        (found) => adSnapshot(found),
-        (caught: unknown) => {
-          // An ad the library no longer has is kept by its id: nothing else is known of it.
-          if (ApiError.from(caught).code === ApiCode.notFound) return { id: entry.adId };
-          throw caught;
-        },
-      );
-    }
+    const ad = await adToKeep(entry, mirror.id, api);
     stillOpen();
     const saved = await saveLocal(mirror.id, { ...ad, id: entry.adId }, entry.tags, deps.clock()).catch(localError);
     return { adNum: saved.ad_num, movedTo: { boardId: mirror.id, boardName: mirror.name, reason } };
@@ -165,7 +174,8 @@ export function createBoards(deps: BoardsDeps) {
   async function send(entry: OutboxEntry): Promise<SendAnswer> {
     if (isLocalBoardId(entry.boardId)) {
       if (entry.op === 'remove') return { adNum: (await removeLocal(entry.boardId, entry.adId)).ad_num };
-      const saved = await saveLocal(entry.boardId, { ...(entry.ad ?? {}), id: entry.adId }, entry.tags, deps.clock());
+      const ad = await adToKeep(entry, entry.boardId, deps.api);
+      const saved = await saveLocal(entry.boardId, { ...ad, id: entry.adId }, entry.tags, deps.clock());
       return { adNum: saved.ad_num };
     }
     const api = deps.apiFor(entry.workspace);

@@ -35,7 +35,7 @@ export const outboxEntrySchema = lazily(() =>
     held: z.optional(z.boolean()),
     /** A save's creatives (their URLs), for the vault to keep once the save is confirmed. */
     media: z.optional(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(10))),
-    /** A pending save's ad as shown when saved: what a board in this browser keeps of it. Dropped once the save ends. */
+    /** A save's ad as shown when saved: what a board in this browser keeps of it. Dropped once the save is confirmed. */
     ad: z.optional(adSnapshotSchema),
     /**
      * The service's board this save was meant for, when the service could not take it and it

@@ -142,6 +142,11 @@ export async function saveLocal(
   return { ad_num: count };
 }
 
+/** The ad as a board in this browser keeps it, or null when the board does not hold it. */
+export async function localBoardAd(boardId: string, adId: string): Promise<Record<string, unknown> | null> {
+  return (await (await existingVaultDb())?.get('boardAds', adKey(boardId, adId)))?.ad ?? null;
+}
+
 /** Takes an ad off a board in this browser; removing one that is not there is no error. */
 export async function removeLocal(boardId: string, adId: string): Promise<{ ad_num: number }> {
   const db = await vaultDb();

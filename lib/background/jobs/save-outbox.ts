@@ -290,11 +290,13 @@ export class SaveOutbox implements Stoppable {
     }
     await this.queue.patch(entry.id, (stored) => {
       Object.assign(stored, outcome);
-      if (outcome.status === 'done' || outcome.status === 'failed') {
-        delete stored.held;
+      if (outcome.status === 'done' || outcome.status === 'failed') delete stored.held;
+      // A failed save keeps its ad: Retry sends it again, and a board in this browser keeps the ad
+      // as it was saved (nothing else holds it). A confirmed one needs it no more.
+      if (outcome.status === 'done') {
+        delete stored.error;
         delete stored.ad;
       }
-      if (outcome.status === 'done') delete stored.error;
     });
   }
 
