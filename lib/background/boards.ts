@@ -23,6 +23,7 @@ import {
   removeLocal,
   saveLocal,
   setCopiedTo,
+  untagLocal,
 } from '../vault/local-boards';
 import type { Api } from './api';
 import { currentWorkspace, workspaceChanged } from './api/credentials';
@@ -167,16 +168,21 @@ export function createBoards(deps: BoardsDeps) {
     const ad = await adToKeep(entry, mirror.id, api);
     stillOpen();
     const saved = await saveLocal(mirror.id, { ...ad, id: entry.adId }, entry.tags, deps.clock()).catch(localError);
-    return { adNum: saved.ad_num, movedTo: { boardId: mirror.id, boardName: mirror.name, reason } };
+    return {
+      adNum: saved.ad_num,
+      movedTo: { boardId: mirror.id, boardName: mirror.name, reason },
+      ...(saved.alreadyThere ? { alreadyThere: saved.alreadyThere } : {}),
+    };
   }
 
   /** Sends one queued change: to this browser's board, or to the service (and here when its boards are read-only). */
   async function send(entry: OutboxEntry): Promise<SendAnswer> {
     if (isLocalBoardId(entry.boardId)) {
       if (entry.op === 'remove') return { adNum: (await removeLocal(entry.boardId, entry.adId)).ad_num };
+      if (entry.untag) return { adNum: (await untagLocal(entry.boardId, entry.adId, entry.untag)).ad_num };
       const ad = await adToKeep(entry, entry.boardId, deps.api);
       const saved = await saveLocal(entry.boardId, { ...ad, id: entry.adId }, entry.tags, deps.clock());
-      return { adNum: saved.ad_num };
+      return { adNum: saved.ad_num, ...(saved.alreadyThere ? { alreadyThere: saved.alreadyThere } : {}) };
     }
     const api = deps.apiFor(entry.workspace);
     const { service, facts } = await factsNow();

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { lazily } from '../lazy';
 import { adSnapshotSchema } from '../contract/ad-snapshot-schema';
+import { MAX_TAG_CHARS, MAX_TAGS } from '../contract/boards';
 import { serializedApiErrorSchema } from '../messaging/api-error-schema';
 import { recordList } from './records';
 import { defineValidatedItem } from './validated-item';
@@ -38,6 +39,18 @@ export const outboxEntrySchema = lazily(() =>
     /** A save's ad as shown when saved: what a board in this browser keeps of it. Dropped once the save is confirmed. */
     ad: z.optional(adSnapshotSchema),
     /**
+     * A confirmed save that found the ad on the board already (a board in this browser says so),
+     * and the tags it added: its Undo takes those off and leaves the ad, with its earlier save.
+     */
+    alreadyThere: z.optional(
+      z.object({ added: z.array(z.string().check(z.maxLength(MAX_TAG_CHARS))).check(z.maxLength(MAX_TAGS)) }),
+    ),
+    /**
+     * A save that only takes these tags off the ad, when its board (one in this browser) still
+     * holds it: the Undo of a save that found the ad there already. It never puts the ad back.
+     */
+    untag: z.optional(z.array(z.string().check(z.maxLength(MAX_TAG_CHARS))).check(z.maxLength(MAX_TAGS))),
+    /**
      * The service's board this save was meant for, when the service could not take it and it
      * was kept in this browser instead (boardId then names the board here), and why.
      */
@@ -51,7 +64,10 @@ export const outboxEntrySchema = lazily(() =>
   }),
 );
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
-export type OutboxRequest = Pick<OutboxEntry, 'op' | 'boardId' | 'boardName' | 'adId' | 'tags' | 'media' | 'ad'>;
+export type OutboxRequest = Pick<
+  OutboxEntry,
+  'op' | 'boardId' | 'boardName' | 'adId' | 'tags' | 'media' | 'ad' | 'untag'
+>;
 
 /** The outbox lives in storage.local, so a killed worker or a browser restart loses nothing. */
 export const outboxItem = defineValidatedItem(

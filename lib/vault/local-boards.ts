@@ -112,14 +112,15 @@ export async function setCopiedTo(boardId: string, service: string, serviceBoard
 /**
  * Saves an ad to a board in this browser, as the service's save does: saving again keeps one
  * copy, merges the tags, keeps the first save time and takes the newer snapshot. Answers the
- * board's new count.
+ * board's new count and, when the board held the ad already, the tags this save added to it (what
+ * its Undo takes back, leaving the earlier save as it was).
  */
 export async function saveLocal(
   boardId: string,
   ad: Record<string, unknown> & { id: string },
   tags: readonly string[],
   now: number,
-): Promise<{ ad_num: number }> {
+): Promise<{ ad_num: number; alreadyThere: { added: string[] } | null }> {
   const db = await vaultDb();
   const tx = db.transaction(['boards', 'boardAds'], 'readwrite');
   if (!(await tx.objectStore('boards').get(boardId))) {
@@ -138,6 +139,20 @@ export async function saveLocal(
   };
   await store.put(record);
   const count = await store.index('board').count(boardId);
+  await tx.done;
+  return {
+    ad_num: count,
+    alreadyThere: before ? { added: record.tags.filter((tag) => !before.tags.includes(tag)) } : null,
+  };
+}
+
+/** Takes tags off an ad on a board in this browser; an ad the board no longer holds is left as it is (not saved again). */
+export async function untagLocal(boardId: string, adId: string, tags: readonly string[]): Promise<{ ad_num: number }> {
+  const db = await vaultDb();
+  const tx = db.transaction('boardAds', 'readwrite');
+  const before = await tx.store.get(adKey(boardId, adId));
+  if (before) await tx.store.put({ ...before, tags: before.tags.filter((tag) => !tags.includes(tag)) });
+  const count = await tx.store.index('board').count(boardId);
   await tx.done;
   return { ad_num: count };
 }

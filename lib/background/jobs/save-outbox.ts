@@ -1,3 +1,4 @@
+import { MAX_TAGS } from '../../contract/boards';
 import { ApiCode } from '../../contract/envelope';
 import { ApiError, storedError } from '../../messaging/api-error';
 import { type OutboxEntry, outboxItem, type OutboxRequest } from '../../storage/outbox';
@@ -19,6 +20,8 @@ export interface SendAnswer {
   adNum?: number | null;
   /** The save was kept on another board (one in this browser, when the service's boards are read-only), and why. */
   movedTo?: { boardId: string; boardName: string; reason: string };
+  /** The board held the ad already (a board in this browser tells), and the tags this save added. */
+  alreadyThere?: { added: string[] };
 }
 
 export interface OutboxDeps extends QueueEnvironment {
@@ -128,11 +131,13 @@ export class SaveOutbox implements Stoppable {
         tags: [...request.tags],
         ...(request.op === 'save' && request.media && request.media.length > 0 ? { media: [...request.media] } : {}),
         ...(request.op === 'save' && request.ad ? { ad: request.ad } : {}),
+        ...(request.op === 'save' && request.untag ? { untag: [...request.untag] } : {}),
       };
       const latest = entries.findLast(
         (e) => e.status === 'pending' && samePair(e, change) && e.workspace === workspace,
       );
-      if (latest?.op === change.op) {
+      // An Undo that takes tags off is a change of its own: never one with a save, either way.
+      if (latest?.op === change.op && !latest.untag && !change.untag) {
         const added = change.tags.filter((tag) => !latest.tags.includes(tag));
         // Nothing new, or not sent yet: this is the same change (a double click).
         if (added.length === 0) return latest;
@@ -175,17 +180,27 @@ export class SaveOutbox implements Stoppable {
       return true;
     });
     if (dropped) return null;
+    const board = { boardId: target.boardId, boardName: target.boardName, adId: target.adId };
     // Built from the change alone: nothing of the target's state (its error, its attempts) carries
     // over, but its workspace does: an undo belongs where the change it undoes was made.
+    const workspace = async () => (this.deps.workspace ? target.workspace : undefined);
+    if (target.op === 'save' && target.alreadyThere && isLocalBoardId(target.boardId)) {
+      // The ad was on the board before this save: its Undo takes back the tags it added and leaves
+      // the ad with its earlier save. One that added none changed nothing there is to take back.
+      const added = target.alreadyThere.added;
+      if (added.length === 0) return null;
+      return this.enqueueIn({ op: 'save', ...board, tags: [], untag: [...added] }, workspace);
+    }
+    // Undoing that Undo puts the tags back.
+    if (target.op === 'save' && target.untag)
+      return this.enqueueIn({ op: 'save', ...board, tags: [...target.untag] }, workspace);
     return this.enqueueIn(
       {
         op: target.op === 'save' ? 'remove' : 'save',
-        boardId: target.boardId,
-        boardName: target.boardName,
-        adId: target.adId,
+        ...board,
         tags: target.op === 'save' ? [] : [...target.tags],
       },
-      async () => (this.deps.workspace ? target.workspace : undefined),
+      workspace,
     );
   }
 
@@ -255,10 +270,12 @@ export class SaveOutbox implements Stoppable {
       const answer = await this.deps.send(landed ? { ...entry, boardId: landed.boardId } : entry);
       const adNum = answer?.adNum;
       const moved = answer?.movedTo;
+      const already = answer?.alreadyThere;
       outcome = {
         status: 'done',
         doneAt: this.now(),
         ...(typeof adNum === 'number' ? { adNum } : {}),
+        ...(entry.op === 'save' && already ? { alreadyThere: { added: already.added.slice(0, MAX_TAGS) } } : {}),
         ...(moved
           ? {
               boardId: moved.boardId,
