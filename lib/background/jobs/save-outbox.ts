@@ -182,8 +182,11 @@ export class SaveOutbox implements Stoppable {
     if (dropped) return null;
     const board = { boardId: target.boardId, boardName: target.boardName, adId: target.adId };
     // Built from the change alone: nothing of the target's state (its error, its attempts) carries
-    // over, but its workspace does: an undo belongs where the change it undoes was made.
-    const workspace = async () => (this.deps.workspace ? target.workspace : undefined);
+    // over, but its workspace does: an undo belongs where the change it undoes was made. A change
+    // that ended on a board in this browser (one kept here for a read-only service too) belongs to
+    // no workspace, as that board does: its undo is never held for the key it was made under.
+    const workspace = async () =>
+      this.deps.workspace && !isLocalBoardId(target.boardId) ? target.workspace : undefined;
     if (target.op === 'save' && target.alreadyThere && isLocalBoardId(target.boardId)) {
       // The ad was on the board before this save: its Undo takes back the tags it added and leaves
       // the ad with its earlier save. One that added none changed nothing there is to take back.
