@@ -1,5 +1,5 @@
 import { adSnapshot } from '../contract/ad-snapshot';
-import { type BoardNode, boardAdsPageSchema } from '../contract/boards';
+import { type BoardNode, boardAdsPageSchema, MAX_BOARD_NAME } from '../contract/boards';
 import { ApiCode } from '../contract/envelope';
 import { sameId } from '../contract/ids';
 import type { Clock } from '../clock';
@@ -30,6 +30,7 @@ import { currentWorkspace, workspaceChanged } from './api/credentials';
 import { type JobGate, jobsStopped } from './jobs/job-gate';
 import type { SendAnswer } from './jobs/save-outbox';
 import { inTurn } from '../in-turn';
+import { fitText } from '../fit-text';
 
 /** Whether the connected service takes board writes through its API, as far as Adscope has learned. */
 export type BoardWrites = 'accepted' | 'refused' | 'unknown';
@@ -89,6 +90,20 @@ function localError(error: unknown): never {
     throw new ApiError({ code: 'invalid_input', field: 'board', message: localWords(error), retryable: false });
   }
   throw error;
+}
+
+/**
+ * A board's name as the service takes it: at most MAX_BOARD_NAME characters. A longer one (a
+ * read-only service's board, kept here under its own name) is cut after its last whole word
+ * near the limit, and an ellipsis shows the cut.
+ */
+export function serviceBoardName(name: string): string {
+  const whole = name.trim();
+  if (whole.length <= MAX_BOARD_NAME) return whole;
+  const cut = fitText(whole, MAX_BOARD_NAME).slice(0, -1);
+  const space = cut.lastIndexOf(' ');
+  const words = space >= MAX_BOARD_NAME / 2 ? cut.slice(0, space) : cut;
+  return `${words.replace(/[\s,;:.\-–—]+$/u, '')}…`;
 }
 
 /** Creative URLs of a snapshot, for the vault. */
@@ -293,15 +308,16 @@ export function createBoards(deps: BoardsDeps) {
     if (facts.boardWrites === 'refused') throw readOnlyError(facts.boardWritesMessage);
     if (!deps.enqueueSave) throw new ApiError({ code: 'internal', message: t('api.boards.noQueue') });
 
+    const name = serviceBoardName(board.name);
     const tree = await deps.api.boards.tree();
     const before = board.copiedTo?.[service];
     let target =
       before && treeHas(tree.items, before)
         ? before
-        : tree.items.find((node) => node.name === board.name && !isLocalBoardId(node.board_id))?.board_id;
+        : tree.items.find((node) => node.name === name && !isLocalBoardId(node.board_id))?.board_id;
     if (!target) {
       try {
-        target = (await deps.api.boards.create(board.name, null)).board_id;
+        target = (await deps.api.boards.create(name, null)).board_id;
       } catch (caught) {
         const error = ApiError.from(caught);
         if (await refusedFor(deps.api, service, null, error)) throw readOnlyError(error.message);
@@ -317,7 +333,7 @@ export function createBoards(deps: BoardsDeps) {
         for (const ad of page.items) {
           const adId = String(ad.id);
           const tags = (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [];
-          await deps.enqueueSave({ boardId: target, boardName: board.name, adId, tags, media: mediaOf(ad) });
+          await deps.enqueueSave({ boardId: target, boardName: name, adId, tags, media: mediaOf(ad) });
           queued += 1;
         }
         cursor = page.cursor ?? undefined;
@@ -325,9 +341,9 @@ export function createBoards(deps: BoardsDeps) {
     } catch (caught) {
       // Stopped half-way (storage full): what was queued lands all the same, so the answer says so, and why the rest did not go.
       if (!queued) throw caught;
-      return { boardId: target, boardName: board.name, queued, stopped: storedError(ApiError.from(caught)) };
+      return { boardId: target, boardName: name, queued, stopped: storedError(ApiError.from(caught)) };
     }
-    return { boardId: target, boardName: board.name, queued };
+    return { boardId: target, boardName: name, queued };
   }
 
   return { send, local, ads, create, copyToService, allLocal: allLocalBoards };

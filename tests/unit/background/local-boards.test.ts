@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Api, createApi } from '../../../lib/background/api';
 import type { RequestOptions, Transport } from '../../../lib/background/api/transport';
-import { createBoards } from '../../../lib/background/boards';
+import { createBoards, serviceBoardName } from '../../../lib/background/boards';
 import { SaveOutbox } from '../../../lib/background/jobs/save-outbox';
 import { eraseAllData } from '../../../lib/background/erase';
 import type { ApiPath } from '../../../lib/contract/path';
@@ -13,6 +13,7 @@ import { closeVault, deleteVault } from '../../../lib/vault/db';
 import { localAdsPage, localBoardTree, localBoardsSize, localHoldings } from '../../../lib/vault/local-boards';
 import { adSaveState } from '../../../components/ads/saved-state';
 import { libraryAdSchema } from '../../../lib/contract/ad-library';
+import { MAX_BOARD_NAME } from '../../../lib/contract/boards';
 import { manualClock } from '../../support/clock';
 
 const SERVICE = 'https://api.example.com';
@@ -429,5 +430,22 @@ describe('boards kept in this browser', () => {
       },
     });
     expect(await localBoardsSize()).toEqual({ boards: 0, ads: 0 });
+  });
+});
+
+describe("a board's name as the service takes it", () => {
+  it.each([
+    ['a name within the limit, trimmed', '  Winners  ', 'Winners'],
+    [
+      'a long name, cut after its last whole word',
+      'Competitor teardown — outdoor brands running winter campaigns in the Nordics, 2026',
+      'Competitor teardown — outdoor brands running winter campaigns in the Nordics…',
+    ],
+    ['a long name of one word, cut at the limit', 'x'.repeat(120), `${'x'.repeat(79)}…`],
+    ['never half an emoji', `${'y'.repeat(78)}😀 and more`, `${'y'.repeat(78)}…`],
+  ])('%s', (_case, name, expected) => {
+    const taken = serviceBoardName(name);
+    expect(taken).toBe(expected);
+    expect(taken.length).toBeLessThanOrEqual(MAX_BOARD_NAME);
   });
 });
