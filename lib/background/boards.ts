@@ -46,13 +46,22 @@ export interface BoardsDeps {
   newId?: () => string;
   /** The jobs' gate: once Delete all has closed it, a send under way writes nothing more. */
   gate?: JobGate;
-  /** Queues a save as the Save button does (copying a board to the service). */
+  /**
+   * The workspace of the connection set now (null: no key), as the outbox stamps its changes.
+   * @default currentWorkspace
+   */
+  workspace?: () => Promise<string | null>;
+  /**
+   * Queues a save as the Save button does (copying a board to the service), for the workspace
+   * named: the one the board it goes to was made in, whatever key is set when it is queued.
+   */
   enqueueSave?: (save: {
     boardId: string;
     boardName: string;
     adId: string;
     tags: string[];
     media?: string[];
+    workspace?: string;
   }) => Promise<unknown>;
 }
 
@@ -127,6 +136,7 @@ function mediaOf(ad: Record<string, unknown>): string[] {
  */
 export function createBoards(deps: BoardsDeps) {
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const workspaceNow = deps.workspace ?? currentWorkspace;
   const copies = inTurn();
 
   async function factsNow(): Promise<{ service: string | null; facts: ServiceFacts }> {
@@ -308,8 +318,13 @@ export function createBoards(deps: BoardsDeps) {
     if (facts.boardWrites === 'refused') throw readOnlyError(facts.boardWritesMessage);
     if (!deps.enqueueSave) throw new ApiError({ code: 'internal', message: t('api.boards.noQueue') });
 
+    // The copy belongs to the workspace set as it begins: the board is found or made through its
+    // client (which refuses once another key is set), and every ad is queued for it, so a key
+    // saved meanwhile holds the rest until it is back rather than send them where the board is not.
+    const workspace = (await workspaceNow()) ?? undefined;
+    const api = deps.apiFor(workspace);
     const name = serviceBoardName(board.name);
-    const tree = await deps.api.boards.tree();
+    const tree = await api.boards.tree();
     const before = board.copiedTo?.[service];
     let target =
       before && treeHas(tree.items, before)
@@ -317,10 +332,10 @@ export function createBoards(deps: BoardsDeps) {
         : tree.items.find((node) => node.name === name && !isLocalBoardId(node.board_id))?.board_id;
     if (!target) {
       try {
-        target = (await deps.api.boards.create(name, null)).board_id;
+        target = (await api.boards.create(name, null)).board_id;
       } catch (caught) {
         const error = ApiError.from(caught);
-        if (await refusedFor(deps.api, service, null, error)) throw readOnlyError(error.message);
+        if (await refusedFor(api, service, null, error)) throw readOnlyError(error.message);
         throw error;
       }
     }
@@ -333,7 +348,14 @@ export function createBoards(deps: BoardsDeps) {
         for (const ad of page.items) {
           const adId = String(ad.id);
           const tags = (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [];
-          await deps.enqueueSave({ boardId: target, boardName: name, adId, tags, media: mediaOf(ad) });
+          await deps.enqueueSave({
+            boardId: target,
+            boardName: name,
+            adId,
+            tags,
+            media: mediaOf(ad),
+            ...(workspace === undefined ? {} : { workspace }),
+          });
           queued += 1;
         }
         cursor = page.cursor ?? undefined;

@@ -6,7 +6,7 @@ import { startWatch } from './watch/watch-service';
 import { startVault } from './vault/start';
 import type { KeeperDeps } from './vault/keeper';
 import { brandPageSearch } from './watch/watch-runner';
-import { currentService, readStoredConnection } from './api/credentials';
+import { currentService, currentWorkspace, readStoredConnection } from './api/credentials';
 import { type Boards, createBoards } from './boards';
 import type { Clock } from '../clock';
 import { startGenerationTracker } from './jobs/generation-runner';
@@ -66,6 +66,8 @@ export function startJobs(deps: JobsDeps) {
     service: async () => (await readStoredConnection())?.baseUrl ?? null,
     clock,
     gate,
+    // The workspace the outbox stamps its changes with: a copy to the service queues for the one it began in.
+    workspace: currentWorkspace,
     enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
   });
   // The vault learns of each confirmed save (and removal) from the send itself, before the outbox marks it done.

@@ -111,9 +111,13 @@ export class SaveOutbox implements Stoppable {
    * returns that one (a double click makes one save); anything else is queued after what is
    * pending for the pair, and sent after it.
    */
-  enqueue(request: OutboxRequest): Promise<OutboxEntry> {
+  enqueue(request: OutboxRequest & { workspace?: string }): Promise<OutboxEntry> {
     // A board kept in this browser belongs to no workspace: its saves are never held.
     if (isLocalBoardId(request.boardId)) return this.enqueueIn(request, async () => undefined);
+    // A change for a workspace its maker names (a copy's save, for the board it made there)
+    // belongs to that one, whatever key is set as it is queued.
+    const named = this.deps.workspace ? request.workspace : undefined;
+    if (named !== undefined) return this.enqueueIn(request, async () => named);
     return this.enqueueIn(request, async () => (await this.deps.workspace?.()) ?? undefined);
   }
 

@@ -119,6 +119,8 @@ function background(service: ReturnType<typeof twoWorkspaces>, workspace: { now:
     service: async () => SERVICE,
     clock,
     newId: () => `id-${++ids}`,
+    // The workspace set now, as the outbox reads it (start-jobs.ts gives both currentWorkspace).
+    workspace: async () => workspace.now,
     enqueueSave: (save) => outbox.enqueue({ op: 'save', ...save }),
   });
   return { boards, outbox };
