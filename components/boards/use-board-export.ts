@@ -4,6 +4,7 @@ import { BOARD_PAGE_SIZE, type BoardOrder } from '@/lib/contract/boards';
 import { type Clock, systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { callBackground } from '@/lib/messaging/client';
+import { isLocalBoardId } from '@/lib/vault/local-board-id';
 import type { ReportSource } from '../report/report-dialog';
 import { failureSummary } from '../ui/media-words';
 import { changedWords, erasedWords, watchConnection } from '../ui/connection-watch';
@@ -83,7 +84,7 @@ async function downloadZip(
  * A board's exports: every ad read page by page, then saved as CSV (with each board's path) or
  * JSON, or handed to the offline report. The progress and a failure are said in words. Delete
  * all stops an export under way (and says so); ads read while another connection was saved are
- * not exported as the board. The instant an export is made at (its file name, `exported_at`) is
+ * not exported as the board, unless the board is kept in this browser (read from the vault). The instant an export is made at (its file name, `exported_at`) is
  * read once, when the board has been read.
  */
 export function useBoardExport(
@@ -128,7 +129,9 @@ export function useBoardExport(
         controller.signal,
       );
       reading = false;
-      if (changed) return fail(changedWords());
+      // A board in this browser is read from the vault, not the service: a key or address saved
+      // meanwhile changed none of its ads.
+      if (changed && !isLocalBoardId(board.id)) return fail(changedWords());
       const now = new Date(clock());
       if (kind === 'zip') {
         setProgress(await downloadZip(board, all, now, controller.signal, setProgress));
@@ -175,6 +178,7 @@ export function useBoardExport(
         title: board.name,
         kind: t('boards.report.kind'),
         expected: board.count,
+        readHere: isLocalBoardId(board.id),
         fileName: (now) => exportFileName(board.name, 'html', now),
         loadAds: (signal, onProgress) => allBoardAds(board.id, order, onProgress, signal),
       }),

@@ -15,6 +15,7 @@ import {
 } from '../ui/connection-watch';
 import { callBackground } from '@/lib/messaging/client';
 import { type VaultState, vaultStateItem } from '@/lib/vault/state';
+import { isLocalBoardId } from '@/lib/vault/local-board-id';
 import { adCreativeUrls } from '../ads/ad-words';
 import { t } from '@/lib/i18n';
 import { formatNumber, formats } from '../ui/format';
@@ -191,7 +192,8 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
     const stopWatching = watchConnection((end) => (ended ??= end));
     try {
       const ads = await allBoardAds(board.id, order, (count) => setStep({ step: 'reading', count }), controller.signal);
-      if (ended) {
+      // A board in this browser is read from the vault: a key or address saved meanwhile changed none of its ads.
+      if (ended === 'erased' || (ended === 'changed' && !isLocalBoardId(board.id))) {
         if (!controller.signal.aborted)
           setStep({ step: 'failed', text: ended === 'erased' ? connectionErasedWords() : changedWords() });
         return;
@@ -409,7 +411,6 @@ export async function checkBoardLinks(
   order: BoardOrder,
   options: BoardCheckOptions,
 ): Promise<string | null> {
-  const { isLocalBoardId } = await import('@/lib/vault/local-boards');
   const service = await connectedService(options.signal);
   const ads = await allBoardAds(boardId, order, options.onReading, options.signal);
   // A board in this browser is read from the vault, whatever the service.

@@ -21,6 +21,8 @@ export interface ReportSource {
   fileName: (now: Date) => string;
   /** Ads to expect, for the progress bar; null when not known. */
   expected: number | null;
+  /** Its ads are read from this browser (a board kept here): a connection saved meanwhile changes none of them. */
+  readHere?: boolean;
   loadAds: (signal: AbortSignal, onProgress: (count: number) => void) => Promise<LibraryAd[]>;
   compare?: readonly BrandFigures[];
 }
@@ -92,7 +94,7 @@ function readyOf(file: Blob, ads: readonly LibraryAd[], creatives: ReadonlyMap<s
  * inside the click), fetch them, build the file, save it. Closing the dialog stops any fetching,
  * and site access asked for this report alone is given back. Delete all ends any step before
  * the file is saved (nothing read from the vault or a link afterwards is used); ads read while
- * another connection was saved are not built into a report. The instant the report is made at
+ * another connection was saved are not built into a report, unless they were read from this browser. The instant the report is made at
  * (its date and its file name) is read once, when it opens.
  */
 export function useReportFlow(source: ReportSource, clock: Clock = systemClock) {
@@ -130,7 +132,7 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
           if (!job.signal.aborted) setPhase({ step: 'ads', count });
         });
         reading = false;
-        if (changed) {
+        if (changed && !source.readHere) {
           if (!job.signal.aborted) setPhase({ step: 'failed', message: changedWords() });
           return;
         }

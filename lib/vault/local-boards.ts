@@ -1,5 +1,6 @@
 import type { BoardNode, BoardOrder } from '../contract/boards';
 import { existingVaultDb, type LocalBoard, type LocalBoardAd, vaultDb } from './db';
+import { LOCAL_BOARD_PREFIX } from './local-board-id';
 
 /**
  * Boards kept in this browser: a tree of their own, and the ads saved to them, in the vault's
@@ -8,11 +9,9 @@ import { existingVaultDb, type LocalBoard, type LocalBoardAd, vaultDb } from './
  * compare) reads them as it reads the service's. Only the background writes them.
  */
 
-export const LOCAL_BOARD_PREFIX = 'local:';
+export { isLocalBoardId, LOCAL_BOARD_PREFIX } from './local-board-id';
 /** Boards in this browser: enough for any research, bounded so the tree stays quick. */
 export const MAX_LOCAL_BOARDS = 500;
-
-export const isLocalBoardId = (id: string): boolean => id.startsWith(LOCAL_BOARD_PREFIX);
 
 const adKey = (boardId: string, adId: string) => `${boardId}\n${adId}`;
 

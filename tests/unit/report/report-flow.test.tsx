@@ -70,8 +70,8 @@ const phase = () => flow().phase;
 /** Waits as a user does: what the page renders meanwhile comes as it would in a browser. */
 const until = (check: () => void): Promise<void> => waitForPage(check);
 
-async function open(clock: Clock = manualClock()): Promise<void> {
-  await act(async () => view.root.render(<Probe source={boardSource} clock={clock} />));
+async function open(clock: Clock = manualClock(), source: ReportSource = boardSource): Promise<void> {
+  await act(async () => view.root.render(<Probe source={source} clock={clock} />));
 }
 
 /** Embed creatives for every ad, from the ask step. */
@@ -227,6 +227,25 @@ describe('the report while the world changes under it', () => {
     ]);
     expect(world.saved).toEqual([]);
     expect(world.asked).toEqual([]);
+  });
+
+  it('the key changed while a board kept in this browser is read: its ads are all this browser’s, and the report goes on', async () => {
+    const here = 'local:5b0c1f52-8a59-4d2c-9a4e-2f1d7e0b9c11';
+    world.services.splice(0, 1, { baseUrl: A, boards: { [here]: ADS } });
+    world.held = true;
+    await open(manualClock(), {
+      ...boardSource,
+      readHere: true,
+      loadAds: (signal, onProgress) => allBoardAds(here, 'saved_newest', onProgress, signal),
+    });
+    await until(() => expect(world.pending).toHaveLength(1));
+    await inPage(() => world.answer());
+    await until(() => expect(world.pending).toHaveLength(1));
+    await inPage(() => connectTo(A, 'n'.repeat(24)));
+    await inPage(() => world.drain());
+    await until(() => expect(phase().step).toBe('ask'));
+    const ask = phase();
+    expect(ask.step === 'ask' ? ask.ads.map((ad) => ad.id) : []).toEqual(ADS.map((ad) => ad.id));
   });
 
   it('the service changed mid-read to one that does not know the board: fails in its words (40401)', async () => {
