@@ -2,10 +2,10 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { fetchMedia, IMAGE_TYPES } from '@/lib/media';
 import { failureText } from '../ui/media-words';
-import { keptFile } from '@/lib/vault/db';
 import { adCreativeUrls } from '../ads/ad-words';
 import { t } from '@/lib/i18n';
 import { formatNumber, formats } from '../ui/format';
+import { type KeptCopy, vaultCopies } from '../report/media';
 import 'virtual:adscope-english/boards';
 
 /** The most bytes one creative may take in the archive; a larger one is listed as left out. */
@@ -89,10 +89,18 @@ function sizeWords(bytes: number): string {
 
 type Got = { bytes: Uint8Array; mime: string; from: 'vault' | 'fetched' } | { reason: string; failed: string | null };
 
-/** One creative's bytes: the vault's copy, else fetched now within its time limit; or why not (and, when a fetch failed, in a few words). */
-async function creativeBytes(url: string, options: BoardZipOptions): Promise<Got> {
-  const kept = await keptFile(url).catch(() => null);
-  if (kept) return { bytes: new Uint8Array(kept.data), mime: kept.mime, from: 'vault' };
+/**
+ * One creative's bytes: the vault's copy (`kept`: a vault that does not answer gives none), else
+ * fetched now within its time limit; or why not (and, when a fetch failed, in a few words).
+ */
+async function creativeBytes(
+  url: string,
+  kept: (url: string) => Promise<KeptCopy | null>,
+  options: BoardZipOptions,
+): Promise<Got> {
+  const copy = await kept(url);
+  options.signal?.throwIfAborted();
+  if (copy) return { ...copy, from: 'vault' };
   const got = await fetchMedia(url, {
     fetch: options.fetch,
     ...(options.signal ? { signal: options.signal } : {}),
@@ -128,6 +136,7 @@ export async function boardZip(
   });
   const perAd: ZipCreative[][] = [];
   const failures: string[] = [];
+  const kept = vaultCopies(options.signal);
   const total = Math.min(
     limits.creatives,
     ads.reduce((sum, ad) => sum + adCreativeUrls(ad).length, 0),
@@ -144,7 +153,7 @@ export async function boardZip(
         list.push({ url, file: null, from: t('boards.zip.leftOutCount', { limit: String(limits.creatives) }) });
         continue;
       }
-      const got = await creativeBytes(url, options);
+      const got = await creativeBytes(url, kept, options);
       if ('reason' in got) {
         list.push({ url, file: null, from: got.reason });
         if (got.failed) failures.push(got.failed);

@@ -1,4 +1,6 @@
+import { raceWithSignal } from '@/lib/abort';
 import { fetchMedia, IMAGE_TYPES } from '@/lib/media';
+import { settleWithin } from '@/lib/settle-within';
 import { failureText } from '../ui/media-words';
 import { callBackground } from '@/lib/messaging/client';
 import { safeHttpUrl } from '@/lib/url';
@@ -12,6 +14,41 @@ import 'virtual:adscope-english/report';
  */
 export async function serviceBaseUrl(signal?: AbortSignal): Promise<string | null> {
   return (await callBackground('settings.get', {}, { signal }).catch(() => null))?.baseUrl || null;
+}
+
+/** How long a job (a report, a download) waits on the vault for one creative's kept copy. */
+export const VAULT_WAIT_MS = 5_000;
+
+export interface KeptCopy {
+  bytes: Uint8Array;
+  mime: string;
+}
+
+/**
+ * The vault's kept copies of creatives, for one job (a report, a download): null when there is
+ * none. A vault whose database does not open (another page holds it at an older version, a stuck
+ * profile) has no copy to give: each read waits at most VAULT_WAIT_MS, and once one went
+ * unanswered the vault is not asked again in this job, so it costs one wait, not one a creative.
+ * The job's signal ends a wait at once.
+ */
+export function vaultCopies(signal?: AbortSignal): (url: string) => Promise<KeptCopy | null> {
+  let answers = true;
+  return async (url) => {
+    if (!answers || signal?.aborted) return null;
+    const { keptFile } = await import('@/lib/vault/db');
+    const read = keptFile(url).catch(() => null);
+    const late = Symbol('late');
+    const kept = await settleWithin(
+      signal ? raceWithSignal(read, signal, () => new Error('The job ended.')).catch(() => null) : read,
+      VAULT_WAIT_MS,
+      late,
+    );
+    if (kept === late) {
+      answers = false;
+      return null;
+    }
+    return kept ? { bytes: new Uint8Array(kept.data), mime: kept.mime } : null;
+  };
 }
 
 /** The most bytes one creative may take in a report; a larger one is left out, with its link. */
@@ -46,7 +83,7 @@ export interface FetchCreativesOptions {
   /** The connection's base URL: a creative on a private address is fetched only when the service lives there. */
   service?: string | null;
   /** The vault's copy of a creative whose link failed. */
-  kept?: (url: string) => Promise<{ bytes: Uint8Array; mime: string } | null>;
+  kept?: (url: string) => Promise<KeptCopy | null>;
 }
 
 export function toBase64(bytes: Uint8Array): string {

@@ -1,4 +1,3 @@
-import { settleWithin } from '@/lib/settle-within';
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { LibraryAd } from '@/lib/contract/ad-library';
@@ -10,7 +9,7 @@ import { changedWords, erasedWords, watchConnection } from '../ui/connection-wat
 import { downloadFile } from '../ui/download';
 import { t } from '@/lib/i18n';
 import type { BrandFigures } from './figures';
-import { type Creative, fetchCreatives, mediaOrigins, serviceBaseUrl } from './media';
+import { type Creative, fetchCreatives, mediaOrigins, serviceBaseUrl, vaultCopies } from './media';
 import { creativesOf, renderReport } from './report-html';
 import 'virtual:adscope-english/report';
 
@@ -56,17 +55,6 @@ export type Phase =
   | { step: 'media'; done: number; total: number }
   | ReadyReport
   | { step: 'failed'; message: string };
-
-/** How long the report waits on the vault for one creative's kept copy. */
-const VAULT_WAIT_MS = 5_000;
-
-/** The vault's copy of a creative whose link no longer answers with it. */
-async function keptCopy(url: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
-  const { keptFile } = await import('@/lib/vault/db');
-  // A vault that does not answer (its database never opens) has no copy to give: the report goes on without.
-  const kept = await settleWithin(keptFile(url), VAULT_WAIT_MS, null).catch(() => null);
-  return kept ? { bytes: new Uint8Array(kept.data), mime: kept.mime } : null;
-}
 
 /** The sites a set of ads' creatives are on (patterns every browser takes: no port), for the question before fetching them. */
 export function askFor(ads: LibraryAd[], held: string[]): Ask {
@@ -192,8 +180,9 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
         setPhase({ step: 'media', done: 0, total: new Set(ask.urls).size });
         const creatives = await fetchCreatives(ask.urls, {
           fetch: (input, init) => fetch(input, init),
-          // Never read once the report ended: after Delete all, the vault is not there to read.
-          kept: async (url) => (signal.aborted ? null : keptCopy(url)),
+          // Never read once the report ended (after Delete all, the vault is not there to read); a
+          // vault that does not answer has no copy to give, and the report goes on without.
+          kept: vaultCopies(signal),
           service: await serviceBaseUrl(signal),
           signal,
           onProgress: (done, total) => {

@@ -6,7 +6,7 @@ import { boardZip, zipPlan } from '../../../components/boards/board-zip';
 import { failureSummary } from '../../../components/ui/media-words';
 import { countOf, formatCount } from '../../../lib/count';
 import type { LibraryAd } from '../../../lib/contract/ad-library';
-import { closeVault, vaultDb } from '../../../lib/vault/db';
+import { closeVault, VAULT_DB, vaultDb } from '../../../lib/vault/db';
 import { TEST_NOW } from '../../support/clock';
 import { testAd } from '../../support/ads';
 
@@ -24,6 +24,15 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** A connection to the vault at an older version that never lets go: an open of the vault waits on it. */
+function holdOlderVault(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(VAULT_DB, 1);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('could not open'));
+  });
+}
 
 /** A media host: some URLs answer with an image, `hang` ones never answer until aborted, the rest 403. */
 function host(images: Record<string, [Uint8Array, string]>, hang: string[] = []) {
@@ -143,6 +152,43 @@ describe('a board as a portable archive', () => {
     await vi.waitUntil(() => media.fetched.length === 1, { interval: 0 });
     controller.abort();
     await expect(zipping).rejects.toThrow();
+  });
+
+  it('waits on a vault that does not open 5 s once for the whole download, then fetches every creative', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const blocker = await holdOlderVault();
+    const urls = ['one', 'two', 'three'].map((name) => `https://cdn.example/${name}.png`);
+    const media = host(
+      Object.fromEntries(urls.map((url): [string, [Uint8Array, string]] => [url, [PNG, 'image/png']])),
+    );
+    const zipping = boardZip({ id: 'b1', name: 'B' }, [ad('a1', 'One', urls)], {
+      fetch: media.fetch,
+      now: new Date(TEST_NOW),
+    });
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(media.fetched).toEqual([]);
+    // Past the vault's 5 s, not 15: the creatives after the first do not wait on it again.
+    await vi.advanceTimersByTimeAsync(2_000);
+    const { creatives } = await zipping;
+    expect(creatives.map((creative) => creative.from)).toEqual(['fetched', 'fetched', 'fetched']);
+    blocker.close();
+  });
+
+  it('Cancel stops a download that waits on a vault that does not open, at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const blocker = await holdOlderVault();
+    const media = host({ 'https://cdn.example/ok.png': [PNG, 'image/png'] });
+    const controller = new AbortController();
+    const zipping = boardZip({ id: 'b1', name: 'B' }, [ad('a1', 'One', ['https://cdn.example/ok.png'])], {
+      fetch: media.fetch,
+      now: new Date(TEST_NOW),
+      signal: controller.signal,
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    await expect(zipping).rejects.toThrow();
+    expect(media.fetched).toEqual([]);
+    blocker.close();
   });
 
   it('stores an SVG as text, so opening it runs no script, and never fetches a private address', async () => {
