@@ -1,5 +1,5 @@
 import type { ConceptSummary } from '@/lib/concepts';
-import { dayOf } from '@/lib/contract/ad-dates';
+import { dayOf, userTimeZone } from '@/lib/contract/ad-dates';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { shiftUtcDay } from '@/lib/contract/window';
 import { t } from '@/lib/i18n';
@@ -115,11 +115,18 @@ export function countCadence(ads: readonly LibraryAd[], today: string, reachedEn
   return { weeks, complete, read: seen.size, undated, readFrom: complete ? null : oldestSeen };
 }
 
-/** The longest-running ad among `ads` (read most active first), with its days; null when none has dates. */
-export function longestRunning(ads: readonly LibraryAd[], now: number): { ad: LibraryAd; days: number } | null {
+/**
+ * The longest-running ad among `ads` (read most active first), with its days counted in `timeZone`
+ * (the user's unless given, see daysRunning); null when none has dates.
+ */
+export function longestRunning(
+  ads: readonly LibraryAd[],
+  now: number,
+  timeZone: string | (() => string) = userTimeZone,
+): { ad: LibraryAd; days: number } | null {
   let best: { ad: LibraryAd; days: number } | null = null;
   for (const ad of ads) {
-    const days = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, now) : null;
+    const days = ad.end_date || ad.is_active ? daysRunning(ad.start_date, ad.end_date, now, timeZone) : null;
     if (days !== null && (!best || days > best.days)) best = { ad, days };
   }
   return best;

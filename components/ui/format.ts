@@ -1,6 +1,6 @@
 import { onLanguageChange, shownLanguage } from '@/lib/i18n';
 import { onLocaleChange, userLocale } from '@/lib/locale';
-import { dayOf, instantOf, userTimeZone } from '@/lib/contract/ad-dates';
+import { dayInZone, dayOf, instantOf, userTimeZone } from '@/lib/contract/ad-dates';
 
 /**
  * Every date and number a page shows, in the user's locale: the one place where formats are
@@ -135,8 +135,9 @@ onLanguageChange(followLocale);
 onLocaleChange(followLocale);
 
 /**
- * Days an ad ran, counting its first and last day: to its end date, or to today (UTC, at `now`)
- * while it runs. A timestamp for either end counts as its day in `timeZone` (the user's unless given).
+ * Days an ad ran, counting its first and last day: to its end date, or to today (the day `now`
+ * falls on) while it runs. A timestamp for either end, and today, count as their day in `timeZone`
+ * (the user's unless given): an ad started this morning runs 1 day until midnight there.
  */
 export function daysRunning(
   start: string | null | undefined,
@@ -145,7 +146,9 @@ export function daysRunning(
   timeZone: string | (() => string) = userTimeZone,
 ): number | null {
   const from = start ? parseApiDate(dayOf(start, timeZone) ?? start) : null;
-  const to = end ? parseApiDate(dayOf(end, timeZone) ?? end) : new Date(now);
+  const to = end
+    ? parseApiDate(dayOf(end, timeZone) ?? end)
+    : parseApiDate(dayInZone(now, typeof timeZone === 'function' ? timeZone() : timeZone));
   if (!from || !to) return null;
   // Calendar days in UTC between the two: each instant's UTC day, counted from the epoch.
   return Math.max(1, Math.floor(to.getTime() / DAY_MS) - Math.floor(from.getTime() / DAY_MS) + 1);

@@ -18,7 +18,8 @@ describe('days read from an injected instant, in UTC whatever the zone', () => {
     ['not a day', null, '2026-11-22T12:00:00Z', null],
     [null, null, '2026-11-22T12:00:00Z', null],
   ])('an ad from %s to %s has run, at %s, %s days', (start, end, now, days) => {
-    expect(daysRunning(start, end, at(now))).toBe(days);
+    // Today is the day `now` falls on in the user's zone, as the start's is: UTC named here.
+    expect(daysRunning(start, end, at(now), 'UTC')).toBe(days);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { type Creative, fetchCreatives, mediaOrigins } from '../../../components
 import { creativesOf, MAX_CREATIVES_PER_AD, renderReport, reportPolicy } from '../../../components/report/report-html';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
 import { reportAd as ad } from '../../support/report-ads';
-import { formatDay } from '../../../components/ui/format';
+import { daysRunning, formatDay } from '../../../components/ui/format';
 
 const HOSTILE = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
@@ -80,7 +80,8 @@ describe('the board report', () => {
       Format: 'Image',
       Language: 'English',
       Launched: formatDay('2026-11-01'),
-      'Days running': '22 (still running)',
+      // Counted to today in the user's zone (22 in UTC), as Launched and Saved are read there.
+      'Days running': `${daysRunning('2026-11-01', null, TEST_NOW)} (still running)`,
       Saved: formatDay('2026-11-10T09:00:00Z'),
       Tags: 'hero, rain',
       'Landing page': 'https://acme.example/shoes',
