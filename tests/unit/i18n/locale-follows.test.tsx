@@ -3,6 +3,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { t } from '@/lib/i18n';
 import { followLanguage, onLocaleChange } from '@/lib/locale';
 import { waitForPage } from '../../support/react-root';
 import { pageWorld, tick } from '../../support/page-world';
@@ -38,6 +39,18 @@ describe('dates and numbers when only their locale changes', () => {
 
     await waitForPage(() => expect(document.body.textContent).toMatch(/^2\s400,5$/u));
     expect(i18n.shownLanguage()).toBe('en');
+  });
+
+  // English words counted by French rules would say "0 ad" (0 is `one` in French).
+  it('counts words by the rules of their own language, in the digits of the locale', () => {
+    cleanups.push(() => followLanguage(undefined));
+    followLanguage('fr');
+    expect([0, 1, 1.5, 2400].map((count) => t('common.count.ads', { count }))).toEqual([
+      '0 ads',
+      '1 ad',
+      '1,5 ads',
+      '2\u202f400 ads',
+    ]);
   });
 
   it('tells its listeners once for each change of the locale, and not when it stays', () => {
