@@ -9,7 +9,8 @@ import {
 } from '@/lib/contract/generation-fields';
 import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
-import { t } from '@/lib/i18n';
+import { type MessageId, t } from '@/lib/i18n';
+import { formatNumber } from '../ui/format';
 import type { GenerateDraft } from './generate-store';
 import 'virtual:adscope-english/generate';
 
@@ -19,11 +20,31 @@ const split = (value: string, pattern: RegExp) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-/** The request a draft describes, or the first problem, named by its field. */
-export function choiceFromDraft(
-  draft: GenerateDraft,
-): { choice: GenerationChoice } | { field: string; message: string } {
-  const candidate = {
+/** The request body a draft makes, before the contract checks it. */
+interface DraftCandidate {
+  prompt: string;
+  brand_id: string;
+  size: number;
+  aspect_ratio: string;
+  output_language: string;
+  reference_image_url?: string;
+  logo_url?: string;
+  product_image_urls?: string[];
+  colors?: string[];
+}
+
+/**
+ * A problem of the brief form as data: the field it is under, and its message with the values it
+ * names (numbers as numbers), or, for a rule this form names no message for, the body the
+ * contract refused. It is said when drawn (problemWords), so it reads in the language shown then.
+ */
+export type DraftProblem = { field: string } & (
+  { id: MessageId; values?: Readonly<Record<string, string | number>> } | { refused: DraftCandidate }
+);
+
+/** The request a draft describes, or its first problem. */
+export function choiceFromDraft(draft: GenerateDraft): { choice: GenerationChoice } | DraftProblem {
+  const candidate: DraftCandidate = {
     prompt: draft.prompt,
     brand_id: draft.brandId,
     size: Number(draft.size),
@@ -34,71 +55,83 @@ export function choiceFromDraft(
     ...(draft.productImages.trim() ? { product_image_urls: split(draft.productImages, /\s*\n\s*/) } : {}),
     ...(draft.colors.trim() ? { colors: split(draft.colors, /[\s,]+/) } : {}),
   };
-  const parsed = generationChoiceSchema.safeParse(candidate, IN_WORDS);
+  const parsed = generationChoiceSchema.safeParse(candidate);
   if (parsed.success) return { choice: parsed.data };
-  const issue = parsed.error.issues[0];
-  const field = String(issue?.path[0] ?? 'prompt');
-  const english = inFormWords(field, issue?.message ?? 'Check this field.');
-  return { field, message: problemWords(candidate, issue?.path ?? ['prompt'], english) };
+  const path = parsed.error.issues[0]?.path ?? ['prompt'];
+  const field = String(path[0] ?? 'prompt');
+  return { field, ...problemOf(candidate, path) };
 }
 
 /** The longest web address the contract takes. */
 const MAX_URL = 2048;
 
 /**
- * The first problem in the language shown: the contract's rules (lib/contract/generation-fields.ts)
- * read from the value itself, in their order, each in a message of its own; a problem of no rule
- * known here keeps the contract's words.
+ * The first problem's message: the contract's rules (lib/contract/generation-fields.ts) read from
+ * the value itself, in their order, each in a message of its own; a problem of no rule known here
+ * is said in the contract's words.
  */
-function problemWords(
-  candidate: {
-    prompt: string;
-    brand_id: string;
-    size: number;
-    reference_image_url?: string;
-    logo_url?: string;
-    product_image_urls?: string[];
-  },
+function problemOf(
+  candidate: DraftCandidate,
   path: readonly PropertyKey[],
-  english: string,
-): string {
+): { id: MessageId; values?: Record<string, string | number> } | { refused: DraftCandidate } {
   const long = (value: string | undefined) => (value?.length ?? 0) > MAX_URL;
   switch (path[0]) {
     case 'prompt':
       return candidate.prompt.trim().length === 0
-        ? t('generate.problem.promptEmpty')
-        : t('generate.problem.promptLong', {
-            length: String(candidate.prompt.length),
-            max: String(LIMITS.promptMaxChars),
-          });
+        ? { id: 'generate.problem.promptEmpty' }
+        : {
+            id: 'generate.problem.promptLong',
+            values: { length: candidate.prompt.length, max: LIMITS.promptMaxChars },
+          };
     case 'brand_id':
-      return candidate.brand_id === '' ? t('generate.problem.brand') : english;
+      return candidate.brand_id === '' ? { id: 'generate.problem.brand' } : { refused: candidate };
     case 'size':
-      if (!Number.isFinite(candidate.size)) return t('generate.problem.sizeNumber');
-      if (!Number.isInteger(candidate.size)) return t('generate.problem.sizeWhole');
-      return t('generate.problem.sizeRange', { min: LIMITS.generationSize.min, max: LIMITS.generationSize.max });
+      if (!Number.isFinite(candidate.size)) return { id: 'generate.problem.sizeNumber' };
+      if (!Number.isInteger(candidate.size)) return { id: 'generate.problem.sizeWhole' };
+      return {
+        id: 'generate.problem.sizeRange',
+        values: { min: LIMITS.generationSize.min, max: LIMITS.generationSize.max },
+      };
     case 'aspect_ratio':
-      return t('generate.problem.aspectRatio', { values: ASPECT_RATIOS.join(', ') });
+      return { id: 'generate.problem.aspectRatio', values: { values: ASPECT_RATIOS.join(', ') } };
     case 'output_language':
-      return t('generate.problem.outputLanguage', { values: OUTPUT_LANGUAGES.join(', ') });
+      return { id: 'generate.problem.outputLanguage', values: { values: OUTPUT_LANGUAGES.join(', ') } };
     case 'reference_image_url':
       return long(candidate.reference_image_url)
-        ? t('generate.problem.referenceLong', { max: MAX_URL })
-        : t('generate.problem.referenceUnsafe');
+        ? { id: 'generate.problem.referenceLong', values: { max: MAX_URL } }
+        : { id: 'generate.problem.referenceUnsafe' };
     case 'logo_url':
       return long(candidate.logo_url)
-        ? t('generate.problem.logoLong', { max: MAX_URL })
-        : t('generate.problem.logoUnsafe');
+        ? { id: 'generate.problem.logoLong', values: { max: MAX_URL } }
+        : { id: 'generate.problem.logoUnsafe' };
     case 'product_image_urls':
-      if (path.length === 1) return t('generate.problem.productsMany', { max: MAX_PRODUCT_IMAGES });
+      if (path.length === 1) return { id: 'generate.problem.productsMany', values: { max: MAX_PRODUCT_IMAGES } };
       return long(candidate.product_image_urls?.[Number(path[1])])
-        ? t('generate.problem.productLong', { max: MAX_URL })
-        : t('generate.problem.productUnsafe');
+        ? { id: 'generate.problem.productLong', values: { max: MAX_URL } }
+        : { id: 'generate.problem.productUnsafe' };
     case 'colors':
-      return path.length === 1 ? t('generate.problem.colorsMany', { max: MAX_COLORS }) : t('generate.problem.color');
+      return path.length === 1
+        ? { id: 'generate.problem.colorsMany', values: { max: MAX_COLORS } }
+        : { id: 'generate.problem.color' };
     default:
-      return english;
+      return { refused: candidate };
   }
+}
+
+/**
+ * A problem in the language shown, its numbers in the user's digits as the form's counter writes
+ * them; a rule of the contract's own is checked again, so its words are the language's too.
+ */
+export function problemWords(problem: DraftProblem): string {
+  if ('refused' in problem) {
+    const issue = generationChoiceSchema.safeParse(problem.refused, IN_WORDS).error?.issues[0];
+    return inFormWords(problem.field, issue?.message ?? 'Check this field.');
+  }
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(problem.values ?? {})) {
+    values[name] = typeof value === 'number' ? formatNumber(value) : value;
+  }
+  return t(problem.id, values);
 }
 
 /** What each body field is called on the form. */
@@ -120,9 +153,9 @@ export function inFormWords(field: string, message: string): string {
   return label && message.startsWith(`${field} `) ? `${label}${message.slice(field.length)}` : message;
 }
 
-/** Why a brand over the plan's limit cannot be used, and what to do. */
-export function lockedMessage(brand: OwnedBrand): string {
+/** Why a brand over the plan's limit cannot be used, and what to do, as a problem of the brand field. */
+export function lockedProblem(brand: OwnedBrand): DraftProblem {
   return typeof brand.name === 'string'
-    ? t('generate.locked.named', { brand: brand.name })
-    : t('generate.locked.unnamed');
+    ? { field: 'brand_id', id: 'generate.locked.named', values: { brand: brand.name } }
+    : { field: 'brand_id', id: 'generate.locked.unnamed' };
 }

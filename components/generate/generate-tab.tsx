@@ -9,7 +9,7 @@ import { QueryView } from '../ui/query-view';
 import { formatNumber } from '../ui/format';
 import { t } from '@/lib/i18n';
 import { rich } from '../ui/rich';
-import { lockedMessage } from './draft';
+import { lockedProblem, problemWords } from './draft';
 import { DRAFT_TEXT_MAX, type GenerateDraft } from './generate-store';
 import { type GenerateForm, useGenerateForm } from './use-generate-form';
 import './generate.css';
@@ -137,7 +137,7 @@ function BriefForm({ form, brands }: { form: GenerateForm; brands: readonly Owne
 function BrandField({ form, brands }: { form: GenerateForm; brands: readonly OwnedBrand[] }) {
   const id = useId();
   const { draft, update, brand, errorFor, clearProblem } = form;
-  const error = brand?.locked ? lockedMessage(brand) : errorFor('brand_id');
+  const error = brand?.locked ? problemWords(lockedProblem(brand)) : errorFor('brand_id');
   return (
     <div className="field">
       <label htmlFor={`${id}-brand`}>{t('generate.brand.label')}</label>

@@ -4,7 +4,7 @@ import type { GenerationChoice } from '@/lib/contract/generation-fields';
 import { fitText } from '@/lib/fit-text';
 import { callBackground } from '@/lib/messaging/client';
 import { useOwnedBrands } from '../ui/use-owned-brands';
-import { choiceFromDraft, lockedMessage } from './draft';
+import { choiceFromDraft, type DraftProblem, lockedProblem, problemWords } from './draft';
 import { useGenerateStore } from './generate-store';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/generate';
@@ -19,7 +19,8 @@ const BRAND_NAME_MAX = 200;
 export function useGenerateForm() {
   const store = useGenerateStore();
   const { draft } = store;
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  // The problem as data, said at each render: a language chosen while it shows redraws it in its words.
+  const [problem, setProblem] = useState<DraftProblem | null>(null);
   const brands = useOwnedBrands();
   const brand = brands.data?.items.find((candidate) => candidate.id === draft.brandId);
   const submit = useMutation({
@@ -35,13 +36,13 @@ export function useGenerateForm() {
     event.preventDefault();
     if (submit.isPending) return;
     if (brand?.locked) {
-      setProblem({ field: 'brand_id', message: lockedMessage(brand) });
+      setProblem(lockedProblem(brand));
       return;
     }
     // A brand no longer among the workspace's (another key, a brand removed) is no choice: the
     // select shows none, and the draft must not send it unseen.
     const result = choiceFromDraft(brands.isSuccess && !brand ? { ...draft, brandId: '' } : draft);
-    if ('field' in result) {
+    if (!('choice' in result)) {
       setProblem(result);
       return;
     }
@@ -56,7 +57,7 @@ export function useGenerateForm() {
     submit,
     onSubmit,
     /** The problem's message under `field`, if it is that field's. */
-    errorFor: (field: string) => (problem?.field === field ? problem.message : undefined),
+    errorFor: (field: string) => (problem?.field === field ? problemWords(problem) : undefined),
     clearProblem: () => setProblem(null),
     /** The number of images asked for, 1 while the field holds no number. */
     size: Number.isFinite(Number(draft.size)) ? Number(draft.size) : 1,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountLabel } from '../../../components/accounts/account-label';
 import { adsToCsv, exportFileName } from '../../../components/boards/export';
 import { EMPTY_DRAFT } from '../../../components/generate/generate-store';
-import { choiceFromDraft } from '../../../components/generate/draft';
+import { choiceFromDraft, problemWords } from '../../../components/generate/draft';
 import { countOf, daysRunning, formatsFor, possessive } from '../../../components/ui/format';
 import { libraryAdSchema } from '../../../lib/contract/ad-library';
 import { launchedAfterFor } from '../../../components/search/filters';
@@ -74,7 +74,10 @@ describe('copy', () => {
 
   it('a rule of the request body reads in the form words', () => {
     const result = choiceFromDraft({ ...EMPTY_DRAFT, brandId: 'b', prompt: 'A brief', size: 21 });
-    expect(result).toEqual({ field: 'size', message: 'Images must be between 1 and 20.' });
+    expect('choice' in result ? result : [result.field, problemWords(result)]).toEqual([
+      'size',
+      'Images must be between 1 and 20.',
+    ]);
   });
 
   it('the CSV names the boards an ad is in, by their path', () => {
