@@ -1,4 +1,5 @@
 import { onLanguageChange } from '../i18n';
+import { onLocaleChange } from '../locale';
 import {
   applyLanguageChoice,
   browserLanguageSources,
@@ -25,8 +26,13 @@ export function workerLanguageReady(): Promise<unknown> {
   return ready;
 }
 
-/** Calls `relabel` now that the language is known, and again whenever it changes (menu titles, the toolbar's title). */
+/**
+ * Calls `relabel` now that the language is known, and again whenever its words or its numbers'
+ * locale change (menu titles, the toolbar's title): a language whose catalogue could not load
+ * changes the digits alone, as open pages redraw theirs.
+ */
 export function labelInWorkerLanguage(relabel: () => void): void {
   void ready.then(relabel, relabel);
   onLanguageChange(relabel);
+  onLocaleChange(relabel);
 }
