@@ -45,7 +45,9 @@ function claimOwnership(): () => boolean {
  * dispatch a mouseup or a click, but not a trusted one). This is what WXT's createShadowRootUi
  * does (shadow root, `all: initial` reset, isolated events), written out because its
  * auto-mount helpers alone would take the script past its 5 KB budget. Its words come from the
- * worker, in the language chosen in Options, when a page first shows it (`askWords`).
+ * worker, in the language chosen in Options (`askWords`): asked at each selection it is shown
+ * for, as this script can neither read the choice (storage is closed to content scripts) nor
+ * hear it change, so a language chosen while the page is open reaches the button at its next use.
  */
 export function mountPageButton(
   send: (selection: string) => Promise<{ opened: boolean } | null>,
@@ -109,7 +111,21 @@ export function mountPageButton(
     return element;
   };
 
-  const check = () => {
+  // Shown with the words it has (none at first: shown once they are here); new ones redraw it.
+  const learn = () => {
+    if (asking) return;
+    asking = true;
+    void askWords().then((said) => {
+      asking = false;
+      if (!said || JSON.stringify(said) === JSON.stringify(words)) return;
+      words = said;
+      host?.remove();
+      host = null;
+      check(false);
+    });
+  };
+
+  const check = (ask = true) => {
     if (!alive()) return stop();
     const selection = window.getSelection();
     const text = (selection?.toString() ?? '').replace(/\s+/g, ' ').trim();
@@ -122,18 +138,8 @@ export function mountPageButton(
       hide();
       return;
     }
-    if (!words) {
-      // Shown once its words are here; asked again on a later selection if the worker did not answer.
-      if (!asking) {
-        asking = true;
-        void askWords().then((said) => {
-          words = said;
-          asking = false;
-          if (said) check();
-        });
-      }
-      return;
-    }
+    if (ask) learn();
+    if (!words) return;
     selected = text.slice(0, MAX_SELECTION);
     host ??= create(words);
 
