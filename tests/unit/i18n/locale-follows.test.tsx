@@ -45,12 +45,10 @@ describe('dates and numbers when only their locale changes', () => {
   it('counts words by the rules of their own language, in the digits of the locale', () => {
     cleanups.push(() => followLanguage(undefined));
     followLanguage('fr');
-    expect([0, 1, 1.5, 2400].map((count) => t('common.count.ads', { count }))).toEqual([
-      '0 ads',
-      '1 ad',
-      '1,5 ads',
-      '2\u202f400 ads',
-    ]);
+    const said = [0, 1, 1.5, 2400].map((count) => t('common.count.ads', { count }));
+    expect(said.slice(0, 3)).toEqual(['0 ads', '1 ad', '1,5 ads']);
+    // French groups thousands with a narrow or a plain no-break space, as the browser's ICU has it.
+    expect(said[3]).toMatch(/^2\s400 ads$/u);
   });
 
   it('tells its listeners once for each change of the locale, and not when it stays', () => {
