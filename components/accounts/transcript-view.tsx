@@ -52,7 +52,11 @@ function TranscriptText({ transcript }: { transcript: Transcript }) {
       </div>
       <p role="status" className="muted">
         {needle
-          ? t('accounts.transcript.matching', { matching: matching.length, count: segments.length, term: needle })
+          ? t('accounts.transcript.matching', {
+              matching: formats.number(matching.length),
+              count: formats.number(segments.length),
+              term: needle,
+            })
           : t('accounts.transcript.lines', { count: segments.length })}
       </p>
       <ol className="list-plain transcript-lines" aria-label={t('accounts.transcript.title')}>
