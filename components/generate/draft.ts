@@ -125,7 +125,7 @@ function problemOf(
 export function problemWords(problem: DraftProblem): string {
   if ('refused' in problem) {
     const issue = generationChoiceSchema.safeParse(problem.refused, IN_WORDS).error?.issues[0];
-    return inFormWords(problem.field, issue?.message ?? 'Check this field.');
+    return inFormWords(problem.field, issue?.message ?? t('generate.problem.check'));
   }
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(problem.values ?? {})) {
@@ -135,22 +135,22 @@ export function problemWords(problem: DraftProblem): string {
 }
 
 /** What each body field is called on the form. */
-const FORM_LABELS: Record<string, string> = {
-  prompt: 'The brief',
-  brand_id: 'Brand',
-  size: 'Images',
-  aspect_ratio: 'Aspect ratio',
-  output_language: 'Output language',
-  reference_image_url: 'The reference ad image URL',
-  logo_url: 'The logo URL',
-  product_image_urls: 'Product images',
-  colors: 'Colors',
+/** The form's own names of its fields, in the language shown. */
+const FORM_LABELS: Partial<Record<string, () => string>> = {
+  prompt: () => t('generate.brief.label'),
+  brand_id: () => t('generate.brand.label'),
+  size: () => t('generate.size.label'),
+  aspect_ratio: () => t('generate.ratio.label'),
+  output_language: () => t('generate.language.label'),
 };
 
-/** A rule's message in the form's words: "size must be…" reads "Images must be…" under the Images field. */
+/**
+ * A rule's message in the form's words: "size must be…" reads "Images must be…" under the Images
+ * field, the label in the language shown as the message is.
+ */
 export function inFormWords(field: string, message: string): string {
   const label = FORM_LABELS[field];
-  return label && message.startsWith(`${field} `) ? `${label}${message.slice(field.length)}` : message;
+  return label && message.startsWith(`${field} `) ? `${label()}${message.slice(field.length)}` : message;
 }
 
 /** Why a brand over the plan's limit cannot be used, and what to do, as a problem of the brand field. */

@@ -67,4 +67,16 @@ describe('the brief form in the language shown', () => {
       'Eine Anzeige für unsere Marke im Stil dieser: Trail shoes',
     );
   });
+
+  // A brand id the contract refuses (one longer than any id kept) is said in the contract's own
+  // words, its field named by the form's label: in German, the German label, no English word.
+  it('names a field the contract refused by its label in the language shown', () => {
+    const refused = { ...draft, brandId: 'x'.repeat(300) };
+    expect(problemIn(refused)).toEqual({ field: 'brand_id', message: 'Brand is required: pick one of your brands.' });
+    showLanguage('de', compiledLanguage('de'));
+    expect(problemIn(refused)).toEqual({
+      field: 'brand_id',
+      message: 'Marke ist erforderlich: Wähle eine deiner Marken.',
+    });
+  });
 });
