@@ -125,7 +125,7 @@ test('bad input is refused on the field, and nothing is sent', async ({ openPage
   await page.getByLabel('Brief').fill('x'.repeat(10_001));
   await expect(page.getByText('10,001 / 10,000 characters')).toBeVisible();
   await page.getByRole('button', { name: 'Generate images' }).click();
-  await expect(page.getByText('The brief is 10001 characters; the limit is 10000.')).toBeVisible();
+  await expect(page.getByText('The brief is 10,001 characters; the limit is 10,000.')).toBeVisible();
   await page.getByLabel('Brief').fill('A fine brief');
   await page.getByRole('spinbutton', { name: 'Images' }).fill('21');
   await page.getByRole('button', { name: 'Generate images' }).click();
