@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { countsApart } from '../../lib/i18n/counts-apart.ts';
 import type { Plugin } from 'vite';
 import { areaOf, DEMO_AREAS } from '../../lib/i18n/parts.ts';
 import { cataloguePath, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../lib/i18n/languages.ts';
@@ -88,7 +89,7 @@ export function catalogueFiles(
   if (mode !== 'production') languages.push(PSEUDO_LANGUAGE);
   const ids = short ? shortIds(path.join(dir, `${SOURCE_LANGUAGE}.json`)) : null;
   return languages.map((language) => {
-    const messages = compiledLanguage(language, mode, dir);
+    const messages = countsApart(compiledLanguage(language, mode, dir));
     return {
       relativeDest: cataloguePath(language),
       contents: JSON.stringify(ids ? shortened(messages, ids) : messages),
@@ -141,7 +142,7 @@ export function englishCatalogues(dir = CATALOGUE_DIR): Plugin {
       if (!catalogueAreas(dir).includes(area)) throw new Error(`No area ${area} in the English catalogue.`);
       this.addWatchFile(path.join(dir, `${SOURCE_LANGUAGE}.json`));
       const runtime = JSON.stringify(path.join(dir, '../index.ts'));
-      const messages = englishArea(area, mode, dir);
+      const messages = countsApart(englishArea(area, mode, dir));
       return `import { addEnglish } from ${runtime};\naddEnglish(${JSON.stringify(ids ? shortened(messages, ids) : messages)});\n`;
     },
   };

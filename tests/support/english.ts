@@ -1,12 +1,14 @@
 import { beforeEach } from 'vitest';
 import { addEnglish, showLanguage } from '../../lib/i18n';
+import { countsApart } from '../../lib/i18n/counts-apart';
 import { SOURCE_LANGUAGE } from '../../lib/i18n/languages';
 import { applyLanguageChoice } from '../../lib/i18n/runtime';
 import { followLanguage } from '../../lib/locale';
 import { compileCatalogue, readCatalogue } from '../../scripts/i18n/catalogues';
 
-// Every unit test reads the English texts, as each bundle carries its own (lib/i18n/parts.ts).
-addEnglish(compileCatalogue(readCatalogue('en')));
+// Every unit test reads the English texts, as each bundle carries its own (lib/i18n/parts.ts), and
+// as the build compiles them (a plural's count apart, lib/i18n/counts-apart.ts).
+addEnglish(countsApart(compileCatalogue(readCatalogue('en'))));
 // Files of one worker share their modules (isolate: false in vitest.config.ts): a file that started
 // the worker under a German LANG leaves German shown, so every file starts in English again.
 followLanguage(undefined);
