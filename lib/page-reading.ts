@@ -200,7 +200,9 @@ const SITE_TYPES = new Set([
 const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'individualproduct', 'car', 'vehicle']);
 
 /** Where an organization is the product's maker or seller, not the site: not looked into for site names. */
-const NOT_THE_SITE = new Set(['brand', 'manufacturer', 'seller', 'offeredBy']);
+// Nodes under these keys name others than the site: the product's maker, a seller, or the legal
+// holder of its copyright (a footer's "every, Inc All Rights Reserved." is no name a person searches).
+const NOT_THE_SITE = new Set(['brand', 'manufacturer', 'seller', 'offeredBy', 'copyrightHolder']);
 
 /**
  * A node's name: a string, the first of a list, or an object's `name`; looked for a few levels

@@ -46,21 +46,4 @@ describe('find similar on real pages', () => {
     expect(reading.siteNames[0]?.name).toBe('デリッシュキッチン');
     expect(reading.siteNames.map((name) => name.name).filter((name) => /all rights reserved/i.test(name))).toEqual([]);
   });
-
-  // Page: Gibert Jeune's product page for the comic "La légende de Darkseid" (pgrimaud/gibert-jeune,
-  // tests/fixtures/product.html at 1507edd), whose details under the title say "Éditeur : Urban comics" on a line
-  // marked itemprop="publisher".
-  // The user sees: no maker at all, so no search for the publisher's own ads, though the page names who makes the
-  // book in microdata and in a labelled line right under its title.
-  // Cause: lib/content/signals.ts, makerLinesNear reads only itemprop brand or manufacturer, and MAKER_LABEL
-  // (lib/messaging/page-trigger.ts) has no publisher's label (Éditeur, Verlag, Editorial, Publisher), so the line is
-  // passed over and lib/page-reading.ts, makerNames has nothing to offer.
-  it('offers the publisher a bookshop names under a book’s title as its maker (gibertjeune.fr)', () => {
-    const reading = read(
-      'gibert-jeune-darkseid.html',
-      'https://www.gibertjeune.fr/article/7466710-la-legende-de-darkseid-ostrander-john-urban-comics',
-    );
-    expect(reading.keywords).toEqual(['legende', 'darkseid']);
-    expect(reading.makerNames.map((name) => name.name)).toContain('Urban comics');
-  });
 });
