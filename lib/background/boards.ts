@@ -192,7 +192,9 @@ export function createBoards(deps: BoardsDeps) {
     const mirror = await mirrorBoard(service, entry.boardId, entry.boardName, newId(), deps.clock()).catch(localError);
     const ad = await adToKeep(entry, mirror.id, api);
     stillOpen();
-    const saved = await saveLocal(mirror.id, { ...ad, id: entry.adId }, entry.tags, deps.clock()).catch(localError);
+    const saved = await saveLocal(mirror.id, { ...ad, id: entry.adId }, entry.tags, deps.clock(), entry.id).catch(
+      localError,
+    );
     return {
       adNum: saved.ad_num,
       movedTo: { boardId: mirror.id, boardName: mirror.name, reason },
@@ -206,7 +208,7 @@ export function createBoards(deps: BoardsDeps) {
       if (entry.op === 'remove') return { adNum: (await removeLocal(entry.boardId, entry.adId)).ad_num };
       if (entry.untag) return { adNum: (await untagLocal(entry.boardId, entry.adId, entry.untag)).ad_num };
       const ad = await adToKeep(entry, entry.boardId, deps.api);
-      const saved = await saveLocal(entry.boardId, { ...ad, id: entry.adId }, entry.tags, deps.clock());
+      const saved = await saveLocal(entry.boardId, { ...ad, id: entry.adId }, entry.tags, deps.clock(), entry.id);
       return { adNum: saved.ad_num, ...(saved.alreadyThere ? { alreadyThere: saved.alreadyThere } : {}) };
     }
     const api = deps.apiFor(entry.workspace);

@@ -86,6 +86,8 @@ export interface LocalBoardAd {
   ad: Record<string, unknown>;
   savedAt: number;
   tags: string[];
+  /** The queued save that put it there (its outbox id): the same save sent again finds its own write. */
+  by?: string;
 }
 
 interface VaultSchema extends DBSchema {

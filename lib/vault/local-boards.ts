@@ -119,6 +119,8 @@ export async function saveLocal(
   ad: Record<string, unknown> & { id: string },
   tags: readonly string[],
   now: number,
+  /** The queued save this is (its outbox id), sent again after a worker stopped before it heard the answer. */
+  by?: string,
 ): Promise<{ ad_num: number; alreadyThere: { added: string[] } | null }> {
   const db = await vaultDb();
   const tx = db.transaction(['boards', 'boardAds'], 'readwrite');
@@ -128,6 +130,7 @@ export async function saveLocal(
   const store = tx.objectStore('boardAds');
   const key = adKey(boardId, ad.id);
   const before = await store.get(key);
+  const firstBy = before ? before.by : by;
   const record: LocalBoardAd = {
     key,
     boardId,
@@ -135,13 +138,16 @@ export async function saveLocal(
     ad,
     savedAt: before?.savedAt ?? now,
     tags: [...new Set([...(before?.tags ?? []), ...tags])].slice(0, 20),
+    ...(firstBy === undefined ? {} : { by: firstBy }),
   };
   await store.put(record);
   const count = await store.index('board').count(boardId);
   await tx.done;
+  // Put there by this very save, sent again: it was not there before it, and its Undo takes it off.
+  const own = before !== undefined && by !== undefined && before.by === by;
   return {
     ad_num: count,
-    alreadyThere: before ? { added: record.tags.filter((tag) => !before.tags.includes(tag)) } : null,
+    alreadyThere: before && !own ? { added: record.tags.filter((tag) => !before.tags.includes(tag)) } : null,
   };
 }
 

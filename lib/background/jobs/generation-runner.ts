@@ -24,6 +24,12 @@ export function endedNotice(job: GenerationJob): { title: string; message: strin
   // Against the images asked for: a generation that ended with none Adscope could keep made none.
   const asked = Math.max(job.choice.size ?? 1, job.images.length);
   const ready = job.phase === 'done' && made > 0;
+  // Still running on the service after the last check: not a failure, and not said as one.
+  if (!ready && job.error?.field === 'unfinished')
+    return {
+      title: t('worker.notify.unfinished'),
+      message: t('worker.notify.unfinishedMessage', { brand: job.brandName }),
+    };
   const title = ready
     ? made === asked
       ? t('worker.notify.imagesReady')

@@ -107,8 +107,6 @@ function sameChoice(a: GenerationChoice, b: GenerationChoice): boolean {
  */
 export class GenerationTracker implements Stoppable {
   private readonly queue: DurableQueue<GenerationJob>;
-  /** Jobs that reached an end during the current pass, for `onChange`. */
-  private ended: GenerationJob[] = [];
   private readonly now: Clock;
   private readonly random: () => number;
   private readonly newId: () => string;
@@ -124,13 +122,12 @@ export class GenerationTracker implements Stoppable {
       },
       work: async (job) => {
         const after = job.phase === 'running' ? await this.poll(job) : await this.sendSubmit(job);
-        if (after && (after.phase === 'done' || after.phase === 'failed')) this.ended.push(after);
+        // Said as soon as it is written, not at the pass's end: a worker stopped while another job
+        // of the pass is polled would take the news of this one with it.
+        if (after && (after.phase === 'done' || after.phase === 'failed'))
+          this.deps.onChange?.(await this.list(), [after]);
       },
-      afterPass: (jobs) => {
-        const ended = this.ended;
-        this.ended = [];
-        this.deps.onChange?.(jobs, ended);
-      },
+      afterPass: (jobs) => this.deps.onChange?.(jobs, []),
       schedule: deps.schedule,
       now: this.now,
       ...(deps.gate ? { gate: deps.gate } : {}),
