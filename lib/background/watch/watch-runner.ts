@@ -553,19 +553,26 @@ export class WatchRunner {
 
   /** Counts one request against the run and the hour's window, in storage before it is sent. */
   private async spend(run: RunState, status: WatchStatus): Promise<RunStop | null> {
+    const now = this.deps.clock();
+    let window = status.window;
+    // The hour lapsed while the run waited (a pause, a night asleep): it goes on with the new hour's
+    // budget, and its stop names that hour's end, never one gone by.
+    if (!window || now - window.since >= this.policy.windowMs) {
+      window = status.window = { since: now, requests: 0 };
+      run.budget = run.requests + this.policy.budget;
+    }
     if (run.requests >= run.budget) {
-      const until = (status.window?.since ?? this.deps.clock()) + this.policy.windowMs;
       return {
         stop: 'budget',
         message: t('api.watch.budget', {
           budget: this.policy.budget,
-          time: new Date(until).toISOString().slice(11, 16),
+          time: new Date(window.since + this.policy.windowMs).toISOString().slice(11, 16),
         }),
       };
     }
     // Counted before it is sent: a worker stopped mid-request has still spent it.
     run.requests += 1;
-    status.window = { since: status.window?.since ?? this.deps.clock(), requests: (status.window?.requests ?? 0) + 1 };
+    window.requests += 1;
     return (await this.save(status)) ? null : storageFull();
   }
 
