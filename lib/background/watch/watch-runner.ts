@@ -341,6 +341,9 @@ export class WatchRunner {
         this.deps.wakeAt(run.pausedUntil);
         return 'paused';
       }
+      // A check going on after a wait checks its brands now: the next is due an interval from now,
+      // not from its start (a check waiting behind it, an alarm missed asleep, checks none again).
+      if (run.kind === 'scheduled') status.lastScheduledAt = now;
     } else {
       if (kind === 'resume') return 'skipped';
       const settings = await watchSettingsItem.get();
