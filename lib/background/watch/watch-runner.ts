@@ -631,6 +631,7 @@ export class WatchRunner {
       looked += ids.length - diff.unread;
       /** Whether the page's seen ids went with its finds, in the news's own write. */
       let seenWritten = false;
+      let counted = run;
       if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
         try {
@@ -649,19 +650,28 @@ export class WatchRunner {
                 : 0,
             (added) => {
               seenWritten = added > 0;
-              return seenWritten ? { [areaKey(seenKey(service, brand.id))]: storeSeen(diff.seen) } : {};
+              if (!seenWritten) return {};
+              // The run's counts go in the same write, on a copy taken up once it landed: a worker
+              // stopped after it still announces these finds, and a write refused counts none.
+              counted = structuredClone(run);
+              counted.newAds += added;
+              if (!counted.newBrands.includes(brand.name) && counted.newBrands.length < 1000)
+                counted.newBrands.push(brand.name);
+              // A run an earlier version began has finds not counted per brand: it goes on counting them all.
+              if (counted.found || counted.newAds === added) {
+                const found = (counted.found ??= []);
+                const entry = found.find((item) => item.id === brand.id);
+                if (entry) entry.ads += added;
+                else if (found.length < 1000) found.push({ id: brand.id, ads: added });
+              }
+              return {
+                [areaKey(seenKey(service, brand.id))]: storeSeen(diff.seen),
+                ...watchStatusItem.entry({ ...status, run: counted }),
+              };
             },
           );
           if (added > 0) {
-            run.newAds += added;
-            if (!run.newBrands.includes(brand.name) && run.newBrands.length < 1000) run.newBrands.push(brand.name);
-            // A run an earlier version began has finds not counted per brand: it goes on counting them all.
-            if (run.found || run.newAds === added) {
-              const found = (run.found ??= []);
-              const entry = found.find((item) => item.id === brand.id);
-              if (entry) entry.ads += added;
-              else if (found.length < 1000) found.push({ id: brand.id, ads: added });
-            }
+            Object.assign(run, counted);
             this.deps.onNews?.(news, await watchlistItem.get());
           }
         } catch {
