@@ -24,7 +24,10 @@ const keptLog = path.join(folder, `${kept}.log`);
 
 function run(script: string, log?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', script], { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, ['run', script], {
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+    });
     // Both streams into one file, which is closed (and flushed) only once the script has ended.
     const file = log ? createWriteStream(log) : null;
     if (file) {
