@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode, useSyncExternalStore } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { TranscriptView } from '@/components/accounts/transcript-view';
@@ -30,7 +30,10 @@ import { waitForPage } from '../../support/react-root';
  * language, and a day counted near midnight in a named time zone.
  */
 
-const world = pageWorld(() => useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null }));
+const emptyForm = () => useGenerateStore.setState({ draft: EMPTY_DRAFT, fromAd: null, earlierPrompt: null });
+const world = pageWorld(emptyForm);
+// And before: the files of a worker share the form's store, and another file may leave a brief in it.
+beforeEach(emptyForm);
 
 afterEach(() => {
   // Files of one worker share their modules: every test leaves English shown, and no catalogue kept.
