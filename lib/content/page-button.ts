@@ -45,8 +45,7 @@ function claimOwnership(): () => boolean {
  * dispatch a mouseup or a click, but not a trusted one). This is what WXT's createShadowRootUi
  * does (shadow root, `all: initial` reset, isolated events), written out because its
  * auto-mount helpers alone would take the script past its 5 KB budget. Its words come from the
- * worker, in the language chosen in Options (`askWords`): asked at each selection it is shown
- * for, as this script can neither read the choice (storage is closed to content scripts) nor
+ * worker, in the language chosen in Options (`askWords`): asked for each new selection it is shown for, as this script can neither read the choice (storage is closed to content scripts) nor
  * hear it change, so a language chosen while the page is open reaches the button at its next use.
  */
 export function mountPageButton(
@@ -138,7 +137,9 @@ export function mountPageButton(
       hide();
       return;
     }
-    if (ask) learn();
+    // Asked for each new selection it is shown for, not at each release while the selection stays
+    // (a key pressed, a click that leaves it): one message to the worker a selection.
+    if (ask && text.slice(0, MAX_SELECTION) !== selected) learn();
     if (!words) return;
     selected = text.slice(0, MAX_SELECTION);
     host ??= create(words);

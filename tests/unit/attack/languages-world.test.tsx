@@ -249,14 +249,38 @@ describe('the page button on a web page already open when the language changes (
     await settingsItem.set({ theme: 'system', language: 'ja' });
     await waitForPage(async () => expect((await pageButtonWords()).label).toBe('類似広告を探す'));
 
-    // The user selects text on the same page again.
+    // The user clicks beside the selection (the button goes), then selects text on the page again.
     window.getSelection()?.removeAllRanges();
     document.dispatchEvent(trustedMouseUp());
+    await waitForPage(() => expect(document.querySelector('adscope-find-similar')?.isConnected ?? false).toBe(false));
     await selectWord();
     // The button is shown again by the selection …
     await waitForPage(() => expect(document.querySelector('adscope-find-similar')?.isConnected).toBe(true));
     // … in the words chosen now.
     await waitForPage(() => expect(label()).toBe('類似広告を探す'), { timeout: 500 });
+  });
+
+  // Asking at each release would wake a stopped worker for every key pressed while a selection stays.
+  it('asks the worker once for a selection, not again for keys pressed while it stays', async () => {
+    document.body.innerHTML = '<p>Trail running shoes</p>';
+    let asked = 0;
+    mountPageButton(
+      async () => ({ opened: true }),
+      async () => {
+        asked += 1;
+        return pageButtonWords();
+      },
+    );
+    await selectWord();
+    await waitForPage(() => expect(document.querySelector('adscope-find-similar')?.isConnected).toBe(true));
+    for (const key of ['Shift', 'a', 'Control']) {
+      const up = new KeyboardEvent('keyup', { key });
+      Object.defineProperty(up, 'isTrusted', { value: true });
+      document.dispatchEvent(up);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelector('adscope-find-similar')?.isConnected).toBe(true);
+    expect(asked).toBe(1);
   });
 });
 
