@@ -204,6 +204,25 @@ describe('the watchlist under a changing world (lib/background/watch)', () => {
     expect(await watcher.run('resume')).toBe('complete');
   });
 
+  // The service is down for maintenance and says for how long (a 503's Retry-After of three hours,
+  // kept with the error by the transport): the check waits that long, not the minute it waits for
+  // a failure that names no time, and does not spend its tries meanwhile.
+  it('an outage that says it lasts three hours: the check waits three hours', async () => {
+    const clock = manualClock();
+    const service = fakeService();
+    await watch(1);
+    service.seed(brandId(1), 3);
+    const watcher = new WatchRunner({ search: service.search, clock, wakeAt: () => undefined });
+    expect(await watcher.run('scheduled')).toBe('complete');
+
+    clock.advance(6 * HOUR);
+    service.failures.push(
+      new ApiError({ code: 'service_error', message: 'Down for maintenance', retryAfterMs: 3 * HOUR }),
+    );
+    expect(await watcher.run('scheduled')).toBe('paused');
+    expect((await watchStatusItem.get()).run?.pausedUntil).toBe(clock() + 3 * HOUR);
+  });
+
   /*
    * Scenario: New shows 3 new ads of Brand 1 (workspace A) and the toolbar badge says 3. While
    * a check's request is out, the user connects workspace B. The check goes on under B, whose
