@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { utcToday } from '@/lib/contract/window';
 import { systemClock } from '@/lib/clock';
 import { t } from '@/lib/i18n';
 import { AdCardList } from '../ads/ad-card-list';
@@ -15,6 +14,7 @@ import {
   cadenceSummary,
   chartBars,
   compareName,
+  userToday,
   weekWords,
 } from '../report/figures';
 import { ReportDialog, type ReportSource } from '../report/report-dialog';
@@ -57,7 +57,7 @@ export function CompareView({ onBack }: { onBack: () => void }) {
   const id = useId();
   const brands = useCompareStore((state) => state.brands);
   const [now] = useState(systemClock);
-  const today = utcToday(new Date(now));
+  const today = userToday(now);
   const [openAd, setOpenAd] = useState<LibraryAd | null>(null);
   const [report, setReport] = useState<ReportSource | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,5 +1,5 @@
 import type { ConceptSummary } from '@/lib/concepts';
-import { dayOf, userTimeZone } from '@/lib/contract/ad-dates';
+import { dayInZone, dayOf, userTimeZone } from '@/lib/contract/ad-dates';
 import type { LibraryAd } from '@/lib/contract/ad-library';
 import { shiftUtcDay } from '@/lib/contract/window';
 import { t } from '@/lib/i18n';
@@ -74,7 +74,16 @@ export interface BrandFigures {
   concepts: ConceptSummary[];
 }
 
-/** The weeks of the chart, oldest first, the last ending on `today` (a UTC day). */
+/**
+ * Today where the user is (YYYY-MM-DD): the day a report or a comparison is made on, and the
+ * last day of its chart. Launches and days running are counted in the same zone (dayOf,
+ * daysRunning), so an ad launched today there is counted today, wherever UTC's day is.
+ */
+export function userToday(now: number, timeZone: string | (() => string) = userTimeZone): string {
+  return dayInZone(now, typeof timeZone === 'function' ? timeZone() : timeZone);
+}
+
+/** The weeks of the chart, oldest first, the last ending on `today` (a day, see userToday). */
 export function cadenceWeeks(today: string): CadenceWeek[] {
   return Array.from({ length: CADENCE_WEEKS }, (_, index) => {
     const end = shiftUtcDay(today, -7 * (CADENCE_WEEKS - 1 - index));
@@ -92,7 +101,12 @@ export function cadenceStart(today: string): string {
  * dated after today, is not counted (and not guessed). `complete` says whether the pages
  * reached back past the chart's first day.
  */
-export function countCadence(ads: readonly LibraryAd[], today: string, reachedEnd: boolean): Cadence {
+export function countCadence(
+  ads: readonly LibraryAd[],
+  today: string,
+  reachedEnd: boolean,
+  timeZone: string | (() => string) = userTimeZone,
+): Cadence {
   const weeks = cadenceWeeks(today);
   const first = cadenceStart(today);
   let oldestSeen: string | null = null;
@@ -101,7 +115,7 @@ export function countCadence(ads: readonly LibraryAd[], today: string, reachedEn
   for (const ad of ads) {
     if (seen.has(ad.id)) continue;
     seen.add(ad.id);
-    const day = dayOf(ad.start_date);
+    const day = dayOf(ad.start_date, timeZone);
     if (!day) {
       undated += 1;
       continue;

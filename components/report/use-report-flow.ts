@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { utcToday } from '@/lib/contract/window';
 import { type Clock, systemClock } from '@/lib/clock';
 import { ApiError } from '@/lib/messaging/api-error';
 import { grantPatterns, heldOrigins, holdReportGrants } from '@/lib/messaging/report-grants';
 import { changedWords, erasedWords, watchConnection } from '../ui/connection-watch';
 import { downloadFile } from '../ui/download';
 import { t } from '@/lib/i18n';
-import type { BrandFigures } from './figures';
+import { type BrandFigures, userToday } from './figures';
 import { type Creative, fetchCreatives, mediaOrigins, serviceBaseUrl, vaultCopies } from './media';
 import { creativesOf, renderReport } from './report-html';
 import 'virtual:adscope-english/report';
@@ -143,7 +142,7 @@ export function useReportFlow(source: ReportSource, clock: Clock = systemClock) 
       title: source.title,
       kind: source.kind,
       now,
-      today: utcToday(new Date(now)),
+      today: userToday(now),
       ads,
       creatives,
       ...(source.compare ? { compare: source.compare } : {}),

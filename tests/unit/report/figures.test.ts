@@ -9,6 +9,7 @@ import {
   countCadence,
   longestRunning,
   newestLaunch,
+  userToday,
 } from '../../../components/report/figures';
 import { TEST_DAY, TEST_NOW } from '../../support/clock';
 import { formatDay, formatNumber, formats } from '../../../components/ui/format';
@@ -43,6 +44,18 @@ describe('launch cadence', () => {
     expect(cadence.weeks.map((week) => week.count)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
     expect(cadence.complete).toBe(true);
     expect(cadence.read).toBe(7);
+  });
+
+  it('ends on today where the user is, and counts a launch of that day in it', () => {
+    // 20:30 UTC on 22 November is already the 23rd in Tokyo and still the 22nd in New York.
+    const now = Date.UTC(2026, 10, 22, 20, 30);
+    expect(userToday(now, 'Asia/Tokyo')).toBe('2026-11-23');
+    expect(userToday(now, 'America/New_York')).toBe('2026-11-22');
+    // Launched at 09:00 in Tokyo on the 23rd (00:00 UTC): today's launch there, counted in the last week.
+    const launched = [ad('a', '2026-11-23T00:00:00Z')];
+    const tokyo = countCadence(launched, userToday(now, 'Asia/Tokyo'), true, 'Asia/Tokyo');
+    expect(tokyo.weeks.at(-1)).toEqual({ start: '2026-11-17', end: '2026-11-23', count: 1 });
+    expect(countCadence(launched, userToday(now, 'UTC'), true, 'UTC').weeks.at(-1)?.count).toBe(0);
   });
 
   it('says when the pages stopped before the chart’s first day', () => {
