@@ -48,6 +48,11 @@ export function describeChecks(
         ? t('watchlist.checks.lastAll', { time, ending, count: last.total })
         : t('watchlist.checks.lastSome', { time, ending, checked: formatNumber(last.checked), count: last.total }),
     );
+    // The limit's words are made here, in the language and the zone shown now.
+    if (last.limit)
+      parts.push(
+        t('watchlist.checks.limit', { budget: formatNumber(last.limit.budget), time: when(last.limit.freesAt) }),
+      );
     if (last.outcome !== 'complete' && last.message) parts.push(last.message);
     else if (last.skipped && last.skipped > 0) parts.push(t('watchlist.skippedAds', { count: last.skipped }));
     // Checked in that run, and not found or failed: each brand's own line says why.

@@ -228,9 +228,12 @@ export const lastRunSchema = lazily(() =>
     /** Ads refused in the run (their ids are not ones Adscope can keep); its message says so. */
     skipped: z.catch(z.optional(z.number().check(z.int(), z.gte(0))), undefined),
     message: z.nullable(fittedText(300)),
+    /** A run stopped at the hour's limit: the limit and when it frees, worded where it is shown. */
+    limit: z.catch(z.optional(z.object({ budget: z.number(), freesAt: z.number() })), undefined),
   }),
 );
 export type LastRun = z.infer<typeof lastRunSchema>;
+export type RunLimit = NonNullable<LastRun['limit']>;
 
 /** Requests sent in the current hour by every run: back-to-back runs share one budget. */
 export const requestWindowSchema = lazily(() =>

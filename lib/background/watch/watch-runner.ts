@@ -17,6 +17,7 @@ import {
   newsAdOf,
   newsBytes,
   newsSchema,
+  type RunLimit,
   type RunOutcome,
   type RunState,
   type WatchedBrand,
@@ -221,7 +222,8 @@ export function keepWithinBudget(news: WatchNews, budget = NEWS_BYTES_BUDGET): v
   for (const entry of Object.values(news.brands)) entry.ads = entry.ads.filter((item) => !dropped.has(item));
 }
 
-type RunStop = { stop: Exclude<RunOutcome, 'complete'>; message: string };
+/** Why a run stopped; a stop at the hour's limit is kept as data (`limit`), worded where it is shown. */
+type RunStop = { stop: Exclude<RunOutcome, 'complete'>; message: string | null; limit?: RunLimit };
 /**
  * A brand's answer not kept: the brand was unwatched while its request was out (`gone`), or
  * another service was connected meanwhile (`moved`), so the answer may not be the run's service's.
@@ -519,7 +521,7 @@ export class WatchRunner {
   }
 
   private end(status: WatchStatus, run: RunState, stop: RunStop) {
-    return this.finish(status, run, stop.stop, stop.message);
+    return this.finish(status, run, stop.stop, stop.message, stop.limit);
   }
 
   private async finish(
@@ -527,6 +529,7 @@ export class WatchRunner {
     run: RunState,
     outcome: RunOutcome,
     message: string | null,
+    limit?: RunLimit,
   ): Promise<RunOutcome> {
     const last: LastRun = {
       kind: run.kind,
@@ -540,6 +543,7 @@ export class WatchRunner {
       message: runMessage(message, run.skipped ?? 0),
     };
     if (run.skipped) last.skipped = run.skipped;
+    if (limit) last.limit = limit;
     status.run = null;
     status.last = last;
     if (!(await this.save(status))) {
@@ -567,10 +571,8 @@ export class WatchRunner {
     if (run.requests >= run.budget) {
       return {
         stop: 'budget',
-        message: t('api.watch.budget', {
-          budget: this.policy.budget,
-          time: new Date(window.since + this.policy.windowMs).toISOString().slice(11, 16),
-        }),
+        message: null,
+        limit: { budget: this.policy.budget, freesAt: window.since + this.policy.windowMs },
       };
     }
     // Counted before it is sent: a worker stopped mid-request has still spent it.

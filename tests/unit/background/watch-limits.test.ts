@@ -637,7 +637,8 @@ describe('per service, and one budget', () => {
     expect(service.requests).toHaveLength(4);
     expect(await watcher.run('manual')).toBe('budget');
     expect(service.requests).toHaveLength(6);
-    expect((await watchStatusItem.get()).last?.message).toMatch(/6 requests an hour/);
+    const last = (await watchStatusItem.get()).last;
+    expect(last && describeChecks(null, last, null)).toMatch(/6 requests an hour/);
     clock.advance(HOUR);
     expect(await watcher.run('manual')).toBe('complete');
   });

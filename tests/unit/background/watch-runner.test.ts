@@ -153,7 +153,9 @@ describe('the run', () => {
     expect(await watcher.run('scheduled')).toBe('budget');
     expect(service.requests).toEqual(['001', '002', '003']);
     const status = await watchStatusItem.get();
-    expect(status.last).toMatchObject({ outcome: 'budget', checked: 3, total: 5, requests: 3 });
+    expect(status.last).toMatchObject({ outcome: 'budget', checked: 3, total: 5, requests: 3, message: null });
+    // Kept as data: worded where it is shown, in the language and the zone of that moment.
+    expect(status.last?.limit).toEqual({ budget: 3, freesAt: (status.window?.since ?? Number.NaN) + HOUR });
     expect(status.run).toBeNull();
 
     service.requests.length = 0;

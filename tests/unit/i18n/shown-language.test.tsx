@@ -12,7 +12,7 @@ import SearchTab from '../../../components/search/search-tab';
 import { useSearchStore } from '../../../components/search/search-store';
 import { WhyTheseResults } from '../../../components/similar/why-these-results';
 import { ctaWords, formatWords } from '../../../components/ui/ad-facts';
-import { languageName } from '../../../components/ui/format';
+import { formatDateTime, languageName } from '../../../components/ui/format';
 import { failureSummary, failureText, reasonList } from '../../../components/ui/media-words';
 import { adSnapshotSchema } from '../../../lib/contract/ad-snapshot-schema';
 import { followedRequestSchema, followedSearchBodySchema } from '../../../lib/contract/brand-library';
@@ -329,6 +329,21 @@ describe('the contract checks no form reaches', () => {
 
 describe("the watchlist's last check", () => {
   const last = finishedCheck();
+
+  it('words a stop at the hourly limit in the language shown now, its time as every time of the page', () => {
+    const freesAt = last.finishedAt + 40 * 60_000;
+    const stopped = { ...last, outcome: 'budget' as const, checked: 3, limit: { budget: 250, freesAt } };
+    const time = formatDateTime(new Date(freesAt).toISOString()) ?? '';
+    expect(describeChecks(null, stopped, null)).toContain(
+      `Stopped at the limit of 250 requests an hour (free again from ${time});`,
+    );
+    show('de');
+    const german = describeChecks(null, stopped, null);
+    expect(german).toContain(
+      `Beim Limit von 250 Anfragen pro Stunde angehalten (wieder frei ab ${formatDateTime(new Date(freesAt).toISOString())});`,
+    );
+    expect(german).not.toContain('UTC');
+  });
 
   it('says in German how many ads it skipped', () => {
     show('de');
