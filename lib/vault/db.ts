@@ -59,6 +59,8 @@ export interface KeepJob {
   attempts?: number;
   /** Not worked before this time (a backoff): the other jobs go first. */
   notBefore?: number;
+  /** When that rest was set: one set at a time still ahead was set by a clock since moved back. */
+  restedAt?: number;
   /** Asked for (a confirmed save, Keep this board) and not tried since: a page that asked waits for its try. */
   fresh?: boolean;
 }

@@ -283,7 +283,8 @@ export class GenerationTracker implements Stoppable {
       });
     } catch (error) {
       const failure = ApiError.from(error);
-      if (failure.code === 'workspace_changed') return this.hold(job.id);
+      // Refused before it left (the connection is checked first): held, and no mark of a send.
+      if (failure.code === 'workspace_changed') return this.hold(job.id, true);
       return this.patch(job.id, (current) => {
         delete current.sending;
         current.submitAttempts += 1;
@@ -451,9 +452,10 @@ export class GenerationTracker implements Stoppable {
   }
 
   /** The key changed while a request was on its way: held, not counted as an attempt. */
-  private hold(jobId: string): Promise<GenerationJob | null> {
+  private hold(jobId: string, unsent?: boolean): Promise<GenerationJob | null> {
     return this.patch(jobId, (current) => {
       current.held = true;
+      if (unsent) delete current.sending;
     });
   }
 

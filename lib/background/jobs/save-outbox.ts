@@ -260,7 +260,10 @@ export class SaveOutbox implements Stoppable {
   }
 
   private async send(entry: OutboxEntry): Promise<void> {
-    if (entry.sentAt === undefined) {
+    const fresh = entry.sentAt === undefined;
+    /** Held before it left: the connection is checked before any request, so nothing of it was sent. */
+    let unsent = false;
+    if (fresh) {
       // Written before the change leaves, so Undo never drops one that may have landed.
       const marked = await this.queue.patch(entry.id, (stored) => {
         stored.sentAt = this.now();
@@ -294,8 +297,10 @@ export class SaveOutbox implements Stoppable {
     } catch (caught) {
       const error = ApiError.from(caught);
       if (error.code === 'workspace_changed') {
-        // The key changed while this was on its way: held, not tried.
+        // The key changed while this was on its way: held, not tried. Refused before it left, it
+        // was never sent: Undo may still drop it.
         outcome = { held: true };
+        unsent = fresh;
       } else if (entry.op === 'remove' && error.code === ApiCode.notFound) {
         // Already gone: the removal is what we wanted.
         outcome = { status: 'done', doneAt: this.now() };
@@ -314,6 +319,7 @@ export class SaveOutbox implements Stoppable {
     }
     await this.queue.patch(entry.id, (stored) => {
       Object.assign(stored, outcome);
+      if (unsent) delete stored.sentAt;
       if (outcome.status === 'done' || outcome.status === 'failed') delete stored.held;
       // A failed save keeps its ad: Retry sends it again, and a board in this browser keeps the ad
       // as it was saved (nothing else holds it). A confirmed one needs it no more.

@@ -30,6 +30,8 @@ export const VAULT_POLICY = {
   quotaShare: 0.8,
   /** A run that rested goes on after this. */
   restMs: 60_000,
+  /** A run stopped for room looks again after this: it goes on by itself once room is made. */
+  fullMs: 15 * 60_000,
   /** One creative, from the request to its last byte. */
   fetchTimeoutMs: MEDIA_TIMEOUT_MS,
   /**
@@ -255,9 +257,10 @@ export class VaultKeeper {
     let nextAt: number | null = null;
     let cursor = await db.transaction('jobs').store.index('created').openCursor();
     while (cursor) {
-      const notBefore = cursor.value.notBefore ?? 0;
-      // A rest longer than any the keeper gives was set by a clock since moved back: it is over.
-      if (notBefore <= now || notBefore - now > this.policy.retryMaxMs) return { job: cursor.value, nextAt };
+      const { notBefore = 0, restedAt = 0 } = cursor.value;
+      // A rest set at a time still ahead was set by a clock since moved back: it is over.
+      if (notBefore <= now || restedAt > now || notBefore - now > this.policy.retryMaxMs)
+        return { job: cursor.value, nextAt };
       nextAt = nextAt === null ? notBefore : Math.min(nextAt, notBefore);
       cursor = await cursor.continue();
     }
@@ -339,6 +342,7 @@ export class VaultKeeper {
 
   /** Stops for room, and says so: what it kept stays (and is counted), the job waits as it is. */
   private async full(): Promise<KeepResult> {
+    this.deps.wakeAt(this.deps.clock() + this.policy.fullMs);
     await this.say({ stopped: 'full', message: t('api.vault.nearlyFull') });
     return 'full';
   }
@@ -378,7 +382,7 @@ export class VaultKeeper {
     const attempts = (job.attempts ?? 0) + 1;
     if (passing.length > 0 && attempts < this.policy.maxAttempts) {
       const delay = Math.min(this.policy.retryMaxMs, this.policy.retryBaseMs * 2 ** (attempts - 1));
-      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay, fresh: false });
+      await tx.objectStore('jobs').put({ ...job, attempts, notBefore: now + delay, restedAt: now, fresh: false });
     } else await tx.objectStore('jobs').delete(job.id);
     await tx.done;
   }
