@@ -56,7 +56,10 @@ export function SaveToasts() {
                 : entry?.held
                   ? t('ads.toast.held', { board: toast.board.name })
                   : entry && entry.attempts > 0
-                    ? t('ads.toast.retrying', { board: toast.board.name })
+                    ? // The service answered "too many requests": it asked to wait, it is not unreachable.
+                      t(entry.error?.code === 'rate_limited' ? 'ads.toast.asked' : 'ads.toast.retrying', {
+                        board: toast.board.name,
+                      })
                     : toast.message;
         return (
           <div key={toast.id} className={`toast${entry?.status === 'failed' ? ' toast-error' : ''}`}>

@@ -38,6 +38,8 @@ type Step =
       service: string | null;
       creatives: number;
       missing: number;
+      /** Creatives of the board that cannot be kept (see prepare): none missing is not all kept. */
+      leftOut: number;
       estimate: number;
       /** The sites the creatives are on, and those Adscope had access to already (never given back). */
       origins: string[];
@@ -153,9 +155,10 @@ async function keptOfBoard(boardId: string) {
   const size = await vaultSize();
   return {
     average: size.files > 0 ? size.bytes / size.files : TYPICAL_BYTES,
-    has: async (adId: string) => {
+    /** The ad as kept, when nothing of it is left to try; null while something is. */
+    whole: async (adId: string) => {
       const ad = await keptAd(boardId, adId);
-      return ad !== null && fullyKept(ad);
+      return ad !== null && fullyKept(ad) ? ad : null;
     },
     keptAd: (adId: string) => keptAd(boardId, adId),
   };
@@ -216,7 +219,16 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
       const service = await serviceBaseUrl(signal);
       const urlsOf = (ad: LibraryAd) => adCreativeUrls(ad).filter((url) => mayFetchMedia(url, service));
       const missing: LibraryAd[] = [];
-      for (const ad of ads) if (urlsOf(ad).length > 0 && !(await kept.has(ad.id))) missing.push(ad);
+      /** Creatives that cannot be kept: on a private address, or left out (not an image, too large). */
+      let leftOut = 0;
+      for (const ad of ads) {
+        const urls = urlsOf(ad);
+        leftOut += adCreativeUrls(ad).length - urls.length;
+        if (urls.length === 0) continue;
+        const whole = await kept.whole(ad.id);
+        if (whole) leftOut += whole.skipped.length;
+        else missing.push(ad);
+      }
       const creatives = missing.reduce((sum, ad) => sum + urlsOf(ad).length, 0);
       const origins = grantPatterns(mediaOrigins(missing.flatMap(urlsOf)));
       const held = await heldOrigins(origins);
@@ -226,6 +238,7 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
         service,
         creatives,
         missing: missing.length,
+        leftOut,
         estimate: creatives * kept.average,
         origins,
         held,
@@ -500,7 +513,12 @@ function describeStep(step: Step, waiting: number): { progress: string | null; q
           })
       : null;
   return {
-    progress: step.step === 'ask' && step.missing === 0 ? t('boards.keep.allKept') : progress,
+    progress:
+      step.step === 'ask' && step.missing === 0
+        ? step.leftOut > 0
+          ? t('boards.keep.noMore', { count: step.leftOut })
+          : t('boards.keep.allKept')
+        : progress,
     question,
   };
 }

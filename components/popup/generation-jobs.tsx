@@ -8,7 +8,7 @@ import { useStoredItem } from '@/components/ui/use-stored-item';
 import { safeHttpUrl } from '@/lib/url';
 import { t } from '@/lib/i18n';
 import { useModal } from '../ui/use-modal';
-import { elapsed, statusWords } from './job-words';
+import { askedToWait, elapsed, statusWords } from './job-words';
 import { useImageActions, useJobActions, useNow } from './use-job-actions';
 import 'virtual:adscope-english/common';
 import 'virtual:adscope-english/jobs';
@@ -69,7 +69,7 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
       <p className="job-brief">{job.choice.prompt.slice(0, 140)}</p>
       <p className="muted job-meta">
         {t('jobs.progress', { made, size })} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
-        {job.phase === 'running' && job.error ? ` · ${t('jobs.reconnecting')}` : ''}
+        {job.phase === 'running' && job.error ? ` · ${t(askedToWait(job) ? 'jobs.asked' : 'jobs.reconnecting')}` : ''}
       </p>
       <JobImages job={job} onView={setViewing} />
       <JobNotices job={job} error={error} />
@@ -197,7 +197,9 @@ function JobNotices({ job, error }: { job: GenerationJob; error: ApiError | null
         </div>
       ) : error && (job.phase === 'failed' || job.phase === 'submitting') ? (
         <ErrorNotice
-          title={job.phase === 'failed' ? t('jobs.failedTitle') : t('jobs.waitingTitle')}
+          title={t(
+            job.phase === 'failed' ? 'jobs.failedTitle' : askedToWait(job) ? 'jobs.askedTitle' : 'jobs.waitingTitle',
+          )}
           // The worker's own sentence for a failed generation, in the language shown now, not the one it failed in.
           error={
             error.code === 'generation_failed'

@@ -33,10 +33,16 @@ function serverStatus(status: string | null | undefined): string | null {
   }
 }
 
+/** The service answered "too many requests": it asked to wait, it was reached. */
+export const askedToWait = (job: GenerationJob): boolean => job.error?.code === 'rate_limited';
+
 /** The job's state in words: our phase while submitting or failed, else the server's status. */
 export function statusWords(job: GenerationJob): string {
   if (job.held && (isActiveJob(job) || job.phase === 'unconfirmed')) return t('jobs.status.held');
-  if (job.phase === 'submitting') return job.error ? t('jobs.status.reconnecting') : t('jobs.status.submitting');
+  if (job.phase === 'submitting')
+    return t(
+      job.error ? (askedToWait(job) ? 'jobs.status.asked' : 'jobs.status.reconnecting') : 'jobs.status.submitting',
+    );
   if (job.phase === 'failed') return t('jobs.status.failed');
   if (job.phase === 'unconfirmed') return t('jobs.status.unconfirmed');
   // The service has ended it, but Adscope is still reading its images: not done here yet.

@@ -264,6 +264,8 @@ export async function vaultSize(): Promise<VaultSize> {
   const boards = new Map<string, VaultBoardSize>();
   // Oldest kept first: the board's name is the last one's.
   for (const ad of [...rows.values()].sort((a, b) => a.keptAt - b.keptAt)) {
+    // An ad none of whose creatives is kept holds nothing here (its row only says why).
+    if (ad.urls.length === 0) continue;
     const board = boards.get(ad.boardId) ?? { boardId: ad.boardId, boardName: ad.boardName, ads: 0, bytes: 0 };
     board.boardName = ad.boardName;
     board.ads += 1;

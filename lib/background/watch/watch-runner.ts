@@ -636,20 +636,14 @@ export class WatchRunner {
       let counted = run;
       if (!learnOnly && diff.fresh.length > 0) {
         const fresh = new Set(diff.fresh);
+        // Each new id once: a row the service lists twice on a page is one ad, found and counted once.
+        const finds = rows.ads.filter((ad) => fresh.delete(ad.id));
         try {
           // Whether it is still watched is read in turn with the user's unwatching (which clears its news).
           // Its finds and its seen ids are written together: a full storage keeps neither, and the
           // next check finds these ads again, never counts one twice.
           const { news, result: added } = await updateNews(
-            async (news) =>
-              (await this.watching(brand.id))
-                ? addNews(
-                    news,
-                    brand,
-                    rows.ads.filter((ad) => fresh.has(ad.id)),
-                    now,
-                  )
-                : 0,
+            async (news) => ((await this.watching(brand.id)) ? addNews(news, brand, finds, now) : 0),
             (added) => {
               seenWritten = added > 0;
               if (!seenWritten) return {};
