@@ -1,8 +1,7 @@
-import type { Messages } from '@lingui/core';
 import { browser } from 'wxt/browser';
 import { DEMO_BUILD } from '../build-mode';
 import { followLanguage } from '../locale';
-import { showLanguage } from './index';
+import { type Messages, showLanguage } from './index';
 import {
   cataloguePath,
   isLanguageChoice,

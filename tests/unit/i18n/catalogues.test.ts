@@ -8,6 +8,8 @@ import {
   readCatalogue,
 } from '../../../scripts/i18n/catalogues';
 import { LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../../lib/i18n/languages';
+import { countsApart } from '../../../lib/i18n/counts-apart';
+import { type MessageValues, say } from '../../../lib/i18n/say';
 
 /**
  * Every catalogue against English: the same ids, the same placeholders, messages that parse, and
@@ -160,26 +162,67 @@ describe('plurals', () => {
     ja: ['0件の広告', '1件の広告', '2件の広告', '5件の広告', '21件の広告'],
   };
 
+  /** Each placeholder of `message` given: its counts `count`, its other values `x`. */
+  const valuesAt = (message: CompiledMessage | string, count: number): MessageValues => {
+    const values: MessageValues = {};
+    for (const name of placeholders(message)) {
+      const [key = '', type] = name.split(':');
+      values[key] = type === 'plural' ? count : 'x';
+    }
+    return values;
+  };
+
   it.each([...LANGUAGES])('%s: a count of ads reads right at 0, 1, 2, 5 and 21', (language) => {
-    const i18n = setupI18n({ locale: language, messages: { [language]: compiledLanguage(language) } });
-    expect(COUNTS.map((count) => i18n._('common.count.ads', { count }))).toEqual(expected[language]);
+    const message = countsApart(compiledLanguage(language))['common.count.ads'] ?? '';
+    expect(COUNTS.map((count) => say(message, { count }, language))).toEqual(expected[language]);
   });
 
   it.each([...LANGUAGES])('%s: every plural message gives a text at 0, 1, 2, 5 and 21', (language) => {
-    const compiled = compiledLanguage(language);
-    const i18n = setupI18n({ locale: language, messages: { [language]: compiled } });
-    for (const [id, message] of Object.entries(compiled)) {
+    for (const [id, message] of Object.entries(countsApart(compiledLanguage(language)))) {
       if (pluralCategories(message).length === 0) continue;
-      const counts = [...placeholders(message)]
-        .filter((name) => name.endsWith(':plural'))
-        .map((name) => name.split(':')[0]);
       for (const count of COUNTS) {
-        const values = Object.fromEntries([...placeholders(message)].map((name) => [name.split(':')[0], 'x']));
-        for (const name of counts) values[name ?? ''] = count as unknown as string;
-        const text = i18n._(id, values);
-        expect(text, `${id} at ${count}`).not.toMatch(/[{}]|^\s*$/);
+        const text = say(message, valuesAt(message, count), language);
+        expect(text, `${id} at ${count}`).not.toMatch(/[{}#]|^\s*$/);
       }
     }
+  });
+
+  it.each([...LANGUAGES])(
+    '%s: every message says what lingui’s own runtime says, counts apart or not, with values or none',
+    (language) => {
+      const compiled = compiledLanguage(language);
+      const apart = countsApart(compiled);
+      const lingui = setupI18n({ locale: language, messages: { [language]: compiled } });
+      for (const [id, message] of Object.entries(compiled)) {
+        expect(say(message, undefined, language), id).toBe(lingui._(id));
+        for (const count of COUNTS) {
+          const values = valuesAt(message, count);
+          expect(say(message, values, language), `${id} at ${count}`).toBe(lingui._(id, values));
+          expect(say(apart[id] ?? '', values, language), `${id} at ${count}, counts apart`).toBe(lingui._(id, values));
+        }
+      }
+    },
+  );
+
+  it('runs only the forms it knows: text, values, plurals and selects', () => {
+    const forms = new Set<string>();
+    const walk = (tokens: CompiledMessage | string): void => {
+      if (typeof tokens === 'string') return;
+      for (const token of tokens) {
+        if (typeof token === 'string') continue;
+        const [, type, cases] = token as [string, string?, Record<string, unknown>?];
+        forms.add(type ?? 'value');
+        if (cases && typeof cases === 'object')
+          for (const branch of Object.values(cases)) if (Array.isArray(branch)) walk(branch as CompiledMessage);
+      }
+    };
+    for (const language of LANGUAGES) for (const message of Object.values(compiledLanguage(language))) walk(message);
+    expect([...forms].sort()).toEqual(['plural', 'select', 'value']);
+  });
+
+  it('puts a value in as it is written, and leaves one not given out', () => {
+    const message: CompiledMessage = ['Saved ', ['title'], '.', ['missing']];
+    expect(say(message, { title: 'Caf\\u00e9 {x} #' }, 'en')).toBe('Saved Caf\\u00e9 {x} #.');
   });
 });
 
@@ -187,14 +230,15 @@ const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff]/;
 
 describe('the pseudo-language', () => {
   const pseudo = compiledLanguage(PSEUDO_LANGUAGE);
-  const i18n = setupI18n({ locale: PSEUDO_LANGUAGE, messages: { [PSEUDO_LANGUAGE]: pseudo } });
+  const i18n = { _: (id: string, values?: MessageValues) => say(pseudo[id] ?? id, values, PSEUDO_LANGUAGE) };
 
   it('has every English id', () => {
     expect(Object.keys(pseudo).sort()).toEqual(Object.keys(english).sort());
   });
 
   it('is bracketed, accented, and at least 40 % longer than English', () => {
-    const plain = setupI18n({ locale: 'en', messages: { en: compileCatalogue(english) } });
+    const compiled = compileCatalogue(english);
+    const plain = { _: (id: string, values?: MessageValues) => say(compiled[id] ?? id, values, 'en') };
     for (const id of Object.keys(english)) {
       const values = { count: 5, language: 'Deutsch' };
       const text = i18n._(id, values);
