@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/ads';
 import { type BoardNode, MAX_CARRIED_BOARD_NAME } from '@/lib/contract/boards';
 import { canonicalId } from '@/lib/contract/ids';
+import { adSnapshot } from '@/lib/contract/ad-snapshot';
 
 const boardRefSchema = z.object({ id: z.string(), name: z.string() });
 export type BoardRef = z.infer<typeof boardRefSchema>;
@@ -65,8 +66,7 @@ export const useSaveStore = create<SaveState>()(
           ],
         }));
         try {
-          // Loaded with the first save, not with the panel.
-          const { adSnapshot } = await import('@/lib/contract/ad-snapshot');
+          // Sent in the same task as the click: a panel closed as the toast shows has handed the save on.
           const entry = await callBackground('outbox.save', {
             boardId: board.id,
             boardName: board.name.slice(0, MAX_CARRIED_BOARD_NAME),

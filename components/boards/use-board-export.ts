@@ -11,14 +11,15 @@ import { changedWords, erasedWords, watchConnection } from '../ui/connection-wat
 import { t } from '@/lib/i18n';
 import { formatNumber } from '../ui/format';
 import { downloadCsv, downloadFile } from '../ui/download';
-import { uniqueById } from '../ui/unique';
 import { adsToCsv, adsToJson, exportFileName } from './export';
 import { flattenBoards, useBoardTree } from './tree';
 import 'virtual:adscope-english/boards';
 
 /**
  * Fetches every ad of a board, page by page, for export: each ad once (an ad saved meanwhile
- * moves the rest down, so a next page may repeat the last of the page before).
+ * moves the rest down, so a next page may repeat the last of the page before). A service that
+ * names a next page it gave before, or gives three pages in a row with nothing new, would be read
+ * forever: the reading stops there with an error that says so.
  */
 export async function allBoardAds(
   boardId: string,
@@ -26,7 +27,9 @@ export async function allBoardAds(
   onProgress: (count: number) => void,
   signal?: AbortSignal,
 ): Promise<LibraryAd[]> {
-  let ads: LibraryAd[] = [];
+  const ads = new Map<string, LibraryAd>();
+  const cursors = new Set<string>();
+  let stale = 0;
   let cursor: string | undefined;
   for (;;) {
     const page = await callBackground(
@@ -34,9 +37,14 @@ export async function allBoardAds(
       { boardId, sort_by: order, page_size: BOARD_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
       signal ? { signal } : {},
     );
-    ads = uniqueById([...ads, ...page.items]);
-    onProgress(ads.length);
-    if (!page.cursor) return ads;
+    const before = ads.size;
+    for (const ad of page.items) if (!ads.has(ad.id)) ads.set(ad.id, ad);
+    onProgress(ads.size);
+    if (!page.cursor) return [...ads.values()];
+    stale = ads.size > before ? 0 : stale + 1;
+    if (cursors.has(page.cursor) || stale >= 3)
+      throw new ApiError({ code: 'invalid_response', message: t('boards.pages.endless', { count: ads.size }) });
+    cursors.add(page.cursor);
     cursor = page.cursor;
   }
 }

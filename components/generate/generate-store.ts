@@ -6,7 +6,7 @@ import { ASPECT_RATIOS, type AspectRatio } from '@/lib/contract/generation-field
 import { safeHttpUrl } from '@/lib/url';
 import { onArrival } from '../navigation/navigation-store';
 import { onPageStorageErased } from '../ui/page-caches';
-import { persistValidated } from '../ui/persist';
+import { followOtherPages, persistValidated } from '../ui/persist';
 import { t } from '@/lib/i18n';
 import 'virtual:adscope-english/generate';
 
@@ -125,6 +125,9 @@ export const useGenerateStore = create<GenerateState>()(
     ),
   ),
 );
+
+// One brief, whatever the window: a panel in another window writing it is followed.
+followOtherPages(useGenerateStore);
 
 // Delete all erases the brief being written, its brand included: an open panel must not write it back.
 onPageStorageErased(() => {

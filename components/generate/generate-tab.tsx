@@ -6,7 +6,9 @@ import { ASPECT_RATIOS, CREDITS_PER_IMAGE, generationCost, OUTPUT_LANGUAGES } fr
 import { LIMITS } from '@/lib/contract/limits';
 import type { OwnedBrand } from '@/lib/contract/owned-brands';
 import { QueryView } from '../ui/query-view';
-import { formatNumber } from '../ui/format';
+import { formatDateTime, formatNumber } from '../ui/format';
+import { useStoredItem } from '../ui/use-stored-item';
+import { isActiveJob, storedGenerationJobs } from '@/lib/storage/generation-jobs';
 import { t } from '@/lib/i18n';
 import { rich } from '../ui/rich';
 import { lockedProblem, problemWords } from './draft';
@@ -58,6 +60,15 @@ export default function GenerateTab() {
 function BriefForm({ form, brands }: { form: GenerateForm; brands: readonly OwnedBrand[] }) {
   const id = useId();
   const { draft, update, reset, brand, submit, errorFor, size } = form;
+  // A generation of this very brief already sent (from a panel since closed, or another window)
+  // and not over: said, so that a second press is a choice, not a doubt whether the first went.
+  const jobs = useStoredItem(storedGenerationJobs);
+  const startedBefore = jobs?.findLast(
+    (job) =>
+      (isActiveJob(job) || job.phase === 'unconfirmed') &&
+      job.choice.brand_id === draft.brandId &&
+      job.choice.prompt === draft.prompt.trim(),
+  );
   return (
     <form className="generate-form" onSubmit={form.onSubmit} noValidate>
       <BrandField form={form} brands={brands} />
@@ -126,6 +137,14 @@ function BriefForm({ form, brands }: { form: GenerateForm; brands: readonly Owne
       {submit.isSuccess ? (
         <p role="status" className="notice notice-success">
           {t('generate.started', { size: submit.data.choice.size ?? 1, brand: submit.data.brandName })}
+        </p>
+      ) : startedBefore ? (
+        <p role="status" className="notice">
+          {t('generate.startedBefore', {
+            size: startedBefore.choice.size ?? 1,
+            brand: startedBefore.brandName,
+            time: formatDateTime(new Date(startedBefore.createdAt).toISOString()) ?? '',
+          })}
         </p>
       ) : null}
       {submit.isError ? <ErrorNotice title={t('generate.submitFailed')} error={ApiError.from(submit.error)} /> : null}

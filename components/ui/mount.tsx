@@ -20,7 +20,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },
-      mutations: { retry: false },
+      // A change goes to the background at once, offline or not: the background keeps it (the
+      // outbox, the generation queue) and sends it when it can. Held here, it was lost with the page.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

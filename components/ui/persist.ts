@@ -24,3 +24,14 @@ export function persistValidated<State, Saved extends Partial<State>>(
     },
   };
 }
+
+/**
+ * Follows what another page of the extension (a panel in another window) writes to the store's
+ * key: read again at once, so this page neither shows a stale copy nor writes it back over the
+ * other's. For what the user writes (a brief), which is one whatever the window.
+ */
+export function followOtherPages(store: { persist: { rehydrate(): unknown; getOptions(): { name?: string } } }): void {
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === store.persist.getOptions().name) void store.persist.rehydrate();
+  });
+}
