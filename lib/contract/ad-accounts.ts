@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { LIMITS } from './limits';
 import { checkWords } from './words';
 import { ALTERNATIVE_NAMES, normalizeListPage, unwrapped, withNames } from './alternatives';
-import { optionalCount, optionalText, tolerantArray } from './tolerant';
+import { optionalCount, optionalNumber, optionalText, tolerantArray } from './tolerant';
 import { lazily, once } from '../lazy';
 
 /**
@@ -225,7 +225,7 @@ const creativeSchema = once(() =>
               z.pipe(z.number(), z.transform(String)),
             ]),
             preview_image_url: optionalText(),
-            duration_seconds: optionalCount(),
+            duration_seconds: optionalNumber(),
             url: optionalText(),
           }),
         ),
@@ -283,11 +283,11 @@ export const transcriptSchema = lazily(() =>
               end: ALTERNATIVE_NAMES.segmentEnd,
               text: ALTERNATIVE_NAMES.transcriptText,
             },
-            z.looseObject({ start: optionalCount(), end: optionalCount(), text: z.string() }),
+            z.looseObject({ start: optionalNumber(), end: optionalNumber(), text: z.string() }),
           ),
         ),
         cached: optionalFlag(),
-        credits_charged: optionalCount(),
+        credits_charged: optionalNumber(),
       }),
     ),
   ),

@@ -23,7 +23,36 @@ export const boardNodeSchema: z.ZodMiniType<BoardNode> = lazily(() =>
   ),
 );
 
-export const boardTreeSchema = lazily(() => z.looseObject({ items: tolerantArray(boardNodeSchema) }));
+/**
+ * The deepest a board may sit in the tree (a top-level board is at 1): far past any folders a
+ * person makes, and far short of what reading it (one call per level) would overflow the stack at.
+ */
+export const MAX_BOARD_DEPTH = 100;
+
+/** Whether a tree's boards sit deeper than MAX_BOARD_DEPTH: read a level at a time, never by recursion. */
+function tooDeep(tree: unknown) {
+  let level = [tree];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    if (depth > MAX_BOARD_DEPTH) return true;
+    level = level.flatMap((node) => {
+      const below = (node as { items?: unknown; children?: unknown } | null)?.[depth ? 'children' : 'items'];
+      return Array.isArray(below) ? (below as unknown[]) : [];
+    });
+  }
+  return false;
+}
+
+/** The tree (spec 2); one nested deeper than MAX_BOARD_DEPTH is refused before it is read. */
+export const boardTreeSchema = lazily(() =>
+  z.pipe(
+    z.unknown().check(
+      z.refine((tree) => !tooDeep(tree), {
+        error: () => checkWords('checks.board.tooDeep', { max: MAX_BOARD_DEPTH }),
+      }),
+    ),
+    z.looseObject({ items: tolerantArray(boardNodeSchema) }),
+  ),
+);
 export type BoardTree = z.infer<typeof boardTreeSchema>;
 export const boardAdsPageSchema = lazily(() => cursorPageSchema(libraryAdSchema));
 
@@ -56,14 +85,16 @@ export const tagsSchema = lazily(() =>
 );
 
 const nameTheBoard = { error: () => checkWords('checks.board.name') };
+/** A name trimmed, of 1 to 80 characters, none of them a control character or half of one. */
 export const boardNameSchema = lazily(() =>
-  z
-    .string(nameTheBoard)
-    .check(
-      z.trim(),
-      z.minLength(1, nameTheBoard),
-      z.maxLength(MAX_BOARD_NAME, { error: () => checkWords('checks.board.nameTooLong', { max: MAX_BOARD_NAME }) }),
-    ),
+  z.string(nameTheBoard).check(
+    z.trim(),
+    z.minLength(1, nameTheBoard),
+    z.maxLength(MAX_BOARD_NAME, { error: () => checkWords('checks.board.nameTooLong', { max: MAX_BOARD_NAME }) }),
+    z.refine((name) => name.isWellFormed() && !/\p{Cc}/u.test(name), {
+      error: () => checkWords('checks.board.nameCharacters'),
+    }),
+  ),
 );
 
 /**

@@ -36,10 +36,18 @@ export const optionalText = once(() =>
   ),
 );
 
-/** A finite number, or null for anything else (missing, null, a string). */
-export const optionalCount = once(() =>
+const numberWhere = (keep: (value: number) => boolean) =>
   z.pipe(
     z.optional(z.unknown()),
-    z.transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),
-  ),
-);
+    // + 0 reads -0 as 0.
+    z.transform((value) => (typeof value === 'number' && keep(value) ? value + 0 : null)),
+  );
+
+/** A finite number (a duration, a time, credits), or null for anything else (missing, null, a string). */
+export const optionalNumber = once(() => numberWhere(Number.isFinite));
+
+/**
+ * A count: a whole number from 0 to 2^53 - 1, -0 read as 0. Anything else (-3, 2.5, 1e308, a
+ * string, missing) is no count, and reads as null, as a count not given does.
+ */
+export const optionalCount = once(() => numberWhere((value) => Number.isSafeInteger(value) && value >= 0));

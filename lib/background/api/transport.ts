@@ -327,13 +327,27 @@ function taught(error: unknown, path: string, query: Query | undefined) {
   return lessonOf(path, query, error.message);
 }
 
-/** The body as text; one too large (as declared, or as read) is an error. */
+/**
+ * The body as text; one too large (as declared, or as read) is an error. It is read a chunk at a
+ * time, and reading stops (the body cancelled) once past `maxBytes`: a body that never ends is
+ * never held whole.
+ */
 async function readText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(response);
-  const text = await response.text();
-  if (text.length > maxBytes) throw tooLarge(response);
-  return text;
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let bytes = 0; reader;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if ((bytes += value.length) > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(response);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /** A 2xx answer's body, read and parsed once. */
