@@ -289,12 +289,14 @@ export function useBoardVault(board: { id: string; name: string }, order: BoardO
 
 /**
  * Asks for the creatives' sites inside the click (as the report does), then keeps; the access
- * is named to the background while held and given back when the keeping ends or the panel closes.
+ * is named to the background while held, for this board, and given back when the keeping ends
+ * (the panel closed, once the keeper has no job of the board left).
  */
 function keep(ask: Extract<Step, { step: 'ask' }>, board: { id: string; name: string }, setStep: (step: Step) => void) {
   const added = ask.origins.filter((origin) => !ask.held.includes(origin));
   const asked = added.length > 0 ? browser.permissions.request({ origins: added }) : Promise.resolve(true);
-  const hold = holdReportGrants(added);
+  // Named for the board: once the panel closes, the background holds the access while the keeper keeps it.
+  const hold = holdReportGrants(added, undefined, undefined, board.id);
   let released = false;
   const release = () => {
     if (released) return;

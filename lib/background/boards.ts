@@ -318,7 +318,8 @@ export function createBoards(deps: BoardsDeps) {
     if (!service)
       throw new ApiError({ code: 'not_configured', field: 'baseUrl', message: t('api.boards.connectFirst') });
     if (facts.boardWrites === 'refused') throw readOnlyError(facts.boardWritesMessage);
-    if (!deps.enqueueSave) throw new ApiError({ code: 'internal', message: t('api.boards.noQueue') });
+    const enqueue = deps.enqueueSave;
+    if (!enqueue) throw new ApiError({ code: 'internal', message: t('api.boards.noQueue') });
 
     // The copy belongs to the workspace set as it begins: the board is found or made through its
     // client (which refuses once another key is set), and every ad is queued for it, so a key
@@ -347,19 +348,24 @@ export function createBoards(deps: BoardsDeps) {
     try {
       do {
         const page = await localAdsPage(board.id, { sort_by: 'saved_oldest', page_size: 100, cursor });
-        for (const ad of page.items) {
-          const adId = String(ad.id);
-          const tags = (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [];
-          await deps.enqueueSave({
-            boardId: target,
-            boardName: name,
-            adId,
-            tags,
-            media: mediaOf(ad),
-            ...(workspace === undefined ? {} : { workspace }),
-          });
-          queued += 1;
-        }
+        // A page's ads are queued at once: the outbox writes them in one step, not one each.
+        const failed: unknown[] = [];
+        await Promise.all(
+          page.items.map((ad) =>
+            enqueue({
+              boardId: target,
+              boardName: name,
+              adId: String(ad.id),
+              tags: (ad.saved_details as { tags?: string[] } | undefined)?.tags ?? [],
+              media: mediaOf(ad),
+              ...(workspace === undefined ? {} : { workspace }),
+            }).then(
+              () => (queued += 1),
+              (error: unknown) => failed.push(error),
+            ),
+          ),
+        );
+        if (failed.length > 0) throw failed[0];
         cursor = page.cursor ?? undefined;
       } while (cursor);
     } catch (caught) {

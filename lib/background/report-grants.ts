@@ -5,6 +5,7 @@ import type { JobGate } from './jobs/job-gate';
 import { lazily } from '../lazy';
 import { inTurn } from '../in-turn';
 import { couldNot } from './could-not';
+import { existingVaultDb } from '../vault/db';
 
 /** Where the background records the site access pages hold, so a new worker or browser gives back what nobody holds. */
 export const HELD_GRANTS_KEY = 'heldGrants';
@@ -15,13 +16,24 @@ const messageSchema = lazily(() =>
   z.strictObject({
     job: z.string().check(z.minLength(1), z.maxLength(64)),
     origins: z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(GRANTS_PER_MESSAGE)),
+    board: z.optional(z.string().check(z.maxLength(300))),
   }),
 );
 /** Read tolerantly: a record that does not read is given back whole where it can be. */
-const recordSchema = lazily(() => z.record(z.string(), z.looseObject({ origins: z.array(z.string()) })));
+const recordSchema = lazily(() =>
+  z.record(z.string(), z.looseObject({ origins: z.array(z.string()), board: z.optional(z.string()) })),
+);
 type HeldRecord = z.infer<typeof recordSchema>;
 
 type Port = Browser.runtime.Port;
+/** A job's origins, the ports naming it, and the board it was asked for when it is one's keeping. */
+type Held = { origins: Set<string>; ports: Set<Port>; board?: string };
+
+/** Whether the vault keeper still has jobs of the board (its jobs' ids start with the board's). */
+const keeping = (board: string) =>
+  existingVaultDb()
+    .then((db) => db?.count('jobs', IDBKeyRange.bound(`${board}\n`, `${board}\n\uffff`)))
+    .then(Boolean, () => false);
 
 export interface ReportGrantDeps {
   onConnect: { addListener(listener: (port: Port) => void): void };
@@ -50,11 +62,13 @@ async function readRecord(): Promise<HeldRecord> {
  * asked closes mid-fetch (the panel closed, the browser quit): the page names the origins on a
  * port while it holds them, the background records them in storage.local under the page's job,
  * and when the port closes it gives back what no other job holds. A new worker (and the browser
- * at start-up) gives back what the record names and no page holds any more.
+ * at start-up) gives back what the record names and no page holds any more. Access asked to keep
+ * a board's creatives is held, once no page names it, until the vault keeper has no job of that
+ * board left (looked at each time the keeper says what it does, and by a new worker).
  */
 export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
   /** Each job a page holds now: its origins, and the ports naming it. */
-  const live = new Map<string, { origins: Set<string>; ports: Set<Port> }>();
+  const live = new Map<string, Held>();
   const writes = inTurn();
   const writeRecord = (change: (record: HeldRecord) => void) =>
     writes(async () => {
@@ -80,6 +94,23 @@ export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
     await writeRecord((record) => void delete record[job]);
   }
 
+  /**
+   * A job no page names any more: given back, unless the keeper still keeps its board (then once
+   * it is done, or has stopped: the disk full, a failure, as a page that asked gives it back then).
+   */
+  async function release(job: string, held: Held, stopped?: unknown): Promise<void> {
+    if (!stopped && held.board && (await keeping(held.board))) return;
+    if (live.get(job) !== held || held.ports.size > 0) return;
+    live.delete(job);
+    await giveBack(job, held.origins);
+  }
+
+  // Each word of the keeper's (a board begun, all done) may end a keeping that holds access.
+  browser.storage.onChanged.addListener(({ vaultState }) => {
+    const stopped = (vaultState?.newValue as { stopped?: unknown } | undefined)?.stopped;
+    if (vaultState) for (const [job, held] of live) if (held.ports.size === 0) void release(job, held, stopped);
+  });
+
   deps.onConnect.addListener((port) => {
     if (port.name !== REPORT_GRANTS_PORT) return;
     if (!port.sender?.url?.startsWith(deps.extensionOrigin)) {
@@ -95,23 +126,23 @@ export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
           : message,
       );
       if (!parsed.success) return;
-      const { job, origins } = parsed.data;
-      const held = live.get(job) ?? { origins: new Set<string>(), ports: new Set<Port>() };
+      const { job, origins, board } = parsed.data;
+      const held: Held = live.get(job) ?? { origins: new Set<string>(), ports: new Set<Port>() };
+      // A page that lets go names the job without its board: the keeping is over for it.
+      held.board = board;
       live.set(job, held);
       held.ports.add(port);
       jobs.add(job);
       for (const origin of origins) held.origins.add(origin);
       const all = [...held.origins];
-      void writeRecord((record) => void (record[job] = { origins: all }));
+      void writeRecord((record) => void (record[job] = { origins: all, board: held.board }));
     });
     port.onDisconnect.addListener(() => {
       for (const job of jobs) {
         const held = live.get(job);
         if (!held) continue;
         held.ports.delete(port);
-        if (held.ports.size > 0) continue;
-        live.delete(job);
-        void giveBack(job, held.origins).catch(() => undefined);
+        void release(job, held).catch(() => undefined);
       }
     });
   });
@@ -120,8 +151,12 @@ export function watchReportGrants(deps: ReportGrantDeps): ReportGrants {
     async reconcile() {
       await writes.settled();
       const record = await readRecord().catch((): HeldRecord => ({}));
-      for (const [job, held] of Object.entries(record))
-        if (!live.has(job)) await giveBack(job, held.origins).catch(() => undefined);
+      for (const [job, { origins, board }] of Object.entries(record))
+        if (!live.has(job)) {
+          const held: Held = { origins: new Set(origins), ports: new Set(), board };
+          live.set(job, held);
+          await release(job, held).catch(() => undefined);
+        }
     },
     async stop() {
       live.clear();

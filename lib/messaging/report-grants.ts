@@ -10,6 +10,8 @@ export const GRANTS_PER_MESSAGE = 500;
 export interface HeldGrantsMessage {
   job: string;
   origins: string[];
+  /** The board whose creatives are kept with it: held after the page closes, while the vault keeper keeps them. */
+  board?: string;
 }
 
 /**
@@ -42,12 +44,14 @@ export async function heldOrigins(origins: readonly string[]): Promise<string[]>
  * The page's side: names `origins` to the background until released (in shares of
  * GRANTS_PER_MESSAGE, however many there are), under one job id the background records; a port
  * the background drops (its worker stopped) is opened again, so the origins stay named while
- * the page lives.
+ * the page lives. Named for `board` (Keep this board's creatives), the background holds them
+ * after the page closes too, until the vault keeper has no job of that board left.
  */
 export function holdReportGrants(
   origins: string[],
   connect = () => browser.runtime.connect({ name: REPORT_GRANTS_PORT }),
   job: string = crypto.randomUUID(),
+  board?: string,
 ) {
   let released = false;
   let port: Browser.runtime.Port | null = null;
@@ -55,7 +59,11 @@ export function holdReportGrants(
     if (released || origins.length === 0) return;
     port = connect();
     for (let start = 0; start < origins.length; start += GRANTS_PER_MESSAGE) {
-      const message: HeldGrantsMessage = { job, origins: origins.slice(start, start + GRANTS_PER_MESSAGE) };
+      const message: HeldGrantsMessage = {
+        job,
+        origins: origins.slice(start, start + GRANTS_PER_MESSAGE),
+        ...(board === undefined ? {} : { board }),
+      };
       port.postMessage(message);
     }
     port.onDisconnect.addListener(open);
@@ -65,6 +73,8 @@ export function holdReportGrants(
     job,
     release() {
       released = true;
+      // Let go by the page (kept, or cancelled): the background gives it back now, whatever the keeper still has.
+      if (board !== undefined) port?.postMessage({ job, origins: [] } satisfies HeldGrantsMessage);
       port?.onDisconnect.removeListener(open);
       port?.disconnect();
     },

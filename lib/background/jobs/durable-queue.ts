@@ -44,6 +44,8 @@ export interface DurableQueueOptions<T> {
   gate?: JobGate;
 }
 
+type Change<T> = [(records: T[]) => unknown, (value: unknown) => void, (error: unknown) => void];
+
 /**
  * A list of records kept in storage.local and worked through from there, the one mechanism
  * behind the save outbox and the generation tracker. A record is written before any work on
@@ -57,6 +59,8 @@ export class DurableQueue<T extends { id: string }> {
   private draining: Promise<void> | null = null;
   private again = false;
   private readonly inFlight = new Set<string>();
+  /** Changes waiting for the next turn, made together in it. */
+  private batch: Change<T>[] | null = null;
 
   constructor(
     private readonly item: ValidatedItem<T[]>,
@@ -70,19 +74,31 @@ export class DurableQueue<T extends { id: string }> {
   /**
    * Reads, changes and writes the stored list as one step. A change that changes nothing is not
    * written: every write reaches every open page, which reads and checks the whole list again.
+   * Changes asked while the list waits for its turn are made in that one read and write, in the
+   * order asked (a board of a thousand ads queued at once writes the list a few times, not a
+   * thousand); each caller hears once the write is done, and if it fails (or a change throws),
+   * every change of it fails, and nothing of them is written.
    */
   update<R>(mutate: (records: T[]) => R): Promise<R> {
-    return this.writes(async () => {
-      if (this.options.gate && !(await this.options.gate.allows())) throw jobsStopped();
-      const records = await this.item.get();
-      const before = JSON.stringify(records);
-      const result = mutate(records);
-      if (JSON.stringify(records) !== before) {
-        // Closed while reading: a step that was under way when Delete all began writes nothing.
-        if (this.options.gate?.open === false) throw jobsStopped();
-        await this.item.set(records);
-      }
-      return result;
+    return new Promise<R>((resolve, reject) => {
+      const change: Change<T> = [mutate, resolve as (value: unknown) => void, reject];
+      if (this.batch) return void this.batch.push(change);
+      const batch = (this.batch = [change]);
+      this.writes(async () => {
+        this.batch = null;
+        if (this.options.gate && !(await this.options.gate.allows())) throw jobsStopped();
+        const records = await this.item.get();
+        const before = JSON.stringify(records);
+        const results = batch.map(([apply]) => apply(records));
+        if (JSON.stringify(records) !== before) {
+          // Closed while reading: a step that was under way when Delete all began writes nothing.
+          if (this.options.gate?.open === false) throw jobsStopped();
+          await this.item.set(records);
+        }
+        batch.forEach(([, answer], index) => answer(results[index]));
+      }).catch((error: unknown) => {
+        for (const [, , fail] of batch) fail(error);
+      });
     });
   }
 

@@ -1,8 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HELD_GRANTS_KEY, watchReportGrants } from '../../../lib/background/report-grants';
 import { grantPatterns, holdReportGrants, REPORT_GRANTS_PORT } from '../../../lib/messaging/report-grants';
+import { closeVault, deleteVault, keptAdKey, vaultDb } from '../../../lib/vault/db';
 import { portPair } from '../../support/ports';
 
 beforeEach(() => fakeBrowser.reset());
@@ -24,12 +26,17 @@ function background() {
 }
 
 /** A page of the extension holding `origins` through `worker`, on a port of its own. */
-function holdThrough(worker: ReturnType<typeof background>, origins: string[]) {
+function holdThrough(worker: ReturnType<typeof background>, origins: string[], board?: string) {
   const pair = portPair(REPORT_GRANTS_PORT, `${EXTENSION}/sidepanel.html`);
-  const hold = holdReportGrants(origins, () => {
-    worker.connect(pair.background);
-    return pair.page;
-  });
+  const hold = holdReportGrants(
+    origins,
+    () => {
+      worker.connect(pair.background);
+      return pair.page;
+    },
+    undefined,
+    board,
+  );
   return { pair, hold };
 }
 
@@ -151,5 +158,113 @@ describe('the patterns site access is asked with', () => {
         'ftp://files.example/*',
       ]),
     ).toEqual(['http://127.0.0.1/*', 'https://[::1]/*', 'https://cdn.example/*']);
+  });
+});
+
+describe("site access held to keep a board's creatives", () => {
+  // "Keep this board's creatives" names the board with the access it asked for: the keeper, in
+  // the background, goes on after the panel closes, and needs the access until it has kept them.
+  const CDN = 'https://cdn.example/*';
+  afterEach(async () => {
+    await closeVault();
+    await deleteVault();
+  });
+  /** The keeper's job for an ad of the board, waiting; returns how to drop it. */
+  async function jobOf(boardId: string, adId: string) {
+    const db = await vaultDb();
+    const id = keptAdKey(boardId, adId);
+    await db.put('jobs', {
+      id,
+      boardId,
+      boardName: 'Tents',
+      adId,
+      urls: ['https://cdn.example/1.png'],
+      createdAt: 1,
+      skipped: [],
+    });
+    return () => db.delete('jobs', id);
+  }
+  /** The keeper says what it does (each of its words is a write of its state). */
+  const keeperSays = (serial: number) =>
+    fakeBrowser.storage.local.set({ vaultState: { stopped: null, message: null, board: null, at: 0, serial } });
+  const settled = async () => {
+    for (let i = 0; i < 10; i += 1) await settle();
+  };
+
+  it("is held after the panel closes while the keeper has the board's jobs, and given back when it has none", async () => {
+    const worker = background();
+    const done = await jobOf('b1', 'ad-1');
+    await jobOf('b2', 'ad-1');
+    const { pair, hold } = holdThrough(worker, [CDN], 'b1');
+    pair.page.disconnect();
+    await settled();
+    expect(worker.removed).toEqual([]);
+    expect(await record()).toEqual({ [hold.job]: { origins: [CDN], board: 'b1' } });
+    // Another board's jobs (b2) hold nothing: once b1's are done, the access goes back.
+    await keeperSays(1);
+    await settled();
+    expect(worker.removed).toEqual([]);
+    await done();
+    await keeperSays(2);
+    await vi.waitFor(() => expect(worker.removed).toEqual([[CDN]]));
+    await vi.waitFor(async () => expect(await record()).toBeUndefined());
+  });
+
+  it('is given back at once when the page lets go, or the keeper stops, whatever jobs it still has', async () => {
+    const worker = background();
+    await jobOf('b1', 'ad-1');
+    // The page judged the keeping over (what it asked was tried): it lets go.
+    holdThrough(worker, [CDN], 'b1').hold.release();
+    await vi.waitFor(() => expect(worker.removed).toEqual([[CDN]]));
+    // The panel closed, then the keeper stopped for room: the job waits, the access goes back.
+    holdThrough(worker, [CDN], 'b1').pair.page.disconnect();
+    await settled();
+    expect(worker.removed).toHaveLength(1);
+    await fakeBrowser.storage.local.set({
+      vaultState: { stopped: 'full', message: 'full', board: null, at: 0, serial: 1 },
+    });
+    await vi.waitFor(() => expect(worker.removed).toEqual([[CDN], [CDN]]));
+    await vi.waitFor(async () => expect(await record()).toBeUndefined());
+  });
+
+  it('is given back at once when the keeper has no job of the board left', async () => {
+    const worker = background();
+    const { pair } = holdThrough(worker, [CDN], 'b1');
+    pair.page.disconnect();
+    await vi.waitFor(() => expect(worker.removed).toEqual([[CDN]]));
+  });
+
+  it("is held by a new worker while the board's jobs remain, and given back at start-up when none is left", async () => {
+    const done = await jobOf('b1', 'ad-1');
+    holdThrough(background(), [CDN], 'b1');
+    await settled();
+    // The browser quits with the keeping under way: the next start finds the board's job.
+    const after = background();
+    await after.grants.reconcile();
+    expect(after.removed).toEqual([]);
+    await done();
+    await keeperSays(1);
+    await vi.waitFor(() => expect(after.removed).toEqual([[CDN]]));
+    // And a start with none of its jobs left gives it back then.
+    const other = background();
+    holdThrough(other, [CDN], 'b1');
+    await settled();
+    const last = background();
+    await last.grants.reconcile();
+    await vi.waitFor(() => expect(last.removed).toEqual([[CDN]]));
+  });
+
+  it('is never given back after Delete all, which gives back every grant itself', async () => {
+    const worker = background();
+    const done = await jobOf('b1', 'ad-1');
+    const { pair } = holdThrough(worker, [CDN], 'b1');
+    pair.page.disconnect();
+    await settled();
+    await worker.grants.stop();
+    // The user grants the site again afterwards: the keeping held before Delete all takes nothing back.
+    await done();
+    await keeperSays(1);
+    await settled();
+    expect(worker.removed).toEqual([]);
   });
 });

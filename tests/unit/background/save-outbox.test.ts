@@ -379,6 +379,29 @@ describe('SaveOutbox', () => {
     spy.mockRestore();
     warn.mockRestore();
   });
+
+  it('queues changes asked at once in one write, and one that cannot be written fails them all, writing none', async () => {
+    const { outbox } = harness([], { autoDrain: false });
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let writes = 0;
+    let full = false;
+    const spy = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      writes += 1;
+      if (full) throw new Error('QUOTA_BYTES quota exceeded');
+      return set(items);
+    });
+    const ads = Array.from({ length: 50 }, (_, index) => `ad-${index}`);
+    await Promise.all(ads.map((adId) => outbox.enqueue({ ...save, adId })));
+    expect(writes).toBeLessThanOrEqual(2);
+    // Asked twice at once, the same save is one entry: each change sees those before it.
+    await Promise.all([outbox.enqueue(save), outbox.enqueue(save)]);
+    expect((await outbox.list()).map((entry) => entry.adId)).toEqual(ads);
+    full = true;
+    const more = ['ad-x', 'ad-y'].map((adId) => outbox.enqueue({ ...save, adId }));
+    for (const asked of more) await expect(asked).rejects.toThrow('quota');
+    expect(await outbox.list()).toHaveLength(50);
+    spy.mockRestore();
+  });
 });
 
 describe('SaveOutbox: work belongs to its workspace', () => {
