@@ -198,6 +198,18 @@ export class SaveOutbox implements Stoppable {
       if (added.length === 0) return null;
       return this.enqueueIn({ op: 'save', ...board, tags: [], untag: [...added] }, workspace);
     }
+    // A second save of the ad to the same service board, after one not failed nor taken back: the
+    // ad was there before it (or will be), so its Undo leaves the ad where the first save put it.
+    if (target.op === 'save' && !isLocalBoardId(target.boardId)) {
+      const entries = await this.list();
+      const earlier = entries
+        .slice(
+          0,
+          entries.findIndex((e) => e.id === target.id),
+        )
+        .findLast((e) => e.adId === target.adId && e.boardId === target.boardId && e.status !== 'failed');
+      if (earlier?.op === 'save') return null;
+    }
     // Undoing that Undo puts the tags back.
     if (target.op === 'save' && target.untag)
       return this.enqueueIn({ op: 'save', ...board, tags: [...target.untag] }, workspace);

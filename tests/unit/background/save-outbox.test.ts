@@ -172,6 +172,24 @@ describe('SaveOutbox', () => {
     expect(sent).toEqual([]);
   });
 
+  it('leaves the ad on a service board when undoing a second save of it there, and removes it on undoing the first', async () => {
+    const { outbox, sent } = harness();
+    const first = await outbox.enqueue(save);
+    await outbox.drain();
+    const second = await outbox.enqueue({ ...save, tags: [] });
+    await outbox.drain();
+    // The ad was on Tents before the second save: its Undo takes nothing off the board.
+    expect(await outbox.undo(second.id)).toBeNull();
+    await outbox.drain();
+    expect(sent.map((change) => change.op)).toEqual(['save', 'save']);
+    // The first save's Undo takes it off, and a save after that removal is a first one again.
+    expect(await outbox.undo(first.id)).toMatchObject({ op: 'remove', adId: 'ad-1' });
+    await outbox.drain();
+    const third = await outbox.enqueue(save);
+    await outbox.drain();
+    expect(await outbox.undo(third.id)).toMatchObject({ op: 'remove' });
+  });
+
   it('undoes a confirmed save by queueing its removal', async () => {
     const { outbox, sent } = harness();
     const queued = await outbox.enqueue(save);
