@@ -69,7 +69,9 @@ function JobCard({ job, now }: { job: GenerationJob; now: number }) {
       <p className="job-brief">{job.choice.prompt.slice(0, 140)}</p>
       <p className="muted job-meta">
         {t('jobs.progress', { made, size })} · {elapsed((job.finishedAt ?? now) - job.createdAt)}
-        {job.phase === 'running' && job.error ? ` · ${t(askedToWait(job) ? 'jobs.asked' : 'jobs.reconnecting')}` : ''}
+        {job.phase === 'running' && job.error
+          ? ` · ${t(askedToWait(job) ? 'jobs.asked' : job.error.code === 'key_refused' ? 'jobs.keyRefused' : 'jobs.reconnecting')}`
+          : ''}
       </p>
       <JobImages job={job} onView={setViewing} />
       <JobNotices job={job} error={error} />

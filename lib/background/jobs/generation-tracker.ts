@@ -75,6 +75,9 @@ function submitMayRetry(error: ApiError): boolean {
   return outcomeUnknown(error) || error.code === 'rate_limited';
 }
 
+/** The key refused (unknown, disabled, expired): said of the key, not of the job. */
+const keyRefused = (error: ApiError) => error.code === 'key_refused';
+
 /** The local plan gate runs before the idempotency lookup (4.16): its refusal says nothing about an earlier attempt. */
 const refusedByPlan = (error: ApiError) => error.code === ApiCode.planLimit;
 
@@ -299,8 +302,9 @@ export class GenerationTracker implements Stoppable {
           current.error = storedError(failure);
           return;
         }
-        // A submit that may have been created and charged is never shown as failed: it is checked again, same key.
-        if (current.maybeCreated && (refusedByPlan(failure) || submitMayRetry(failure))) {
+        // A submit that may have been created and charged is never shown as failed: it is checked again, same key
+        // (a key refused, disabled or expired, is checked again once a while: the generation may go on there).
+        if (current.maybeCreated && (refusedByPlan(failure) || submitMayRetry(failure) || keyRefused(failure))) {
           current.phase = 'unconfirmed';
           current.error = storedError(failure);
           current.nextAt = refusedByPlan(failure)
@@ -336,6 +340,13 @@ export class GenerationTracker implements Stoppable {
       const failure = ApiError.from(error);
       if (failure.code === 'workspace_changed') return this.hold(job.id);
       return this.patch(job.id, (current) => {
+        // A key refused (disabled, expired) ends nothing: the service goes on with the generation, and
+        // the job is asked again once a while, as one not confirmed is, until the key is put right.
+        if (keyRefused(failure)) {
+          current.error = storedError(failure);
+          current.nextAt = this.now() + UNCONFIRMED_UNREACHABLE_MS;
+          return;
+        }
         current.pollFailures += 1;
         if (pollMayRetry(failure) && current.pollFailures < GENERATION_POLICY.maxPollFailures) {
           current.error = storedError(failure);

@@ -234,6 +234,7 @@ type BrandResult = { check: BrandCheck } | Stop;
 
 const CONNECTION_CODES = new Set<unknown>([
   'not_configured',
+  'key_refused',
   'workspace_changed',
   'permission_denied',
   'origin_changed',
