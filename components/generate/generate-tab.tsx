@@ -63,11 +63,12 @@ function BriefForm({ form, brands }: { form: GenerateForm; brands: readonly Owne
   // A generation of this very brief already sent (from a panel since closed, or another window)
   // and not over: said, so that a second press is a choice, not a doubt whether the first went.
   const jobs = useStoredItem(storedGenerationJobs);
-  const startedBefore = jobs?.findLast(
+  // The jobs are kept newest first: the last start of it is named.
+  const startedBefore = jobs?.find(
     (job) =>
       (isActiveJob(job) || job.phase === 'unconfirmed') &&
       job.choice.brand_id === draft.brandId &&
-      job.choice.prompt === draft.prompt.trim(),
+      job.choice.prompt.trim() === draft.prompt.trim(),
   );
   return (
     <form className="generate-form" onSubmit={form.onSubmit} noValidate>

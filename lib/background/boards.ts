@@ -107,7 +107,12 @@ function localError(error: unknown): never {
  * near the limit, and an ellipsis shows the cut.
  */
 export function serviceBoardName(name: string): string {
-  const whole = name.trim();
+  // A name a service gave (kept here for a read-only one) may hold what no board name may: control
+  // characters become spaces, half a character the replacement mark.
+  const whole = name
+    .toWellFormed()
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
   if (whole.length <= MAX_BOARD_NAME) return whole;
   const cut = fitText(whole, MAX_BOARD_NAME).slice(0, -1);
   const space = cut.lastIndexOf(' ');
