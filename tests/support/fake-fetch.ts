@@ -1,4 +1,6 @@
 import type { ServiceFactsAccess } from '../../lib/background/api/learned-limits';
+import { createTransport, type TransportOptions } from '../../lib/background/api/transport';
+import { fixedClock } from './clock';
 import type { ServiceFacts } from '../../lib/storage/service-facts';
 
 /** One request as the fake service saw it. */
@@ -75,4 +77,23 @@ export function factsInMemory(initial: Record<string, ServiceFacts> = {}) {
       return reads;
     },
   };
+}
+
+/** A real service's address and a key of its documented shape, for transports over a scripted service. */
+export const REAL_BASE = 'https://api.example.com';
+export const REAL_KEY = 'atria-sk_0123456789abcdef0123456789abcdef';
+
+/** A transport over a scripted service, with a fixed clock and facts kept in memory. */
+export function scriptedTransport(answers: Answer[], options: Partial<TransportOptions> = {}) {
+  const service = scriptedFetch(...answers);
+  const transport = createTransport({
+    getConnection: async () => ({ baseUrl: REAL_BASE, apiKey: REAL_KEY }),
+    fetch: service.fetch,
+    backoffBaseMs: 1,
+    backoffLimitMs: 2,
+    facts: factsInMemory().access,
+    clock: fixedClock(),
+    ...options,
+  });
+  return { transport, requests: service.requests };
 }

@@ -9,31 +9,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { brandLibraryApi } from '../../../lib/background/api/brand-library';
 import { imageGenerationsApi } from '../../../lib/background/api/image-generations';
-import { createTransport, type TransportOptions } from '../../../lib/background/api/transport';
 import { GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
 import { startWatch } from '../../../lib/background/watch/watch-service';
 import { watchStatusItem } from '../../../lib/storage/watchlist';
-import { fixedClock, manualClock } from '../../support/clock';
-import { type Answer, factsInMemory, flat, ok, scriptedFetch } from '../../support/fake-fetch';
+import { manualClock } from '../../support/clock';
+import { type Answer, flat, ok, scriptedTransport } from '../../support/fake-fetch';
 
-const BASE = 'https://api.example.com';
-const KEY = 'atria-sk_0123456789abcdef0123456789abcdef';
 const GENERATION_ID = '6f1d2c3b-4a59-4e8d-9c7b-0a1b2c3d4e5f';
 
-/** A transport over a scripted service, with a fixed clock and facts kept in memory. */
-function scripted(answers: Answer[], options: Partial<TransportOptions> = {}) {
-  const service = scriptedFetch(...answers);
-  const transport = createTransport({
-    getConnection: async () => ({ baseUrl: BASE, apiKey: KEY }),
-    fetch: service.fetch,
-    backoffBaseMs: 1,
-    backoffLimitMs: 2,
-    facts: factsInMemory().access,
-    clock: fixedClock(),
-    ...options,
-  });
-  return { transport, requests: service.requests };
-}
+const scripted = scriptedTransport;
 
 /** The 401 the docs show for a key the service no longer recognizes (disabled, suspended or expired). */
 const keyNoLongerValid = () =>

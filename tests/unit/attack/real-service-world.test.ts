@@ -10,31 +10,17 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { brandLibraryApi } from '../../../lib/background/api/brand-library';
 import { imageGenerationsApi } from '../../../lib/background/api/image-generations';
 import { ownedBrandsApi } from '../../../lib/background/api/owned-brands';
-import { createTransport, type TransportOptions } from '../../../lib/background/api/transport';
+import { createTransport } from '../../../lib/background/api/transport';
 import { GenerationTracker } from '../../../lib/background/jobs/generation-tracker';
 import { startWatch } from '../../../lib/background/watch/watch-service';
 import type { LibraryPage } from '../../../lib/contract/ad-library';
 import { fixedClock, manualClock } from '../../support/clock';
-import { type Answer, factsInMemory, flat, json, ok, scriptedFetch } from '../../support/fake-fetch';
+import { factsInMemory, flat, json, ok, REAL_BASE, scriptedTransport } from '../../support/fake-fetch';
 import { failure } from '../../support/failure';
 
-const BASE = 'https://api.example.com';
-const KEY = 'atria-sk_0123456789abcdef0123456789abcdef';
+const BASE = REAL_BASE;
 
-/** A transport over a scripted service, with a fixed clock and facts kept in memory. */
-function scripted(answers: Answer[], options: Partial<TransportOptions> = {}) {
-  const service = scriptedFetch(...answers);
-  const transport = createTransport({
-    getConnection: async () => ({ baseUrl: BASE, apiKey: KEY }),
-    fetch: service.fetch,
-    backoffBaseMs: 1,
-    backoffLimitMs: 2,
-    facts: factsInMemory().access,
-    clock: fixedClock(),
-    ...options,
-  });
-  return { transport, requests: service.requests };
-}
+const scripted = scriptedTransport;
 
 /** A library ad as a brand's ads list carries it (the real service's documented fields). */
 const libraryAd = (id: string) => ({
