@@ -2,6 +2,23 @@ import type { z } from 'zod/mini';
 import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
 
 /**
+ * The page's localStorage, whose writes never throw: a full storage keeps the last value that
+ * fitted, and the store goes on in memory (a throw inside zustand's `set` failed every action of
+ * the store, a search, the first account's pick, each key typed in a brief).
+ */
+const pageStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (key) => localStorage.getItem(key),
+  setItem: (key, value) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // Full: see above.
+    }
+  },
+  removeItem: (key) => localStorage.removeItem(key),
+};
+
+/**
  * zustand's persist options for a page store kept in the page's localStorage, which extension
  * pages read synchronously, so a reopened panel starts where it was without a flash. Only what
  * `pick` selects is written; what comes back is checked against `schema`, and a value that
@@ -16,8 +33,10 @@ export function persistValidated<State, Saved extends Partial<State>>(
   return {
     name,
     version,
-    storage: createJSONStorage(() => localStorage),
+    storage: createJSONStorage(() => pageStorage),
     partialize: pick,
+    // Another version's value (a later release rolled back) is not read: the store starts as new.
+    migrate: () => ({}) as Saved,
     merge: (persisted, current) => {
       const parsed = schema.safeParse(persisted);
       return parsed.success ? { ...current, ...parsed.data } : current;
