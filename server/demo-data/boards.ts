@@ -17,8 +17,11 @@ export interface BoardRecord {
 interface BoardPlan {
   name: string;
   size: number;
-  /** What it collects: ads of these sectors or niches, or of this format; any ad when not given. */
-  pick?: { sectors?: string[]; niches?: string[]; format?: string };
+  /**
+   * What it collects: ads of these sectors or niches, of this format, or showing only these
+   * products (keys: every product the ad shows is one of them); any ad when not given.
+   */
+  pick?: { sectors?: string[]; niches?: string[]; format?: string; products?: string[] };
   children?: BoardPlan[];
 }
 
@@ -27,6 +30,8 @@ export interface SavableAd {
   id: string;
   start_date: string | null;
   display_format: string;
+  /** The product keys it shows. */
+  products: readonly string[];
   niche: string;
   sector: string;
 }
@@ -47,7 +52,14 @@ const PLANS: Record<string, BoardPlan[]> = {
           pick: { sectors: ['Outdoor'] },
           children: [
             { name: 'Tents and camping', size: 45, pick: { niches: ['camping'] } },
-            { name: 'Footwear', size: 25, pick: { niches: ['hiking', 'climbing'] } },
+            {
+              name: 'Footwear',
+              size: 25,
+              pick: {
+                niches: ['hiking', 'climbing'],
+                products: ['trail-running-shoes', 'hiking-boots', 'climbing-shoes'],
+              },
+            },
           ],
         },
         { name: 'Coffee', size: 12, pick: { sectors: ['Coffee'] } },
@@ -93,7 +105,8 @@ export function createBoards(
           !pick ||
           ((!pick.sectors || pick.sectors.includes(ad.sector)) &&
             (!pick.niches || pick.niches.includes(ad.niche)) &&
-            (!pick.format || ad.display_format === pick.format)),
+            (!pick.format || ad.display_format === pick.format) &&
+            (!pick.products || ad.products.every((key) => pick.products?.includes(key)))),
       )
       .map((ad) => ad.id);
   const latest = anchorMs - 60_000;

@@ -178,9 +178,32 @@ const PREFIXES = [
   'Summit',
   'Thistle',
   'Vale',
+  'Acorn',
+  'Alder',
+  'Beacon',
+  'Birch',
+  'Canyon',
+  'Comet',
+  'Delta',
+  'Falcon',
+  'Fern',
+  'Garnet',
+  'Heron',
+  'Ivory',
+  'Jasper',
+  'Linden',
+  'Marble',
+  'Opal',
+  'Pine',
+  'Raven',
+  'Saffron',
+  'Tundra',
 ];
 
-/** Name endings and the sector each suits; the rest suit any. */
+/**
+ * Name endings and the sector each suits; the rest (null) suit any. A brand wears an ending of
+ * its own sector, or a neutral one once its sector's are spent: never another sector's.
+ */
 const SUFFIXES: Record<string, string | null> = {
   Co: null,
   Labs: 'Software',
@@ -431,6 +454,8 @@ function adOfIdea(
   idea: Idea,
   version: number,
   run: { startDay: number | null; endDay: number | null },
+  /** Always with a landing page (news: its versions lead there, behind their own tracking). */
+  linked = false,
 ): LibraryAdRecord {
   const niche = nicheOf(brand);
   const language = (MARKETS[idea.market]?.language ?? 'en') as Language;
@@ -465,15 +490,18 @@ function adOfIdea(
   const body = inMarket(`${fill(bodies[idea.body % bodies.length] ?? '', words)}${closing}`, idea.market);
   const cards = products.length;
   const tracking = `utm_source=${idea.platforms[0] === 'tiktok' ? 'tiktok' : 'meta'}&utm_campaign=${idea.id}&utm_content=v${version + 1}`;
+  // A few ads come without a title or without a body, never without both: an ad says something.
+  const title = random.chance(0.03) ? null : headline;
   return {
     index: 0,
     id: '',
-    title: random.chance(0.03) ? null : headline,
-    body: random.chance(0.03) ? null : body,
+    title,
+    body: random.chance(0.03) && title !== null ? null : body,
     brand_name: brand.name,
     unified_brand_id: brand.id,
     cta_type: idea.cta,
-    link_url: random.chance(0.02) ? null : `https://${brand.domain}${landingPath(brand, idea, product)}?${tracking}`,
+    link_url:
+      random.chance(0.02) && !linked ? null : `https://${brand.domain}${landingPath(brand, idea, product)}?${tracking}`,
     display_format: idea.format,
     start_date: run.startDay === null ? null : isoDay(run.startDay),
     end_date: run.endDay === null ? null : isoDay(run.endDay),
@@ -520,9 +548,11 @@ function brandAds(random: Random, brand: CatalogueBrand, count: number, anchorDa
     // A winner runs from long ago; an evergreen idea, launched any time, is still running.
     const winner = n <= winners;
     const evergreen = !winner && random.chance(0.12);
+    // Nothing launched before the brand was first seen, its winners included.
+    const span = anchorDay - firstDay;
     const launch = winner
-      ? anchorDay - random.int(240, 700)
-      : Math.round(anchorDay - (anchorDay - firstDay) * random.next());
+      ? anchorDay - random.int(Math.min(240, span), Math.min(700, span))
+      : Math.round(anchorDay - span * random.next());
     for (let version = 0; version < versions; version += 1) {
       const startDay = launch + (version === 0 ? 0 : random.int(0, Math.max(0, Math.min(21, anchorDay - launch))));
       const endDay = winner || evergreen ? anchorDay + 1 : startDay + runLength(random);
@@ -541,7 +571,7 @@ function brandAds(random: Random, brand: CatalogueBrand, count: number, anchorDa
 /** One new ad of `brand` (news): a fresh idea in one version, launched on `startDay` and running. */
 export function createAd(random: Random, brand: CatalogueBrand, index: number, startDay: number): LibraryAdRecord {
   const idea = newIdea(random, brand, `${slug(brand.name)}-news-${index + 1}`);
-  const ad = adOfIdea(random, brand, idea, 0, { startDay, endDay: null });
+  const ad = adOfIdea(random, brand, idea, 0, { startDay, endDay: null }, true);
   return { ...ad, index, id: adIdOf(index) };
 }
 
@@ -568,25 +598,18 @@ export function createCatalogue(
   random: Random,
   options: { brandCount: number; adCount: number; anchorDay: number },
 ): Catalogue {
-  // Every name once: the pools of names by the sector their ending suits.
+  // Every name once: the pools of names by the sector their ending suits (no name repeats a
+  // word: no `Bloom Bloom`).
   const pools = new Map<string | null, string[]>();
   for (const [suffix, sector] of Object.entries(SUFFIXES)) {
     const pool = pools.get(sector) ?? [];
-    for (const prefix of PREFIXES) pool.push(`${prefix} ${suffix}`);
+    for (const prefix of PREFIXES) if (prefix !== suffix) pool.push(`${prefix} ${suffix}`);
     pools.set(sector, pool);
   }
   for (const pool of pools.values()) shuffle(random, pool);
-  const takeName = (sector: string, n: number): string => {
-    for (const key of [sector, null]) {
-      const name = pools.get(key)?.pop();
-      if (name) return name;
-    }
-    for (const pool of pools.values()) {
-      const name = pool.pop();
-      if (name) return name;
-    }
-    return `Brand ${n + 1}`;
-  };
+  // A sector's own names first, then the neutral ones; never another sector's ending.
+  const takeName = (sector: string, n: number): string =>
+    pools.get(sector)?.pop() ?? pools.get(null)?.pop() ?? `Brand ${n + 1}`;
 
   const planned: { brand: CatalogueBrand; weight: number; showcase: boolean }[] = [];
   for (const { niche, market, size } of categories(random, options.brandCount)) {

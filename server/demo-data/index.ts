@@ -61,6 +61,7 @@ export function createDemoData(seed: number, now: Date): DemoData {
       id: ad.id,
       start_date: ad.start_date,
       display_format: ad.display_format,
+      products: ad.products,
       niche,
       sector: NICHE_BY_ID.get(niche)?.sector ?? '',
     };
