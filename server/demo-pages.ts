@@ -7,8 +7,14 @@ const escapeHtml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${c
 
 export type DemoPageKind = 'json-ld' | 'og' | 'title' | 'none' | 'product';
 export const DEMO_PAGE_KINDS: readonly DemoPageKind[] = ['json-ld', 'og', 'title', 'none', 'product'];
-/** A store's product page: the store is the second demo brand, the product's maker the first; some of the store's ads lead here. */
+/**
+ * A store's product page: the store is the second demo brand, the product's maker the first;
+ * the store's ads for that product in the page's language lead here (ServerState.landingPathOf).
+ */
 export const DEMO_PRODUCT_PAGE = '/demo/pages/product';
+/** The product of the demo product page (a key of the hiking niche's line), and the page's language. */
+export const DEMO_PRODUCT_KEY = 'trail-running-shoes';
+export const DEMO_PRODUCT_PAGE_LANGUAGE = 'en';
 
 /** The category every demo competitor page belongs to: its brands are rivals. */
 export const DEMO_PAGE_CATEGORY = categoryName(NICHE_BY_ID.get(SHOWCASE.niche) ?? { name: '' }, SHOWCASE.market);
@@ -90,7 +96,7 @@ export function demoPage(state: ServerState, kind: string): string | null {
         ],
       });
       return shell({
-        lang: 'en',
+        lang: DEMO_PRODUCT_PAGE_LANGUAGE,
         title: `Trail running shoes by ${first.name} | ${second.name}`,
         head: `<meta property="og:site_name" content="${escapeHtml(second.name)}"><meta property="og:title" content="Trail running shoes"><meta name="description" content="Light, waterproof trail running shoes."><script type="application/ld+json">${structured.replace(/</g, '\\u003c')}</script>`,
         body: `<h1>Trail running shoes</h1><p>By ${escapeHtml(first.name)}. Light, waterproof and ready for the trail.</p>`,

@@ -13,6 +13,7 @@ export const STARTING_CREDITS: Record<WorkspaceState['plan'], number> = { pro: 4
 /** Submissions a free workspace may make per UTC day, retries included (the local quota gate of 4.16). */
 export const FREE_DAILY_SUBMITS = 5;
 
+/** One angle per image: as many as the largest size allowed (20), so every image of a generation is its own concept. */
 const CONCEPT_ANGLES = [
   'Bold headline',
   'Lifestyle scene',
@@ -24,7 +25,24 @@ const CONCEPT_ANGLES = [
   'Behind the scenes',
   'Seasonal',
   'Problem and solution',
+  'Customer story',
+  'How it works',
+  'Side by side',
+  'Limited edition',
+  'Gift idea',
+  'Everyday use',
+  'Made to last',
+  'Expert pick',
+  'Flat lay',
+  'In motion',
 ];
+
+/** The angle of the i-th image: distinct for every image of a generation (spec 4.16), numbered past the list. */
+function conceptAngle(i: number): string {
+  const angle = CONCEPT_ANGLES[i % CONCEPT_ANGLES.length] ?? 'Concept';
+  const round = Math.floor(i / CONCEPT_ANGLES.length);
+  return round === 0 ? angle : `${angle} ${round + 1}`;
+}
 
 export interface PlannedImage {
   id: string;
@@ -97,7 +115,7 @@ export function planGeneration(seed: number, id: string, size: number, prompt: s
     images.push({
       id: random.uuid(),
       conceptId: random.uuid(),
-      concept: `${CONCEPT_ANGLES[i % CONCEPT_ANGLES.length]}: ${title}`,
+      concept: `${conceptAngle(i)}: ${title}`,
       scheduledAt: scheduled,
       endsAt: scheduled + random.int(15_000, 60_000),
       fails: mode === 'all-fail' || (mode === 'some-fail' && random.chance(0.4)),

@@ -119,6 +119,16 @@ export interface AccountAd {
   videos: { videoId: string; durationSeconds: number; transcript: string }[];
   /** Base figures by UTC day. */
   rows: Map<string, DailyRow>;
+  /** What a day's figures are drawn from: a running ad delivers each new day the clock reaches. */
+  delivery: Delivery;
+}
+
+interface Delivery {
+  /** Daily budget, in currency units. */
+  budget: number;
+  /** How well it converts attention (0.4 to 2). */
+  quality: number;
+  format: 'image' | 'video';
 }
 
 export interface AdAccount {
@@ -159,6 +169,27 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
+/** One day's figures of an ad, drawn from `random`; null for a day it delivered nothing (paused, budget out). */
+function dailyRow(random: Random, { budget, quality, format }: Delivery): DailyRow | null {
+  // Some days deliver nothing: no row, so a window of only those reads null.
+  if (random.chance(0.06)) return null;
+  const spend = round(budget * (0.6 + random.next() * 0.8), 2);
+  const impressions = Math.round(spend * (80 + random.next() * 60));
+  const clicks = Math.round(impressions * 0.012 * quality * (0.7 + random.next() * 0.6));
+  const conversions = Math.round(clicks * 0.04 * quality * random.next() * 2);
+  return {
+    impressions,
+    clicks,
+    spend,
+    conversions,
+    purchaseValue: round(conversions * (35 + random.next() * 60), 2),
+    videoViews: format === 'video' ? Math.round(impressions * (0.2 + random.next() * 0.2)) : 0,
+    newsletterSignups: Math.round(clicks * 0.02 * random.next()),
+    wishlistAdds: Math.round(clicks * 0.05 * random.next()),
+    engagementScore: round(quality * 10 * random.next(), 1),
+  };
+}
+
 function createAds(
   random: Random,
   account: { platform: Platform; accountName: string },
@@ -174,7 +205,7 @@ function createAds(
     const item = random.pick(niche.products);
     const product = item.names.en;
     const angle = capitalise(random.pick(niche.benefits.en));
-    const format = random.chance(0.35) ? 'video' : 'image';
+    const format: Delivery['format'] = random.chance(0.35) ? 'video' : 'image';
     const firstDay = shiftDay(today, -random.int(2, HISTORY_DAYS));
     const lastOffset = random.chance(0.3) ? random.int(1, 120) : 0;
     const lastDay = shiftDay(today, -Math.max(1, lastOffset));
@@ -187,24 +218,8 @@ function createAds(
     const rows = new Map<string, DailyRow>();
     if (firstDay <= lastDay) {
       for (let epoch = epochDay(firstDay); epoch <= epochDay(lastDay); epoch += 1) {
-        const day = dayString(epoch);
-        // Some days deliver nothing (paused, budget out): no row, so a window of only those reads null.
-        if (random.chance(0.06)) continue;
-        const spend = round(budget * (0.6 + random.next() * 0.8), 2);
-        const impressions = Math.round(spend * (80 + random.next() * 60));
-        const clicks = Math.round(impressions * 0.012 * quality * (0.7 + random.next() * 0.6));
-        const conversions = Math.round(clicks * 0.04 * quality * random.next() * 2);
-        rows.set(day, {
-          impressions,
-          clicks,
-          spend,
-          conversions,
-          purchaseValue: round(conversions * (35 + random.next() * 60), 2),
-          videoViews: format === 'video' ? Math.round(impressions * (0.2 + random.next() * 0.2)) : 0,
-          newsletterSignups: Math.round(clicks * 0.02 * random.next()),
-          wishlistAdds: Math.round(clicks * 0.05 * random.next()),
-          engagementScore: round(quality * 10 * random.next(), 1),
-        });
+        const row = dailyRow(random, { budget, quality, format });
+        if (row) rows.set(dayString(epoch), row);
       }
     }
     const claim = capitalise(random.pick(niche.benefits.en.filter((benefit) => benefit !== angle.toLowerCase())));
@@ -237,6 +252,7 @@ function createAds(
       lastDay,
       videos,
       rows,
+      delivery: { budget, quality, format },
     });
   }
   return ads;
@@ -252,7 +268,7 @@ const ACCOUNTS: Record<string, { name: string; platform: Platform; currency: str
   'Northwind Coffee': [{ name: 'Northwind · Meta', platform: 'meta', currency: 'USD' }],
 };
 
-/** Each workspace's ad accounts with 200 days of seeded daily rows per ad, ending today. */
+/** Each workspace's ad accounts with 200 days of seeded daily rows per ad, ending yesterday (see deliverThrough). */
 export function createAdAccounts(seed: number, workspaces: readonly WorkspaceState[], now: Date): AdAccount[] {
   const today = formatUtcDay(now);
   const accounts: AdAccount[] = [];
@@ -270,14 +286,16 @@ export function createAdAccounts(seed: number, workspaces: readonly WorkspaceSta
         catalogue: spec.platform === 'meta' ? METRICS : METRICS.filter((metric) => metric.kind === 'standard'),
         transcripts: new Map(),
       };
-      // Half the videos already have a transcript in the cache.
+      // Half the videos already have a transcript in the cache, made in the 36 hours before now
+      // (after the ad's first delivery, which is two days ago at the latest).
       for (const ad of ads) {
         for (const video of ad.videos) {
           if (random.chance(0.5)) {
+            const minutesAgo = 60 + (hashText(video.videoId) % (35 * 60));
             account.transcripts.set(video.videoId, {
               text: video.transcript,
               language: 'en',
-              createdAt: `${today}T08:00:00.000Z`,
+              createdAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
             });
           }
         }
@@ -286,6 +304,32 @@ export function createAdAccounts(seed: number, workspaces: readonly WorkspaceSta
     }
   }
   return accounts;
+}
+
+/**
+ * Moves the accounts to the day of `now`: each running ad delivers every day from the day its
+ * account was built (`builtOn`) up to yesterday, with figures seeded by the ad and the day, so
+ * they are the same whenever they are read; a clock set back drops those days again. Days
+ * before `builtOn` never change.
+ */
+export function deliverThrough(accounts: readonly AdAccount[], builtOn: string, now: Date): void {
+  const yesterday = epochDay(formatUtcDay(now)) - 1;
+  const builtThrough = epochDay(builtOn) - 1;
+  for (const account of accounts) {
+    for (const ad of account.ads) {
+      if (ad.status !== 'active') continue;
+      for (let epoch = builtThrough + 1; epoch <= epochDay(ad.lastDay); epoch += 1) {
+        if (epoch > yesterday) ad.rows.delete(dayString(epoch));
+      }
+      for (let epoch = builtThrough + 1; epoch <= yesterday; epoch += 1) {
+        const day = dayString(epoch);
+        if (ad.rows.has(day)) continue;
+        const row = dailyRow(new Random(hashText(`${ad.platformAdId}:${day}`)), ad.delivery);
+        if (row) ad.rows.set(day, row);
+      }
+      ad.lastDay = dayString(Math.max(builtThrough, yesterday));
+    }
+  }
 }
 
 /**

@@ -6,10 +6,11 @@ import {
   type LibraryAdRecord,
   type WorkspaceState,
 } from './demo-data';
-import { DEMO_PRODUCT_PAGE, demoPageBrands } from './demo-pages';
+import { DEMO_PRODUCT_KEY, DEMO_PRODUCT_PAGE, DEMO_PRODUCT_PAGE_LANGUAGE, demoPageBrands } from './demo-pages';
 import { Faults } from './faults';
 import { GenerationStore } from './generations';
-import { type AdAccount, createAdAccounts } from './reporting';
+import { type AdAccount, createAdAccounts, deliverThrough } from './reporting';
+import { formatUtcDay } from '../lib/contract/window';
 import { LibraryIndex, tokenize } from './library-index';
 import { StateFile } from './persistence';
 import type { Shapes } from './shapes';
@@ -63,7 +64,8 @@ export class ServerState {
   news: NewsDesk;
   private seq = 0;
   private libraryIndex: LibraryIndex | null = null;
-  private accounts: AdAccount[] | null = null;
+  /** The accounts, the day they were built on and the day their delivery reaches (the day before it). */
+  private accounts: { builtOn: string; day: string; list: AdAccount[] } | null = null;
   private idCounter = 0;
   private readonly stateFile: StateFile<PersistedState>;
   private brandById: Map<string, CatalogueBrand> | null = null;
@@ -91,18 +93,22 @@ export class ServerState {
     }
   }
 
-  private landingBrand: { index: LibraryIndex; id: string } | null = null;
+  private landingBrand: { index: LibraryIndex; id: string; ideas: Set<string> } | null = null;
 
   /**
-   * Where an ad leads, on this server: a third of the ads of the store on the demo product page
-   * lead to that page (with tracking parameters, as ads carry them); every other ad to its
-   * landing page on its brand's site, served under /demo/landing/<domain>/ with its tracking.
+   * Where an ad leads, on this server: the store's English ideas for the product on the demo
+   * product page (trail running shoes, an English page) lead to that page (with tracking
+   * parameters, as ads carry them); every other ad to its landing page on its brand's site,
+   * served under /demo/landing/<domain>/ with its tracking.
    */
   landingPathOf(ad: LibraryAdRecord): string {
     const index = this.library;
-    if (this.landingBrand?.index !== index) this.landingBrand = { index, id: demoPageBrands(this)[1]?.id ?? '' };
-    // One idea in three of the store's, every version of it alike: versions of one idea share their landing page.
-    if (ad.unified_brand_id === this.landingBrand.id && thirdOf(ad.idea) === 0)
+    if (this.landingBrand?.index !== index) {
+      const id = demoPageBrands(this)[1]?.id ?? '';
+      this.landingBrand = { index, id, ideas: productPageIdeas(this.data.catalogue.ads, id) };
+    }
+    // A whole idea, every version of it alike: versions of one idea share their landing page.
+    if (ad.unified_brand_id === this.landingBrand.id && this.landingBrand.ideas.has(ad.idea))
       return `${DEMO_PRODUCT_PAGE}?utm_source=meta&utm_campaign=trail-shoe&fbclid=demo${ad.index}`;
     const link = ad.link_url !== null && URL.canParse(ad.link_url) ? new URL(ad.link_url) : null;
     return link ? `/demo/landing/${link.hostname}${link.pathname}${link.search}` : `/demo/landing/${ad.id}`;
@@ -173,10 +179,24 @@ export class ServerState {
     }
   }
 
-  /** Ad accounts with their daily rows, built on first use from the seed and the server's day. */
+  /**
+   * Ad accounts with their daily rows, built on first use from the seed and the server's day;
+   * when the clock reaches another day, the running ads' delivery follows it (deliverThrough).
+   */
   get adAccounts(): AdAccount[] {
-    this.accounts ??= createAdAccounts(this.options.seed ?? 1, this.data.workspaces, this.clock.now());
-    return this.accounts;
+    const now = this.clock.now();
+    const today = formatUtcDay(now);
+    if (!this.accounts) {
+      this.accounts = {
+        builtOn: today,
+        day: today,
+        list: createAdAccounts(this.options.seed ?? 1, this.data.workspaces, now),
+      };
+    } else if (this.accounts.day !== today) {
+      deliverThrough(this.accounts.list, this.accounts.builtOn, now);
+      this.accounts.day = today;
+    }
+    return this.accounts.list;
   }
 
   /** Built on first use, so a server that only serves other areas starts fast. */
@@ -241,9 +261,16 @@ export class ServerState {
   }
 }
 
-/** 0, 1 or 2 for a text, the same every time: which third of the ideas it falls in. */
-function thirdOf(text: string): number {
-  let sum = 0;
-  for (let i = 0; i < text.length; i += 1) sum = (sum * 31 + text.charCodeAt(i)) % 9_973;
-  return sum % 3;
+/**
+ * The ideas of the store (`storeId`) that lead to the demo product page: those in the page's
+ * language whose every version advertises the page's product first (the one its copy names).
+ */
+function productPageIdeas(ads: readonly LibraryAdRecord[], storeId: string): Set<string> {
+  const fits = new Map<string, boolean>();
+  for (const ad of ads) {
+    if (ad.unified_brand_id !== storeId) continue;
+    const fit = ad.language === DEMO_PRODUCT_PAGE_LANGUAGE && ad.products[0] === DEMO_PRODUCT_KEY;
+    fits.set(ad.idea, (fits.get(ad.idea) ?? true) && fit);
+  }
+  return new Set([...fits].filter(([, fit]) => fit).map(([idea]) => idea));
 }

@@ -126,7 +126,7 @@ describe('findSimilar on the demo pages', () => {
     expect(
       result.similarAds.every((ad) => ad.unified_brand_id !== store?.id && ad.unified_brand_id !== maker?.id),
     ).toBe(true);
-    // The store's ads of one idea in three lead to the page, with tracking parameters; the others elsewhere on the server.
+    // The store's English ideas for the page's product lead to the page, with tracking parameters; the others elsewhere on the server.
     const landing = result.landing;
     expect(landing?.here.length).toBeGreaterThan(0);
     expect((landing?.here.length ?? 0) + (landing?.elsewhere.length ?? 0)).toBeLessThanOrEqual(landing?.scanned ?? 0);
