@@ -152,8 +152,9 @@ describe('Embed creatives while the vault never opens', () => {
         for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
       });
     }
-    // A minute on, the 404 long answered: the report is built, its creative a placeholder with its link.
-    expect.soft(flow().phase).toMatchObject({ step: 'ready', ads: 1, embedded: 0, missing: 1 });
+    // A minute on, the 404 long answered: the report is built (its file written in turns that
+    // take no timer), its creative a placeholder with its link.
+    await waitForPage(() => expect(flow().phase).toMatchObject({ step: 'ready', ads: 1, embedded: 0, missing: 1 }));
     // Cancel, as the dialog's button does (stop, then the dialog closes).
     await act(async () => flow().stop());
     await act(async () => view.root.unmount());

@@ -11,7 +11,7 @@ import { creativesOf } from '@/components/report/report-html';
 import { type Phase, type ReportSource, useReportFlow } from '@/components/report/use-report-flow';
 import type { Clock } from '@/lib/clock';
 import type { LibraryAd } from '@/lib/contract/ad-library';
-import { utcToday } from '@/lib/contract/window';
+import { userToday } from '@/components/report/figures';
 import { testAd } from '../../support/ads';
 import { manualClock, TEST_NOW } from '../../support/clock';
 import {
@@ -272,7 +272,7 @@ describe('the report over random interleavings of what changes under it', () => 
               // One instant: the one it began at, whatever the clock did since.
               expect(file?.name).toBe(exportFileName('Picks', 'html', new Date(began)));
               expect(read.day).toBe(
-                `Board · made ${formatDay(utcToday(new Date(began)))} · ${ads.length} ad${ads.length === 1 ? '' : 's'}`,
+                `Board · made ${formatDay(userToday(began))} · ${ads.length} ad${ads.length === 1 ? '' : 's'}`,
               );
             } else expect(world.saved).toEqual([]);
             await run(() => root.unmount());

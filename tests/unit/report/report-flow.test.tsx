@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportFileName } from '@/components/boards/export';
 import { allBoardAds } from '@/components/boards/use-board-export';
 import { formatDay } from '@/components/ui/format';
+import { userToday } from '@/components/report/figures';
 import { type ReportSource, useReportFlow } from '@/components/report/use-report-flow';
 import type { Clock } from '@/lib/clock';
 import type { LibraryAd } from '@/lib/contract/ad-library';
@@ -381,6 +382,7 @@ describe('the report while the world changes under it', () => {
     const [file] = world.saved;
     expect(file?.name).toBe(`adscope-autumn-picks-${TEST_DAY}.html`);
     const doc = new DOMParser().parseFromString(await (file?.content.text() ?? ''), 'text/html');
-    expect(doc.querySelector('header p')?.textContent).toBe(`Board · made ${formatDay(TEST_DAY)} · 5 ads`);
+    // Made on the day it began where the user is (the report's day, as its days running count).
+    expect(doc.querySelector('header p')?.textContent).toBe(`Board · made ${formatDay(userToday(TEST_NOW))} · 5 ads`);
   });
 });
