@@ -23,21 +23,21 @@ function entryOf(item: StoredItem<unknown>): Entry {
 
 function subscribe(item: StoredItem<unknown>, entry: Entry, listener: () => void): () => void {
   entry.listeners.add(listener);
-  const notifyAll = () => {
-    for (const notify of entry.listeners) notify();
-  };
-  const take = (value: unknown) => {
-    entry.value = value;
-    entry.unreadable = false;
-    notifyAll();
-  };
-  entry.stop ??= item.watch(take);
-  // Read at each view that comes to show it, watched or not: one that mounts never shows a value
-  // older than storage's, whatever a watch may have missed.
-  void item.get().then(take, () => {
-    entry.unreadable = entry.value === undefined;
-    notifyAll();
-  });
+  if (!entry.stop) {
+    const notifyAll = () => {
+      for (const notify of entry.listeners) notify();
+    };
+    const take = (value: unknown) => {
+      entry.value = value;
+      entry.unreadable = false;
+      notifyAll();
+    };
+    entry.stop = item.watch(take);
+    void item.get().then(take, () => {
+      entry.unreadable = entry.value === undefined;
+      notifyAll();
+    });
+  }
   return () => {
     entry.listeners.delete(listener);
     if (entry.listeners.size === 0 && entry.stop) {

@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import GenerateTab from '@/components/generate/generate-tab';
 import { choiceFromDraft } from '@/components/generate/draft';
 import { EMPTY_DRAFT, type GenerateDraft, useGenerateStore } from '@/components/generate/generate-store';
 import { type Api, createApi } from '@/lib/background/api';
@@ -124,6 +123,22 @@ describe('Generate, reopened on a brief whose generation was started before', ()
   const BRIEF = 'Acme trail tent for two, pitched at dusk by a lake; warm light, steam rising from a mug.';
   type Message = { type: string; payload?: unknown };
 
+  /**
+   * The panel opened anew on Generate: its own modules (a stored item's watch of another file's
+   * page is not this one's), its stores read back from localStorage.
+   */
+  async function openPanel(): Promise<void> {
+    vi.resetModules();
+    const { default: Tab } = await import('@/components/generate/generate-tab');
+    const { QueryClientProvider } = await import('@tanstack/react-query');
+    const { createQueryClient } = await import('@/components/ui/mount');
+    await render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Tab />
+      </QueryClientProvider>,
+    );
+  }
+
   /** The background as the Generate view meets it: the owned brands. */
   function background() {
     vi.spyOn(browser.runtime, 'sendMessage').mockImplementation((async (message: Message) => {
@@ -183,7 +198,7 @@ describe('Generate, reopened on a brief whose generation was started before', ()
     expect(await storedGenerationJobs.get()).toHaveLength(1);
 
     useGenerateStore.setState({ draft });
-    await render(<GenerateTab />);
+    await openPanel();
 
     expect(await notice()).toContain(`Already started`);
   });
@@ -204,7 +219,7 @@ describe('Generate, reopened on a brief whose generation was started before', ()
     expect(stored.map((job) => job.choice.size)).toEqual([4, 1]);
 
     useGenerateStore.setState({ draft: { ...draft, size: 4 } });
-    await render(<GenerateTab />);
+    await openPanel();
 
     expect(await notice()).toContain('4 images of this brief');
   });
